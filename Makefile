@@ -1,0 +1,125 @@
+# adjudicator: POSIX-friendly make (GNU make and bmake both work).
+# Build products go under $(BUILD); the sanitizer build uses build-asan.
+
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+PKG_CONFIG ?= pkg-config
+BUILD	?= build
+CC	?= cc
+
+WARN	= -Wall -Wextra -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+	  -Wshadow -Wwrite-strings -Wpointer-arith -Wundef
+DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
+DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
+
+CFLAGS	?= -O2 -g
+CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+	   $(DEPS_CFLAGS)
+LDLIBS	+= $(DEPS_LIBS)
+
+SRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null
+LIBSRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null | grep -v '/main\.c$$'
+UNITS	!= ls tests/unit/*.c 2>/dev/null
+FUZZERS	!= ls tests/fuzz/fuzz_*.c 2>/dev/null
+
+OBJS	= $(SRCS:%.c=$(BUILD)/obj/%.o)
+LIBOBJS	= $(LIBSRCS:%.c=$(BUILD)/obj/%.o)
+UNITBINS = $(UNITS:tests/unit/%.c=$(BUILD)/unit/%)
+REPLAYBINS = $(FUZZERS:tests/fuzz/%.c=$(BUILD)/replay/%)
+BIN	= $(BUILD)/adjudicator
+
+.PHONY: all check check-unit check-cli check-fuzz asan check-asan fuzz \
+	bench lint install uninstall clean example
+
+all: $(BIN)
+
+$(BIN): $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+$(BUILD)/obj/adjudicator/%.o: adjudicator/%.c adjudicator/*.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(BUILD)/obj/adjudicator/games/%.o: adjudicator/games/%.c adjudicator/*.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iadjudicator -c -o $@ $<
+
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(LIBOBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iadjudicator -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)
+
+# The fuzz harnesses, built with a plain main() that replays the corpus.
+$(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBOBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iadjudicator -o $@ $< tests/fuzz/replay.c \
+	    $(LIBOBJS) $(LDLIBS)
+
+check: check-unit check-cli check-fuzz
+
+check-unit: $(UNITBINS)
+	@sh tests/run-unit.sh $(UNITBINS)
+
+check-cli: $(BIN)
+	@ADJ=$(CURDIR)/$(BIN) sh tests/run-cli.sh
+
+check-fuzz: $(REPLAYBINS)
+	@sh tests/run-replay.sh $(BUILD)/replay
+
+# Sanitizer build: the same tests against an ASan+UBSan binary.
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	     -fno-sanitize-recover=all
+asan:
+	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all $(UNITS:tests/unit/%.c=build-asan/unit/%) $(FUZZERS:tests/fuzz/%.c=build-asan/replay/%)
+
+check-asan: asan
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    $(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
+	    LDFLAGS="-fsanitize=address,undefined" check
+
+# libFuzzer: needs clang.  FUZZTIME seconds per harness.
+FUZZCC	?= clang
+FUZZTIME ?= 60
+fuzz:
+	@mkdir -p build-fuzz
+	@for f in $(FUZZERS); do \
+	    n=$$(basename $$f .c); \
+	    $(FUZZCC) -g -O1 -fsanitize=fuzzer,address,undefined \
+	        -Iadjudicator $(DEPS_CFLAGS) -o build-fuzz/$$n $$f \
+	        $(LIBSRCS) $(DEPS_LIBS) || exit 1; \
+	    mkdir -p build-fuzz/corpus-$$n; \
+	    ./build-fuzz/$$n -max_total_time=$(FUZZTIME) \
+	        build-fuzz/corpus-$$n tests/fuzz/corpus/$${n#fuzz_} || exit 1; \
+	done
+
+bench: $(BIN)
+	@ADJ=$(CURDIR)/$(BIN) sh tests/bench/run.sh
+
+lint:
+	mandoc -Tlint -W warning man/*.[0-9]
+	$(MAKE) clean-build-lint
+	$(MAKE) BUILD=build-lint CFLAGS="-O2 -Werror" all
+
+clean-build-lint:
+	rm -rf build-lint
+
+example: $(BIN)
+	@ADJ=$(CURDIR)/$(BIN) sh examples/play-incognito.sh
+
+install: $(BIN)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	cp $(BIN) $(DESTDIR)$(BINDIR)/adjudicator
+	chmod 755 $(DESTDIR)$(BINDIR)/adjudicator
+	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
+	for m in man/*.5; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man5/; done; true
+	for m in man/*.7; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man7/; done; true
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/adjudicator
+	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
+	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
+	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done
+
+clean:
+	rm -rf build build-asan build-fuzz build-lint

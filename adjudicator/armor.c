@@ -1,0 +1,460 @@
+/*
+ * Armor.  A mail is recognised by its MIME headers and decoded part by part
+ * before the text is searched; anything else is searched as it is.  The
+ * decoded bytes are authenticated later (AEAD and signature), so nothing
+ * here needs to be trusted: it only has to never read out of bounds.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "armor.h"
+#include "sec.h"
+
+#define MIME_DEPTH	8
+
+int
+armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
+    struct error *e)
+{
+	size_t blen = sec_b64_len(len), i, n;
+	char *b64;
+
+	if ((b64 = malloc(blen)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	sec_b64_encode(b64, blen, p, len);
+	buf_printf(out, "-----BEGIN %s-----\n", label);
+	n = strlen(b64);
+	for (i = 0; i < n; i += 64)
+		buf_printf(out, "%.64s\n", b64 + i);
+	free(b64);
+	if (buf_printf(out, "-----END %s-----\n", label) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+void
+armor_list_free(struct armor_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		buf_free(&l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->n = 0;
+}
+
+static int
+list_add(struct armor_list *l, const uint8_t *p, size_t len)
+{
+	struct buf *n;
+	size_t i;
+
+	/* the same block seen twice in one input (a quoted reply) is one */
+	for (i = 0; i < l->n; i++)
+		if (l->items[i].len == len && memcmp(l->items[i].data, p,
+		    len) == 0)
+			return 0;
+	if (l->n >= ARMOR_MAX_BLOCKS)
+		return -1;
+	if ((n = realloc(l->items, (l->n + 1) * sizeof(*n))) == NULL)
+		return -1;
+	l->items = n;
+	buf_init(&l->items[l->n]);
+	if (buf_add(&l->items[l->n], p, len) != 0)
+		return -1;
+	l->n++;
+	return 0;
+}
+
+/* Strips CR, trailing blanks, and any "> " quoting. */
+static void
+clean_line(const char **s, size_t *len)
+{
+	const char *p = *s;
+	size_t n = *len;
+
+	while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' ' ||
+	    p[n - 1] == '\t'))
+		n--;
+	while (n > 0 && (*p == '>' || *p == ' ' || *p == '\t')) {
+		p++;
+		n--;
+	}
+	*s = p;
+	*len = n;
+}
+
+static int
+is_b64(char c)
+{
+	return isalnum((unsigned char)c) || c == '+' || c == '/' || c == '=';
+}
+
+static int
+scan_text(const char *text, size_t len, const char *label, const char *where,
+    struct armor_list *l, struct error *e)
+{
+	char begin[64], end[64];
+	const char *p = text, *q, *s;
+	size_t n, line = 0, start_line = 0, i, outlen;
+	int inside = 0;
+	struct buf b64;
+	uint8_t *bin;
+
+	snprintf(begin, sizeof(begin), "-----BEGIN %s-----", label);
+	snprintf(end, sizeof(end), "-----END %s-----", label);
+	buf_init(&b64);
+	while (p < text + len) {
+		q = memchr(p, '\n', (size_t)(text + len - p));
+		if (q == NULL)
+			q = text + len;
+		s = p;
+		n = (size_t)(q - p);
+		p = q + 1;
+		line++;
+		clean_line(&s, &n);
+		if (!inside) {
+			if (n == strlen(begin) && memcmp(s, begin, n) == 0) {
+				inside = 1;
+				start_line = line;
+				b64.len = 0;
+			}
+			continue;
+		}
+		if (n == strlen(end) && memcmp(s, end, n) == 0) {
+			if (buf_cstr(&b64) != 0)
+				goto nomem;
+			if ((bin = malloc(b64.len + 1)) == NULL)
+				goto nomem;
+			if (sec_b64_decode(bin, b64.len + 1, &outlen,
+			    (const char *)b64.data, b64.len) != 0) {
+				free(bin);
+				buf_free(&b64);
+				return error_set(e, EXIT_MALFORMED,
+				    "%s:%zu: armor block is not valid base64",
+				    where, start_line);
+			}
+			if (list_add(l, bin, outlen) != 0) {
+				free(bin);
+				buf_free(&b64);
+				return error_set(e, EXIT_MALFORMED,
+				    "%s: too many armor blocks", where);
+			}
+			free(bin);
+			inside = 0;
+			continue;
+		}
+		if (n == 0)
+			continue;
+		for (i = 0; i < n; i++)
+			if (!is_b64(s[i])) {
+				buf_free(&b64);
+				return error_set(e, EXIT_MALFORMED,
+				    "%s:%zu: unexpected text inside armor block",
+				    where, line);
+			}
+		if (buf_add(&b64, s, n) != 0)
+			goto nomem;
+	}
+	buf_free(&b64);
+	if (inside)
+		return error_set(e, EXIT_MALFORMED,
+		    "%s:%zu: armor block has no END line", where, start_line);
+	return 0;
+nomem:
+	buf_free(&b64);
+	return error_set(e, EXIT_SYSTEM, "out of memory");
+}
+
+/* --- minimal MIME --- */
+
+struct mime_headers {
+	char	ctype[256];	/* lower-cased type/subtype */
+	char	boundary[128];
+	char	cte[64];	/* lower-cased */
+	int	any;		/* saw a MIME header at all */
+};
+
+static void
+lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+/* Extracts param="value" or param=value from a header value. */
+static void
+header_param(const char *v, const char *param, char *out, size_t outlen)
+{
+	const char *p = v;
+	size_t plen = strlen(param), n;
+
+	out[0] = '\0';
+	while ((p = strchr(p, ';')) != NULL) {
+		p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (strncasecmp(p, param, plen) != 0 || p[plen] != '=')
+			continue;
+		p += plen + 1;
+		if (*p == '"') {
+			p++;
+			n = strcspn(p, "\"");
+		} else
+			n = strcspn(p, "; \t");
+		if (n >= outlen)
+			n = outlen - 1;
+		memcpy(out, p, n);
+		out[n] = '\0';
+		return;
+	}
+}
+
+/*
+ * Parses a header block; returns the offset of the body, or 0 when the text
+ * does not start with RFC 5322 headers.
+ */
+static size_t
+parse_headers(const char *t, size_t len, struct mime_headers *h)
+{
+	size_t off = 0, n, vlen;
+	const char *line, *nl, *colon;
+	char name[64], value[1024];
+	int first = 1;
+
+	memset(h, 0, sizeof(*h));
+	value[0] = name[0] = '\0';
+	while (off < len) {
+		line = t + off;
+		nl = memchr(line, '\n', len - off);
+		n = nl ? (size_t)(nl - line) : len - off;
+		off += n + (nl ? 1 : 0);
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
+			first = 0;
+			continue;	/* mbox separator */
+		}
+		if (n > 0 && (line[0] == ' ' || line[0] == '\t') && !first) {
+			vlen = strlen(value);	/* continuation */
+			if (vlen + n + 1 < sizeof(value)) {
+				memcpy(value + vlen, line, n);
+				value[vlen + n] = '\0';
+			}
+			continue;
+		}
+		/* a header ends: remember the MIME ones */
+		if (name[0] != '\0') {
+			if (strcasecmp(name, "content-type") == 0) {
+				size_t k = strcspn(value, ";");
+
+				while (*value == ' ')
+					memmove(value, value + 1, strlen(value));
+				k = strcspn(value, "; \t");
+				snprintf(h->ctype, sizeof(h->ctype), "%.*s",
+				    (int)k, value);
+				lower(h->ctype);
+				header_param(value, "boundary", h->boundary,
+				    sizeof(h->boundary));
+				h->any = 1;
+			} else if (strcasecmp(name,
+			    "content-transfer-encoding") == 0) {
+				char *v = value;
+
+				while (*v == ' ' || *v == '\t')
+					v++;
+				snprintf(h->cte, sizeof(h->cte), "%.*s",
+				    (int)strcspn(v, " \t;"), v);
+				lower(h->cte);
+				h->any = 1;
+			} else if (strcasecmp(name, "mime-version") == 0)
+				h->any = 1;
+			name[0] = '\0';
+		}
+		if (n == 0)
+			return first ? 0 : off;	/* blank line: body follows */
+		colon = memchr(line, ':', n);
+		if (colon == NULL || colon == line ||
+		    (size_t)(colon - line) >= sizeof(name))
+			return 0;
+		for (const char *c = line; c < colon; c++)
+			if (!isgraph((unsigned char)*c))
+				return 0;
+		snprintf(name, sizeof(name), "%.*s", (int)(colon - line), line);
+		vlen = n - (size_t)(colon - line) - 1;
+		if (vlen >= sizeof(value))
+			vlen = sizeof(value) - 1;
+		memcpy(value, colon + 1, vlen);
+		value[vlen] = '\0';
+		first = 0;
+	}
+	return 0;
+}
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static int
+decode_qp(const char *t, size_t len, struct buf *out)
+{
+	size_t i;
+	int a, b;
+
+	for (i = 0; i < len; i++) {
+		if (t[i] != '=') {
+			if (buf_addc(out, (uint8_t)t[i]) != 0)
+				return -1;
+			continue;
+		}
+		if (i + 1 < len && t[i + 1] == '\n') {
+			i++;		/* soft line break */
+			continue;
+		}
+		if (i + 2 < len && t[i + 1] == '\r' && t[i + 2] == '\n') {
+			i += 2;
+			continue;
+		}
+		if (i + 2 < len && (a = hexval(t[i + 1])) >= 0 &&
+		    (b = hexval(t[i + 2])) >= 0) {
+			if (buf_addc(out, (uint8_t)(a * 16 + b)) != 0)
+				return -1;
+			i += 2;
+			continue;
+		}
+		if (buf_addc(out, '=') != 0)	/* lenient: keep it */
+			return -1;
+	}
+	return 0;
+}
+
+static int
+decode_b64_body(const char *t, size_t len, struct buf *out)
+{
+	struct buf clean;
+	size_t i, n;
+	int rc = -1;
+
+	buf_init(&clean);
+	for (i = 0; i < len; i++)
+		if (is_b64(t[i]) && buf_addc(&clean, (uint8_t)t[i]) != 0)
+			goto done;
+	if (buf_cstr(&clean) != 0 || buf_reserve(out, clean.len) != 0)
+		goto done;
+	if (sec_b64_decode(out->data + out->len, clean.len + 1, &n,
+	    (const char *)clean.data, clean.len) != 0)
+		goto done;
+	out->len += n;
+	rc = buf_cstr(out);
+done:
+	buf_free(&clean);
+	return rc;
+}
+
+static int scan_mail(const char *, size_t, const char *, const char *,
+    struct armor_list *, int, struct error *);
+
+static int
+scan_multipart(const char *body, size_t len, const char *boundary,
+    const char *label, const char *where, struct armor_list *l, int depth,
+    struct error *e)
+{
+	char delim[160];
+	size_t dlen, off = 0, n, part_start = 0;
+	const char *line, *nl;
+	int in_part = 0;
+
+	snprintf(delim, sizeof(delim), "--%s", boundary);
+	dlen = strlen(delim);
+	while (off < len) {
+		line = body + off;
+		nl = memchr(line, '\n', len - off);
+		n = nl ? (size_t)(nl - line) : len - off;
+		if (n >= dlen && memcmp(line, delim, dlen) == 0) {
+			if (in_part && scan_mail(body + part_start,
+			    off - part_start, label, where, l, depth + 1,
+			    e) != 0)
+				return -1;
+			if (n >= dlen + 2 && line[dlen] == '-' &&
+			    line[dlen + 1] == '-')
+				return 0;	/* closing delimiter */
+			in_part = 1;
+			part_start = off + n + (nl ? 1 : 0);
+		}
+		off += n + (nl ? 1 : 0);
+	}
+	if (in_part)
+		return scan_mail(body + part_start, len - part_start, label,
+		    where, l, depth + 1, e);
+	return 0;
+}
+
+static int
+scan_mail(const char *t, size_t len, const char *label, const char *where,
+    struct armor_list *l, int depth, struct error *e)
+{
+	struct mime_headers h;
+	size_t body;
+	struct buf dec;
+	int rc;
+
+	if (depth > MIME_DEPTH)
+		return error_set(e, EXIT_MALFORMED, "%s: MIME nested too "
+		    "deeply", where);
+	body = parse_headers(t, len, &h);
+	if (body == 0 || (!h.any && depth == 0))
+		return scan_text(t, len, label, where, l, e);
+	if (strncmp(h.ctype, "multipart/", 10) == 0 && h.boundary[0] != '\0')
+		return scan_multipart(t + body, len - body, h.boundary, label,
+		    where, l, depth, e);
+	if (strcmp(h.ctype, "message/rfc822") == 0)
+		return scan_mail(t + body, len - body, label, where, l,
+		    depth + 1, e);
+	buf_init(&dec);
+	if (strcmp(h.cte, "quoted-printable") == 0)
+		rc = decode_qp(t + body, len - body, &dec);
+	else if (strcmp(h.cte, "base64") == 0) {
+		rc = decode_b64_body(t + body, len - body, &dec);
+		if (rc != 0) {
+			buf_free(&dec);
+			return error_set(e, EXIT_MALFORMED,
+			    "%s: MIME part is not valid base64", where);
+		}
+	} else
+		rc = buf_add(&dec, t + body, len - body);
+	if (rc != 0 || buf_cstr(&dec) != 0) {
+		buf_free(&dec);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = scan_text((const char *)dec.data, dec.len, label, where, l, e);
+	buf_free(&dec);
+	return rc;
+}
+
+int
+armor_read(const char *text, size_t len, const char *label, const char *where,
+    struct armor_list *l, struct error *e)
+{
+	l->items = NULL;
+	l->n = 0;
+	if (scan_mail(text, len, label, where, l, 0, e) != 0) {
+		armor_list_free(l);
+		return -1;
+	}
+	if (l->n == 0)
+		return error_set(e, EXIT_MALFORMED, "%s: no %s found", where,
+		    label);
+	return 0;
+}

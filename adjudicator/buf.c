@@ -1,0 +1,208 @@
+/*
+ * Byte buffers and bounds-checked cursors.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+
+void
+buf_init(struct buf *b)
+{
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void
+buf_free(struct buf *b)
+{
+	if (b->data != NULL) {
+		/* buffers may have held plaintext; do not leave it in the heap */
+		volatile uint8_t *p = b->data;
+		size_t i;
+
+		for (i = 0; i < b->cap; i++)
+			p[i] = 0;
+		free(b->data);
+	}
+	buf_init(b);
+}
+
+int
+buf_reserve(struct buf *b, size_t more)
+{
+	size_t ncap;
+	uint8_t *n;
+
+	if (more > SIZE_MAX - b->len - 1)
+		return -1;
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	ncap = b->cap ? b->cap : 256;
+	while (ncap < b->len + more + 1) {
+		if (ncap > SIZE_MAX / 2)
+			return -1;
+		ncap *= 2;
+	}
+	if ((n = realloc(b->data, ncap)) == NULL)
+		return -1;
+	b->data = n;
+	b->cap = ncap;
+	return 0;
+}
+
+int
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	if (buf_reserve(b, n) != 0)
+		return -1;
+	if (n > 0)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
+int
+buf_addc(struct buf *b, uint8_t c)
+{
+	return buf_add(b, &c, 1);
+}
+
+int
+buf_adds(struct buf *b, const char *s)
+{
+	return buf_add(b, s, strlen(s));
+}
+
+int
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || buf_reserve(b, (size_t)n + 1) != 0)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+	return 0;
+}
+
+int
+buf_add_u16(struct buf *b, uint16_t v)
+{
+	uint8_t x[2] = { v & 0xff, v >> 8 };
+
+	return buf_add(b, x, sizeof(x));
+}
+
+int
+buf_add_u32(struct buf *b, uint32_t v)
+{
+	uint8_t x[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		x[i] = (v >> (8 * i)) & 0xff;
+	return buf_add(b, x, sizeof(x));
+}
+
+int
+buf_add_u64(struct buf *b, uint64_t v)
+{
+	uint8_t x[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		x[i] = (v >> (8 * i)) & 0xff;
+	return buf_add(b, x, sizeof(x));
+}
+
+int
+buf_add_field(struct buf *b, const void *p, size_t n)
+{
+	if (n > UINT32_MAX)
+		return -1;
+	if (buf_add_u32(b, (uint32_t)n) != 0)
+		return -1;
+	return buf_add(b, p, n);
+}
+
+int
+buf_cstr(struct buf *b)
+{
+	return buf_reserve(b, 0);
+}
+
+int
+cursor_take(struct cursor *c, void *out, size_t n)
+{
+	if (c->left < n)
+		return -1;
+	memcpy(out, c->p, n);
+	c->p += n;
+	c->left -= n;
+	return 0;
+}
+
+int
+cursor_skip(struct cursor *c, const uint8_t **at, size_t n)
+{
+	if (c->left < n)
+		return -1;
+	if (at != NULL)
+		*at = c->p;
+	c->p += n;
+	c->left -= n;
+	return 0;
+}
+
+int
+cursor_u8(struct cursor *c, uint8_t *v)
+{
+	return cursor_take(c, v, 1);
+}
+
+int
+cursor_u16(struct cursor *c, uint16_t *v)
+{
+	uint8_t x[2];
+
+	if (cursor_take(c, x, 2) != 0)
+		return -1;
+	*v = (uint16_t)(x[0] | (x[1] << 8));
+	return 0;
+}
+
+int
+cursor_u32(struct cursor *c, uint32_t *v)
+{
+	uint8_t x[4];
+
+	if (cursor_take(c, x, 4) != 0)
+		return -1;
+	*v = (uint32_t)x[0] | ((uint32_t)x[1] << 8) | ((uint32_t)x[2] << 16) |
+	    ((uint32_t)x[3] << 24);
+	return 0;
+}
+
+int
+cursor_u64(struct cursor *c, uint64_t *v)
+{
+	uint8_t x[8];
+	int i;
+
+	if (cursor_take(c, x, 8) != 0)
+		return -1;
+	*v = 0;
+	for (i = 7; i >= 0; i--)
+		*v = (*v << 8) | x[i];
+	return 0;
+}

@@ -1,0 +1,74 @@
+/*
+ * keygen: make an identity.  The public file is written only after the
+ * secret one succeeded, and neither replaces an existing file.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fsio.h"
+#include "key.h"
+#include "pass.h"
+
+int
+cmd_keygen(int argc, char **argv, struct error *e)
+{
+	const char *dir = ".";
+	char keypath[PATH_MAX], pubpath[PATH_MAX], line[KEY_LINE_MAX + 2];
+	struct key_secret *k = NULL;
+	char *pass = NULL;
+	int ch, plain = 0, rc = -1;
+
+	while ((ch = getopt(argc, argv, "Nd:")) != -1) {
+		switch (ch) {
+		case 'N':
+			plain = 1;
+			break;
+		case 'd':
+			dir = optarg;
+			break;
+		default:
+			return cli_usage(e);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 1)
+		return cli_usage(e);
+	if (!key_name_ok(argv[0]))
+		return error_set(e, EXIT_USAGE, "%s: a name is 1 to %d "
+		    "characters a-z 0-9 - _, starting with a letter", argv[0],
+		    KEY_NAME_MAX);
+	if ((size_t)snprintf(keypath, sizeof(keypath), "%s/%s.key", dir,
+	    argv[0]) >= sizeof(keypath) ||
+	    (size_t)snprintf(pubpath, sizeof(pubpath), "%s/%s.pub", dir,
+	    argv[0]) >= sizeof(pubpath))
+		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
+	if (fsio_exists(keypath))
+		return error_set(e, EXIT_REFUSED, "%s: already exists; not "
+		    "overwritten", keypath);
+	if (fsio_exists(pubpath))
+		return error_set(e, EXIT_REFUSED, "%s: already exists; not "
+		    "overwritten", pubpath);
+	if (!plain && (pass = pass_get("passphrase: ", 1, e)) == NULL)
+		goto done;
+	if ((k = key_generate(argv[0], e)) == NULL)
+		goto done;
+	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
+	    e) != 0)
+		goto done;
+	key_public_line(&k->pub, line, sizeof(line) - 1);
+	strncat(line, "\n", sizeof(line) - strlen(line) - 1);
+	if (fsio_write_excl(pubpath, line, strlen(line), 0644, e) != 0) {
+		unlink(keypath);
+		goto done;
+	}
+	fprintf(stderr, "%s: key id %s\n", argv[0], k->pub.idhex);
+	rc = 0;
+done:
+	pass_free(pass);
+	key_secret_free(k);
+	return rc;
+}

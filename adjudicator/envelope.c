@@ -1,0 +1,267 @@
+/*
+ * Envelope.  Signed blob:
+ *
+ *   "ADJS" version(1) reserved(3) sign_pk(32) box_pk(32)
+ *   namelen(1) name  nrecipients(u16) keyid(8)...  bodylen(u32) body
+ *   signature(64) over DOMAIN || everything before it
+ *
+ * Encrypted message:
+ *
+ *   "ADJE" version(1) reserved(3) nrecipients(u16)
+ *   { keyid(8) sealed_file_key(32 + 48) }...  nonce(24)
+ *   XChaCha20-Poly1305(signed blob) with everything before it as AD
+ *
+ * Because the recipient list is inside the signature, a recipient who
+ * re-encrypts a message to a third party cannot make it look addressed to
+ * that party.
+ */
+#include <string.h>
+
+#include "envelope.h"
+
+#define SIGNED_MAGIC	"ADJS"
+#define SEALED_MAGIC	"ADJE"
+#define VERSION		1
+#define DOMAIN		"adjudicator signed message v1"
+#define SEALED_KEY	(SEC_KEY + SEC_SEAL_EXTRA)
+
+void
+envelope_hash(const uint8_t *p, size_t len, uint8_t out[SEC_HASH])
+{
+	sec_hash(out, "adj-entry-v1", p, len);
+}
+
+static void
+domain_sign(uint8_t sig[SEC_SIG], const uint8_t *m, size_t len,
+    const uint8_t sk[SEC_SIGN_SK])
+{
+	struct buf b;
+
+	buf_init(&b);
+	buf_add(&b, DOMAIN, sizeof(DOMAIN));	/* with the NUL */
+	buf_add(&b, m, len);
+	sec_sign(sig, b.data, b.len, sk);
+	buf_free(&b);
+}
+
+int
+envelope_sign(const struct key_secret *k, const struct key_public *to,
+    size_t nto, const void *body, size_t len, struct buf *out,
+    struct error *e)
+{
+	uint8_t zero[3] = { 0, 0, 0 }, sig[SEC_SIG];
+	size_t i, start = out->len;
+
+	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
+		return error_set(e, EXIT_USAGE, "%zu recipients (1 to %d)",
+		    nto, ENVELOPE_MAX_RECIPIENTS);
+	if (len > ENVELOPE_MAX_BODY)
+		return error_set(e, EXIT_MALFORMED, "body larger than %u bytes",
+		    ENVELOPE_MAX_BODY);
+	buf_add(out, SIGNED_MAGIC, 4);
+	buf_addc(out, VERSION);
+	buf_add(out, zero, 3);
+	buf_add(out, k->pub.sign_pk, SEC_SIGN_PK);
+	buf_add(out, k->pub.box_pk, SEC_BOX_PK);
+	buf_addc(out, (uint8_t)strlen(k->pub.name));
+	buf_adds(out, k->pub.name);
+	buf_add_u16(out, (uint16_t)nto);
+	for (i = 0; i < nto; i++)
+		buf_add(out, to[i].id, KEY_ID);
+	buf_add_u32(out, (uint32_t)len);
+	if (buf_add(out, body, len) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	domain_sign(sig, out->data + start, out->len - start, k->sign_sk);
+	if (buf_add(out, sig, sizeof(sig)) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
+    const char *where, struct error *e)
+{
+	struct cursor c = { p, len };
+	uint8_t magic[4], version, res[3], namelen;
+	uint16_t n;
+	uint32_t blen;
+	size_t i;
+	struct buf msg;
+	int bad;
+
+	memset(env, 0, sizeof(*env));
+	if (len < SEC_SIG)
+		return error_set(e, EXIT_MALFORMED, "%s: signed message "
+		    "truncated", where);
+	/* signature first: nothing is interpreted before it checks out */
+	buf_init(&msg);
+	buf_add(&msg, DOMAIN, sizeof(DOMAIN));
+	if (buf_add(&msg, p, len - SEC_SIG) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (len < 4 + 4 + SEC_SIGN_PK) {
+		buf_free(&msg);
+		return error_set(e, EXIT_MALFORMED, "%s: signed message "
+		    "truncated", where);
+	}
+	bad = sec_verify(p + len - SEC_SIG, msg.data, msg.len, p + 8) != 0;
+	buf_free(&msg);
+	if (bad)
+		return error_set(e, EXIT_REFUSED, "%s: bad signature", where);
+
+	c.left = len - SEC_SIG;
+	if (cursor_take(&c, magic, 4) || cursor_u8(&c, &version) ||
+	    cursor_take(&c, res, 3) ||
+	    cursor_take(&c, env->signer.sign_pk, SEC_SIGN_PK) ||
+	    cursor_take(&c, env->signer.box_pk, SEC_BOX_PK) ||
+	    cursor_u8(&c, &namelen) || namelen > KEY_NAME_MAX ||
+	    cursor_take(&c, env->signer.name, namelen))
+		goto trunc;
+	if (memcmp(magic, SIGNED_MAGIC, 4) != 0 || version != VERSION)
+		return error_set(e, EXIT_MALFORMED, "%s: not a signed "
+		    "adjudicator message", where);
+	env->signer.name[namelen] = '\0';
+	if (!key_name_ok(env->signer.name))
+		return error_set(e, EXIT_MALFORMED, "%s: bad signer name",
+		    where);
+	key_compute_id(&env->signer);
+	if (cursor_u16(&c, &n) || n == 0 || n > ENVELOPE_MAX_RECIPIENTS)
+		goto trunc;
+	for (i = 0; i < n; i++)
+		if (cursor_take(&c, env->recipients[i], KEY_ID))
+			goto trunc;
+	env->nrecipients = n;
+	if (cursor_u32(&c, &blen) || blen > ENVELOPE_MAX_BODY ||
+	    cursor_skip(&c, &env->body, blen))
+		goto trunc;
+	env->body_len = blen;
+	if (c.left != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: %zu stray bytes in "
+		    "signed message", where, c.left);
+	envelope_hash(p, len, env->hash);
+	return 0;
+trunc:
+	return error_set(e, EXIT_MALFORMED, "%s: signed message malformed",
+	    where);
+}
+
+int
+envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
+    size_t nto, struct buf *out, struct error *e)
+{
+	uint8_t *fkey, zero[3] = { 0, 0, 0 }, nonce[SEC_NONCE];
+	uint8_t sealed[SEALED_KEY];
+	size_t i, start = out->len;
+
+	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
+		return error_set(e, EXIT_USAGE, "%zu recipients (1 to %d)",
+		    nto, ENVELOPE_MAX_RECIPIENTS);
+	if ((fkey = sec_malloc(SEC_KEY)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	sec_random(fkey, SEC_KEY);
+	sec_random(nonce, sizeof(nonce));
+	buf_add(out, SEALED_MAGIC, 4);
+	buf_addc(out, VERSION);
+	buf_add(out, zero, 3);
+	buf_add_u16(out, (uint16_t)nto);
+	for (i = 0; i < nto; i++) {
+		sec_seal(sealed, fkey, SEC_KEY, to[i].box_pk);
+		buf_add(out, to[i].id, KEY_ID);
+		buf_add(out, sealed, sizeof(sealed));
+	}
+	buf_add(out, nonce, sizeof(nonce));
+	if (buf_reserve(out, len + SEC_TAG) != 0) {
+		sec_wipe(fkey, SEC_KEY);
+		sec_free(fkey);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	sec_aead_encrypt(out->data + out->len, sb, len, out->data + start,
+	    out->len - start, nonce, fkey);
+	out->len += len + SEC_TAG;
+	sec_wipe(fkey, SEC_KEY);
+	sec_free(fkey);
+	return 0;
+}
+
+int
+envelope_addressed_to(const struct envelope *env, const uint8_t *id)
+{
+	size_t i;
+
+	for (i = 0; i < env->nrecipients; i++)
+		if (memcmp(env->recipients[i], id, KEY_ID) == 0)
+			return 1;
+	return 0;
+}
+
+int
+envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+{
+	struct cursor c = { p, len };
+	uint8_t magic[4], version, res[3], id[KEY_ID], *fkey;
+	const uint8_t *sealed, *nonce, *ct;
+	uint16_t n;
+	size_t i, adlen;
+	int found = 0, mine = 0;
+
+	if (cursor_take(&c, magic, 4) || cursor_u8(&c, &version) ||
+	    cursor_take(&c, res, 3) || cursor_u16(&c, &n))
+		return error_set(e, EXIT_MALFORMED, "%s: message truncated",
+		    where);
+	if (memcmp(magic, SEALED_MAGIC, 4) != 0 || version != VERSION)
+		return error_set(e, EXIT_MALFORMED, "%s: not an adjudicator "
+		    "message", where);
+	if (n == 0 || n > ENVELOPE_MAX_RECIPIENTS)
+		return error_set(e, EXIT_MALFORMED, "%s: %u recipients", where,
+		    n);
+	if ((fkey = sec_malloc(SEC_KEY)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; i < n; i++) {
+		if (cursor_take(&c, id, KEY_ID) ||
+		    cursor_skip(&c, &sealed, SEALED_KEY)) {
+			sec_free(fkey);
+			return error_set(e, EXIT_MALFORMED, "%s: message "
+			    "truncated", where);
+		}
+		if (found || memcmp(id, me->pub.id, KEY_ID) != 0)
+			continue;
+		mine = 1;
+		if (sec_seal_open(fkey, sealed, SEALED_KEY, me->pub.box_pk,
+		    me->box_sk) == 0)
+			found = 1;
+	}
+	if (cursor_skip(&c, &nonce, SEC_NONCE) || c.left < SEC_TAG) {
+		sec_free(fkey);
+		return error_set(e, EXIT_MALFORMED, "%s: message truncated",
+		    where);
+	}
+	if (!found) {
+		sec_free(fkey);
+		return error_set(e, EXIT_REFUSED, mine ?
+		    "%s: cannot decrypt the file key for %s (corrupt message)" :
+		    "%s: not addressed to key %s", where, me->pub.idhex);
+	}
+	adlen = (size_t)(c.p - p);
+	ct = c.p;
+	if (buf_reserve(sb, c.left - SEC_TAG) != 0) {
+		sec_free(fkey);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	if (sec_aead_decrypt(sb->data + sb->len, ct, c.left, p, adlen, nonce,
+	    fkey) != 0) {
+		sec_wipe(fkey, SEC_KEY);
+		sec_free(fkey);
+		return error_set(e, EXIT_REFUSED, "%s: decryption failed "
+		    "(message altered)", where);
+	}
+	sec_wipe(fkey, SEC_KEY);
+	sec_free(fkey);
+	sb->len += c.left - SEC_TAG;
+	if (envelope_verify(sb->data, sb->len, env, where, e) != 0)
+		return -1;
+	if (!envelope_addressed_to(env, me->pub.id))
+		return error_set(e, EXIT_REFUSED, "%s: signed for other "
+		    "recipients, not key %s (forwarded by someone else?)",
+		    where, me->pub.idhex);
+	return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * Signed and encrypted messages.  A message is first signed (the signed
+ * blob carries the signer's public keys, its name, the recipients' key ids
+ * and the body), then encrypted to the recipients.  The signed blob is what
+ * a transcript keeps, byte for byte.  Layout in formats/envelope.md.
+ */
+#ifndef ENVELOPE_H
+#define ENVELOPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "error.h"
+#include "key.h"
+
+#define ENVELOPE_MAX_RECIPIENTS	16
+#define ENVELOPE_MAX_BODY	(1024u * 1024)
+
+/* The parsed view of a signed blob; pointers point into the blob. */
+struct envelope {
+	struct key_public signer;
+	uint8_t		  recipients[ENVELOPE_MAX_RECIPIENTS][KEY_ID];
+	size_t		  nrecipients;
+	const uint8_t	 *body;
+	size_t		  body_len;
+	uint8_t		  hash[SEC_HASH];	/* of the whole signed blob */
+};
+
+int	envelope_sign(const struct key_secret *, const struct key_public *to,
+	    size_t nto, const void *body, size_t len, struct buf *signed_out,
+	    struct error *);
+/* Verifies the signature, then parses.  Refused (1) or malformed (3). */
+int	envelope_verify(const uint8_t *, size_t, struct envelope *,
+	    const char *where, struct error *);
+int	envelope_encrypt(const uint8_t *signed_blob, size_t len,
+	    const struct key_public *to, size_t nto, struct buf *out,
+	    struct error *);
+/*
+ * Decrypts with me's key, verifies, and checks that me is one of the
+ * signed recipients.  signed_out receives the signed blob; env points
+ * into it.
+ */
+int	envelope_open(const uint8_t *, size_t, const struct key_secret *me,
+	    struct buf *signed_out, struct envelope *, const char *where,
+	    struct error *);
+int	envelope_addressed_to(const struct envelope *, const uint8_t *id);
+void	envelope_hash(const uint8_t *, size_t, uint8_t out[SEC_HASH]);
+
+#endif

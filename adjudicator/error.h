@@ -1,0 +1,35 @@
+/*
+ * Errors as values.  Library code never prints or exits: it fills a
+ * struct error with the exit status the CLI should use and one line that
+ * says what went wrong and where.  Only main() prints it.
+ */
+#ifndef ERROR_H
+#define ERROR_H
+
+#include <stddef.h>
+
+enum exit_status {
+	EXIT_OK = 0,
+	EXIT_REFUSED = 1,	/* bad signature, illegal action, failed audit */
+	EXIT_USAGE = 2,
+	EXIT_MALFORMED = 3,	/* input that cannot be parsed */
+	EXIT_SYSTEM = 4		/* I/O, memory, anything outside the input */
+};
+
+struct error {
+	enum exit_status status;
+	char		 msg[512];
+};
+
+/* Sets status and message; returns -1 so callers can "return error_set()". */
+int	error_set(struct error *, enum exit_status, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Prefixes the existing message with "where: ". */
+int	error_prefix(struct error *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* An error from errno: "what: strerror(errno)". */
+int	error_errno(struct error *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	error_clear(struct error *);
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * Files: bounded whole-file reads (stdin for "-" or NULL), atomic
+ * replacement (temp file, fsync, rename), exclusive creation for secrets.
+ */
+#ifndef FSIO_H
+#define FSIO_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "error.h"
+
+#define FSIO_MAX_INPUT	(16u * 1024 * 1024)
+
+/* Reads path (stdin when NULL or "-") into b, at most max bytes. */
+int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
+/* Writes data to path atomically with the given mode. */
+int	fsio_write_atomic(const char *path, const void *, size_t, int mode,
+	    struct error *);
+/* Creates path with O_EXCL; never replaces an existing file. */
+int	fsio_write_excl(const char *path, const void *, size_t, int mode,
+	    struct error *);
+/* Appends and fsyncs. */
+int	fsio_append(const char *path, const void *, size_t, struct error *);
+int	fsio_exists(const char *path);
+int	fsio_mkdir(const char *path, int mode, struct error *);
+int	fsio_write_stdout(const void *, size_t, struct error *);
+const char *fsio_name(const char *path);	/* "stdin" for NULL/"-" */
+
+#endif

@@ -1,0 +1,397 @@
+/*
+ * Key files.  The secret key file is an armored binary record:
+ *
+ *   "ADJK" version(1) kdf(1) reserved(2)
+ *   opslimit(u64) memlimit(u64) salt(16) keyid(8) nonce(24)
+ *   payload(129) tag(16) checksum(32)
+ *
+ * payload = Ed25519 sk(64) || X25519 sk(32) || namelen(1) || name(32).
+ * With kdf 1 the payload is XChaCha20-Poly1305-encrypted under an Argon2id
+ * key, the header as associated data; with kdf 0 it is in clear and the tag
+ * is zero.  The checksum (BLAKE2b over everything before it) tells a
+ * corrupt file apart from a wrong passphrase.  See formats/key.md.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armor.h"
+#include "buf.h"
+#include "fsio.h"
+#include "key.h"
+#include "pass.h"
+
+#define KF_MAGIC	"ADJK"
+#define KF_VERSION	1
+#define KF_KDF_NONE	0
+#define KF_KDF_ARGON2ID	1
+#define KF_HEADER	(4 + 1 + 1 + 2 + 8 + 8 + SEC_SALT + KEY_ID + SEC_NONCE)
+#define KF_PAYLOAD	(SEC_SIGN_SK + SEC_BOX_SK + 1 + KEY_NAME_MAX)
+#define KF_TOTAL	(KF_HEADER + KF_PAYLOAD + SEC_TAG + SEC_HASH)
+
+int
+key_name_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n > KEY_NAME_MAX || !islower((unsigned char)s[0]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!islower((unsigned char)s[i]) &&
+		    !isdigit((unsigned char)s[i]) && s[i] != '-' && s[i] != '_')
+			return 0;
+	return 1;
+}
+
+void
+key_compute_id(struct key_public *k)
+{
+	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK], h[SEC_HASH];
+
+	memcpy(both, k->sign_pk, SEC_SIGN_PK);
+	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
+	sec_hash(h, "adj-keyid-v1", both, sizeof(both));
+	memcpy(k->id, h, KEY_ID);
+	sec_hex(k->idhex, sizeof(k->idhex), k->id, KEY_ID);
+}
+
+int
+key_same(const struct key_public *a, const struct key_public *b)
+{
+	return memcmp(a->sign_pk, b->sign_pk, SEC_SIGN_PK) == 0 &&
+	    memcmp(a->box_pk, b->box_pk, SEC_BOX_PK) == 0;
+}
+
+struct key_secret *
+key_generate(const char *name, struct error *e)
+{
+	struct key_secret *k;
+
+	if (!key_name_ok(name)) {
+		error_set(e, EXIT_USAGE, "%s: a name is 1 to %d characters "
+		    "a-z 0-9 - _, starting with a letter", name, KEY_NAME_MAX);
+		return NULL;
+	}
+	if ((k = sec_malloc(sizeof(*k))) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	memset(k, 0, sizeof(*k));
+	snprintf(k->pub.name, sizeof(k->pub.name), "%s", name);
+	sec_sign_keypair(k->pub.sign_pk, k->sign_sk);
+	sec_box_keypair(k->pub.box_pk, k->box_sk);
+	key_compute_id(&k->pub);
+	return k;
+}
+
+void
+key_secret_free(struct key_secret *k)
+{
+	if (k != NULL) {
+		sec_wipe(k, sizeof(*k));
+		sec_free(k);
+	}
+}
+
+void
+key_public_line(const struct key_public *k, char *out, size_t outlen)
+{
+	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
+	char b64[128];
+
+	memcpy(both, k->sign_pk, SEC_SIGN_PK);
+	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
+	sec_b64_encode(b64, sizeof(b64), both, sizeof(both));
+	snprintf(out, outlen, "%s %s %s %s", KEY_PUB_TAG, k->name, k->idhex,
+	    b64);
+}
+
+int
+key_public_parse(const char *line, struct key_public *k, const char *where,
+    struct error *e)
+{
+	char tag[32], name[64], id[64], b64[200];
+	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
+	size_t n;
+	int consumed = 0;
+
+	memset(k, 0, sizeof(*k));
+	if (strlen(line) > KEY_LINE_MAX ||
+	    sscanf(line, "%31s %63s %63s %199s %n", tag, name, id, b64,
+	    &consumed) != 4 || line[consumed] != '\0')
+		return error_set(e, EXIT_MALFORMED, "%s: not a public key "
+		    "line (%s NAME KEYID BASE64)", where, KEY_PUB_TAG);
+	if (strcmp(tag, KEY_PUB_TAG) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: unknown public key "
+		    "type \"%.31s\"", where, tag);
+	if (!key_name_ok(name))
+		return error_set(e, EXIT_MALFORMED, "%s: bad key name \"%.32s\"",
+		    where, name);
+	if (sec_b64_decode(both, sizeof(both), &n, b64, strlen(b64)) != 0 ||
+	    n != sizeof(both))
+		return error_set(e, EXIT_MALFORMED, "%s: public key is not "
+		    "%zu bytes of base64", where, sizeof(both));
+	memcpy(k->name, name, strlen(name) + 1);	/* key_name_ok bounds it */
+	memcpy(k->sign_pk, both, SEC_SIGN_PK);
+	memcpy(k->box_pk, both + SEC_SIGN_PK, SEC_BOX_PK);
+	key_compute_id(k);
+	if (strcmp(k->idhex, id) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: key id %.20s does not "
+		    "match the key (%s)", where, id, k->idhex);
+	return 0;
+}
+
+int
+key_public_load(const char *path, struct key_public *k, struct error *e)
+{
+	struct buf b;
+	char *nl;
+	int rc;
+
+	buf_init(&b);
+	if (fsio_read(path, 4096, &b, e) != 0) {
+		buf_free(&b);
+		return -1;
+	}
+	/* one line, optionally followed by a newline */
+	if ((nl = memchr(b.data, '\n', b.len)) != NULL) {
+		if ((size_t)(nl - (char *)b.data) + 1 != b.len)
+			goto bad;
+		*nl = '\0';
+	}
+	if (strlen((char *)b.data) != (nl ? b.len - 1 : b.len))
+		goto bad;
+	rc = key_public_parse((char *)b.data, k, fsio_name(path), e);
+	buf_free(&b);
+	return rc;
+bad:
+	buf_free(&b);
+	return error_set(e, EXIT_MALFORMED, "%s: a public key file holds "
+	    "exactly one line", fsio_name(path));
+}
+
+int
+key_secret_write(const char *path, const struct key_secret *k,
+    const char *pass, size_t passlen, struct error *e)
+{
+	struct buf rec, arm;
+	uint8_t *payload = NULL, *wrap = NULL, sum[SEC_HASH], salt[SEC_SALT];
+	uint8_t nonce[SEC_NONCE], hdr_reserved[2] = { 0, 0 };
+	uint64_t ops = 0, mem = 0;
+	int rc = -1;
+
+	buf_init(&rec);
+	buf_init(&arm);
+	memset(salt, 0, sizeof(salt));
+	memset(nonce, 0, sizeof(nonce));
+	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL ||
+	    (wrap = sec_malloc(SEC_KEY)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	memset(payload, 0, KF_PAYLOAD);
+	memcpy(payload, k->sign_sk, SEC_SIGN_SK);
+	memcpy(payload + SEC_SIGN_SK, k->box_sk, SEC_BOX_SK);
+	payload[SEC_SIGN_SK + SEC_BOX_SK] = (uint8_t)strlen(k->pub.name);
+	memcpy(payload + SEC_SIGN_SK + SEC_BOX_SK + 1, k->pub.name,
+	    strlen(k->pub.name));
+	if (pass != NULL) {
+		ops = sec_pwhash_ops_default();
+		mem = sec_pwhash_mem_default();
+		sec_random(salt, sizeof(salt));
+		sec_random(nonce, sizeof(nonce));
+		if (sec_pwhash(wrap, SEC_KEY, pass, passlen, salt, ops,
+		    mem) != 0) {
+			error_set(e, EXIT_SYSTEM, "key derivation failed "
+			    "(out of memory?)");
+			goto done;
+		}
+	}
+	buf_add(&rec, KF_MAGIC, 4);
+	buf_addc(&rec, KF_VERSION);
+	buf_addc(&rec, pass ? KF_KDF_ARGON2ID : KF_KDF_NONE);
+	buf_add(&rec, hdr_reserved, 2);
+	buf_add_u64(&rec, ops);
+	buf_add_u64(&rec, mem);
+	buf_add(&rec, salt, sizeof(salt));
+	buf_add(&rec, k->pub.id, KEY_ID);
+	buf_add(&rec, nonce, sizeof(nonce));
+	if (buf_reserve(&rec, KF_PAYLOAD + SEC_TAG + SEC_HASH) != 0) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	if (pass != NULL) {
+		sec_aead_encrypt(rec.data + rec.len, payload, KF_PAYLOAD,
+		    rec.data, KF_HEADER, nonce, wrap);
+		rec.len += KF_PAYLOAD + SEC_TAG;
+	} else {
+		uint8_t zero[SEC_TAG] = { 0 };
+
+		buf_add(&rec, payload, KF_PAYLOAD);
+		buf_add(&rec, zero, sizeof(zero));
+	}
+	sec_hash(sum, "adj-keyfile-v1", rec.data, rec.len);
+	buf_add(&rec, sum, sizeof(sum));
+	if (armor_wrap(rec.data, rec.len, ARMOR_SECRET, &arm, e) != 0)
+		goto done;
+	rc = fsio_write_excl(path, arm.data, arm.len, 0600, e);
+done:
+	if (payload != NULL)
+		sec_wipe(payload, KF_PAYLOAD);
+	if (wrap != NULL)
+		sec_wipe(wrap, SEC_KEY);
+	sec_free(payload);
+	sec_free(wrap);
+	buf_free(&rec);
+	buf_free(&arm);
+	return rc;
+}
+
+struct key_secret *
+key_secret_decode(const char *text, size_t len, const char *pass,
+    size_t passlen, int *needs_pass, const char *where, struct error *e)
+{
+	struct armor_list l;
+	struct cursor c;
+	struct key_secret *k = NULL;
+	uint8_t *payload = NULL, *wrap = NULL, sum[SEC_HASH], id[KEY_ID];
+	uint8_t magic[4], version, kdf, res[2], salt[SEC_SALT];
+	uint8_t nonce[SEC_NONCE];
+	const uint8_t *rec, *ct, *stored_sum;
+	uint64_t ops, mem;
+	size_t namelen;
+
+	*needs_pass = 0;
+	if (armor_read(text, len, ARMOR_SECRET, where, &l, e) != 0)
+		return NULL;
+	if (l.n != 1 || l.items[0].len != KF_TOTAL) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is truncated "
+		    "or corrupt (%zu bytes, want %d)", where,
+		    l.n ? l.items[0].len : 0, KF_TOTAL);
+		goto done;
+	}
+	rec = l.items[0].data;
+	c.p = rec;
+	c.left = l.items[0].len;
+	cursor_take(&c, magic, 4);
+	cursor_u8(&c, &version);
+	cursor_u8(&c, &kdf);
+	cursor_take(&c, res, 2);
+	cursor_u64(&c, &ops);
+	cursor_u64(&c, &mem);
+	cursor_take(&c, salt, sizeof(salt));
+	cursor_take(&c, id, KEY_ID);
+	cursor_take(&c, nonce, sizeof(nonce));
+	cursor_skip(&c, &ct, KF_PAYLOAD + SEC_TAG);
+	cursor_skip(&c, &stored_sum, SEC_HASH);
+	if (memcmp(magic, KF_MAGIC, 4) != 0 || version != KF_VERSION) {
+		error_set(e, EXIT_MALFORMED, "%s: not an adjudicator secret "
+		    "key (version %u)", where, version);
+		goto done;
+	}
+	sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH);
+	if (!sec_equal(sum, stored_sum, SEC_HASH)) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
+		    "(checksum mismatch)", where);
+		goto done;
+	}
+	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL ||
+	    (wrap = sec_malloc(SEC_KEY)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	if (kdf == KF_KDF_ARGON2ID) {
+		if (!sec_pwhash_limits_ok(ops, mem)) {
+			error_set(e, EXIT_MALFORMED, "%s: key derivation "
+			    "parameters out of bounds (opslimit %llu, memlimit "
+			    "%llu)", where, (unsigned long long)ops,
+			    (unsigned long long)mem);
+			goto done;
+		}
+		if (pass == NULL) {
+			*needs_pass = 1;
+			error_set(e, EXIT_USAGE, "%s: passphrase needed", where);
+			goto done;
+		}
+		if (sec_pwhash(wrap, SEC_KEY, pass, passlen, salt, ops,
+		    mem) != 0) {
+			error_set(e, EXIT_SYSTEM, "%s: key derivation failed",
+			    where);
+			goto done;
+		}
+		if (sec_aead_decrypt(payload, ct, KF_PAYLOAD + SEC_TAG, rec,
+		    KF_HEADER, nonce, wrap) != 0) {
+			error_set(e, EXIT_REFUSED, "%s: wrong passphrase",
+			    where);
+			goto done;
+		}
+	} else if (kdf == KF_KDF_NONE) {
+		if (ops != 0 || mem != 0) {
+			error_set(e, EXIT_MALFORMED, "%s: unencrypted key with "
+			    "key derivation parameters", where);
+			goto done;
+		}
+		memcpy(payload, ct, KF_PAYLOAD);
+	} else {
+		error_set(e, EXIT_MALFORMED, "%s: unknown key derivation %u",
+		    where, kdf);
+		goto done;
+	}
+	if ((k = sec_malloc(sizeof(*k))) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	memset(k, 0, sizeof(*k));
+	memcpy(k->sign_sk, payload, SEC_SIGN_SK);
+	memcpy(k->box_sk, payload + SEC_SIGN_SK, SEC_BOX_SK);
+	namelen = payload[SEC_SIGN_SK + SEC_BOX_SK];
+	if (namelen > KEY_NAME_MAX)
+		namelen = 0;
+	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
+	k->pub.name[namelen] = '\0';
+	memcpy(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK);
+	sec_box_public(k->pub.box_pk, k->box_sk);
+	key_compute_id(&k->pub);
+	/* the key id in the header must match the keys in the payload */
+	if (!key_name_ok(k->pub.name) || memcmp(k->pub.id, id, KEY_ID) != 0) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key does not match its "
+		    "key id", where);
+		key_secret_free(k);
+		k = NULL;
+	}
+done:
+	if (payload != NULL)
+		sec_wipe(payload, KF_PAYLOAD);
+	if (wrap != NULL)
+		sec_wipe(wrap, SEC_KEY);
+	sec_free(payload);
+	sec_free(wrap);
+	armor_list_free(&l);
+	return k;
+}
+
+struct key_secret *
+key_secret_load(const char *path, struct error *e)
+{
+	struct buf b;
+	struct key_secret *k;
+	char *pass = NULL, prompt[300];
+	int needs;
+
+	buf_init(&b);
+	if (fsio_read(path, 65536, &b, e) != 0) {
+		buf_free(&b);
+		return NULL;
+	}
+	k = key_secret_decode((char *)b.data, b.len, NULL, 0, &needs, path, e);
+	if (k == NULL && needs) {
+		snprintf(prompt, sizeof(prompt), "passphrase for %s: ", path);
+		if ((pass = pass_get(prompt, 0, e)) != NULL)
+			k = key_secret_decode((char *)b.data, b.len, pass,
+			    strlen(pass), &needs, path, e);
+	}
+	pass_free(pass);
+	buf_free(&b);
+	return k;
+}

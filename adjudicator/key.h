@@ -1,0 +1,57 @@
+/*
+ * Identities: an Ed25519 signing pair and an X25519 box pair.  The public
+ * key is one pasteable line carrying the name and a short key id; the
+ * secret key file is armored binary, passphrase-encrypted unless -N.
+ */
+#ifndef KEY_H
+#define KEY_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "sec.h"
+
+#define KEY_NAME_MAX	32
+#define KEY_ID		8		/* bytes of key id */
+#define KEY_ID_HEX	(2 * KEY_ID + 1)
+#define KEY_LINE_MAX	256
+#define KEY_PUB_TAG	"adjudicator-pk1"
+
+struct key_public {
+	char	name[KEY_NAME_MAX + 1];
+	uint8_t	sign_pk[SEC_SIGN_PK];
+	uint8_t	box_pk[SEC_BOX_PK];
+	uint8_t	id[KEY_ID];
+	char	idhex[KEY_ID_HEX];
+};
+
+/* Lives in guarded memory: always released with key_secret_free(). */
+struct key_secret {
+	struct key_public pub;
+	uint8_t	sign_sk[SEC_SIGN_SK];
+	uint8_t	box_sk[SEC_BOX_SK];
+};
+
+int	key_name_ok(const char *);
+void	key_compute_id(struct key_public *);
+struct key_secret *key_generate(const char *name, struct error *);
+void	key_secret_free(struct key_secret *);
+
+void	key_public_line(const struct key_public *, char *, size_t);
+int	key_public_parse(const char *line, struct key_public *,
+	    const char *where, struct error *);
+int	key_public_load(const char *path, struct key_public *, struct error *);
+
+/* pass == NULL writes an unencrypted key. */
+int	key_secret_write(const char *path, const struct key_secret *,
+	    const char *pass, size_t passlen, struct error *);
+/* Asks for the passphrase only when the file is encrypted. */
+struct key_secret *key_secret_load(const char *path, struct error *);
+/* Parses a key file already read; pass may be NULL for unencrypted ones. */
+struct key_secret *key_secret_decode(const char *text, size_t len,
+	    const char *pass, size_t passlen, int *needs_pass,
+	    const char *where, struct error *);
+
+int	key_same(const struct key_public *, const struct key_public *);
+
+#endif

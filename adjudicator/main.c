@@ -1,0 +1,103 @@
+/*
+ * adjudicator: referee board games played by e-mail.  This file holds the
+ * verb table and the only place that prints errors and exits.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sec.h"
+
+#ifndef VERSION
+#define VERSION "0.1"
+#endif
+
+static const struct verb verbs[] = {
+	{ .name = "keygen", .main = cmd_keygen,
+	  .usage = "adjudicator keygen [-N] [-d DIR] NAME",
+	  .summary = "make a key pair: DIR/NAME.key and DIR/NAME.pub" },
+	{ .name = "seal", .main = cmd_seal,
+	  .usage = "adjudicator seal -k KEY RECIPIENT.pub... [FILE]",
+	  .summary = "sign, encrypt and armor a YAML body" },
+	{ .name = "open", .main = cmd_open,
+	  .usage = "adjudicator open -k KEY [-p SENDER.pub] [FILE]",
+	  .summary = "de-armor, decrypt and verify; the body on stdout" },
+};
+
+const struct verb *cli_verb;
+
+int
+cli_usage(struct error *e)
+{
+	return error_set(e, EXIT_USAGE, "usage: %s", cli_verb->usage);
+}
+
+int
+cli_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "-h") == 0) {
+			printf("usage: %s\n", cli_verb->usage);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+list_verbs(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: adjudicator VERB [OPTIONS] [ARGS]\n"
+	    "       adjudicator --version\nverbs:\n");
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(f, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct error e;
+	size_t i;
+
+	error_clear(&e);
+	if (argc < 2) {
+		list_verbs(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("adjudicator %s\n", VERSION);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		list_verbs(stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(argv[1], verbs[i].name) == 0)
+			cli_verb = &verbs[i];
+	if (cli_verb == NULL) {
+		fprintf(stderr, "adjudicator: unknown verb \"%s\"\n", argv[1]);
+		list_verbs(stderr);
+		return EXIT_USAGE;
+	}
+	if (sec_init() != 0) {
+		fprintf(stderr, "adjudicator: cannot initialise libsodium\n");
+		return EXIT_SYSTEM;
+	}
+	if (cli_help(argc - 1, argv + 1))
+		return EXIT_OK;
+	if (cli_verb->main(argc - 1, argv + 1, &e) != 0) {
+		fprintf(stderr, "adjudicator: %s\n", e.msg);
+		return e.status == EXIT_OK ? EXIT_SYSTEM : (int)e.status;
+	}
+	return EXIT_OK;
+}
