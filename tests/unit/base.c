@@ -1,0 +1,163 @@
+/*
+ * Unit tests for the byte-level helpers: strict base64, hex, buffers and
+ * bounds-checked cursors.
+ */
+#include <stdint.h>
+
+#include "buf.h"
+#include "unit.h"
+
+static const struct {
+	const char	*name;
+	const char	*in;
+	int		 ok;
+	const char	*out;
+} b64_cases[] = {
+	{ "b64 empty", "", 1, "" },
+	{ "b64 one byte", "YQ==", 1, "a" },
+	{ "b64 two bytes", "YWI=", 1, "ab" },
+	{ "b64 three bytes", "YWJj", 1, "abc" },
+	{ "b64 missing padding", "YQ", 0, NULL },
+	{ "b64 half padding", "YQ=", 0, NULL },
+	{ "b64 extra padding", "YWI==", 0, NULL },
+	{ "b64 padding in the middle", "YQ==YWJj", 0, NULL },
+	{ "b64 nonzero trailing bits (==)", "YR==", 0, NULL },
+	{ "b64 nonzero trailing bits (=)", "YWJ=", 0, NULL },
+	{ "b64 stray character", "YW*j", 0, NULL },
+	{ "b64 stray space", "YW Jj", 0, NULL },
+	{ "b64 stray newline", "YWJj\n", 0, NULL },
+	{ "b64 one char too many", "YWJjZ", 0, NULL },
+	{ "b64 url alphabet", "-_-_", 0, NULL },
+	{ "b64 trailing NUL", "YWJj\0", 0, NULL },
+};
+
+static void
+test_b64(void)
+{
+	uint8_t out[64];
+	size_t i, n, len;
+	int rc;
+
+	for (i = 0; i < UNIT_NELEM(b64_cases); i++) {
+		len = strlen(b64_cases[i].in);
+		if (strcmp(b64_cases[i].name, "b64 trailing NUL") == 0)
+			len++;
+		n = 999;
+		rc = sec_b64_decode(out, sizeof(out), &n, b64_cases[i].in,
+		    len);
+		if (b64_cases[i].ok)
+			unit_ok(rc == 0 && n == strlen(b64_cases[i].out) &&
+			    memcmp(out, b64_cases[i].out, n) == 0, "%s",
+			    b64_cases[i].name);
+		else
+			unit_ok(rc != 0, "%s refused", b64_cases[i].name);
+	}
+}
+
+static void
+test_b64_roundtrip(void)
+{
+	uint8_t in[100], out[100];
+	char enc[200];
+	size_t len, n;
+	int good = 1;
+
+	for (len = 0; len < sizeof(in); len++) {
+		sec_random(in, len);
+		sec_b64_encode(enc, sizeof(enc), in, len);
+		if (strlen(enc) + 1 != sec_b64_len(len) ||
+		    sec_b64_decode(out, sizeof(out), &n, enc, strlen(enc)) != 0 ||
+		    n != len || memcmp(in, out, len) != 0)
+			good = 0;
+	}
+	unit_ok(good, "b64 round trip, lengths 0 to 99");
+	/* the output buffer bounds the decode */
+	unit_ok(sec_b64_decode(out, 2, &n, "YWJj", 4) != 0,
+	    "b64 decode refuses a too small output buffer");
+}
+
+static void
+test_hex(void)
+{
+	uint8_t b[4] = { 0x00, 0x7f, 0xa0, 0xff }, o[4];
+	char h[9];
+
+	sec_hex(h, sizeof(h), b, sizeof(b));
+	unit_ok(strcmp(h, "007fa0ff") == 0, "hex encode");
+	unit_ok(sec_unhex(o, sizeof(o), h) == 0 && memcmp(o, b, 4) == 0,
+	    "hex decode");
+	unit_ok(sec_unhex(o, sizeof(o), "007fa0f") != 0, "hex odd length refused");
+	unit_ok(sec_unhex(o, sizeof(o), "007fa0ff00") != 0,
+	    "hex too long refused");
+	unit_ok(sec_unhex(o, sizeof(o), "007fa0fg") != 0,
+	    "hex bad digit refused");
+	unit_ok(sec_unhex(o, sizeof(o), "007fa0") != 0, "hex too short refused");
+}
+
+static void
+test_buf_cursor(void)
+{
+	struct buf b;
+	struct cursor c;
+	uint8_t u8, tmp[8];
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t u64;
+	const uint8_t *at;
+	int i;
+
+	buf_init(&b);
+	buf_add_u16(&b, 0x1234);
+	buf_add_u32(&b, 0xdeadbeef);
+	buf_add_u64(&b, 0x0102030405060708ULL);
+	buf_add_field(&b, "xyz", 3);
+	buf_addc(&b, 0xff);
+	unit_ok(b.len == 2 + 4 + 8 + 4 + 3 + 1, "buf length");
+	unit_ok(b.data[0] == 0x34 && b.data[1] == 0x12 && b.data[2] == 0xef &&
+	    b.data[6] == 0x08 && b.data[13] == 0x01, "little-endian encoding");
+	unit_ok(b.data[b.len] == '\0', "buf keeps a NUL after the data");
+
+	c.p = b.data;
+	c.left = b.len;
+	unit_ok(cursor_u16(&c, &u16) == 0 && u16 == 0x1234, "cursor u16");
+	unit_ok(cursor_u32(&c, &u32) == 0 && u32 == 0xdeadbeef, "cursor u32");
+	unit_ok(cursor_u64(&c, &u64) == 0 && u64 == 0x0102030405060708ULL,
+	    "cursor u64");
+	unit_ok(cursor_u32(&c, &u32) == 0 && u32 == 3 &&
+	    cursor_skip(&c, &at, 3) == 0 && memcmp(at, "xyz", 3) == 0,
+	    "cursor field");
+	unit_ok(cursor_u8(&c, &u8) == 0 && u8 == 0xff && c.left == 0,
+	    "cursor u8 to the end");
+	unit_ok(cursor_u8(&c, &u8) != 0 && cursor_u16(&c, &u16) != 0 &&
+	    cursor_u32(&c, &u32) != 0 && cursor_u64(&c, &u64) != 0 &&
+	    cursor_skip(&c, &at, 1) != 0 && cursor_take(&c, tmp, 1) != 0,
+	    "cursor refuses reads past the end");
+	c.p = b.data;
+	c.left = 3;
+	unit_ok(cursor_u32(&c, &u32) != 0 && c.left == 3,
+	    "a short read consumes nothing");
+	unit_ok(cursor_skip(&c, NULL, SIZE_MAX) != 0, "huge skip refused");
+	buf_free(&b);
+	unit_ok(b.data == NULL && b.len == 0, "buf_free resets");
+	buf_free(&b);
+
+	buf_init(&b);
+	for (i = 0; i < 1000; i++)
+		buf_printf(&b, "%d,", i);
+	unit_ok(b.len == strlen((char *)b.data) &&
+	    strncmp((char *)b.data + b.len - 4, "999,", 4) == 0,
+	    "buf_printf grows");
+	unit_ok(buf_reserve(&b, SIZE_MAX) != 0, "buf_reserve refuses overflow");
+	buf_free(&b);
+}
+
+int
+main(void)
+{
+	unit_init();
+	test_b64();
+	test_b64_roundtrip();
+	test_hex();
+	test_buf_cursor();
+	return unit_done();
+}
