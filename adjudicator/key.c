@@ -260,7 +260,8 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 	uint8_t nonce[SEC_NONCE];
 	const uint8_t *rec, *ct, *stored_sum;
 	uint64_t ops, mem;
-	size_t namelen;
+	size_t namelen, i;
+	uint8_t pad;
 
 	*needs_pass = 0;
 	if (armor_read(text, len, ARMOR_SECRET, where, &l, e) != 0)
@@ -350,13 +351,22 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 		namelen = 0;
 	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
 	k->pub.name[namelen] = '\0';
-	memcpy(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK);
+	sec_sign_public(k->pub.sign_pk, k->sign_sk);
 	sec_box_public(k->pub.box_pk, k->box_sk);
 	key_compute_id(&k->pub);
-	/* the key id in the header must match the keys in the payload */
-	if (!key_name_ok(k->pub.name) || memcmp(k->pub.id, id, KEY_ID) != 0) {
-		error_set(e, EXIT_MALFORMED, "%s: secret key does not match its "
-		    "key id", where);
+	/*
+	 * The key id in the header must match the keys in the payload; the
+	 * stored public half must match the seed, and the name padding and
+	 * reserved bytes must be zero, so one key has one file.
+	 */
+	for (pad = 0, i = SEC_SIGN_SK + SEC_BOX_SK + 1 + namelen;
+	    i < KF_PAYLOAD; i++)
+		pad |= payload[i];
+	if (!key_name_ok(k->pub.name) || memcmp(k->pub.id, id, KEY_ID) != 0 ||
+	    memcmp(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK) != 0 ||
+	    pad != 0 || res[0] != 0 || res[1] != 0) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
+		    "(does not match its key id)", where);
 		key_secret_free(k);
 		k = NULL;
 	}

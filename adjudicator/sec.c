@@ -88,6 +88,16 @@ sec_box_keypair(uint8_t pk[SEC_BOX_PK], uint8_t sk[SEC_BOX_SK])
 	crypto_box_keypair(pk, sk);
 }
 
+void
+sec_sign_public(uint8_t pk[SEC_SIGN_PK], const uint8_t sk[SEC_SIGN_SK])
+{
+	uint8_t tmp[SEC_SIGN_SK];
+
+	/* the first half is the seed; the second is only a cached copy */
+	crypto_sign_seed_keypair(pk, tmp, sk);
+	sodium_memzero(tmp, sizeof(tmp));
+}
+
 int
 sec_box_public(uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK])
 {

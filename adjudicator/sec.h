@@ -34,6 +34,8 @@ int	sec_equal(const void *, const void *, size_t);
 
 void	sec_sign_keypair(uint8_t pk[SEC_SIGN_PK], uint8_t sk[SEC_SIGN_SK]);
 void	sec_box_keypair(uint8_t pk[SEC_BOX_PK], uint8_t sk[SEC_BOX_SK]);
+/* The public key of an Ed25519 secret key, derived from its seed half. */
+void	sec_sign_public(uint8_t pk[SEC_SIGN_PK], const uint8_t sk[SEC_SIGN_SK]);
 int	sec_box_public(uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK]);
 void	sec_sign(uint8_t sig[SEC_SIG], const void *, size_t,
 	    const uint8_t sk[SEC_SIGN_SK]);
