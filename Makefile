@@ -50,10 +50,18 @@ $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(LIBOBJS)
 	$(CC) $(CFLAGS) -Iadjudicator -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)
 
 # The fuzz harnesses, built with a plain main() that replays the corpus.
-$(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(LIBOBJS)
+# They link against an archive so that only the objects they need come in
+# (the cmd_*.o verbs refer to main.c, which a harness replaces).
+$(BUILD)/libadjudicator.a: $(LIBOBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iadjudicator -o $@ $< tests/fuzz/replay.c \
-	    $(LIBOBJS) $(LDLIBS)
+	rm -f $@
+	ar rc $@ $(LIBOBJS)
+	ranlib $@
+
+$(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libadjudicator.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -Iadjudicator -o $@ $< tests/fuzz/replay.c \
+	    $(BUILD)/libadjudicator.a $(LDLIBS)
 
 check: check-unit check-cli check-fuzz
 
@@ -77,19 +85,37 @@ check-asan: asan
 	    $(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
-# libFuzzer: needs clang.  FUZZTIME seconds per harness.
+# libFuzzer: needs clang.  FUZZTIME seconds per harness.  New inputs are
+# kept in build-fuzz/corpus-NAME; the seeds in tests/fuzz/corpus/NAME are
+# read, never written.  A crash leaves build-fuzz/crash-* and fails.
 FUZZCC	?= clang
 FUZZTIME ?= 60
+FUZZFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	    -fno-sanitize-recover=all
 fuzz:
-	@mkdir -p build-fuzz
+	@mkdir -p build-fuzz/obj
+	@rm -f build-fuzz/libadjudicator.a
+	@for s in $(LIBSRCS); do \
+	    o=build-fuzz/obj/$$(echo $$s | tr / _ | sed 's/\.c$$/.o/'); \
+	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -std=c11 \
+	        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
+	        -Iadjudicator -c -o $$o $$s || exit 1; \
+	    ar rc build-fuzz/libadjudicator.a $$o || exit 1; \
+	done
 	@for f in $(FUZZERS); do \
 	    n=$$(basename $$f .c); \
-	    $(FUZZCC) -g -O1 -fsanitize=fuzzer,address,undefined \
-	        -Iadjudicator $(DEPS_CFLAGS) -o build-fuzz/$$n $$f \
-	        $(LIBSRCS) $(DEPS_LIBS) || exit 1; \
+	    echo "fuzz: $$n for $(FUZZTIME)s"; \
+	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer -Iadjudicator \
+	        $(DEPS_CFLAGS) -o build-fuzz/$$n $$f \
+	        build-fuzz/libadjudicator.a $(DEPS_LIBS) || exit 1; \
 	    mkdir -p build-fuzz/corpus-$$n; \
-	    ./build-fuzz/$$n -max_total_time=$(FUZZTIME) \
-	        build-fuzz/corpus-$$n tests/fuzz/corpus/$${n#fuzz_} || exit 1; \
+	    ./build-fuzz/$$n -max_total_time=$(FUZZTIME) -print_final_stats=1 \
+	        -artifact_prefix=build-fuzz/$$n- \
+	        build-fuzz/corpus-$$n tests/fuzz/corpus/$${n#fuzz_} \
+	        2>build-fuzz/$$n.log || { tail -40 build-fuzz/$$n.log; \
+	        exit 1; }; \
+	    grep -E '^(Done|stat::number_of_executed_units|INFO: .*corpus)' \
+	        build-fuzz/$$n.log | tail -3; \
 	done
 
 bench: $(BIN)
