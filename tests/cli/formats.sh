@@ -1,0 +1,144 @@
+# The samples in formats/samples go through the real CLI: each must parse
+# as its spec says, and the message must open with the sample keys.
+
+S="$TOP/formats/samples"
+
+test_sample_message_opens() {
+	expect 0 "$ADJ" open -k "$S/bob.key" -p "$S/alice.pub" "$S/message.asc"
+	cmp out "$S/body.yaml" || fail "body differs from body.yaml"
+	err_has "good signature from alice (key dd4313f220301088)"
+}
+
+test_sample_message_from_stdin() {
+	expect 0 sh -c "\"$ADJ\" open -k \"$S/bob.key\" <\"$S/message.asc\""
+	cmp out "$S/body.yaml" || fail "body differs from body.yaml"
+}
+
+test_sample_message_wrong_sender() {
+	expect 1 "$ADJ" open -k "$S/bob.key" -p "$S/carol.pub" "$S/message.asc"
+	err_has "signed by alice"
+	one_line
+}
+
+test_sample_message_not_for_alice() {
+	expect 1 "$ADJ" open -k "$S/alice.key" "$S/message.asc"
+	err_has "not addressed to key dd4313f220301088"
+}
+
+test_sample_message_tampered() {
+	# change one base64 character in the middle of the block
+	sed '4s/^\(.\{10\}\)\(.\)/\1#/' "$S/message.asc" | tr '#' 'A' >m1
+	sed '4s/^\(.\{10\}\)\(.\)/\1#/' "$S/message.asc" | tr '#' 'B' >m2
+	cmp -s m1 "$S/message.asc" && cp m2 m1
+	expect 1 "$ADJ" open -k "$S/bob.key" m1
+	[ ! -s out ] || fail "printed something for a tampered message"
+}
+
+test_sample_message_armor_layout() {
+	head -1 "$S/message.asc" | grep -qx -- '-----BEGIN ADJUDICATOR MESSAGE-----' ||
+	    fail "BEGIN line"
+	tail -1 "$S/message.asc" | grep -qx -- '-----END ADJUDICATOR MESSAGE-----' ||
+	    fail "END line"
+	sed '1d;$d' "$S/message.asc" >b64
+	# 64 columns, the last line shorter or equal, base64 alphabet only
+	n=$(wc -l <b64)
+	head -n $((n - 1)) b64 | awk 'length($0) != 64 { exit 1 }' ||
+	    fail "armor lines are not 64 columns"
+	tail -1 b64 | awk 'length($0) > 64 || length($0) == 0 { exit 1 }' ||
+	    fail "last armor line"
+	grep -q '[^A-Za-z0-9+/=]' b64 && fail "non-base64 character"
+	tr -d '\n' <b64 | base64 -d >bin || fail "armor is not base64"
+	[ "$(head -c 4 bin)" = ADJE ] || fail "magic is not ADJE"
+	[ "$(od -An -tu1 -j4 -N1 bin | tr -d ' ')" = 1 ] || fail "version"
+	# one recipient: bob's key id at offset 10
+	[ "$(od -An -tu1 -j8 -N2 bin | tr -s ' ')" = " 1 0" ] ||
+	    fail "recipient count"
+	[ "$(od -An -tx1 -j10 -N8 bin | tr -d ' \n')" = 5f68221f542910f8 ] ||
+	    fail "recipient key id"
+}
+
+test_sample_public_keys_parse() {
+	for k in alice bob carol; do
+		grep -Eqx "adjudicator-pk1 $k [0-9a-f]{16} [A-Za-z0-9+/]{86}==" \
+		    "$S/$k.pub" || fail "$k.pub is not a public key line"
+		[ "$(wc -l <"$S/$k.pub")" -eq 1 ] || fail "$k.pub: one line"
+	done
+	# seal loads every recipient public key, checking its key id
+	expect 0 "$ADJ" seal -k "$S/alice.key" "$S/alice.pub" "$S/bob.pub" \
+	    "$S/carol.pub" "$S/body.yaml"
+	cp out three.asc
+	expect 0 "$ADJ" open -k "$S/bob.key" -p "$S/alice.pub" three.asc
+	cmp out "$S/body.yaml" || fail "body differs"
+}
+
+test_sample_public_key_wrong_id_refused() {
+	sed 's/ dd4313f220301088 / dd4313f220301089 /' "$S/alice.pub" >bad.pub
+	expect 3 "$ADJ" seal -k "$S/bob.key" bad.pub "$S/body.yaml"
+	err_has "does not match"
+}
+
+test_sample_key_ids_as_documented() {
+	for k in alice bob; do
+		id=$(cut -d' ' -f3 "$S/$k.pub")
+		grep -q "$id" "$TOP/formats/key.md" "$TOP/formats/envelope.md" ||
+		    fail "$k's key id $id is not in the specs"
+	done
+}
+
+test_sample_unencrypted_secret_key_layout() {
+	for k in alice bob; do
+		sed '1d;$d' "$S/$k.key" | tr -d '\n' | base64 -d >bin
+		[ "$(wc -c <bin)" -eq 249 ] || fail "$k.key is not 249 bytes"
+		[ "$(head -c 4 bin)" = ADJK ] || fail "$k.key magic"
+		# version 1, kdf 0, limits zero
+		[ "$(od -An -tu1 -j4 -N2 bin | tr -s ' ')" = " 1 0" ] ||
+		    fail "$k.key version/kdf"
+		[ "$(od -An -tu1 -j8 -N16 bin | tr -d ' 0\n')" = "" ] ||
+		    fail "$k.key has KDF limits"
+		# the header's key id is the public key's
+		[ "$(od -An -tx1 -j40 -N8 bin | tr -d ' \n')" = \
+		    "$(cut -d' ' -f3 "$S/$k.pub")" ] || fail "$k.key key id"
+	done
+	expect 0 "$ADJ" seal -k "$S/bob.key" "$S/alice.pub" "$S/body.yaml"
+}
+
+test_sample_encrypted_secret_key() {
+	sed '1d;$d' "$S/carol.key" | tr -d '\n' | base64 -d >bin
+	[ "$(wc -c <bin)" -eq 249 ] || fail "carol.key is not 249 bytes"
+	[ "$(od -An -tu1 -j4 -N2 bin | tr -s ' ')" = " 1 1" ] ||
+	    fail "carol.key is not kdf 1"
+	ADJUDICATOR_PASSPHRASE_FILE="$S/carol.pass" \
+	    expect 0 "$ADJ" seal -k "$S/carol.key" "$S/alice.pub" "$S/body.yaml"
+	cp out c.asc
+	expect 0 "$ADJ" open -k "$S/alice.key" -p "$S/carol.pub" c.asc
+	cmp out "$S/body.yaml" || fail "body differs"
+	printf 'not-the-passphrase\n' >wrong
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/wrong \
+	    expect 1 "$ADJ" seal -k "$S/carol.key" "$S/alice.pub" "$S/body.yaml"
+	err_has "wrong passphrase"
+}
+
+test_sample_encrypted_key_no_passphrase_no_prompt() {
+	expect 2 sh -c "unset ADJUDICATOR_PASSPHRASE_FILE; \"$ADJ\" seal -k \"$S/carol.key\" \"$S/alice.pub\" \"$S/body.yaml\" </dev/null"
+	err_has "ADJUDICATOR_PASSPHRASE_FILE"
+}
+
+test_sample_yaml_is_strict_yaml() {
+	# seal parses its input with the strict reader before signing
+	for y in body.yaml commitment.yaml; do
+		expect 0 "$ADJ" seal -k "$S/alice.key" "$S/bob.pub" "$S/$y"
+	done
+}
+
+test_sample_commitment_fields() {
+	c="$S/commitment.yaml"
+	for k in game nonce commitment; do
+		grep -Eq "^$k: [0-9a-f]{64}\$" "$c" || fail "$k is not 64 hex digits"
+	done
+	for k in seat piece value; do
+		grep -Eq "^$k: [^ ]+\$" "$c" || fail "$k missing"
+	done
+	# the spec shows the same sample
+	grep -q "$(grep '^commitment:' "$c")" "$TOP/formats/commitment.md" ||
+	    fail "commitment.md shows another sample"
+}
