@@ -1,0 +1,215 @@
+/*
+ * Unit tests for armor: lenient about transport, strict about base64.
+ * In the templates, A and B stand for two armored blocks (A's base64 lines
+ * get the same prefix and line ending as the line holding A).
+ */
+#include "armor.h"
+#include "unit.h"
+
+static uint8_t bin_a[100], bin_b[61];
+
+static void
+emit_block(struct buf *out, const uint8_t *bin, size_t len,
+    const char *prefix, size_t plen, const char *eol)
+{
+	struct buf arm;
+	struct error e;
+	const char *p, *nl;
+
+	buf_init(&arm);
+	armor_wrap(bin, len, ARMOR_MESSAGE, &arm, &e);
+	for (p = (const char *)arm.data; (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1) {
+		buf_add(out, prefix, plen);
+		buf_add(out, p, (size_t)(nl - p));
+		buf_adds(out, eol);
+	}
+	buf_free(&arm);
+}
+
+/* Expands a template: "A" and "B" on a line of their own become blocks. */
+static void
+expand(const char *t, struct buf *out)
+{
+	const char *p, *nl, *x;
+	size_t n;
+
+	buf_init(out);
+	for (p = t; *p != '\0'; p = nl + 1) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		n = (size_t)(nl - p);
+		x = NULL;
+		if (n >= 1 && (p[n - 1] == 'A' || p[n - 1] == 'B'))
+			x = p + n - 1;
+		else if (n >= 2 && p[n - 1] == '\r' &&
+		    (p[n - 2] == 'A' || p[n - 2] == 'B'))
+			x = p + n - 2;
+		if (x != NULL && strspn(p, "> \t") == (size_t)(x - p)) {
+			emit_block(out, *x == 'A' ? bin_a : bin_b,
+			    *x == 'A' ? sizeof(bin_a) : sizeof(bin_b), p,
+			    (size_t)(x - p), x[1] == '\r' ? "\r\n" : "\n");
+		} else {
+			buf_add(out, p, n);
+			buf_adds(out, "\n");
+		}
+		if (*nl == '\0')
+			break;
+	}
+}
+
+static const struct {
+	const char	*name;
+	const char	*text;
+	const char	*blocks;	/* expected, in order */
+} good[] = {
+	{ "bare", "A\n", "A" },
+	{ "CRLF", "A\r\n", "A" },
+	{ "quoted", "> A\n", "A" },
+	{ "nested quoting", ">> A\n", "A" },
+	{ "nested quoting with spaces", "> > A\n", "A" },
+	{ "indented", "    A\n", "A" },
+	{ "surrounded by text", "Hi Bob,\nmy move:\n\nA\n-- \nAlice\n", "A" },
+	{ "two blocks", "first\nA\nsecond\nB\n", "AB" },
+	{ "two blocks, other order", "B\nA\n", "BA" },
+	{ "a quoted copy is the same block", "A\n> A\n", "A" },
+	{ "mbox-style headers, no MIME", "From alice Mon\nSubject: x\n\nA\n",
+	    "A" },
+	{ "plain mail with MIME-Version", "Subject: move\nMIME-Version: "
+	    "1.0\nContent-Type: text/plain\n\nA\n", "A" },
+};
+
+static const struct {
+	const char	*name;
+	const char	*text;
+	const char	*want;
+} bad[] = {
+	{ "no block", "hello\n", "t: no ADJUDICATOR MESSAGE found" },
+	{ "empty input", "", "no ADJUDICATOR MESSAGE found" },
+	{ "BEGIN without END", "text\n-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRQ==\n", "t:2: armor block has no END line" },
+	{ "stray character", "-----BEGIN ADJUDICATOR MESSAGE-----\nQUR*KRQ==\n"
+	    "-----END ADJUDICATOR MESSAGE-----\n",
+	    "t:2: unexpected text inside armor block" },
+	{ "stray base64 character", "-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRQ=A=\n-----END ADJUDICATOR MESSAGE-----\n",
+	    "t:1: armor block is not valid base64" },
+	{ "one char too many", "-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRQ==Q\n-----END ADJUDICATOR MESSAGE-----\n",
+	    "not valid base64" },
+	{ "missing padding", "-----BEGIN ADJUDICATOR MESSAGE-----\nQURKRQ\n"
+	    "-----END ADJUDICATOR MESSAGE-----\n", "not valid base64" },
+	{ "too much padding", "-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRQ===\n-----END ADJUDICATOR MESSAGE-----\n",
+	    "not valid base64" },
+	{ "nonzero trailing bits", "-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRR==\n-----END ADJUDICATOR MESSAGE-----\n",
+	    "not valid base64" },
+	{ "END of another label", "-----BEGIN ADJUDICATOR MESSAGE-----\n"
+	    "QURKRQ==\n-----END ADJUDICATOR SECRET KEY-----\n",
+	    "unexpected text" },
+	{ "bad base64 MIME part", "MIME-Version: 1.0\nContent-Type: "
+	    "text/plain\nContent-Transfer-Encoding: base64\n\nQUJD=QUJD\n",
+	    "t: MIME part is not valid base64" },
+};
+
+static int
+same_blocks(const struct armor_list *l, const char *want)
+{
+	size_t i;
+
+	if (l->n != strlen(want))
+		return 0;
+	for (i = 0; i < l->n; i++) {
+		const uint8_t *b = want[i] == 'A' ? bin_a : bin_b;
+		size_t n = want[i] == 'A' ? sizeof(bin_a) : sizeof(bin_b);
+
+		if (l->items[i].len != n || memcmp(l->items[i].data, b, n) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+test_tables(void)
+{
+	struct armor_list l;
+	struct buf t;
+	struct error e;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < UNIT_NELEM(good); i++) {
+		expand(good[i].text, &t);
+		rc = armor_read((char *)t.data, t.len, ARMOR_MESSAGE, "t", &l,
+		    &e);
+		if (rc != 0)
+			printf("# %s\n", e.msg);
+		unit_ok(rc == 0 && same_blocks(&l, good[i].blocks),
+		    "armor %s", good[i].name);
+		if (rc == 0)
+			armor_list_free(&l);
+		buf_free(&t);
+	}
+	for (i = 0; i < UNIT_NELEM(bad); i++) {
+		error_clear(&e);
+		rc = armor_read(bad[i].text, strlen(bad[i].text), ARMOR_MESSAGE,
+		    "t", &l, &e);
+		unit_ok(unit_err(rc, &e, EXIT_MALFORMED, bad[i].want) &&
+		    l.n == 0 && l.items == NULL, "armor %s refused",
+		    bad[i].name);
+	}
+}
+
+static void
+test_mime_depth(void)
+{
+	struct buf t;
+	struct armor_list l;
+	struct error e;
+	int i;
+
+	buf_init(&t);
+	buf_adds(&t, "MIME-Version: 1.0\n");
+	for (i = 0; i < 20; i++)
+		buf_adds(&t, "Content-Type: message/rfc822\n\n");
+	buf_adds(&t, "Content-Type: text/plain\n\nhello\n");
+	error_clear(&e);
+	unit_ok(unit_err(armor_read((char *)t.data, t.len, ARMOR_MESSAGE, "t",
+	    &l, &e), &e, EXIT_MALFORMED, "MIME nested too deeply"),
+	    "deeply nested MIME refused");
+	buf_free(&t);
+}
+
+static void
+test_many(void)
+{
+	struct buf t;
+	struct armor_list l;
+	struct error e;
+	uint8_t x[4];
+	int i;
+
+	buf_init(&t);
+	for (i = 0; i <= ARMOR_MAX_BLOCKS; i++) {
+		memcpy(x, &i, sizeof(x));
+		armor_wrap(x, sizeof(x), ARMOR_MESSAGE, &t, &e);
+	}
+	error_clear(&e);
+	unit_ok(unit_err(armor_read((char *)t.data, t.len, ARMOR_MESSAGE, "t",
+	    &l, &e), &e, EXIT_MALFORMED, "too many armor blocks"),
+	    "more than %d blocks refused", ARMOR_MAX_BLOCKS);
+	buf_free(&t);
+}
+
+int
+main(void)
+{
+	unit_init();
+	sec_random(bin_a, sizeof(bin_a));
+	sec_random(bin_b, sizeof(bin_b));
+	test_tables();
+	test_mime_depth();
+	test_many();
+	return unit_done();
+}
