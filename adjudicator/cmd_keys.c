@@ -21,6 +21,8 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	char *pass = NULL;
 	int ch, plain = 0, rc = -1;
 
+	/* a bad option is reported once, by cli_usage() */
+	opterr = 0;
 	while ((ch = getopt(argc, argv, "Nd:")) != -1) {
 		switch (ch) {
 		case 'N':

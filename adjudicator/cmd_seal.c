@@ -30,6 +30,8 @@ cmd_seal(int argc, char **argv, struct error *e)
 	struct ydoc *doc;
 	int ch, i, nto, rc = -1;
 
+	/* a bad option is reported once, by cli_usage() */
+	opterr = 0;
 	while ((ch = getopt(argc, argv, "k:")) != -1) {
 		switch (ch) {
 		case 'k':
@@ -89,13 +91,15 @@ cmd_open(int argc, char **argv, struct error *e)
 	struct key_public sender;
 	struct key_secret *k = NULL;
 	struct armor_list l = { NULL, 0 };
-	struct buf text, *sb = NULL, out;
+	struct buf text, *sb = NULL, out, notes;
 	struct envelope env;
 	struct ydoc *doc;
 	char where[300];
 	size_t i;
 	int ch, rc = -1;
 
+	/* a bad option is reported once, by cli_usage() */
+	opterr = 0;
 	while ((ch = getopt(argc, argv, "k:p:")) != -1) {
 		switch (ch) {
 		case 'k':
@@ -118,6 +122,7 @@ cmd_open(int argc, char **argv, struct error *e)
 		return -1;
 	buf_init(&text);
 	buf_init(&out);
+	buf_init(&notes);
 	if (fsio_read(in, FSIO_MAX_INPUT, &text, e) != 0)
 		goto done;
 	if (armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
@@ -153,9 +158,16 @@ cmd_open(int argc, char **argv, struct error *e)
 		if (i > 0)
 			buf_adds(&out, "---\n");
 		buf_add(&out, env.body, env.body_len);
-		fprintf(stderr, "%s: good signature from %s (key %s)\n",
+		/* said only once all of them checked out: a refusal is
+		 * the one line on stderr */
+		buf_printf(&notes, "%s: good signature from %s (key %s)\n",
 		    where, env.signer.name, env.signer.idhex);
 	}
+	if (buf_cstr(&notes) != 0) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	fputs((char *)notes.data, stderr);
 	rc = fsio_write_stdout(out.data, out.len, e);
 done:
 	key_secret_free(k);
@@ -166,5 +178,6 @@ done:
 	armor_list_free(&l);
 	buf_free(&text);
 	buf_free(&out);
+	buf_free(&notes);
 	return rc;
 }
