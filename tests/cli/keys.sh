@@ -1,0 +1,235 @@
+# keygen, key files, passphrases, and the verb table.
+
+in_d() {
+	mkdir -p d
+	(cd d && keys "$@")
+}
+
+test_keygen_plain() {
+	mkdir d
+	umask 022
+	expect 0 "$ADJ" keygen -N -d d alice
+	one_line
+	[ "$(ls -l d/alice.key | cut -c1-10)" = "-rw-------" ] ||
+	    fail "key file mode: $(ls -l d/alice.key)"
+	[ "$(ls -l d/alice.pub | cut -c1-10)" = "-rw-r--r--" ] ||
+	    fail "public file mode: $(ls -l d/alice.pub)"
+	[ "$(wc -l <d/alice.pub)" -eq 1 ] || fail "public key not one line"
+	grep -q '^adjudicator-pk1 alice [0-9a-f]\{16\} [A-Za-z0-9+/=]*$' \
+	    d/alice.pub || fail "public key line: $(cat d/alice.pub)"
+	id=$(cut -d' ' -f3 d/alice.pub)
+	err_has "alice: key id $id"
+	grep -q '^-----BEGIN ADJUDICATOR SECRET KEY-----$' d/alice.key ||
+	    fail "secret key not armored"
+}
+
+test_keygen_refuses_overwrite() {
+	in_d alice
+	snapshot d
+	cd d
+	expect 1 "$ADJ" keygen -N alice
+	one_line
+	err_has "already exists"
+	rm alice.key
+	expect 1 "$ADJ" keygen -N alice
+	one_line
+	err_has "alice.pub: already exists"
+	[ ! -f alice.key ] || fail "key written next to an existing .pub"
+	cd ..
+	(cd d && keys alice) || true
+}
+
+test_keygen_bad_name() {
+	mkdir d
+	snapshot d
+	for n in Alice 1a a.b ../x "" abcdefghijklmnopqrstuvwxyz0123456; do
+		expect 2 "$ADJ" keygen -N -d d "$n"
+		one_line
+	done
+	unchanged d
+}
+
+test_keygen_usage() {
+	mkdir d
+	snapshot d
+	expect 2 "$ADJ" keygen -N
+	one_line
+	err_has "usage: adjudicator keygen \[-N\] \[-d DIR\] NAME"
+	expect 2 "$ADJ" keygen -N a b
+	one_line
+	expect 2 "$ADJ" keygen -x a
+	one_line
+	err_has "usage: adjudicator keygen"
+	unchanged d
+}
+
+test_keygen_no_terminal_no_passphrase() {
+	mkdir d
+	snapshot d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	if command -v timeout >/dev/null; then
+		expect 2 timeout 20 "$ADJ" keygen -d d alice </dev/null
+	else
+		expect 2 "$ADJ" keygen -d d alice </dev/null
+	fi
+	one_line
+	err_has "no passphrase"
+	unchanged d
+}
+
+test_keygen_empty_passphrase() {
+	mkdir d
+	: >pw
+	snapshot d
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 2 "$ADJ" keygen -d d alice \
+	    </dev/null
+	one_line
+	err_has "empty passphrase"
+	unchanged d
+}
+
+test_keygen_missing_passphrase_file() {
+	mkdir d
+	snapshot d
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/nope expect 4 "$ADJ" keygen -d d \
+	    alice </dev/null
+	one_line
+	err_has "nope"
+	unchanged d
+}
+
+test_passphrase_key() {
+	mkdir d
+	printf 'correct horse\n' >pw
+	printf 'wrong horse\n' >bad
+	export ADJUDICATOR_PASSPHRASE_FILE="$PWD/pw"
+	expect 0 "$ADJ" keygen -d d alice </dev/null
+	(cd d && keys bob)
+	printf 'a: 1\n' >body.yaml
+	expect 0 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml </dev/null
+	cp out msg
+	expect 0 "$ADJ" open -k d/bob.key msg
+	out_has "^a: 1$"
+	# bob seals to alice, alice opens with her passphrase
+	expect 0 "$ADJ" seal -k d/bob.key d/alice.pub body.yaml
+	cp out msg2
+	expect 0 "$ADJ" open -k d/alice.key msg2 </dev/null
+	out_has "^a: 1$"
+	snapshot d
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/bad expect 1 "$ADJ" open \
+	    -k d/alice.key msg2 </dev/null
+	one_line
+	err_has "d/alice.key: wrong passphrase"
+	[ ! -s out ] || fail "output despite a wrong passphrase"
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	expect 2 "$ADJ" open -k d/alice.key msg2 </dev/null
+	one_line
+	err_has "no passphrase"
+	unchanged d
+}
+
+test_key_truncated() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	head -n 3 d/alice.key >d/no-end.key
+	sed '3d' d/alice.key >d/short.key
+	sed '$d' d/alice.key | sed '$d' >d/cut.key
+	tail -n 1 d/alice.key >>d/cut.key
+	: >d/empty.key
+	printf 'hello\n' >d/text.key
+	snapshot d
+	for k in no-end short cut empty text; do
+		expect 3 "$ADJ" seal -k d/$k.key d/bob.pub body.yaml
+		one_line
+		err_has "d/$k.key"
+		[ ! -s out ] || fail "output with a bad key $k"
+	done
+	expect 3 "$ADJ" seal -k d/short.key d/bob.pub body.yaml
+	err_has "truncated or corrupt"
+	expect 3 "$ADJ" seal -k d/no-end.key d/bob.pub body.yaml
+	err_has "no END line"
+	unchanged d
+}
+
+test_key_corrupt() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	awk 'NR == 3 { c = substr($0, 1, 1); $0 = (c == "A" ? "B" : "A") \
+	    substr($0, 2) } { print }' d/alice.key >d/bad.key
+	cmp -s d/alice.key d/bad.key && fail "key not changed"
+	snapshot d
+	expect 3 "$ADJ" seal -k d/bad.key d/bob.pub body.yaml
+	one_line
+	err_has "d/bad.key: secret key file is corrupt"
+	expect 3 "$ADJ" seal -k d/bob.pub d/bob.pub body.yaml
+	one_line
+	unchanged d
+}
+
+test_public_key_bad() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	sed 's/ \([0-9a-f]\)[0-9a-f]* / \1000000000000000 /' d/bob.pub \
+	    >d/badid.pub
+	awk '{ print $1, $2, $3, "AAAA" $4 }' d/bob.pub >d/long.pub
+	{ cat d/bob.pub; cat d/bob.pub; } >d/two.pub
+	snapshot d
+	for p in badid long two; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "d/$p.pub"
+		[ ! -s out ] || fail "output with a bad public key $p"
+	done
+	expect 4 "$ADJ" seal -k d/alice.key d/none.pub body.yaml
+	one_line
+	unchanged d
+}
+
+test_verb_help() {
+	expect 0 "$ADJ" keygen -h
+	[ "$(cat out)" = "usage: adjudicator keygen [-N] [-d DIR] NAME" ] ||
+	    fail "keygen -h: $(cat out)"
+	expect 0 "$ADJ" seal -h
+	[ "$(cat out)" = \
+	    "usage: adjudicator seal -k KEY RECIPIENT.pub... [FILE]" ] ||
+	    fail "seal -h: $(cat out)"
+	expect 0 "$ADJ" open -h
+	[ "$(cat out)" = "usage: adjudicator open -k KEY [-p SENDER.pub] [FILE]" ] ||
+	    fail "open -h: $(cat out)"
+	[ ! -s err ] || fail "-h wrote to stderr"
+}
+
+# Every verb's -h is a line of the man page's SYNOPSIS, word for word.
+test_verb_help_matches_man() {
+	page=$TOP/man/adjudicator.1
+	[ -f "$page" ] && command -v mandoc >/dev/null || return 0
+	mandoc -Tascii -O width=300 "$page" | col -b |
+	    sed -n '/^SYNOPSIS/,/^[A-Z]/p' | sed '1d;$d' |
+	    sed 's/^ *//; s/  */ /g' | grep . >synopsis
+	"$ADJ" help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' >verbs
+	[ -s verbs ] || fail "no verbs listed by help"
+	while read -r v; do
+		expect 0 "$ADJ" "$v" -h
+		u=$(sed 's/^usage: //' out)
+		grep -qxF "$u" synopsis ||
+		    fail "$v -h: \"$u\" is not in the SYNOPSIS: $(cat synopsis)"
+	done <verbs
+}
+
+test_unknown_verb() {
+	expect 2 "$ADJ" frobnicate
+	err_has 'unknown verb "frobnicate"'
+	err_has keygen
+	err_has seal
+	err_has open
+	[ ! -s out ] || fail "output for an unknown verb"
+	expect 2 "$ADJ"
+	err_has keygen
+}
+
+test_version() {
+	expect 0 "$ADJ" --version
+	grep -q '^adjudicator [0-9][0-9.]*$' out || fail "version: $(cat out)"
+	expect 0 "$ADJ" help
+	out_has keygen
+}
