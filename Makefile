@@ -74,15 +74,22 @@ check-cli: $(BIN)
 check-fuzz: $(REPLAYBINS)
 	@sh tests/run-replay.sh $(BUILD)/replay
 
-# Sanitizer build: the same tests against an ASan+UBSan binary.
+# Sanitizer build: the same tests against an ASan+UBSan binary.  A CFLAGS
+# given on the sub-make's command line replaces the makefile's "CFLAGS +=",
+# so the standard, warning and pkg-config flags are passed along here.
+STD_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+	     $(DEPS_CFLAGS)
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	     -fno-sanitize-recover=all
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all $(UNITS:tests/unit/%.c=build-asan/unit/%) $(FUZZERS:tests/fuzz/%.c=build-asan/replay/%)
+	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS) $(STD_CFLAGS)" \
+	    LDFLAGS="-fsanitize=address,undefined" all \
+	    $(UNITS:tests/unit/%.c=build-asan/unit/%) \
+	    $(FUZZERS:tests/fuzz/%.c=build-asan/replay/%)
 
 check-asan: asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    $(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
+	    $(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS) $(STD_CFLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 # libFuzzer: needs clang.  FUZZTIME seconds per harness.  New inputs are
@@ -121,16 +128,17 @@ fuzz:
 bench: $(BIN)
 	@ADJ=$(CURDIR)/$(BIN) sh tests/bench/run.sh
 
+# The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:
 	mandoc -Tlint -W warning man/*.[0-9]
 	$(MAKE) clean-build-lint
-	$(MAKE) BUILD=build-lint CFLAGS="-O2 -Werror" all
+	$(MAKE) BUILD=build-lint CFLAGS="-O2 -Werror $(STD_CFLAGS)" all
 
 clean-build-lint:
 	rm -rf build-lint
 
 example: $(BIN)
-	@ADJ=$(CURDIR)/$(BIN) sh examples/play-incognito.sh
+	@ADJ=$(CURDIR)/$(BIN) sh examples/keys-demo.sh
 
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

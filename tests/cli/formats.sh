@@ -142,3 +142,16 @@ test_sample_commitment_fields() {
 	grep -q "$(grep '^commitment:' "$c")" "$TOP/formats/commitment.md" ||
 	    fail "commitment.md shows another sample"
 }
+
+test_empty_public_key_file_refused() {
+	: >empty.pub
+	expect 3 "$ADJ" seal -k "$S/alice.key" empty.pub "$S/body.yaml"
+	err_has "exactly one line\|not a public key line"
+	one_line
+}
+
+test_public_key_file_with_two_lines_refused() {
+	cat "$S/alice.pub" "$S/bob.pub" >two.pub
+	expect 3 "$ADJ" seal -k "$S/alice.key" two.pub "$S/body.yaml"
+	err_has "exactly one line"
+}
