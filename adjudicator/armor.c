@@ -71,8 +71,8 @@ list_add(struct armor_list *l, const uint8_t *p, size_t len)
 }
 
 /* Strips CR, trailing blanks, and any "> " quoting. */
-static void
-clean_line(const char **s, size_t *len)
+void
+armor_clean_line(const char **s, size_t *len)
 {
 	const char *p = *s;
 	size_t n = *len;
@@ -88,8 +88,8 @@ clean_line(const char **s, size_t *len)
 	*len = n;
 }
 
-static int
-is_b64(char c)
+int
+armor_is_b64(char c)
 {
 	return isalnum((unsigned char)c) || c == '+' || c == '/' || c == '=';
 }
@@ -116,7 +116,7 @@ scan_text(const char *text, size_t len, const char *label, const char *where,
 		n = (size_t)(q - p);
 		p = q + 1;
 		line++;
-		clean_line(&s, &n);
+		armor_clean_line(&s, &n);
 		if (!inside) {
 			if (n == strlen(begin) && memcmp(s, begin, n) == 0) {
 				inside = 1;
@@ -151,7 +151,7 @@ scan_text(const char *text, size_t len, const char *label, const char *where,
 		if (n == 0)
 			continue;
 		for (i = 0; i < n; i++)
-			if (!is_b64(s[i])) {
+			if (!armor_is_b64(s[i])) {
 				buf_free(&b64);
 				return error_set(e, EXIT_MALFORMED,
 				    "%s:%zu: unexpected text inside armor block",
@@ -349,7 +349,7 @@ decode_b64_body(const char *t, size_t len, struct buf *out)
 
 	buf_init(&clean);
 	for (i = 0; i < len; i++)
-		if (is_b64(t[i]) && buf_addc(&clean, (uint8_t)t[i]) != 0)
+		if (armor_is_b64(t[i]) && buf_addc(&clean, (uint8_t)t[i]) != 0)
 			goto done;
 	if (buf_cstr(&clean) != 0 || buf_reserve(out, clean.len) != 0)
 		goto done;

@@ -8,12 +8,14 @@
 #define ARMOR_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "error.h"
 
 #define ARMOR_MESSAGE	"ADJUDICATOR MESSAGE"
 #define ARMOR_SECRET	"ADJUDICATOR SECRET KEY"
+#define ARMOR_ARCHIVE	"ADJUDICATOR ARCHIVE"
 #define ARMOR_MAX_BLOCKS 256
 
 struct armor_list {
@@ -27,5 +29,22 @@ int	armor_wrap(const void *, size_t, const char *label, struct buf *,
 int	armor_read(const char *text, size_t len, const char *label,
 	    const char *where, struct armor_list *, struct error *);
 void	armor_list_free(struct armor_list *);
+void	armor_clean_line(const char **, size_t *);
+int	armor_is_b64(char);
+
+/*
+ * Streaming: decodes the first block with the label from a FILE without
+ * holding the whole input, for archives of any length.
+ */
+struct armor_stream;
+struct armor_stream *armor_stream_open(FILE *, const char *label,
+	    const char *where, struct error *);
+/* Fills exactly n bytes; 1 when the block ended cleanly before any byte,
+ * -1 on error (including a block ending in the middle). */
+int	armor_stream_read(struct armor_stream *, void *, size_t,
+	    struct error *);
+/* The block must end here: no bytes left. */
+int	armor_stream_end(struct armor_stream *, struct error *);
+void	armor_stream_close(struct armor_stream *);
 
 #endif

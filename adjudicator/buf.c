@@ -138,7 +138,11 @@ buf_add_field(struct buf *b, const void *p, size_t n)
 int
 buf_cstr(struct buf *b)
 {
-	return buf_reserve(b, 0);
+	/* an empty buffer has no NUL yet: buf_reserve() does not write one */
+	if (buf_reserve(b, 0) != 0)
+		return -1;
+	b->data[b->len] = '\0';
+	return 0;
 }
 
 int

@@ -25,5 +25,15 @@ int	cli_help(int, char **);
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
+int	cmd_new(int, char **, struct error *);
+int	cmd_join(int, char **, struct error *);
+int	cmd_setup(int, char **, struct error *);
+int	cmd_turn(int, char **, struct error *);
+int	cmd_receive(int, char **, struct error *);
+int	cmd_show(int, char **, struct error *);
+int	cmd_resend(int, char **, struct error *);
+int	cmd_export(int, char **, struct error *);
+int	cmd_verify(int, char **, struct error *);
+int	cmd_rules(int, char **, struct error *);
 
 #endif

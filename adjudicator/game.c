@@ -1,0 +1,215 @@
+/*
+ * The table of games, and helpers every rule set shares: options, action
+ * fields, square names.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+extern const struct game_rules game_incognito;
+
+const struct game_rules *const game_table[] = {
+	&game_incognito,
+	NULL
+};
+
+const struct game_rules *
+game_find(const char *name)
+{
+	int i;
+
+	for (i = 0; game_table[i] != NULL; i++)
+		if (strcmp(game_table[i]->name, name) == 0)
+			return game_table[i];
+	return NULL;
+}
+
+static int
+option_index(const struct game_rules *r, const char *name)
+{
+	int i;
+
+	for (i = 0; r->options != NULL && r->options[i].name != NULL; i++)
+		if (strcmp(r->options[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int
+option_valid(const struct game_option *o, const char *v)
+{
+	char *end;
+	long n;
+	int i;
+
+	if (o->choices != NULL) {
+		for (i = 0; o->choices[i] != NULL; i++)
+			if (strcmp(o->choices[i], v) == 0)
+				return 1;
+		return 0;
+	}
+	if (*v == '\0' || !isdigit((unsigned char)*v))
+		return 0;
+	n = strtol(v, &end, 10);
+	return *end == '\0' && n >= o->min && n <= o->max;
+}
+
+int
+game_options(const struct game_rules *r, struct game_config *cfg,
+    char *const *kv, int nkv, struct error *e)
+{
+	char name[64];
+	const char *eq;
+	int i, k;
+
+	for (i = 0; r->options != NULL && r->options[i].name != NULL; i++)
+		snprintf(cfg->opt[i], sizeof(cfg->opt[i]), "%s",
+		    r->options[i].def);
+	for (k = 0; k < nkv; k++) {
+		eq = strchr(kv[k], '=');
+		if (eq == NULL || eq == kv[k] ||
+		    (size_t)(eq - kv[k]) >= sizeof(name))
+			return error_set(e, EXIT_USAGE, "option \"%.60s\": "
+			    "expected NAME=VALUE", kv[k]);
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[k]), kv[k]);
+		if ((i = option_index(r, name)) < 0)
+			return error_set(e, EXIT_USAGE, "%s has no option "
+			    "\"%s\"", r->name, name);
+		if (strlen(eq + 1) >= sizeof(cfg->opt[i]) ||
+		    !option_valid(&r->options[i], eq + 1)) {
+			if (r->options[i].choices != NULL)
+				return error_set(e, EXIT_USAGE, "option %s: "
+				    "\"%.60s\" is not allowed",
+				    r->options[i].name, eq + 1);
+			return error_set(e, EXIT_USAGE, "option %s: \"%.60s\" "
+			    "is not a number from %ld to %ld",
+			    r->options[i].name, eq + 1, r->options[i].min,
+			    r->options[i].max);
+		}
+		snprintf(cfg->opt[i], sizeof(cfg->opt[i]), "%s", eq + 1);
+	}
+	return 0;
+}
+
+const char *
+game_opt(const struct game_rules *r, const struct game_config *cfg,
+    const char *name)
+{
+	int i = option_index(r, name);
+
+	if (i < 0)
+		return NULL;
+	return cfg->opt[i][0] != '\0' ? cfg->opt[i] : r->options[i].def;
+}
+
+long
+game_opt_long(const struct game_rules *r, const struct game_config *cfg,
+    const char *name)
+{
+	const char *v = game_opt(r, cfg, name);
+
+	return v != NULL ? strtol(v, NULL, 10) : 0;
+}
+
+void
+game_action_init(struct game_action *a, const char *type)
+{
+	memset(a, 0, sizeof(*a));
+	snprintf(a->type, sizeof(a->type), "%s", type);
+}
+
+int
+game_action_set(struct game_action *a, const char *key, const char *val)
+{
+	int i;
+
+	if (strlen(key) >= sizeof(a->f[0].key) ||
+	    strlen(val) >= sizeof(a->f[0].val))
+		return -1;
+	for (i = 0; i < a->nf; i++)
+		if (strcmp(a->f[i].key, key) == 0)
+			return -1;
+	if (a->nf >= GAME_FIELDS)
+		return -1;
+	memcpy(a->f[a->nf].key, key, strlen(key) + 1);
+	memcpy(a->f[a->nf].val, val, strlen(val) + 1);
+	a->nf++;
+	return 0;
+}
+
+const char *
+game_action_get(const struct game_action *a, const char *key)
+{
+	int i;
+
+	for (i = 0; i < a->nf; i++)
+		if (strcmp(a->f[i].key, key) == 0)
+			return a->f[i].val;
+	return NULL;
+}
+
+int
+game_action_keys(const struct game_action *a, const char *const *keys,
+    struct error *e)
+{
+	int i, j, ok;
+
+	for (i = 0; i < a->nf; i++) {
+		ok = 0;
+		for (j = 0; keys[j] != NULL; j++)
+			if (strcmp(keys[j], a->f[i].key) == 0)
+				ok = 1;
+		if (!ok)
+			return error_set(e, EXIT_MALFORMED, "action %s: unknown "
+			    "field \"%s\"", a->type, a->f[i].key);
+	}
+	for (j = 0; keys[j] != NULL; j++)
+		if (game_action_get(a, keys[j]) == NULL)
+			return error_set(e, EXIT_MALFORMED, "action %s: missing "
+			    "field \"%s\"", a->type, keys[j]);
+	return 0;
+}
+
+void
+game_needs_add(struct game_needs *n, int seat, const char *id)
+{
+	int i;
+
+	for (i = 0; i < n->n; i++)
+		if (n->p[i].seat == seat && strcmp(n->p[i].id, id) == 0)
+			return;
+	if (n->n >= GAME_MAX_NEEDS)
+		return;
+	n->p[n->n].seat = seat;
+	snprintf(n->p[n->n].id, sizeof(n->p[n->n].id), "%s", id);
+	n->n++;
+}
+
+int
+game_square(const char *s, int *file, int *rank)
+{
+	int r = 0, digits = 0;
+	const char *p;
+
+	if (s[0] < 'a' || s[0] > 'z')
+		return -1;
+	for (p = s + 1; *p; p++) {
+		if (!isdigit((unsigned char)*p) || ++digits > 2)
+			return -1;
+		r = r * 10 + (*p - '0');
+	}
+	if (digits == 0 || r < 1 || (s[1] == '0'))
+		return -1;
+	*file = s[0] - 'a';
+	*rank = r - 1;
+	return 0;
+}
+
+void
+game_square_name(int file, int rank, char out[5])
+{
+	snprintf(out, 5, "%c%d", 'a' + (file % 26), (rank + 1) % 100);
+}
