@@ -1570,3 +1570,14 @@ match_view_yaml(const struct match *m, int viewer, struct buf *b,
 	ydoc_map_end(w);
 	return writer_done(w, e);
 }
+
+int
+match_actions(const struct match *m, int seat, struct game_action *out,
+    int max)
+{
+	struct game_ctx c;
+	struct ctx_arg a;
+
+	ctx_init(&c, &a, m, 1, 0);
+	return m->rules->actions(m->state, seat, &c, out, max);
+}

@@ -129,6 +129,9 @@ int	match_turn_body(const struct match *, int seat,
 int	match_final_body(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
 int	match_owes(const struct match *, int seat);	/* openings due */
+/* Every legal action of the rules with what seat knows (its secrets). */
+int	match_actions(const struct match *, int seat, struct game_action *,
+	    int max);
 
 int	match_header_body(const struct game_rules *,
 	    const struct game_config *, int judge_mode,
