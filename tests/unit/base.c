@@ -142,6 +142,15 @@ test_buf_cursor(void)
 	buf_free(&b);
 
 	buf_init(&b);
+	unit_ok(buf_cstr(&b) == 0 && b.data != NULL && b.data[0] == '\0',
+	    "buf_cstr of an empty buffer is \"\"");
+	buf_adds(&b, "abc");
+	b.len = 1;
+	unit_ok(buf_cstr(&b) == 0 && strcmp((char *)b.data, "a") == 0,
+	    "buf_cstr after shortening");
+	buf_free(&b);
+
+	buf_init(&b);
 	for (i = 0; i < 1000; i++)
 		buf_printf(&b, "%d,", i);
 	unit_ok(b.len == strlen((char *)b.data) &&
