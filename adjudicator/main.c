@@ -57,30 +57,6 @@ static const struct verb verbs[] = {
 	  .summary = "de-armor, decrypt and verify; the body on stdout" },
 };
 
-const struct verb *cli_verb;
-
-int
-cli_usage(struct error *e)
-{
-	return error_set(e, EXIT_USAGE, "usage: %s", cli_verb->usage);
-}
-
-int
-cli_help(int argc, char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			break;
-		if (strcmp(argv[i], "-h") == 0) {
-			printf("usage: %s\n", cli_verb->usage);
-			return 1;
-		}
-	}
-	return 0;
-}
-
 static void
 list_verbs(FILE *f)
 {
@@ -126,6 +102,7 @@ main(int argc, char **argv)
 	}
 	if (cli_help(argc - 1, argv + 1))
 		return EXIT_OK;
+	opterr = 0;	/* the verbs report bad options themselves, once */
 	if (cli_verb->main(argc - 1, argv + 1, &e) != 0) {
 		fprintf(stderr, "adjudicator: %s\n", e.msg);
 		return e.status == EXIT_OK ? EXIT_SYSTEM : (int)e.status;

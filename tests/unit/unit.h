@@ -15,19 +15,6 @@
 #include "error.h"
 #include "sec.h"
 
-/*
- * The verb table lives in main.c, which the tests do not link; these weak
- * stand-ins give the cmd_*.c objects what they need and yield to real
- * definitions if those ever move into the library.
- */
-__attribute__((weak)) const struct verb *cli_verb;
-
-__attribute__((weak)) int
-cli_usage(struct error *e)
-{
-	return error_set(e, EXIT_USAGE, "usage");
-}
-
 static int unit_failures;
 
 static void unit_ok(int, const char *, ...)
