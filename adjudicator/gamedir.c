@@ -168,7 +168,7 @@ load_secret(struct gamedir *g, struct error *e)
 		snprintf(s->setup.id[i], GAME_ID, "%s", id);
 		snprintf(s->setup.value[i], GAME_VALUE, "%s", v);
 	}
-	g->m->mine = &s->setup;
+	g->m->local[g->me] = &s->setup;
 	rc = 0;
 done:
 	ydoc_free(doc);

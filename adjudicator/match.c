@@ -66,9 +66,11 @@ ctx_value(const struct game_ctx *c, int seat, const char *id)
 		return s->pieces.value[i];
 	if (a->full && s->full_known[i])
 		return s->full.value[i];
-	if (a->local && seat == a->m->me && a->m->mine != NULL &&
-	    i < a->m->mine->n)
-		return a->m->mine->value[i];
+	if (a->local && a->m->local[seat] != NULL && i < a->m->local[seat]->n &&
+	    a->m->local[seat]->value[i][0] != '\0')
+		return a->m->local[seat]->value[i];
+	if (a->local && a->m->privy[seat].value[i][0] != '\0')
+		return a->m->privy[seat].value[i];
 	a->misses++;
 	return NULL;
 }
@@ -148,6 +150,24 @@ match_seat_of(const struct match *m, const struct key_public *k)
 	if (m->judge_mode && key_same(&m->judge, k))
 		return GAME_MAX_SEATS;
 	return -1;
+}
+
+const char *
+match_author_name(const struct match *m, int who)
+{
+	if (who == MATCH_JUDGE)
+		return "judge";
+	if (who < 0 || who >= m->nseats)
+		return "nobody";
+	return m->seat[who].name;
+}
+
+int
+match_piece_index(const struct match *m, int seat, const char *id)
+{
+	if (seat < 0 || seat >= m->nseats)
+		return -1;
+	return piece_index(&m->seat[seat], id);
 }
 
 int
@@ -423,12 +443,15 @@ match_next_author(const struct match *m)
 				return i;
 		return -1;
 	case MATCH_PLAY:
+		/* the judge holds every setup and meets obligations at once */
 		if (m->pending)
-			return first_owing(m);
+			return m->judge_mode ? MATCH_JUDGE : first_owing(m);
 		if (m->draw_offer >= 0)
 			return (m->draw_offer + 1) % m->nseats;
 		return m->rules->to_move(m->state);
 	case MATCH_FINAL:
+		if (m->judge_mode)
+			return MATCH_JUDGE;
 		/* the seat whose entry ended the game opens first, in the
 		 * same message; then the others in seat order */
 		if (m->ender >= 0 && m->ender < m->nseats &&
@@ -536,7 +559,7 @@ apply_openings(struct match *m, const struct ydoc *list, int author,
 		    where, e) != 0)
 			return -1;
 		s = &m->seat[seat];
-		if (seat != author)
+		if (seat != author && author != MATCH_JUDGE)
 			return error_set(e, EXIT_REFUSED, "%s: %s opens %s's "
 			    "piece %s; only its owner can", where,
 			    m->seat[author].name, s->name, s->pieces.id[idx]);
@@ -798,35 +821,49 @@ apply_setup(struct match *m, int seat, const struct ydoc *doc,
 	return 0;
 }
 
+/*
+ * Final openings: a seat opens the rest of its setup; in judge mode the
+ * judge opens the rest of every setup.  Each opened setup is audited.
+ */
 static int
-apply_final(struct match *m, int seat, const struct ydoc *doc,
+apply_final(struct match *m, int author, const struct ydoc *doc,
     const char *where, int *bad_seat, struct error *e)
 {
-	struct match_seat *s = &m->seat[seat];
 	struct error audit;
 	char why[200];
-	int i;
+	int i, seat, first, last;
 
 	if (ydoc_get(doc, "action") != NULL || ydoc_get(doc, "commit") != NULL)
 		return error_set(e, EXIT_MALFORMED, "%s: a final entry carries "
 		    "only openings", where);
-	if (apply_openings(m, ydoc_get(doc, "open"), seat, 1, NULL, where,
+	if (apply_openings(m, ydoc_get(doc, "open"), author, 1, NULL, where,
 	    bad_seat, e) != 0)
 		return -1;
-	for (i = 0; i < s->pieces.n; i++)
-		if (!s->opened[i])
-			return error_set(e, EXIT_REFUSED, "%s: %s's final entry "
-			    "leaves piece %s unopened", where, s->name,
-			    s->pieces.id[i]);
-	s->final_done = 1;
-	snprintf(m->what, sizeof(m->what), "%s opened its whole setup",
-	    s->name);
-	if (m->rules->setup_audit(m->state, seat, &s->pieces, &audit) != 0) {
-		snprintf(why, sizeof(why), "%s's setup fails the audit (%.120s); "
-		    "%s loses", s->name, audit.msg, s->name);
-		cheater(m, seat, why);
-		m->seat[seat].final_done = 1;
-		snprintf(m->what, sizeof(m->what), "%s", why);
+	first = author == MATCH_JUDGE ? 0 : author;
+	last = author == MATCH_JUDGE ? m->nseats - 1 : author;
+	for (seat = first; seat <= last; seat++) {
+		struct match_seat *s = &m->seat[seat];
+
+		for (i = 0; i < s->pieces.n; i++)
+			if (!s->opened[i])
+				return error_set(e, EXIT_REFUSED, "%s: the final "
+				    "entry leaves %s's piece %s unopened", where,
+				    s->name, s->pieces.id[i]);
+	}
+	snprintf(m->what, sizeof(m->what), "%s opened %s", 
+	    match_author_name(m, author), author == MATCH_JUDGE ?
+	    "every setup" : "its whole setup");
+	for (seat = first; seat <= last; seat++) {
+		struct match_seat *s = &m->seat[seat];
+
+		s->final_done = 1;
+		if (m->rules->setup_audit(m->state, seat, &s->pieces,
+		    &audit) != 0) {
+			snprintf(why, sizeof(why), "%s's setup fails the audit "
+			    "(%.120s); %s loses", s->name, audit.msg, s->name);
+			cheater(m, seat, why);
+			snprintf(m->what, sizeof(m->what), "%s", why);
+		}
 	}
 	return 0;
 }
@@ -866,7 +903,7 @@ done:
 }
 
 static int
-check_recipients(const struct match *m, const struct ydoc *to,
+check_recipients(const struct match *m, int author, const struct ydoc *to,
     const struct envelope *env, const char *where, struct error *e)
 {
 	size_t i;
@@ -899,12 +936,19 @@ check_recipients(const struct match *m, const struct ydoc *to,
 			return error_set(e, EXIT_REFUSED, "%s: addressed to key "
 			    "%s, which is not in this game", where, hex);
 	}
-	/* peer mode: every seat must get every entry */
-	if (!m->judge_mode)
-		for (j = 0; j < m->nseats; j++)
-			if (!envelope_addressed_to(env, m->seat[j].key.id))
-				return error_set(e, EXIT_REFUSED, "%s: not sent "
-				    "to %s", where, m->seat[j].name);
+	/* peer mode: every seat gets every entry; judge mode: a seat
+	 * writes to the judge alone, the judge to every seat */
+	if (m->judge_mode && author != MATCH_JUDGE) {
+		if (env->nrecipients != 1 ||
+		    !envelope_addressed_to(env, m->judge.id))
+			return error_set(e, EXIT_REFUSED, "%s: in a judged game "
+			    "a seat writes to the judge alone", where);
+		return 0;
+	}
+	for (j = 0; j < m->nseats; j++)
+		if (!envelope_addressed_to(env, m->seat[j].key.id))
+			return error_set(e, EXIT_REFUSED, "%s: not sent to %s",
+			    where, m->seat[j].name);
 	return 0;
 }
 
@@ -944,13 +988,14 @@ apply_entry(struct match *m, const struct envelope *env,
 	if ((seat = match_seat_by_name(m, by)) < 0)
 		return error_set(e, EXIT_REFUSED, "%s: \"by\" names %.32s, who "
 		    "is not in this game", where, by);
-	if (seat >= m->nseats)
+	if (seat == MATCH_JUDGE && !m->judge_mode)
 		return error_set(e, EXIT_REFUSED, "%s: the judge has no turn "
 		    "in a peer game", where);
-	if (!key_same(&env->signer, &m->seat[seat].key))
+	if (!key_same(&env->signer, seat == MATCH_JUDGE ? &m->judge :
+	    &m->seat[seat].key))
 		return error_set(e, EXIT_REFUSED, "%s: entry by %s is signed by "
 		    "another key (%s)", where, by, env->signer.idhex);
-	if (check_recipients(m, ydoc_get(doc, "to"), env, where, e) != 0)
+	if (check_recipients(m, seat, ydoc_get(doc, "to"), env, where, e) != 0)
 		return -1;
 	expect = match_next_author(m);
 	if (expect < 0)
@@ -958,9 +1003,15 @@ apply_entry(struct match *m, const struct envelope *env,
 		    "nothing may follow", where);
 	if (seat != expect)
 		return error_set(e, EXIT_REFUSED, "%s: seq %llu by %s out of "
-		    "turn: it is %s's", where, seq, by, m->seat[expect].name);
+		    "turn: it is %s's", where, seq, by,
+		    match_author_name(m, expect));
 	if ((kind = ydoc_scalar(doc, "kind", where, e)) == NULL)
 		return -1;
+	if (seat == MATCH_JUDGE && strcmp(kind, "final") != 0 &&
+	    (strcmp(kind, "turn") != 0 || !m->pending ||
+	    ydoc_get(doc, "action") != NULL))
+		return error_set(e, EXIT_REFUSED, "%s: the judge only opens "
+		    "pieces: for a pending action, or at the end", where);
 	if (strcmp(kind, "setup") == 0) {
 		if (match_phase(m) != MATCH_SETUP)
 			return error_set(e, EXIT_REFUSED, "%s: setup after the "
@@ -981,7 +1032,8 @@ apply_entry(struct match *m, const struct envelope *env,
 			if (apply_openings(m, ydoc_get(doc, "open"), seat, 0,
 			    NULL, where, bad_seat, e) != 0)
 				return -1;
-			if (first_owing(m) == seat)
+			if (first_owing(m) == seat || (seat == MATCH_JUDGE &&
+			    first_owing(m) >= 0))
 				return error_set(e, EXIT_REFUSED, "%s: %s must "
 				    "open the pieces the pending action needs",
 				    where, by);
@@ -1083,16 +1135,17 @@ match_audit(struct match *m, struct error *e)
 	switch (match_phase(m)) {
 	case MATCH_SETUP:
 		return error_set(e, EXIT_REFUSED, "the game never started: "
-		    "%s's setup is missing", m->seat[match_next_author(m)].name);
+		    "%s's setup is missing",
+		    match_author_name(m, match_next_author(m)));
 	case MATCH_PLAY:
 		return error_set(e, EXIT_REFUSED, "the game is not over: "
 		    "%s is to act after seq %llu",
-		    m->seat[match_next_author(m)].name,
+		    match_author_name(m, match_next_author(m)),
 		    (unsigned long long)m->seq);
 	case MATCH_FINAL:
 		return error_set(e, EXIT_REFUSED, "the game is not closed: "
 		    "%s's final openings are missing",
-		    m->seat[match_next_author(m)].name);
+		    match_author_name(m, match_next_author(m)));
 	default:
 		break;
 	}
@@ -1125,10 +1178,10 @@ body_begin(const struct match *m, int seat, const char *kind,
 	ydoc_kv(w, "game", m->game_hex);
 	ydoc_kvf(w, "seq", "%llu", (unsigned long long)m->seq + 1);
 	ydoc_kv(w, "prev", prev);
-	ydoc_kv(w, "by", m->seat[seat].name);
+	ydoc_kv(w, "by", match_author_name(m, seat));
 	ydoc_key(w, "to");
 	ydoc_seq_begin(w, 1);
-	if (m->judge_mode)
+	if (m->judge_mode && seat != MATCH_JUDGE)
 		ydoc_str(w, m->judge.idhex);
 	else
 		for (i = 0; i < m->nseats; i++)
@@ -1161,6 +1214,86 @@ writer_done(struct ydoc_writer *w, struct error *e)
 }
 
 int
+match_judge_body(const struct match *m, struct match_secret *const secrets[],
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	int i, k, s, final;
+
+	if (!m->judge_mode || match_next_author(m) != MATCH_JUDGE)
+		return error_set(e, EXIT_REFUSED, "the judge owes nothing now");
+	final = match_phase(m) == MATCH_FINAL;
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	body_begin(m, MATCH_JUDGE, final ? "final" : "turn", w);
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	for (s = 0; s < m->nseats; s++) {
+		const struct match_seat *st = &m->seat[s];
+
+		for (i = 0; i < st->pieces.n; i++) {
+			if (st->opened[i])
+				continue;
+			if (!final) {
+				for (k = 0; k < m->pending_needs.n; k++)
+					if (m->pending_needs.p[k].seat == s &&
+					    strcmp(m->pending_needs.p[k].id,
+					    st->pieces.id[i]) == 0)
+						break;
+				if (k == m->pending_needs.n)
+					continue;
+			}
+			if (secrets[s] == NULL) {
+				ydoc_writer_abort(w);
+				return error_set(e, EXIT_SYSTEM, "the judge lacks "
+				    "%s's setup", st->name);
+			}
+			write_opening(m, s, secrets[s], i, w);
+		}
+	}
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+	return writer_done(w, e);
+}
+
+int
+match_check_opening(const struct match *m, int seat, const char *id,
+    const char *value, const uint8_t nonce[COMMIT_NONCE], struct error *e)
+{
+	const struct match_seat *s;
+	int i;
+
+	if (seat < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_REFUSED, "an opening for no seat");
+	s = &m->seat[seat];
+	if ((i = piece_index(s, id)) < 0)
+		return error_set(e, EXIT_REFUSED, "%s has no hidden piece "
+		    "\"%.8s\"", s->name, id);
+	if (!s->has_setup)
+		return error_set(e, EXIT_REFUSED, "%s has no setup yet", s->name);
+	if (commit_check(s->commit[i], m->game_id, s->name, id, value,
+	    nonce) != 0 || !m->rules->value_ok(m->state, seat, id, value))
+		return error_set(e, EXIT_REFUSED, "the opening of %s's piece %s "
+		    "does not match its commitment", s->name, id);
+	return 0;
+}
+
+int
+match_learn(struct match *m, int seat, const char *id, const char *value,
+    const uint8_t nonce[COMMIT_NONCE], struct error *e)
+{
+	int i;
+
+	if (match_check_opening(m, seat, id, value, nonce, e) != 0)
+		return -1;
+	i = piece_index(&m->seat[seat], id);
+	m->privy[seat].n = m->seat[seat].pieces.n;
+	snprintf(m->privy[seat].id[i], GAME_ID, "%s", id);
+	snprintf(m->privy[seat].value[i], GAME_VALUE, "%s", value);
+	return 0;
+}
+
+int
 match_setup_body(const struct match *m, int seat,
     const struct match_secret *sec, struct buf *out, struct error *e)
 {
@@ -1175,7 +1308,7 @@ match_setup_body(const struct match *m, int seat,
 	if (match_next_author(m) != seat)
 		return error_set(e, EXIT_REFUSED, "setups go in seat order: "
 		    "waiting for %s's setup first",
-		    m->seat[match_next_author(m)].name);
+		    match_author_name(m, match_next_author(m)));
 	if ((w = ydoc_writer_new(out)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	body_begin(m, seat, "setup", w);
@@ -1248,7 +1381,7 @@ match_turn_body(const struct match *m, int seat,
 	memset(open, 0, sizeof(open));
 	if (match_phase(m) == MATCH_SETUP)
 		return error_set(e, EXIT_REFUSED, "setups are still due (%s's)",
-		    m->seat[match_next_author(m)].name);
+		    match_author_name(m, match_next_author(m)));
 	if (match_phase(m) == MATCH_CLOSED)
 		return error_set(e, EXIT_REFUSED, "the game is over and closed");
 	if (match_phase(m) == MATCH_FINAL) {
@@ -1261,7 +1394,7 @@ match_turn_body(const struct match *m, int seat,
 	next = match_next_author(m);
 	if (next != seat)
 		return error_set(e, EXIT_REFUSED, "it is %s's turn, not %s's",
-		    m->seat[next].name, m->seat[seat].name);
+		    match_author_name(m, next), m->seat[seat].name);
 	if ((c = match_clone(m)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	owed = match_owes(c, seat);
@@ -1294,7 +1427,7 @@ match_turn_body(const struct match *m, int seat,
 		if (match_next_author(c) != seat) {
 			error_set(e, EXIT_REFUSED, "after your opening it is "
 			    "%s's turn; run turn without an action",
-			    c->seat[match_next_author(c)].name);
+			    match_author_name(c, match_next_author(c)));
 			goto done;
 		}
 		if (is_common(text)) {
@@ -1462,15 +1595,16 @@ match_summary(const struct match *m, struct buf *b)
 		    m->seat[(m->draw_offer + 1) % m->nseats].name);
 	switch (match_phase(m)) {
 	case MATCH_SETUP:
-		buf_printf(b, "Next: %s's setup.\n", m->seat[next].name);
+		buf_printf(b, "Next: %s's setup.\n", match_author_name(m, next));
 		break;
 	case MATCH_PLAY:
 		if (!m->pending)
-			buf_printf(b, "To act: %s.\n", m->seat[next].name);
+			buf_printf(b, "To act: %s.\n",
+			    match_author_name(m, next));
 		break;
 	case MATCH_FINAL:
 		buf_printf(b, "Next: %s's final openings.\n",
-		    m->seat[next].name);
+		    match_author_name(m, next));
 		break;
 	case MATCH_CLOSED:
 		buf_adds(b, "Closed: every setup is open; verify the export.\n");
@@ -1529,7 +1663,7 @@ match_view_yaml(const struct match *m, int viewer, struct buf *b,
 		ydoc_str(w, m->seat[i].name);
 	ydoc_seq_end(w);
 	ydoc_kv(w, "phase", phase_name(match_phase(m)));
-	ydoc_kv(w, "next", next >= 0 ? m->seat[next].name : "none");
+	ydoc_kv(w, "next", next >= 0 ? match_author_name(m, next) : "none");
 	ydoc_kv(w, "last", m->what);
 	ydoc_key(w, "obligations");
 	ydoc_seq_begin(w, 0);

@@ -20,6 +20,7 @@
 #include "key.h"
 
 #define MATCH_WHAT	320
+#define MATCH_JUDGE	GAME_MAX_SEATS	/* the judge's index as an author */
 
 struct ydoc;
 
@@ -72,8 +73,11 @@ struct match {
 	struct game_result	 result;
 
 	char			 what[MATCH_WHAT];	/* the last event */
-	int			 me;		/* local seat, or -1 */
-	const struct game_setup	*mine;		/* local secret values */
+	int			 me;		/* local seat, MATCH_JUDGE, or -1 */
+	/* what this copy knows beyond the openings: its own secrets (the
+	 * judge: everyone's), and openings received privately */
+	const struct game_setup	*local[GAME_MAX_SEATS];
+	struct game_setup	 privy[GAME_MAX_SEATS];
 	int			 verifying;	/* keep deferred checks */
 	struct match_deferred	*deferred;
 	size_t			 ndeferred;
@@ -85,11 +89,12 @@ struct match *match_from_header(const uint8_t *signed_blob, size_t len,
 void	match_free(struct match *);
 struct match *match_clone(const struct match *);
 
-/* Seat index of a key (or -1; GAME_MAX_SEATS for the judge). */
+/* Seat index of a key (or -1; MATCH_JUDGE for the judge). */
 int	match_seat_of(const struct match *, const struct key_public *);
 int	match_seat_by_name(const struct match *, const char *);
 
-/* The author of the next entry, or -1 when the match is closed. */
+/* The author of the next entry (a seat or MATCH_JUDGE), or -1 when the
+ * match is closed. */
 int	match_next_author(const struct match *);
 enum match_phase match_phase(const struct match *);
 
@@ -137,6 +142,20 @@ int	match_header_body(const struct game_rules *,
 	    const struct game_config *, int judge_mode,
 	    const struct key_public *seats, int nseats,
 	    const struct key_public *judge, struct buf *, struct error *);
+
+/* Judge mode: the judge's entry that meets obligations at once, or opens
+ * every setup at the end.  secrets holds every seat's. */
+int	match_judge_body(const struct match *,
+	    struct match_secret *const secrets[], struct buf *, struct error *);
+/* Checks one opening against its owner's commitment. */
+int	match_check_opening(const struct match *, int seat, const char *id,
+	    const char *value, const uint8_t nonce[COMMIT_NONCE],
+	    struct error *);
+/* Records a privately received opening, after checking it. */
+int	match_learn(struct match *, int seat, const char *id, const char *value,
+	    const uint8_t nonce[COMMIT_NONCE], struct error *);
+const char *match_author_name(const struct match *, int);
+int	match_piece_index(const struct match *, int seat, const char *id);
 
 /* Views */
 void	match_view_text(const struct match *, int viewer, struct buf *);

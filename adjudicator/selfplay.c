@@ -130,7 +130,7 @@ selfplay_raw(struct selfplay *sp, int seat, const struct buf *body,
 			error_set(e, EXIT_SYSTEM, "out of memory");
 			goto done;
 		}
-		c->mine = sp->m[s]->mine;
+		memcpy(c->local, sp->m[s]->local, sizeof(c->local));
 		if (match_apply(c, sb.data, sb.len, where, NULL, e) != 0) {
 			match_free(c);
 			if (s > 0)
@@ -182,7 +182,7 @@ selfplay_setup(struct selfplay *sp, int seat, const char *layout,
 		return -1;
 	}
 	sp->secret[seat] = s;
-	sp->m[seat]->mine = &s->setup;
+	sp->m[seat]->local[seat] = &s->setup;
 	return 0;
 }
 
