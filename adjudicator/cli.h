@@ -35,5 +35,6 @@ int	cmd_resend(int, char **, struct error *);
 int	cmd_export(int, char **, struct error *);
 int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
+int	cmd_judge(int, char **, struct error *);
 
 #endif

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "fsio.h"
 #include "gamedir.h"
+#include "ydoc.h"
 
 /* The recipients of every entry this game sends. */
 static int
@@ -48,39 +49,82 @@ load_own_key(const struct gamedir *g, struct error *e)
 }
 
 /*
- * Signs body, applies it to the match exactly as a receiver would, and
- * only then stores it and appends the armored message to out.
+ * Signs body and applies it to the match exactly as a receiver would.
+ * In a peer game the entry is then stored and the armored message
+ * appended to out.  In a judged game the seat's entry goes to the judge
+ * inside a message of its own (setups carry their openings privately),
+ * and the seat's transcript takes it only when the judge's update brings
+ * it back: the judge decides what the transcript holds.
  */
 static int
 send_entry(struct gamedir *g, const struct key_secret *k,
-    const struct buf *body, struct buf *out, struct error *e)
+    const struct buf *body, const struct match_secret *openings,
+    struct buf *out, struct error *e)
 {
 	struct key_public to[GAME_MAX_SEATS + 1];
-	struct buf sb, enc, arm;
+	struct buf sb, enc, arm, bundle;
+	struct match *c = NULL;
 	int n, rc = -1;
 	uint64_t seq = g->m->seq + 1;
 	char where[64];
+	const uint8_t *msg;
+	size_t msglen;
 
 	buf_init(&sb);
 	buf_init(&enc);
 	buf_init(&arm);
+	buf_init(&bundle);
 	n = recipients(g->m, to);
 	snprintf(where, sizeof(where), "seq %llu", (unsigned long long)seq);
 	if (envelope_sign(k, to, (size_t)n, body->data, body->len, &sb,
 	    e) != 0)
 		goto done;
-	if (match_apply(g->m, sb.data, sb.len, where, NULL, e) != 0)
-		goto done;
-	if (envelope_encrypt(sb.data, sb.len, to, (size_t)n, &enc, e) != 0 ||
-	    armor_wrap(enc.data, enc.len, ARMOR_MESSAGE, &arm, e) != 0)
-		goto done;
-	if (gamedir_store(g, seq, sb.data, sb.len, arm.data, arm.len, e) != 0)
+	if (!g->m->judge_mode) {
+		if (match_apply(g->m, sb.data, sb.len, where, NULL, e) != 0)
+			goto done;
+		msg = sb.data;
+		msglen = sb.len;
+	} else {
+		if ((c = match_clone(g->m)) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+		if (match_apply(c, sb.data, sb.len, where, NULL, e) != 0)
+			goto done;
+		if (match_private_body(g->m, g->me, &sb, openings, &bundle,
+		    e) != 0 ||
+		    envelope_sign(k, to, 1, bundle.data, bundle.len, &enc,
+		    e) != 0)
+			goto done;
+		msg = enc.data;
+		msglen = enc.len;
+	}
+	{
+		struct buf sealed;
+
+		buf_init(&sealed);
+		if (envelope_encrypt(msg, msglen, to, (size_t)n, &sealed,
+		    e) != 0 ||
+		    armor_wrap(sealed.data, sealed.len, ARMOR_MESSAGE, &arm,
+		    e) != 0) {
+			buf_free(&sealed);
+			goto done;
+		}
+		buf_free(&sealed);
+	}
+	if (g->m->judge_mode) {
+		if (gamedir_store(g, seq, NULL, 0, arm.data, arm.len, e) != 0)
+			goto done;
+	} else if (gamedir_store(g, seq, sb.data, sb.len, arm.data, arm.len,
+	    e) != 0)
 		goto done;
 	rc = buf_add(out, arm.data, arm.len);
 done:
+	match_free(c);
 	buf_free(&sb);
 	buf_free(&enc);
 	buf_free(&arm);
+	buf_free(&bundle);
 	return rc;
 }
 
@@ -367,9 +411,9 @@ cmd_setup(int argc, char **argv, struct error *e)
 		goto done;
 	/* the secret goes to disk first: a setup sent without it could
 	 * never be opened */
-	if (gamedir_save_secret(&g, s, e) != 0)
+	if (gamedir_save_secret(&g, g.me, s, e) != 0)
 		goto done;
-	if (send_entry(&g, k, &body, &out, e) != 0) {
+	if (send_entry(&g, k, &body, s, &out, e) != 0) {
 		char p[PATH_MAX];
 
 		snprintf(p, sizeof(p), "%s/secret", g.path);
@@ -428,6 +472,11 @@ cmd_turn(int argc, char **argv, struct error *e)
 	}
 	if ((k = load_own_key(&g, e)) == NULL)
 		goto done;
+	if (g.m->judge_mode && argc == 0) {
+		error_set(e, EXIT_USAGE, "in a judged game the judge sends "
+		    "every opening; give an action");
+		goto done;
+	}
 	if (match_phase(g.m) == MATCH_FINAL) {
 		if (argc > 0) {
 			error_set(e, EXIT_REFUSED, "the game is over; run turn "
@@ -439,7 +488,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 		if (match_turn_body(g.m, g.me, g.secret, argc ? action : NULL,
 		    &body, &final_too, e) != 0)
 			goto done;
-		if (send_entry(&g, k, &body, &out, e) != 0)
+		if (send_entry(&g, k, &body, NULL, &out, e) != 0)
 			goto done;
 		final_too = match_phase(g.m) == MATCH_FINAL &&
 		    match_next_author(g.m) == g.me;
@@ -448,7 +497,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	if (final_too) {
 		body.len = 0;
 		if (match_final_body(g.m, g.me, g.secret, &body, e) != 0 ||
-		    send_entry(&g, k, &body, &out, e) != 0)
+		    send_entry(&g, k, &body, NULL, &out, e) != 0)
 			goto done;
 	}
 	rc = fsio_write_stdout(out.data, out.len, e);
@@ -478,6 +527,22 @@ print_view(const struct gamedir *g, const char *fmt, struct error *e)
 	rc = fsio_write_stdout(b.data, b.len, e);
 	buf_free(&b);
 	return rc;
+}
+
+static int
+is_header(const struct envelope *env)
+{
+	struct ydoc *doc;
+	struct error ign;
+	int yes;
+
+	if ((doc = ydoc_parse(env->body, env->body_len, "", &ign)) == NULL)
+		return 0;
+	yes = ydoc_get(doc, "kind") != NULL &&
+	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
+	    strcmp(ydoc_get(doc, "kind")->str, "header") == 0;
+	ydoc_free(doc);
+	return yes;
 }
 
 /* Applies one verified entry, or files it in the inbox if early. */
@@ -566,6 +631,113 @@ drain_inbox(struct gamedir *g, struct error *e)
 	return 0;
 }
 
+/*
+ * Judge mode: an update from the judge.  Each entry inside is checked
+ * against its own author's signature as if it had come directly; each
+ * private opening against the commitment its owner signed, so the judge
+ * cannot invent an identity.
+ */
+static int
+take_update(struct gamedir *g, const struct envelope *env, const char *where,
+    struct error *e)
+{
+	static const char *const keys[] = { "game", "kind", "for", "seq",
+	    "entries", "open", "note", NULL };
+	static const char *const req[] = { "game", "kind", "for", "entries",
+	    NULL };
+	static const char *const okeys[] = { "seat", "piece", "value", "nonce",
+	    NULL };
+	struct ydoc *doc, *list, *n;
+	const char *s, *seat, *id, *v, *nonce;
+	uint8_t *bin = NULL, nb[COMMIT_NONCE];
+	size_t i, len;
+	char w[300];
+	int rc = -1, who;
+
+	if (!key_same(&env->signer, &g->m->judge))
+		return error_set(e, EXIT_REFUSED, "%s: in a judged game only "
+		    "the judge's updates are read (this is signed by %s)", where,
+		    env->signer.name);
+	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+		return -1;
+	if (ydoc_check_keys(doc, keys, req, where, e) != 0 ||
+	    (s = ydoc_scalar(doc, "kind", where, e)) == NULL)
+		goto done;
+	if (strcmp(s, "update") != 0) {
+		error_set(e, EXIT_MALFORMED, "%s: not an update (kind %.20s)",
+		    where, s);
+		goto done;
+	}
+	if ((s = ydoc_scalar(doc, "game", where, e)) == NULL)
+		goto done;
+	if (strcmp(s, g->m->game_hex) != 0) {
+		error_set(e, EXIT_REFUSED, "%s: an update for game %.16s, not "
+		    "this one (%.16s)", where, s, g->m->game_hex);
+		goto done;
+	}
+	if ((s = ydoc_scalar(doc, "for", where, e)) == NULL)
+		goto done;
+	if (strcmp(s, g->seat) != 0) {
+		error_set(e, EXIT_REFUSED, "%s: an update for %.32s, not %s",
+		    where, s, g->seat);
+		goto done;
+	}
+	list = ydoc_get(doc, "entries");
+	if (ydoc_expect(list, YDOC_SEQ, "entries", where, e) != 0)
+		goto done;
+	for (i = 0; i < list->nkids; i++) {
+		n = list->kids[i];
+		snprintf(w, sizeof(w), "%.200s: entry %zu", where, i + 1);
+		if (ydoc_expect(n, YDOC_SCALAR, "entry", where, e) != 0)
+			goto done;
+		free(bin);
+		if ((bin = malloc(n->len + 1)) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+		if (sec_b64_decode(bin, n->len + 1, &len, n->str, n->len) != 0) {
+			error_set(e, EXIT_MALFORMED, "%s: not base64", w);
+			goto done;
+		}
+		if (take_entry(g, bin, len, w, e) != 0 || drain_inbox(g, e) != 0)
+			goto done;
+	}
+	if ((list = ydoc_get(doc, "open")) != NULL) {
+		if (ydoc_expect(list, YDOC_SEQ, "open", where, e) != 0)
+			goto done;
+		for (i = 0; i < list->nkids; i++) {
+			n = list->kids[i];
+			if (ydoc_check_keys(n, okeys, okeys, where, e) != 0 ||
+			    (seat = ydoc_scalar(n, "seat", where, e)) == NULL ||
+			    (id = ydoc_scalar(n, "piece", where, e)) == NULL ||
+			    (v = ydoc_scalar(n, "value", where, e)) == NULL ||
+			    (nonce = ydoc_scalar(n, "nonce", where, e)) == NULL)
+				goto done;
+			who = match_seat_by_name(g->m, seat);
+			if (strlen(nonce) != 2 * COMMIT_NONCE ||
+			    sec_unhex(nb, sizeof(nb), nonce) != 0) {
+				error_set(e, EXIT_MALFORMED, "%s:%u: bad nonce",
+				    where, n->line);
+				goto done;
+			}
+			if (match_learn(g->m, who, id, v, nb, e) != 0) {
+				error_prefix(e, "%s: the judge's private opening",
+				    where);
+				goto done;
+			}
+			if (gamedir_save_private(g, who, id, v, nb, e) != 0)
+				goto done;
+		}
+	}
+	if ((n = ydoc_get(doc, "note")) != NULL && n->type == YDOC_SCALAR)
+		fprintf(stderr, "%s: the judge says: %s\n", where, n->str);
+	rc = 0;
+done:
+	free(bin);
+	ydoc_free(doc);
+	return rc;
+}
+
 int
 cmd_receive(int argc, char **argv, struct error *e)
 {
@@ -610,6 +782,17 @@ cmd_receive(int argc, char **argv, struct error *e)
 			if (envelope_open(l.items[j].data, l.items[j].len, k,
 			    &sb, &env, where, e) != 0)
 				goto done;
+			if (g.m->judge_mode && !key_same(&env.signer,
+			    &g.m->judge) && is_header(&env)) {
+				fprintf(stderr, "%s: an invitation; nothing to "
+				    "do\n", where);
+				continue;
+			}
+			if (g.m->judge_mode) {
+				if (take_update(&g, &env, where, e) != 0)
+					goto done;
+				continue;
+			}
 			if (take_entry(&g, sb.data, sb.len, where, e) != 0)
 				goto done;
 			if (drain_inbox(&g, e) != 0)

@@ -108,27 +108,23 @@ done:
 	return rc;
 }
 
+/*
+ * A secret file holds one seat's setup with its nonces: this seat's own
+ * (GAMEDIR/secret), or, for the judge, each seat's (GAMEDIR/openings/SEAT).
+ */
 static int
-load_secret(struct gamedir *g, struct error *e)
+read_secret(const char *p, const struct match_seat *seat,
+    struct match_secret **out, struct error *e)
 {
 	static const char *const keys[] = { "pieces", NULL };
 	static const char *const pkeys[] = { "piece", "value", "nonce", NULL };
 	struct buf b;
 	struct ydoc *doc = NULL, *list, *n;
-	struct match_secret *s;
-	struct match_seat *seat;
-	char p[PATH_MAX];
+	struct match_secret *s = NULL;
 	const char *id, *v, *nonce;
 	size_t i;
 	int rc = -1;
 
-	snprintf(p, sizeof(p), "%s/secret", g->path);
-	if (!fsio_exists(p))
-		return 0;
-	if (g->me < 0 || g->me >= g->m->nseats)
-		return error_set(e, EXIT_MALFORMED, "%s: a secret for no seat",
-		    p);
-	seat = &g->m->seat[g->me];
 	buf_init(&b);
 	if (fsio_read(p, 65536, &b, e) != 0)
 		goto done;
@@ -149,7 +145,6 @@ load_secret(struct gamedir *g, struct error *e)
 		goto done;
 	}
 	memset(s, 0, sizeof(*s));
-	g->secret = s;
 	s->setup.n = seat->pieces.n;
 	for (i = 0; i < list->nkids; i++) {
 		n = list->kids[i];
@@ -168,12 +163,155 @@ load_secret(struct gamedir *g, struct error *e)
 		snprintf(s->setup.id[i], GAME_ID, "%s", id);
 		snprintf(s->setup.value[i], GAME_VALUE, "%s", v);
 	}
-	g->m->local[g->me] = &s->setup;
+	*out = s;
+	s = NULL;
 	rc = 0;
 done:
+	if (s != NULL) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+	}
 	ydoc_free(doc);
 	buf_free(&b);
 	return rc;
+}
+
+static int
+load_secret(struct gamedir *g, struct error *e)
+{
+	char p[PATH_MAX];
+	int i;
+
+	if (g->me == MATCH_JUDGE) {
+		for (i = 0; i < g->m->nseats; i++) {
+			snprintf(p, sizeof(p), "%s/openings/%s", g->path,
+			    g->m->seat[i].name);
+			if (!fsio_exists(p))
+				continue;
+			if (read_secret(p, &g->m->seat[i], &g->all[i], e) != 0)
+				return -1;
+			g->m->local[i] = &g->all[i]->setup;
+		}
+		return 0;
+	}
+	snprintf(p, sizeof(p), "%s/secret", g->path);
+	if (!fsio_exists(p))
+		return 0;
+	if (read_secret(p, &g->m->seat[g->me], &g->secret, e) != 0)
+		return -1;
+	g->m->local[g->me] = &g->secret->setup;
+	return 0;
+}
+
+/* Openings a seat received privately: GAMEDIR/private/SEAT.PIECE */
+static int
+load_private(struct gamedir *g, struct error *e)
+{
+	static const char *const keys[] = { "seat", "piece", "value", "nonce",
+	    NULL };
+	char p[PATH_MAX];
+	DIR *d;
+	struct dirent *de;
+	struct buf b;
+	struct ydoc *doc;
+	const char *seat, *id, *v, *nonce;
+	uint8_t n[COMMIT_NONCE];
+	int rc = 0;
+
+	snprintf(p, sizeof(p), "%s/private", g->path);
+	if ((d = opendir(p)) == NULL)
+		return 0;
+	buf_init(&b);
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/private/%.48s", g->path,
+		    de->d_name);
+		b.len = 0;
+		if (fsio_read(p, 4096, &b, e) != 0 ||
+		    (doc = ydoc_parse(b.data, b.len, p, e)) == NULL) {
+			rc = -1;
+			break;
+		}
+		if (ydoc_check_keys(doc, keys, keys, p, e) != 0 ||
+		    (seat = ydoc_scalar(doc, "seat", p, e)) == NULL ||
+		    (id = ydoc_scalar(doc, "piece", p, e)) == NULL ||
+		    (v = ydoc_scalar(doc, "value", p, e)) == NULL ||
+		    (nonce = ydoc_scalar(doc, "nonce", p, e)) == NULL ||
+		    sec_unhex(n, sizeof(n), nonce) != 0 ||
+		    match_learn(g->m, match_seat_by_name(g->m, seat), id, v, n,
+		    e) != 0)
+			rc = -1;
+		ydoc_free(doc);
+	}
+	closedir(d);
+	buf_free(&b);
+	if (rc != 0)
+		error_prefix(e, "%s", p);
+	return rc;
+}
+
+int
+gamedir_save_private(struct gamedir *g, int seat, const char *id,
+    const char *value, const uint8_t nonce[COMMIT_NONCE], struct error *e)
+{
+	struct buf b;
+	struct ydoc_writer *w;
+	char p[PATH_MAX], hex[2 * COMMIT_NONCE + 1];
+	int rc;
+
+	snprintf(p, sizeof(p), "%s/private", g->path);
+	if (fsio_mkdir(p, 0700, e) != 0)
+		return -1;
+	snprintf(p, sizeof(p), "%s/private/%.32s.%.8s", g->path,
+	    g->m->seat[seat].name, id);
+	sec_hex(hex, sizeof(hex), nonce, COMMIT_NONCE);
+	buf_init(&b);
+	if ((w = ydoc_writer_new(&b)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "seat", g->m->seat[seat].name);
+	ydoc_kv(w, "piece", id);
+	ydoc_kv(w, "value", value);
+	ydoc_kv(w, "nonce", hex);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0) {
+		buf_free(&b);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+uint64_t
+gamedir_sent(const struct gamedir *g, int seat)
+{
+	char p[PATH_MAX];
+	struct buf b;
+	struct error e;
+	unsigned long long n = 0;
+
+	snprintf(p, sizeof(p), "%s/sent/%.32s", g->path, g->m->seat[seat].name);
+	buf_init(&b);
+	if (fsio_exists(p) && fsio_read(p, 64, &b, &e) == 0 &&
+	    sscanf((char *)b.data, "%llu", &n) != 1)
+		n = 0;
+	buf_free(&b);
+	return n;
+}
+
+int
+gamedir_set_sent(struct gamedir *g, int seat, uint64_t seq, struct error *e)
+{
+	char p[PATH_MAX], num[32];
+
+	snprintf(p, sizeof(p), "%s/sent", g->path);
+	if (fsio_mkdir(p, 0700, e) != 0)
+		return -1;
+	snprintf(p, sizeof(p), "%s/sent/%.32s", g->path, g->m->seat[seat].name);
+	snprintf(num, sizeof(num), "%llu\n", (unsigned long long)seq);
+	return fsio_write_atomic(p, num, strlen(num), 0600, e);
 }
 
 int
@@ -226,7 +364,7 @@ gamedir_open(const char *path, struct gamedir *g, struct error *e)
 		if (match_apply(g->m, b.data, b.len, p, NULL, e) != 0)
 			goto fail;
 	}
-	if (load_secret(g, e) != 0)
+	if (load_secret(g, e) != 0 || load_private(g, e) != 0)
 		goto fail;
 	buf_free(&b);
 	return 0;
@@ -236,20 +374,32 @@ fail:
 	return -1;
 }
 
+static void
+secret_free(struct match_secret *s)
+{
+	if (s != NULL) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+	}
+}
+
 void
 gamedir_close(struct gamedir *g)
 {
+	int i;
+
 	match_free(g->m);
 	g->m = NULL;
-	if (g->secret != NULL) {
-		sec_wipe(g->secret, sizeof(*g->secret));
-		sec_free(g->secret);
-		g->secret = NULL;
+	secret_free(g->secret);
+	g->secret = NULL;
+	for (i = 0; i < GAME_MAX_SEATS; i++) {
+		secret_free(g->all[i]);
+		g->all[i] = NULL;
 	}
 }
 
 int
-gamedir_save_secret(struct gamedir *g, const struct match_secret *s,
+gamedir_save_secret(struct gamedir *g, int seat, const struct match_secret *s,
     struct error *e)
 {
 	struct buf b;
@@ -257,7 +407,14 @@ gamedir_save_secret(struct gamedir *g, const struct match_secret *s,
 	char p[PATH_MAX], hex[2 * COMMIT_NONCE + 1];
 	int i, rc;
 
-	snprintf(p, sizeof(p), "%s/secret", g->path);
+	if (g->me == MATCH_JUDGE) {
+		snprintf(p, sizeof(p), "%s/openings", g->path);
+		if (fsio_mkdir(p, 0700, e) != 0)
+			return -1;
+		snprintf(p, sizeof(p), "%s/openings/%.32s", g->path,
+		    g->m->seat[seat].name);
+	} else
+		snprintf(p, sizeof(p), "%s/secret", g->path);
 	buf_init(&b);
 	if ((w = ydoc_writer_new(&b)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
@@ -296,6 +453,8 @@ gamedir_store(struct gamedir *g, uint64_t seq, const uint8_t *blob,
 		if (fsio_write_atomic(p, msg, msglen, 0600, e) != 0)
 			return -1;
 	}
+	if (blob == NULL)
+		return 0;
 	if (sub(p, sizeof(p), g, "transcript", seq, "") != 0)
 		return error_set(e, EXIT_USAGE, "path too long");
 	return fsio_write_atomic(p, blob, len, 0600, e);

@@ -6,6 +6,9 @@
  *   GAMEDIR/secret           this seat's setup and nonces (0600)
  *   GAMEDIR/outbox/N.msg     the armored messages this seat sent
  *   GAMEDIR/inbox/N          verified entries that arrived early
+ *   GAMEDIR/private/S.P      openings received privately (judge mode)
+ *   GAMEDIR/openings/SEAT    the judge's copy of each seat's setup (0600)
+ *   GAMEDIR/sent/SEAT        the judge: last seq sent to each seat
  *
  * Every file is written atomically; the view is recomputed from these.
  */
@@ -23,13 +26,21 @@ struct gamedir {
 	int			 me;	/* seat index, GAME_MAX_SEATS = judge */
 	struct match		*m;
 	struct match_secret	*secret;	/* guarded memory, or NULL */
+	struct match_secret	*all[GAME_MAX_SEATS];	/* the judge's */
 };
 
 int	gamedir_create(const char *path, const uint8_t *header, size_t len,
 	    const char *seat, const char *keypath, struct error *);
 int	gamedir_open(const char *path, struct gamedir *, struct error *);
 void	gamedir_close(struct gamedir *);
-int	gamedir_save_secret(struct gamedir *, const struct match_secret *,
+/* A seat's own setup, or (the judge) the setup of seat. */
+int	gamedir_save_secret(struct gamedir *, int seat,
+	    const struct match_secret *, struct error *);
+int	gamedir_save_private(struct gamedir *, int seat, const char *id,
+	    const char *value, const uint8_t nonce[COMMIT_NONCE],
+	    struct error *);
+uint64_t gamedir_sent(const struct gamedir *, int seat);
+int	gamedir_set_sent(struct gamedir *, int seat, uint64_t,
 	    struct error *);
 /* Stores an accepted entry (and the message that carried it, if sent by
  * this seat): outbox first, transcript last. */

@@ -1257,6 +1257,77 @@ match_judge_body(const struct match *m, struct match_secret *const secrets[],
 }
 
 int
+match_private_body(const struct match *m, int seat, const struct buf *sb,
+    const struct match_secret *sec, struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char *b64;
+	size_t blen = sec_b64_len(sb->len);
+	int i;
+
+	if ((b64 = malloc(blen)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	sec_b64_encode(b64, blen, sb->data, sb->len);
+	if ((w = ydoc_writer_new(out)) == NULL) {
+		free(b64);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	ydoc_map_begin(w);
+	ydoc_kv(w, "game", m->game_hex);
+	ydoc_kv(w, "by", m->seat[seat].name);
+	ydoc_kv(w, "kind", "private");
+	ydoc_kv(w, "entry", b64);
+	free(b64);
+	if (sec != NULL) {
+		ydoc_key(w, "open");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < sec->setup.n; i++)
+			write_opening(m, seat, sec, i, w);
+		ydoc_seq_end(w);
+	}
+	ydoc_map_end(w);
+	return writer_done(w, e);
+}
+
+int
+match_update_body(const struct match *m, int seat, const struct buf *entries,
+    size_t n, const char *note, struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char *b64;
+	size_t i, blen;
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "game", m->game_hex);
+	ydoc_kv(w, "kind", "update");
+	ydoc_kv(w, "for", m->seat[seat].name);
+	ydoc_kvf(w, "seq", "%llu", (unsigned long long)m->seq);
+	ydoc_key(w, "entries");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < n; i++) {
+		blen = sec_b64_len(entries[i].len);
+		if ((b64 = malloc(blen)) == NULL) {
+			ydoc_writer_abort(w);
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		}
+		sec_b64_encode(b64, blen, entries[i].data, entries[i].len);
+		ydoc_str(w, b64);
+		free(b64);
+	}
+	ydoc_seq_end(w);
+	/* openings for this seat alone (spy sight): none in incognito */
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	ydoc_seq_end(w);
+	if (note != NULL && note[0] != '\0')
+		ydoc_kv(w, "note", note);
+	ydoc_map_end(w);
+	return writer_done(w, e);
+}
+
+int
 match_check_opening(const struct match *m, int seat, const char *id,
     const char *value, const uint8_t nonce[COMMIT_NONCE], struct error *e)
 {

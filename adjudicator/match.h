@@ -147,6 +147,19 @@ int	match_header_body(const struct game_rules *,
  * every setup at the end.  secrets holds every seat's. */
 int	match_judge_body(const struct match *,
 	    struct match_secret *const secrets[], struct buf *, struct error *);
+/*
+ * Judge mode: what a seat sends the judge.  The signed entry travels
+ * inside, to be forwarded verbatim; openings (a setup's) go to the judge
+ * alone.  openings may be NULL.
+ */
+int	match_private_body(const struct match *, int seat,
+	    const struct buf *signed_entry, const struct match_secret *,
+	    struct buf *, struct error *);
+/* Judge mode: the judge's update for one seat. */
+int	match_update_body(const struct match *, int seat,
+	    const struct buf *entries, size_t n, const char *note,
+	    struct buf *, struct error *);
+
 /* Checks one opening against its owner's commitment. */
 int	match_check_opening(const struct match *, int seat, const char *id,
 	    const char *value, const uint8_t nonce[COMMIT_NONCE],
