@@ -116,7 +116,8 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 	    cursor_u8(&c, &namelen) || namelen > KEY_NAME_MAX ||
 	    cursor_take(&c, env->signer.name, namelen))
 		goto trunc;
-	if (memcmp(magic, SIGNED_MAGIC, 4) != 0 || version != VERSION)
+	if (memcmp(magic, SIGNED_MAGIC, 4) != 0 || version != VERSION ||
+	    res[0] != 0 || res[1] != 0 || res[2] != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: not a signed "
 		    "adjudicator message", where);
 	env->signer.name[namelen] = '\0';
@@ -208,7 +209,8 @@ envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
 	    cursor_take(&c, res, 3) || cursor_u16(&c, &n))
 		return error_set(e, EXIT_MALFORMED, "%s: message truncated",
 		    where);
-	if (memcmp(magic, SEALED_MAGIC, 4) != 0 || version != VERSION)
+	if (memcmp(magic, SEALED_MAGIC, 4) != 0 || version != VERSION ||
+	    res[0] != 0 || res[1] != 0 || res[2] != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: not an adjudicator "
 		    "message", where);
 	if (n == 0 || n > ENVELOPE_MAX_RECIPIENTS)

@@ -288,6 +288,31 @@ test_limits(void)
 	buf_free(&enc);
 }
 
+/* Reserved bytes must be zero even under a valid signature. */
+static void
+test_reserved(void)
+{
+	struct buf b, m;
+	struct envelope env;
+	struct error e;
+	uint8_t sig[SEC_SIG];
+	int rc;
+
+	signed_raw(&b, 5, 1, (uint32_t)strlen(body), 0);
+	b.len -= SEC_SIG;
+	b.data[6] = 1;
+	buf_init(&m);
+	buf_add(&m, DOMAIN, sizeof(DOMAIN));
+	buf_add(&m, b.data, b.len);
+	sec_sign(sig, m.data, m.len, alice->sign_sk);
+	buf_add(&b, sig, sizeof(sig));
+	rc = envelope_verify(b.data, b.len, &env, "reserved", &e);
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "not a signed"),
+	    "signed blob with a nonzero reserved byte refused");
+	buf_free(&m);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -303,6 +328,7 @@ main(void)
 	test_tamper();
 	test_raw();
 	test_limits();
+	test_reserved();
 	key_secret_free(alice);
 	key_secret_free(bob);
 	key_secret_free(carol);
