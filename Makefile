@@ -138,7 +138,7 @@ clean-build-lint:
 	rm -rf build-lint
 
 example: $(BIN)
-	@ADJ=$(CURDIR)/$(BIN) sh examples/keys-demo.sh
+	@ADJ=$(CURDIR)/$(BIN) sh examples/play-incognito.sh
 
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
