@@ -10,9 +10,11 @@
 #include "game.h"
 
 extern const struct game_rules game_incognito;
+extern const struct game_rules game_incognito_rps;
 
 const struct game_rules *const game_table[] = {
 	&game_incognito,
+	&game_incognito_rps,
 	NULL
 };
 

@@ -1,0 +1,919 @@
+/*
+ * incognito-rps (seed 001, J.-J. Bloch): 6x8, nine pieces each carrying a
+ * hidden rock, paper or scissors; six start on the board, three wait in a
+ * secret reserve.  Board pieces are named by their starting squares,
+ * reserve pieces r1 r2 r3; a name follows its piece wherever it goes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../game.h"
+#include "../sec.h"
+#include "../ydoc.h"
+
+#define W	6
+#define H	8
+#define PER	9		/* pieces per seat: 6 board + 3 reserve */
+#define NP	(2 * PER)
+#define EMPTY	-1
+
+enum where { ONBOARD, RESERVE, CAPTURED };
+
+struct rps {
+	int	camp;			/* ranks deep: 1 or 2 */
+	int	board[W][H];
+	int	file[NP], rank[NP], where[NP], moved[NP];
+	long	arrived[NP];		/* ply it entered the enemy camp */
+	char	id[NP][GAME_ID];
+	int	swapped[2];
+	int	turn, over, winner;
+	long	quiet, limit, ply;
+	char	why[160];
+};
+
+static const char *const colour[2] = { "White", "Black" };
+static const char *const camp_choices[] = { "1", "2", NULL };
+static const struct game_option options[] = {
+	{ .name = "limit", .def = "40", .min = 1, .max = 100000,
+	  .help = "turns of each seat without combat or camp entry before a "
+	  "draw" },
+	{ .name = "camp", .def = "2", .choices = camp_choices,
+	  .help = "depth of each camp in ranks" },
+	{ .name = NULL }
+};
+
+static int
+owner(int p)
+{
+	return p / PER;
+}
+
+static int
+start_rank(const struct rps *s, int seat)
+{
+	return seat == 0 ? s->camp : H - 1 - s->camp;
+}
+
+static int
+forward(int seat)
+{
+	return seat == 0 ? 1 : -1;
+}
+
+/* Is (f, r) in the camp of seat? */
+static int
+in_camp(const struct rps *s, int seat, int r)
+{
+	return seat == 0 ? r < s->camp : r >= H - s->camp;
+}
+
+/* A piece in the enemy camp is frozen and immune. */
+static int
+frozen(const struct rps *s, int p)
+{
+	return s->where[p] == ONBOARD && in_camp(s, 1 - owner(p), s->rank[p]);
+}
+
+static void *
+rps_create(const struct game_config *cfg, struct error *e)
+{
+	struct rps *s = calloc(1, sizeof(*s));
+	int f, r, p, seat, i;
+
+	if (s == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	s->limit = cfg->opt[0][0] ? strtol(cfg->opt[0], NULL, 10) : 40;
+	s->camp = cfg->opt[1][0] ? (int)strtol(cfg->opt[1], NULL, 10) : 2;
+	for (f = 0; f < W; f++)
+		for (r = 0; r < H; r++)
+			s->board[f][r] = EMPTY;
+	for (seat = 0; seat < 2; seat++) {
+		for (i = 0; i < 6; i++) {
+			p = seat * PER + i;
+			s->file[p] = i;
+			s->rank[p] = start_rank(s, seat);
+			s->where[p] = ONBOARD;
+			s->board[i][s->rank[p]] = p;
+			game_square_name(i, s->rank[p], s->id[p]);
+		}
+		for (i = 0; i < 3; i++) {
+			p = seat * PER + 6 + i;
+			s->where[p] = RESERVE;
+			snprintf(s->id[p], GAME_ID, "r%d", i + 1);
+		}
+	}
+	s->winner = -1;
+	return s;
+}
+
+static void
+rps_destroy(void *s)
+{
+	free(s);
+}
+
+static void *
+rps_clone(const void *s)
+{
+	struct rps *c = malloc(sizeof(*c));
+
+	if (c != NULL)
+		memcpy(c, s, sizeof(*c));
+	return c;
+}
+
+static int
+rps_setup_pieces(const void *st, int seat, struct game_setup *su)
+{
+	const struct rps *s = st;
+	int i;
+
+	memset(su, 0, sizeof(*su));
+	for (i = 0; i < PER; i++)
+		snprintf(su->id[i], GAME_ID, "%s", s->id[seat * PER + i]);
+	su->n = PER;
+	return 0;
+}
+
+static const char *
+symbol(char c)
+{
+	switch (c) {
+	case 'R':
+		return "rock";
+	case 'P':
+		return "paper";
+	case 'S':
+		return "scissors";
+	default:
+		return NULL;
+	}
+}
+
+static int
+rps_setup_parse(const void *st, int seat, const char *text,
+    struct game_setup *su, struct error *e)
+{
+	char letters[PER];
+	int i, n = 0;
+	const char *p;
+
+	rps_setup_pieces(st, seat, su);
+	for (p = text; *p; p++) {
+		if (*p == '/' && n == 6)
+			continue;
+		if (n >= PER || symbol(*p) == NULL)
+			goto bad;
+		letters[n++] = *p;
+	}
+	if (n != PER || strchr(text, '/') != text + 6)
+		goto bad;
+	for (i = 0; i < PER; i++)
+		snprintf(su->value[i], GAME_VALUE, "%s", symbol(letters[i]));
+	return 0;
+bad:
+	return error_set(e, EXIT_USAGE, "setup \"%.20s\": six symbols for files "
+	    "a-f, a slash, three for the reserve (R rock, P paper, S "
+	    "scissors), e.g. RPSSPR/RPS", text);
+}
+
+static void
+rps_setup_random(const void *st, int seat, struct game_setup *su)
+{
+	static const char *const sym[3] = { "rock", "paper", "scissors" };
+	int order[PER], i, j, t;
+
+	rps_setup_pieces(st, seat, su);
+	for (i = 0; i < PER; i++)
+		order[i] = i % 3;
+	for (i = PER - 1; i > 0; i--) {
+		j = (int)sec_uniform((uint32_t)i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (i = 0; i < PER; i++)
+		snprintf(su->value[i], GAME_VALUE, "%s", sym[order[i]]);
+}
+
+static int
+rps_value_ok(const void *st, int seat, const char *id, const char *value)
+{
+	const struct rps *s = st;
+	int i;
+
+	for (i = 0; i < PER; i++)
+		if (strcmp(s->id[seat * PER + i], id) == 0)
+			return strcmp(value, "rock") == 0 ||
+			    strcmp(value, "paper") == 0 ||
+			    strcmp(value, "scissors") == 0;
+	return 0;
+}
+
+static int
+rps_setup_audit(const void *st, int seat, const struct game_setup *su,
+    struct error *e)
+{
+	int i, r = 0, p = 0, sc = 0;
+
+	(void)st;
+	for (i = 0; i < su->n; i++) {
+		r += strcmp(su->value[i], "rock") == 0;
+		p += strcmp(su->value[i], "paper") == 0;
+		sc += strcmp(su->value[i], "scissors") == 0;
+	}
+	if (su->n != PER || r != 3 || p != 3 || sc != 3)
+		return error_set(e, EXIT_REFUSED, "%s's setup has %d rock, %d "
+		    "paper, %d scissors, not 3 of each", colour[seat], r, p,
+		    sc);
+	return 0;
+}
+
+static int
+rps_to_move(const void *st)
+{
+	const struct rps *s = st;
+
+	return s->over ? -1 : s->turn;
+}
+
+static int
+square(const char *sq, int *f, int *r)
+{
+	return game_square(sq, f, r) == 0 && *f < W && *r < H ? 0 : -1;
+}
+
+static int
+piece_named(const struct rps *s, int seat, const char *id)
+{
+	int i;
+
+	for (i = seat * PER; i < seat * PER + PER; i++)
+		if (strcmp(s->id[i], id) == 0)
+			return i;
+	return EMPTY;
+}
+
+/* Reads a square name (a letter, one or two digits) at *p. */
+static int
+read_square(const char **p, char out[5])
+{
+	const char *q = *p;
+	int n = 0;
+
+	if (*q < 'a' || *q > 'z')
+		return -1;
+	out[n++] = *q++;
+	while (*q >= '0' && *q <= '9' && n < 3)
+		out[n++] = *q++;
+	if (n == 1)
+		return -1;
+	out[n] = '\0';
+	*p = q;
+	return 0;
+}
+
+static int
+rps_parse(const void *st, int seat, const char *text, struct game_action *a,
+    struct error *e)
+{
+	const char *p = text;
+	char x[5], y[5], z[5];
+	int f, r;
+
+	(void)st;
+	(void)seat;
+	if (strcmp(text, "pass") == 0) {
+		game_action_init(a, "pass");
+		return 0;
+	}
+	if (strncmp(text, "swap ", 5) == 0) {
+		p = text + 5;
+		if (read_square(&p, x) != 0 || *p++ != ' ' ||
+		    p[0] != 'r' || p[1] < '1' || p[1] > '3' || p[2] != '\0')
+			goto bad;
+		game_action_init(a, "swap");
+		game_action_set(a, "square", x);
+		game_action_set(a, "reserve", p);
+		if (square(x, &f, &r) != 0)
+			goto squares;
+		return 0;
+	}
+	if (read_square(&p, x) != 0)
+		goto bad;
+	snprintf(y, sizeof(y), "%s", x);
+	if (*p == '-') {
+		p++;
+		if (read_square(&p, y) != 0)
+			goto bad;
+	}
+	if (*p == 'x') {
+		p++;
+		if (read_square(&p, z) != 0 || *p != '\0')
+			goto bad;
+		game_action_init(a, "attack");
+		game_action_set(a, "from", x);
+		game_action_set(a, "to", y);
+		game_action_set(a, "target", z);
+		if (square(z, &f, &r) != 0)
+			goto squares;
+	} else if (*p == '\0' && strcmp(x, y) != 0) {
+		game_action_init(a, "move");
+		game_action_set(a, "from", x);
+		game_action_set(a, "to", y);
+	} else
+		goto bad;
+	if (square(x, &f, &r) != 0 || square(y, &f, &r) != 0)
+		goto squares;
+	return 0;
+bad:
+	return error_set(e, EXIT_USAGE, "\"%.40s\": not an incognito-rps "
+	    "action (a3-a4, a3-a5, a4xa5, a3-a4xa5, swap c3 r2)", text);
+squares:
+	return error_set(e, EXIT_USAGE, "\"%.40s\": squares are a1 to f8", text);
+}
+
+static void
+rps_format(const void *st, const struct game_action *a, char *out, size_t len)
+{
+	const char *from = game_action_get(a, "from");
+	const char *to = game_action_get(a, "to");
+
+	(void)st;
+	if (strcmp(a->type, "move") == 0)
+		snprintf(out, len, "%s-%s", from, to);
+	else if (strcmp(a->type, "attack") == 0 && strcmp(from, to) == 0)
+		snprintf(out, len, "%sx%s", from, game_action_get(a, "target"));
+	else if (strcmp(a->type, "attack") == 0)
+		snprintf(out, len, "%s-%sx%s", from, to,
+		    game_action_get(a, "target"));
+	else if (strcmp(a->type, "swap") == 0)
+		snprintf(out, len, "swap %s %s", game_action_get(a, "square"),
+		    game_action_get(a, "reserve"));
+	else
+		snprintf(out, len, "%s", a->type);
+}
+
+/* A step (or the first two-square move) of piece p to (tf, tr). */
+static int
+check_step(const struct rps *s, int p, int tf, int tr, const char *text,
+    struct error *e)
+{
+	int f = s->file[p], r = s->rank[p], seat = owner(p);
+
+	if (frozen(s, p))
+		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy "
+		    "camp can no longer move", text);
+	if (s->board[tf][tr] != EMPTY)
+		return error_set(e, EXIT_REFUSED, "%s: the square is occupied",
+		    text);
+	if (abs(tf - f) + abs(tr - r) == 1)
+		return 0;
+	if (tf == f && tr - r == 2 * forward(seat)) {
+		if (s->moved[p] || r != start_rank(s, seat))
+			return error_set(e, EXIT_REFUSED, "%s: only a piece "
+			    "that never moved, on its start rank, may move two "
+			    "squares", text);
+		if (s->board[f][r + forward(seat)] != EMPTY)
+			return error_set(e, EXIT_REFUSED, "%s: the two-square "
+			    "move is blocked", text);
+		return 0;
+	}
+	return error_set(e, EXIT_REFUSED, "%s: a piece moves one square along "
+	    "a rank or file (two straight forward on its first move)", text);
+}
+
+/*
+ * Checks an action of seat without changing the state, whoever's turn it
+ * is; for an attack also names the attacker and the defender.
+ */
+static int
+check_action(const struct rps *s, int seat, const struct game_action *a,
+    int *attacker, int *defender, struct error *e)
+{
+	static const char *const mk[] = { "from", "to", NULL };
+	static const char *const ak[] = { "from", "to", "target", NULL };
+	static const char *const sk[] = { "square", "reserve", NULL };
+	char text[48];
+	int f, r, tf, tr, gf, gr, p, q;
+
+	*attacker = *defender = EMPTY;
+	rps_format(s, a, text, sizeof(text));
+	if (strcmp(a->type, "swap") == 0) {
+		if (game_action_keys(a, sk, e) != 0)
+			return -1;
+		if (s->swapped[seat])
+			return error_set(e, EXIT_REFUSED, "%s: the swap is "
+			    "allowed once per game", text);
+		if (square(game_action_get(a, "square"), &f, &r) != 0)
+			return error_set(e, EXIT_MALFORMED, "%s: bad square",
+			    text);
+		p = s->board[f][r];
+		if (p == EMPTY || owner(p) != seat)
+			return error_set(e, EXIT_REFUSED, "%s: no piece of "
+			    "yours there", text);
+		if (frozen(s, p))
+			return error_set(e, EXIT_REFUSED, "%s: a piece in the "
+			    "enemy camp can no longer move", text);
+		q = piece_named(s, seat, game_action_get(a, "reserve"));
+		if (q == EMPTY || s->where[q] != RESERVE)
+			return error_set(e, EXIT_REFUSED, "%s: %s is not in "
+			    "your reserve", text, game_action_get(a, "reserve"));
+		return 0;
+	}
+	if (strcmp(a->type, "pass") == 0)
+		return a->nf == 0 ? 0 : error_set(e, EXIT_MALFORMED,
+		    "pass takes no fields");
+	if (strcmp(a->type, "move") != 0 && strcmp(a->type, "attack") != 0)
+		return error_set(e, EXIT_MALFORMED, "unknown action type "
+		    "\"%s\"", a->type);
+	if (game_action_keys(a, strcmp(a->type, "move") == 0 ? mk : ak,
+	    e) != 0)
+		return -1;
+	if (square(game_action_get(a, "from"), &f, &r) != 0 ||
+	    square(game_action_get(a, "to"), &tf, &tr) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
+	p = s->board[f][r];
+	if (p == EMPTY || owner(p) != seat)
+		return error_set(e, EXIT_REFUSED, "%s: no piece of yours on %s",
+		    text, game_action_get(a, "from"));
+	if ((f != tf || r != tr) && check_step(s, p, tf, tr, text, e) != 0)
+		return -1;
+	if (strcmp(a->type, "move") == 0) {
+		if (f == tf && r == tr)
+			return error_set(e, EXIT_REFUSED, "%s: not a move",
+			    text);
+		return 0;
+	}
+	if (square(game_action_get(a, "target"), &gf, &gr) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
+	/* the attacker stands on (tf, tr) once its move is made */
+	if ((f != tf || r != tr) ? in_camp(s, 1 - seat, tr) : frozen(s, p))
+		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy "
+		    "camp can no longer attack", text);
+	q = s->board[gf][gr];
+	if (q == p || (f != tf || r != tr ? (gf == f && gr == r) : 0))
+		q = EMPTY;	/* the square the attacker just left */
+	if (q == EMPTY || owner(q) == seat)
+		return error_set(e, EXIT_REFUSED, "%s: no enemy piece on %s",
+		    text, game_action_get(a, "target"));
+	if (abs(gf - tf) + abs(gr - tr) != 1)
+		return error_set(e, EXIT_REFUSED, "%s: only an orthogonally "
+		    "adjacent piece can be attacked", text);
+	if (frozen(s, q))
+		return error_set(e, EXIT_REFUSED, "%s: a piece in its enemy's "
+		    "camp can no longer be attacked", text);
+	*attacker = p;
+	*defender = q;
+	return 0;
+}
+
+static int
+check(const struct rps *s, int seat, const struct game_action *a,
+    int *attacker, int *defender, struct error *e)
+{
+	if (s->over)
+		return error_set(e, EXIT_REFUSED, "the game is over");
+	if (seat != s->turn)
+		return error_set(e, EXIT_REFUSED, "it is %s's turn",
+		    colour[s->turn]);
+	return check_action(s, seat, a, attacker, defender, e);
+}
+
+static int
+rps_legal(const void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct game_needs *needs, struct error *e)
+{
+	const struct rps *s = st;
+	int p, q;
+
+	(void)ctx;
+	needs->n = 0;
+	if (check(s, seat, a, &p, &q, e) != 0)
+		return -1;
+	if (p != EMPTY) {
+		game_needs_add(needs, seat, s->id[p]);
+		game_needs_add(needs, owner(q), s->id[q]);
+	}
+	return 0;
+}
+
+/* 1 when a beats b. */
+static int
+beats(const char *a, const char *b)
+{
+	return (strcmp(a, "rock") == 0 && strcmp(b, "scissors") == 0) ||
+	    (strcmp(a, "scissors") == 0 && strcmp(b, "paper") == 0) ||
+	    (strcmp(a, "paper") == 0 && strcmp(b, "rock") == 0);
+}
+
+static void
+place(struct rps *s, int p, int f, int r)
+{
+	int seat = owner(p);
+
+	if (s->where[p] == ONBOARD && s->board[s->file[p]][s->rank[p]] == p)
+		s->board[s->file[p]][s->rank[p]] = EMPTY;
+	s->board[f][r] = p;
+	s->file[p] = f;
+	s->rank[p] = r;
+	s->where[p] = ONBOARD;
+	if (in_camp(s, 1 - seat, r) && s->arrived[p] == 0) {
+		s->arrived[p] = s->ply;
+		/* a camp entry starts the count again (apply adds the ply) */
+		s->quiet = -1;
+	}
+}
+
+static void
+capture(struct rps *s, int p)
+{
+	s->board[s->file[p]][s->rank[p]] = EMPTY;
+	s->where[p] = CAPTURED;
+}
+
+static void
+finish(struct rps *s, int winner, const char *why)
+{
+	s->over = 1;
+	s->winner = winner;
+	snprintf(s->why, sizeof(s->why), "%s", why);
+}
+
+static int public_actions(const struct rps *, int);
+
+/* The three ways to win, the actor's first. */
+static void
+check_end(struct rps *s, int actor)
+{
+	int bp[2] = { 0, 0 }, camp[2] = { 0, 0 }, p, k, seat;
+	long first[2] = { 0, 0 };
+	char why[160];
+
+	for (p = 0; p < NP; p++) {
+		if (s->where[p] != ONBOARD)
+			continue;
+		bp[owner(p)]++;
+		if (frozen(s, p)) {
+			camp[owner(p)]++;
+			first[owner(p)] = s->arrived[p];
+		}
+	}
+	for (k = 0; k < 2; k++) {
+		seat = k == 0 ? actor : 1 - actor;
+		if (bp[1 - seat] == 0) {
+			snprintf(why, sizeof(why), "%s captured every enemy "
+			    "board piece", colour[seat]);
+			finish(s, seat, why);
+			return;
+		}
+		if (camp[seat] >= 2) {
+			snprintf(why, sizeof(why), "%s has two pieces in the "
+			    "enemy camp", colour[seat]);
+			finish(s, seat, why);
+			return;
+		}
+	}
+	if (bp[0] == 1 && bp[1] == 1 && (camp[0] || camp[1])) {
+		/* one piece each: the first to reach the enemy camp */
+		seat = !camp[1] ? 0 : !camp[0] ? 1 : first[0] <= first[1] ? 0 : 1;
+		snprintf(why, sizeof(why), "one piece each: %s reached the "
+		    "enemy camp first", colour[seat]);
+		finish(s, seat, why);
+	}
+}
+
+static int
+rps_apply(void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, char *what, size_t wlen, struct error *e)
+{
+	struct rps *s = st;
+	const char *va, *vd;
+	char text[48], why[160];
+	int p, q, f, r, tf, tr, af, ar, other = 1 - seat;
+
+	if (check(s, seat, a, &p, &q, e) != 0)
+		return -1;
+	rps_format(s, a, text, sizeof(text));
+	s->ply++;
+	if (strcmp(a->type, "swap") == 0) {
+		square(game_action_get(a, "square"), &f, &r);
+		p = s->board[f][r];
+		q = piece_named(s, seat, game_action_get(a, "reserve"));
+		s->board[f][r] = EMPTY;
+		s->where[p] = RESERVE;
+		place(s, q, f, r);
+		s->moved[q] = s->moved[p];
+		s->swapped[seat] = 1;
+		snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
+		    colour[seat], game_action_get(a, "square"), s->id[q]);
+	} else if (strcmp(a->type, "pass") == 0) {
+		if (public_actions(s, seat) > 0)
+			return error_set(e, EXIT_REFUSED, "pass: you have a "
+			    "legal action");
+		snprintf(what, wlen, "%s passes", colour[seat]);
+	} else {
+		square(game_action_get(a, "from"), &f, &r);
+		square(game_action_get(a, "to"), &tf, &tr);
+		p = s->board[f][r];
+		if (f != tf || r != tr) {
+			place(s, p, tf, tr);
+			s->moved[p] = 1;
+		}
+		if (strcmp(a->type, "move") == 0)
+			snprintf(what, wlen, "%s moves %s", colour[seat], text);
+		else {
+			va = ctx->value(ctx, seat, s->id[p]);
+			vd = ctx->value(ctx, other, s->id[q]);
+			if (va == NULL || vd == NULL)
+				return error_set(e, EXIT_REFUSED, "%s: both "
+				    "pieces must be opened", text);
+			af = s->file[q];
+			ar = s->rank[q];
+			s->quiet = -1;
+			if (beats(va, vd)) {
+				capture(s, q);
+				place(s, p, af, ar);
+				snprintf(what, wlen, "%s attacks %s: %s beats %s; "
+				    "the attacker takes the square",
+				    colour[seat], text, va, vd);
+			} else if (beats(vd, va)) {
+				capture(s, p);
+				place(s, q, tf, tr);
+				snprintf(what, wlen, "%s attacks %s: %s loses to "
+				    "%s; the defender takes the square",
+				    colour[seat], text, va, vd);
+			} else
+				snprintf(what, wlen, "%s attacks %s: %s against "
+				    "%s, both stay", colour[seat], text, va,
+				    vd);
+		}
+	}
+	s->quiet++;
+	check_end(s, seat);
+	if (s->over)
+		return 0;
+	if (s->quiet >= 2 * s->limit) {
+		snprintf(why, sizeof(why), "%ld turns each without combat or "
+		    "camp entry", s->limit);
+		finish(s, -1, why);
+		return 0;
+	}
+	s->turn = other;
+	if (public_actions(s, other) == 0) {
+		if (public_actions(s, seat) == 0) {
+			finish(s, -1, "neither side can act");
+			return 0;
+		}
+		s->turn = seat;
+		snprintf(what + strlen(what), wlen - strlen(what),
+		    "; %s cannot act and passes", colour[other]);
+	}
+	return 0;
+}
+
+/* Every action of seat but pass; into out when not NULL. */
+static int
+enumerate(const struct rps *s, int seat, struct game_action *out, int max)
+{
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+	struct game_action a;
+	struct error ign;
+	char from[5], to[5], tg[5];
+	int p, d, k, n = 0, tf, tr, gf, gr, x, y;
+	int steps[5][2], ns;
+
+	for (p = seat * PER; p < seat * PER + PER; p++) {
+		if (s->where[p] != ONBOARD || frozen(s, p))
+			continue;
+		game_square_name(s->file[p], s->rank[p], from);
+		/* where it may stand: here, one step, two forward */
+		ns = 0;
+		steps[ns][0] = s->file[p];
+		steps[ns++][1] = s->rank[p];
+		for (d = 0; d < 4; d++) {
+			tf = s->file[p] + df[d];
+			tr = s->rank[p] + dr[d];
+			if (tf >= 0 && tf < W && tr >= 0 && tr < H &&
+			    s->board[tf][tr] == EMPTY) {
+				steps[ns][0] = tf;
+				steps[ns++][1] = tr;
+			}
+		}
+		tr = s->rank[p] + 2 * forward(seat);
+		if (!s->moved[p] && s->rank[p] == start_rank(s, seat) &&
+		    tr >= 0 && tr < H &&
+		    s->board[s->file[p]][s->rank[p] + forward(seat)] == EMPTY &&
+		    s->board[s->file[p]][tr] == EMPTY) {
+			steps[ns][0] = s->file[p];
+			steps[ns++][1] = tr;
+		}
+		for (k = 0; k < ns; k++) {
+			x = steps[k][0];
+			y = steps[k][1];
+			game_square_name(x, y, to);
+			if (k > 0) {
+				if (out != NULL && n < max) {
+					game_action_init(&out[n], "move");
+					game_action_set(&out[n], "from", from);
+					game_action_set(&out[n], "to", to);
+				}
+				n++;
+			}
+			for (d = 0; d < 4; d++) {
+				gf = x + df[d];
+				gr = y + dr[d];
+				if (gf < 0 || gf >= W || gr < 0 || gr >= H)
+					continue;
+				game_square_name(gf, gr, tg);
+				game_action_init(&a, "attack");
+				game_action_set(&a, "from", from);
+				game_action_set(&a, "to", to);
+				game_action_set(&a, "target", tg);
+				{
+					int pp, qq;
+
+					if (check_action(s, seat, &a, &pp, &qq,
+					    &ign) != 0)
+						continue;
+				}
+				if (out != NULL && n < max)
+					out[n] = a;
+				n++;
+			}
+		}
+	}
+	if (!s->swapped[seat]) {
+		for (p = seat * PER; p < seat * PER + PER; p++) {
+			if (s->where[p] != ONBOARD || frozen(s, p))
+				continue;
+			game_square_name(s->file[p], s->rank[p], from);
+			for (k = seat * PER; k < seat * PER + PER; k++) {
+				if (s->where[k] != RESERVE)
+					continue;
+				if (out != NULL && n < max) {
+					game_action_init(&out[n], "swap");
+					game_action_set(&out[n], "square", from);
+					game_action_set(&out[n], "reserve",
+					    s->id[k]);
+				}
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+static int
+public_actions(const struct rps *s, int seat)
+{
+	return enumerate(s, seat, NULL, 0);
+}
+
+static void
+rps_result(const void *st, struct game_result *res)
+{
+	const struct rps *s = st;
+
+	memset(res, 0, sizeof(*res));
+	res->over = s->over;
+	res->draw = s->over && s->winner < 0;
+	if (s->over && s->winner >= 0)
+		res->winner[s->winner] = 1;
+	snprintf(res->why, sizeof(res->why), "%s", s->why);
+}
+
+static int
+rps_actions(const void *st, int seat, const struct game_ctx *ctx,
+    struct game_action *out, int max)
+{
+	const struct rps *s = st;
+	int n;
+
+	(void)ctx;
+	if (s->over || seat != s->turn)
+		return 0;
+	n = enumerate(s, seat, out, max);
+	if (n == 0 && max > 0) {
+		game_action_init(&out[0], "pass");
+		n = 1;
+	}
+	return n < max ? n : max;
+}
+
+static char
+letter(const char *v)
+{
+	return v == NULL ? '?' : (char)(v[0] - 'a' + 'A');
+}
+
+static void
+rps_render(const void *st, int viewer, const struct game_ctx *ctx,
+    struct buf *b)
+{
+	const struct rps *s = st;
+	int f, r, p, seat;
+
+	(void)viewer;
+	for (r = H - 1; r >= 0; r--) {
+		buf_printf(b, " %d ", r + 1);
+		for (f = 0; f < W; f++) {
+			p = s->board[f][r];
+			if (p == EMPTY)
+				buf_adds(b, "  .");
+			else
+				buf_printf(b, " %c%c", owner(p) ? 'B' : 'W',
+				    letter(ctx->value(ctx, owner(p), s->id[p])));
+		}
+		if (in_camp(s, 1, r))
+			buf_adds(b, "   Black camp");
+		else if (in_camp(s, 0, r))
+			buf_adds(b, "   White camp");
+		buf_adds(b, "\n");
+	}
+	buf_adds(b, "     a  b  c  d  e  f\n");
+	for (seat = 0; seat < 2; seat++) {
+		buf_printf(b, " %s reserve:", colour[seat]);
+		for (p = seat * PER; p < seat * PER + PER; p++)
+			if (s->where[p] == RESERVE)
+				buf_printf(b, " %s %c", s->id[p],
+				    letter(ctx->value(ctx, seat, s->id[p])));
+		buf_printf(b, "%s\n", s->swapped[seat] ? " (swap used)" : "");
+	}
+	buf_adds(b, " W White  B Black  R rock  P paper  S scissors  ? unknown\n");
+	buf_printf(b, " turns without combat or camp entry: %ld of %ld each\n",
+	    s->quiet / 2, s->limit);
+}
+
+static int
+rps_view(const void *st, int viewer, const struct game_ctx *ctx,
+    struct ydoc_writer *w)
+{
+	const struct rps *s = st;
+	const char *v;
+	char sq[5];
+	int p;
+
+	(void)viewer;
+	ydoc_key(w, "pieces");
+	ydoc_seq_begin(w, 0);
+	for (p = 0; p < NP; p++) {
+		v = ctx->value(ctx, owner(p), s->id[p]);
+		ydoc_map_begin(w);
+		ydoc_kv(w, "piece", s->id[p]);
+		ydoc_kv(w, "colour", owner(p) == 0 ? "white" : "black");
+		if (s->where[p] == ONBOARD) {
+			game_square_name(s->file[p], s->rank[p], sq);
+			ydoc_kv(w, "square", sq);
+		} else
+			ydoc_kv(w, "square", s->where[p] == RESERVE ?
+			    "reserve" : "captured");
+		ydoc_kv(w, "identity", v != NULL ? v : "unknown");
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	ydoc_kv(w, "white_swap_used", s->swapped[0] ? "yes" : "no");
+	ydoc_kv(w, "black_swap_used", s->swapped[1] ? "yes" : "no");
+	ydoc_kvf(w, "quiet_turns", "%ld", s->quiet / 2);
+	ydoc_kvf(w, "limit", "%ld", s->limit);
+	return 0;
+}
+
+const struct game_rules game_incognito_rps = {
+	.name = "incognito-rps",
+	.title = "Incognito, rock/paper/scissors (J.-J. Bloch, 6x8)",
+	.min_seats = 2,
+	.max_seats = 2,
+	.modes = GAME_PEER | GAME_JUDGE,
+	.options = options,
+	.notation =
+	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
+	    "       (R rock, P paper, S scissors), e.g. RPSSPR/RPS, or random;\n"
+	    "       reserve pieces are r1 r2 r3 in that order\n"
+	    "move: a3-a4 (one square along a rank or file), a3-a5 (two straight\n"
+	    "      forward, first move from the start rank)\n"
+	    "attack: a4xa5, or move then attack with the same piece a3-a4xa5\n"
+	    "swap: swap c3 r2 (once per game, the whole turn)\n"
+	    "pass: only when you have no legal action\n"
+	    "resign, draw (offer), accept, decline\n",
+	.create = rps_create,
+	.destroy = rps_destroy,
+	.clone = rps_clone,
+	.setup_pieces = rps_setup_pieces,
+	.setup_parse = rps_setup_parse,
+	.setup_random = rps_setup_random,
+	.value_ok = rps_value_ok,
+	.setup_audit = rps_setup_audit,
+	.to_move = rps_to_move,
+	.parse = rps_parse,
+	.format = rps_format,
+	.legal = rps_legal,
+	.apply = rps_apply,
+	.result = rps_result,
+	.actions = rps_actions,
+	.render = rps_render,
+	.view = rps_view,
+};
