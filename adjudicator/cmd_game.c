@@ -847,7 +847,7 @@ cmd_resend(int argc, char **argv, struct error *e)
 	const char *dir;
 	struct gamedir g;
 	struct buf b;
-	unsigned long long seq;
+	unsigned long long seq, first;
 	char *end;
 	int rc = -1;
 
@@ -866,13 +866,28 @@ cmd_resend(int argc, char **argv, struct error *e)
 			error_set(e, EXIT_USAGE, "%s: SEQ is a number", argv[0]);
 			goto done;
 		}
+		first = seq;
 	} else if ((seq = gamedir_last_sent(&g)) == 0) {
 		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet", dir,
 		    g.seat);
 		goto done;
+	} else {
+		/* what the last turn printed: an opening or a move can be
+		 * followed by the final openings, in consecutive entries */
+		struct buf probe;
+		struct error ign;
+
+		buf_init(&probe);
+		for (first = seq; first > 1; first--) {
+			probe.len = 0;
+			if (gamedir_outbox(&g, first - 1, &probe, &ign) != 0)
+				break;
+		}
+		buf_free(&probe);
 	}
-	if (gamedir_outbox(&g, seq, &b, e) != 0)
-		goto done;
+	for (; first <= seq; first++)
+		if (gamedir_outbox(&g, first, &b, e) != 0)
+			goto done;
 	rc = fsio_write_stdout(b.data, b.len, e);
 done:
 	buf_free(&b);

@@ -10,6 +10,7 @@
  * Resolution uses only opened values, never a seat's private knowledge,
  * so every seat computes the same state from the same entries.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,25 @@ ctx_init(struct game_ctx *c, struct ctx_arg *a, const struct match *m,
 	a->misses = 0;
 	c->value = ctx_value;
 	c->arg = a;
+}
+
+/* What happened in the entry being applied, event after event. */
+static void say(struct match *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+say(struct match *m, const char *fmt, ...)
+{
+	size_t n = strlen(m->what);
+	va_list ap;
+
+	if (n > 0 && n + 2 < sizeof(m->what)) {
+		memcpy(m->what + n, "; ", 3);
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(m->what + n, sizeof(m->what) - n, fmt, ap);
+	va_end(ap);
 }
 
 /* --- lifetime --- */
@@ -374,7 +394,7 @@ match_from_header(const uint8_t *blob, size_t len, const char *where,
 	memcpy(m->last, env.hash, SEC_HASH);
 	sec_hex(m->game_hex, sizeof(m->game_hex), m->game_id, SEC_HASH);
 	m->seq = 0;
-	snprintf(m->what, sizeof(m->what), "game created by %s",
+	say(m, "game created by %s",
 	    env.signer.name);
 	ydoc_free(doc);
 	return m;
@@ -648,7 +668,7 @@ resolve_pending(struct match *m, const char *where, struct error *e)
 	    what, sizeof(what), e) != 0)
 		return error_prefix(e, "%s", where);
 	m->pending = 0;
-	snprintf(m->what, sizeof(m->what), "%s", what);
+	say(m, "%s", what);
 	return 0;
 }
 
@@ -667,7 +687,7 @@ apply_common(struct match *m, int seat, const struct game_action *a,
 			    "offer first (accept or decline)", where);
 		snprintf(why, sizeof(why), "%s resigned", m->seat[seat].name);
 		end_match(m, -seat - 1, 0, why);
-		snprintf(m->what, sizeof(m->what), "%s resigns", m->seat[seat].name);
+		say(m, "%s resigns", m->seat[seat].name);
 		return 0;
 	}
 	if (m->nseats != 2)
@@ -682,7 +702,7 @@ apply_common(struct match *m, int seat, const struct game_action *a,
 			    "was just declined; make a move first", where);
 		m->draw_offer = seat;
 		m->declined = -1;
-		snprintf(m->what, sizeof(m->what), "%s offers a draw",
+		say(m, "%s offers a draw",
 		    m->seat[seat].name);
 		return 0;
 	}
@@ -691,11 +711,11 @@ apply_common(struct match *m, int seat, const struct game_action *a,
 		    "to %s", where, a->type);
 	if (strcmp(a->type, "accept") == 0) {
 		end_match(m, 0, 1, "draw agreed");
-		snprintf(m->what, sizeof(m->what), "%s accepts the draw",
+		say(m, "%s accepts the draw",
 		    m->seat[seat].name);
 	} else {
 		m->declined = m->draw_offer;
-		snprintf(m->what, sizeof(m->what), "%s declines the draw",
+		say(m, "%s declines the draw",
 		    m->seat[seat].name);
 	}
 	m->draw_offer = -1;
@@ -773,14 +793,14 @@ apply_action(struct match *m, int seat, const struct game_action *a,
 		m->pending_action = *a;
 		m->pending_needs = needs;
 		m->rules->format(m->state, a, what, sizeof(what));
-		snprintf(m->what, sizeof(m->what), "%s plays %s; waiting for "
+		say(m, "%s plays %s; waiting for "
 		    "the openings it needs", m->seat[seat].name, what);
 		return 0;
 	}
 	what[0] = '\0';
 	if (m->rules->apply(m->state, seat, a, &c, what, sizeof(what), e) != 0)
 		return error_prefix(e, "%s", where);
-	snprintf(m->what, sizeof(m->what), "%s", what);
+	say(m, "%s", what);
 	return 0;
 }
 
@@ -817,7 +837,7 @@ apply_setup(struct match *m, int seat, const struct ydoc *doc,
 			return -1;
 	}
 	s->has_setup = 1;
-	snprintf(m->what, sizeof(m->what), "%s committed to a setup", s->name);
+	say(m, "%s committed to a setup", s->name);
 	return 0;
 }
 
@@ -850,7 +870,7 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 				    "entry leaves %s's piece %s unopened", where,
 				    s->name, s->pieces.id[i]);
 	}
-	snprintf(m->what, sizeof(m->what), "%s opened %s", 
+	say(m, "%s opened %s", 
 	    match_author_name(m, author), author == MATCH_JUDGE ?
 	    "every setup" : "its whole setup");
 	for (seat = first; seat <= last; seat++) {
@@ -862,7 +882,7 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 			snprintf(why, sizeof(why), "%s's setup fails the audit "
 			    "(%.120s); %s loses", s->name, audit.msg, s->name);
 			cheater(m, seat, why);
-			snprintf(m->what, sizeof(m->what), "%s", why);
+			say(m, "%s", why);
 		}
 	}
 	return 0;
@@ -966,6 +986,7 @@ apply_entry(struct match *m, const struct envelope *env,
 
 	if (ydoc_check_keys(doc, entry_keys, entry_required, where, e) != 0)
 		return -1;
+	m->what[0] = '\0';
 	if ((g = ydoc_scalar(doc, "game", where, e)) == NULL)
 		return -1;
 	if (strcmp(g, m->game_hex) != 0)

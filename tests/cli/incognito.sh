@@ -294,6 +294,9 @@ test_resend() {
 	# bob's last turn printed two messages (seq 6 and 7)
 	{ "$ADJ" resend -d B 6 && "$ADJ" resend -d B 7; } >both
 	cmp -s both b3.msg || fail "resend 6, 7: not what turn printed"
+	# without SEQ: everything the last turn printed, finals included
+	expect 0 "$ADJ" resend -d B
+	cmp -s out b3.msg || fail "resend: not both messages of the last turn"
 	for seq in 4 99; do	# bob's entry, no entry
 		set +e
 		"$ADJ" resend -d A $seq >out 2>err
