@@ -22,11 +22,13 @@ SRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null
 LIBSRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null | grep -v '/main\.c$$'
 UNITS	!= ls tests/unit/*.c 2>/dev/null
 FUZZERS	!= ls tests/fuzz/fuzz_*.c 2>/dev/null
+BENCHES	!= ls tests/bench/*.c 2>/dev/null
 
 OBJS	= $(SRCS:%.c=$(BUILD)/obj/%.o)
 LIBOBJS	= $(LIBSRCS:%.c=$(BUILD)/obj/%.o)
 UNITBINS = $(UNITS:tests/unit/%.c=$(BUILD)/unit/%)
 REPLAYBINS = $(FUZZERS:tests/fuzz/%.c=$(BUILD)/replay/%)
+BENCHBINS = $(BENCHES:tests/bench/%.c=$(BUILD)/bench/%)
 BIN	= $(BUILD)/adjudicator
 
 .PHONY: all check check-unit check-cli check-fuzz asan check-asan fuzz \
@@ -125,8 +127,18 @@ fuzz:
 	        build-fuzz/$$n.log | tail -3; \
 	done
 
-bench: $(BIN)
-	@ADJ=$(CURDIR)/$(BIN) sh tests/bench/run.sh
+# The benchmark helpers (archive generator, raw Ed25519 rate, a timer
+# with peak RSS) link like the unit tests.  BENCH_N entries; BENCH_DIR
+# keeps the archive and the minisign files.
+BENCH_N	?= 10000
+BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
+$(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iadjudicator -o $@ $< $(LIBOBJS) $(LDLIBS)
+
+bench: $(BIN) $(BENCHBINS)
+	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
+	    N=$(BENCH_N) WORK=$(BENCH_DIR) sh tests/bench/run.sh
 
 # The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:
