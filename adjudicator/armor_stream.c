@@ -13,13 +13,12 @@ struct armor_stream {
 	char		*line;
 	size_t		 linecap;
 	size_t		 lineno;
-	size_t		 pos, len;	/* unread base64 in line */
 	char		 end[64];
 	char		 where[256];
-	char		 quad[4];	/* base64 chars waiting for a quad */
-	int		 nquad;
-	uint8_t		 out[3];	/* decoded bytes not yet handed out */
-	int		 nout, outpos;
+	char		 b64[4096 + 4];	/* base64 waiting to be decoded */
+	size_t		 nb64;
+	uint8_t		 out[3 * 4096 / 4];	/* decoded, not yet read */
+	size_t		 nout, outpos;
 	int		 done;		/* END seen */
 	int		 padded;	/* '=' seen: nothing may follow */
 };
@@ -66,70 +65,62 @@ armor_stream_close(struct armor_stream *s)
 	free(s);
 }
 
-/* Decodes the next quad into out; 0 ok, 1 at END, -1 error. */
+/*
+ * Refills out with the next decoded bytes: whole lines of base64 are
+ * gathered and decoded in one call.  0 ok, 1 at END, -1 error.
+ */
 static int
-next_quad(struct armor_stream *s, struct error *e)
+refill(struct armor_stream *s, struct error *e)
 {
 	const char *p;
-	size_t n, i, len;
+	size_t n, i, len, whole;
 	ssize_t got;
-	uint8_t bin[3];
 
-	for (;;) {
-		while (s->nquad < 4) {
-			/* take characters from the current line */
-			if (s->pos < s->len) {
-				char c = s->line[s->pos++];
-
-				if (s->padded)
-					return error_set(e, EXIT_MALFORMED,
-					    "%s:%zu: data after base64 padding",
-					    s->where, s->lineno);
-				s->quad[s->nquad++] = c;
-				continue;
-			}
-			if (s->done)
-				break;
-			got = getline(&s->line, &s->linecap, s->f);
-			if (got < 0)
-				return error_set(e, EXIT_MALFORMED, "%s:%zu: "
-				    "armor block has no END line", s->where,
-				    s->lineno);
-			s->lineno++;
-			p = s->line;
-			n = (size_t)got;
-			if (n > 0 && p[n - 1] == '\n')
-				n--;
-			armor_clean_line(&p, &n);
-			if (n == strlen(s->end) && memcmp(p, s->end, n) == 0) {
-				s->done = 1;
-				s->pos = s->len = 0;
-				continue;
-			}
-			for (i = 0; i < n; i++)
-				if (!armor_is_b64(p[i]))
-					return error_set(e, EXIT_MALFORMED,
-					    "%s:%zu: unexpected text inside "
-					    "armor block", s->where, s->lineno);
-			s->pos = (size_t)(p - s->line);
-			s->len = s->pos + n;
-		}
-		if (s->nquad == 0 && s->done)
-			return 1;
-		if (s->nquad < 4)
-			return error_set(e, EXIT_MALFORMED, "%s:%zu: base64 ends "
-			    "in the middle of a group", s->where, s->lineno);
-		if (sec_b64_decode(bin, sizeof(bin), &len, s->quad, 4) != 0)
+	while (!s->done && s->nb64 < sizeof(s->b64) - 4 - 128) {
+		got = getline(&s->line, &s->linecap, s->f);
+		if (got < 0)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor block "
-			    "is not valid base64", s->where, s->lineno);
-		if (memchr(s->quad, '=', 4) != NULL)
+			    "has no END line", s->where, s->lineno);
+		s->lineno++;
+		p = s->line;
+		n = (size_t)got;
+		if (n > 0 && p[n - 1] == '\n')
+			n--;
+		armor_clean_line(&p, &n);
+		if (n == strlen(s->end) && memcmp(p, s->end, n) == 0) {
+			s->done = 1;
+			break;
+		}
+		if (n > 128)
+			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor line "
+			    "too long", s->where, s->lineno);
+		for (i = 0; i < n; i++)
+			if (!armor_is_b64(p[i]))
+				return error_set(e, EXIT_MALFORMED, "%s:%zu: "
+				    "unexpected text inside armor block",
+				    s->where, s->lineno);
+		if (s->padded && n > 0)
+			return error_set(e, EXIT_MALFORMED, "%s:%zu: data after "
+			    "base64 padding", s->where, s->lineno);
+		memcpy(s->b64 + s->nb64, p, n);
+		s->nb64 += n;
+		if (memchr(p, '=', n) != NULL)
 			s->padded = 1;
-		s->nquad = 0;
-		memcpy(s->out, bin, len);
-		s->nout = (int)len;
-		s->outpos = 0;
-		return 0;
 	}
+	if (s->nb64 == 0)
+		return s->done ? 1 : 0;
+	whole = s->done ? s->nb64 : s->nb64 / 4 * 4;
+	if (s->done && whole % 4 != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%zu: base64 ends in the "
+		    "middle of a group", s->where, s->lineno);
+	if (sec_b64_decode(s->out, sizeof(s->out), &len, s->b64, whole) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%zu: armor block is not "
+		    "valid base64", s->where, s->lineno);
+	memmove(s->b64, s->b64 + whole, s->nb64 - whole);
+	s->nb64 -= whole;
+	s->nout = len;
+	s->outpos = 0;
+	return 0;
 }
 
 int
@@ -142,10 +133,16 @@ armor_stream_read(struct armor_stream *s, void *buf, size_t n,
 
 	while (got < n) {
 		if (s->outpos < s->nout) {
-			p[got++] = s->out[s->outpos++];
+			size_t k = s->nout - s->outpos;
+
+			if (k > n - got)
+				k = n - got;
+			memcpy(p + got, s->out + s->outpos, k);
+			got += k;
+			s->outpos += k;
 			continue;
 		}
-		rc = next_quad(s, e);
+		rc = refill(s, e);
 		if (rc < 0)
 			return -1;
 		if (rc == 1) {

@@ -804,6 +804,50 @@ apply_action(struct match *m, int seat, const struct game_action *a,
 	return 0;
 }
 
+/*
+ * An entry that meets an obligation may carry an action too, and the
+ * action may need the author's own pieces opened: the openings the
+ * pending action waits for go to owed, the others to rest, for the
+ * action.  Both borrow list's items; the caller frees their kids.
+ */
+static int
+split_openings(const struct match *m, const struct ydoc *list,
+    struct ydoc *owed, struct ydoc *rest, struct error *e)
+{
+	const struct ydoc *s, *p;
+	size_t i;
+	int k, in;
+
+	memset(owed, 0, sizeof(*owed));
+	memset(rest, 0, sizeof(*rest));
+	owed->type = rest->type = YDOC_SEQ;
+	owed->line = rest->line = list->line;
+	owed->col = rest->col = list->col;
+	owed->kids = calloc(list->nkids + 1, sizeof(*owed->kids));
+	rest->kids = calloc(list->nkids + 1, sizeof(*rest->kids));
+	if (owed->kids == NULL || rest->kids == NULL) {
+		free(owed->kids);
+		free(rest->kids);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	for (i = 0; i < list->nkids; i++) {
+		s = ydoc_get(list->kids[i], "seat");
+		p = ydoc_get(list->kids[i], "piece");
+		/* anything unreadable stays with owed, to be refused there */
+		in = s == NULL || p == NULL || s->type != YDOC_SCALAR ||
+		    p->type != YDOC_SCALAR;
+		for (k = 0; !in && k < m->pending_needs.n; k++)
+			in = m->pending_needs.p[k].seat ==
+			    match_seat_by_name(m, s->str) &&
+			    strcmp(m->pending_needs.p[k].id, p->str) == 0;
+		if (in)
+			owed->kids[owed->nkids++] = list->kids[i];
+		else
+			rest->kids[rest->nkids++] = list->kids[i];
+	}
+	return 0;
+}
+
 static int
 apply_setup(struct match *m, int seat, const struct ydoc *doc,
     const char *where, struct error *e)
@@ -1049,31 +1093,46 @@ apply_entry(struct match *m, const struct envelope *env,
 			    "outside a setup", where);
 		act = ydoc_get(doc, "action");
 		if (m->pending) {
-			/* obligations first, then perhaps an action */
-			if (apply_openings(m, ydoc_get(doc, "open"), seat, 0,
-			    NULL, where, bad_seat, e) != 0)
+			struct ydoc owed, rest;
+			const struct ydoc *open = ydoc_get(doc, "open");
+			int split = act != NULL && open != NULL &&
+			    open->type == YDOC_SEQ, rc;
+
+			/* obligations first, then perhaps an action with
+			 * the openings it needs */
+			if (split && split_openings(m, open, &owed, &rest,
+			    e) != 0)
 				return -1;
-			if (first_owing(m) == seat || (seat == MATCH_JUDGE &&
-			    first_owing(m) >= 0))
-				return error_set(e, EXIT_REFUSED, "%s: %s must "
+			rc = apply_openings(m, split ? &owed : open, seat, 0,
+			    NULL, where, bad_seat, e);
+			if (rc == 0 && (first_owing(m) == seat ||
+			    (seat == MATCH_JUDGE && first_owing(m) >= 0)))
+				rc = error_set(e, EXIT_REFUSED, "%s: %s must "
 				    "open the pieces the pending action needs",
 				    where, by);
-			if (resolve_pending(m, where, e) != 0)
-				return -1;
-			if (act != NULL) {
+			if (rc == 0)
+				rc = resolve_pending(m, where, e);
+			if (rc == 0 && act != NULL) {
 				if (over(m))
-					return error_set(e, EXIT_REFUSED, "%s: "
+					rc = error_set(e, EXIT_REFUSED, "%s: "
 					    "an action after the game ended",
 					    where);
-				if (match_next_author(m) != seat)
-					return error_set(e, EXIT_REFUSED, "%s: "
+				else if (match_next_author(m) != seat)
+					rc = error_set(e, EXIT_REFUSED, "%s: "
 					    "%s opened its pieces but it is "
 					    "not its turn to act", where, by);
-				if (parse_action(act, &a, where, e) != 0 ||
-				    apply_action(m, seat, &a, NULL, where,
+				else if (parse_action(act, &a, where, e) != 0 ||
+				    apply_action(m, seat, &a, split &&
+				    rest.nkids > 0 ? &rest : NULL, where,
 				    bad_seat, e) != 0)
-					return -1;
+					rc = -1;
 			}
+			if (split) {
+				free(owed.kids);
+				free(rest.kids);
+			}
+			if (rc != 0)
+				return -1;
 		} else {
 			if (act == NULL)
 				return error_set(e, EXIT_MALFORMED, "%s: a turn "
@@ -1112,6 +1171,14 @@ match_apply(struct match *m, const uint8_t *blob, size_t len,
 		return -1;
 	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
 		return -1;
+	if (m->verifying) {
+		/* verify stops at the first violation: nothing to roll back */
+		rc = apply_entry(m, &env, doc, where, &bad, e);
+		ydoc_free(doc);
+		if (bad_seat != NULL)
+			*bad_seat = bad;
+		return rc;
+	}
 	if ((c = match_clone(m)) == NULL) {
 		ydoc_free(doc);
 		return error_set(e, EXIT_SYSTEM, "out of memory");

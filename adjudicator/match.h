@@ -78,7 +78,8 @@ struct match {
 	 * judge: everyone's), and openings received privately */
 	const struct game_setup	*local[GAME_MAX_SEATS];
 	struct game_setup	 privy[GAME_MAX_SEATS];
-	int			 verifying;	/* keep deferred checks */
+	int			 verifying;	/* verify: keep deferred checks,
+						 * stop at the first error */
 	struct match_deferred	*deferred;
 	size_t			 ndeferred;
 };
