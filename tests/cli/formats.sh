@@ -155,3 +155,116 @@ test_public_key_file_with_two_lines_refused() {
 	expect 3 "$ADJ" seal -k "$S/alice.key" two.pub "$S/body.yaml"
 	err_has "exactly one line"
 }
+
+# --- the game formats: header, entries, views, archives ---
+
+test_sample_archives_verify() {
+	expect 0 "$ADJ" verify "$S/incognito.archive"
+	out_has "^incognito game $(grep -o '^game: [0-9a-f]*' "$S/entry-setup.yaml" | cut -d' ' -f2)\$"
+	out_has "^result: alice won"
+	expect 0 "$ADJ" verify "$S/incognito-judged.archive"
+	out_has "^result: alice won (bob resigned)"
+	# the spec shows the sample's output
+	grep -q '^entries: 13, ' "$TOP/formats/archive.md" ||
+	    fail "archive.md shows another sample"
+}
+
+test_sample_archive_layout() {
+	head -1 "$S/incognito.archive" |
+	    grep -qx -- '-----BEGIN ADJUDICATOR ARCHIVE-----' || fail "BEGIN line"
+	tail -1 "$S/incognito.archive" |
+	    grep -qx -- '-----END ADJUDICATOR ARCHIVE-----' || fail "END line"
+	sed '1d;$d' "$S/incognito.archive" | tr -d '\n' | base64 -d >bin
+	[ "$(head -c 4 bin)" = ADJA ] || fail "magic is not ADJA"
+	[ "$(od -An -tu1 -j4 -N4 bin | tr -s ' ')" = " 1 0 0 0" ] ||
+	    fail "version 1, reserved zero"
+	[ "$(od -An -tu4 -j8 -N4 bin | tr -d ' ')" = 13 ] || fail "count"
+	# the first record is the header's signed blob
+	[ "$(od -An -c -j16 -N4 bin | tr -d ' ')" = ADJS ] ||
+	    fail "first entry is not a signed blob"
+}
+
+test_sample_archive_tampered_refused() {
+	sed '1d;$d' "$S/incognito.archive" | tr -d '\n' | base64 -d >bin
+	# flip one byte in the middle of the body of an entry
+	n=$(wc -c <bin)
+	off=$((n / 2))
+	head -c "$off" bin >bad
+	printf 'Z' >>bad
+	tail -c $((n - off - 1)) bin >>bad
+	cmp -s bin bad && fail "no change"
+	{
+		echo '-----BEGIN ADJUDICATOR ARCHIVE-----'
+		base64 -w 64 bad
+		echo '-----END ADJUDICATOR ARCHIVE-----'
+	} >bad.archive
+	expect 1 "$ADJ" verify bad.archive
+	# not an archive at all
+	expect 3 "$ADJ" verify "$S/message.asc"
+}
+
+test_sample_game_yaml_parses() {
+	# seal parses its input with the strict reader before signing
+	for y in header entry-setup entry-turn entry-turn-open entry-final \
+	    entry-judge private-setup private-turn update view; do
+		expect 0 "$ADJ" seal -k "$S/alice.key" "$S/bob.pub" "$S/$y.yaml"
+	done
+}
+
+test_sample_header_fields() {
+	h="$S/header.yaml"
+	for k in adjudicator kind rules options seed mode seats created nonce; do
+		grep -q "^$k:" "$h" || fail "header.yaml lacks $k"
+	done
+	grep -qx 'kind: header' "$h" || fail "kind"
+	grep -Eq '^nonce: [0-9a-f]{64}$' "$h" || fail "nonce"
+	# the archive's header is this body
+	expect 0 "$ADJ" verify "$S/incognito.archive"
+	sed '1d;$d' "$S/incognito.archive" | tr -d '\n' | base64 -d >bin
+	grep -qF "$(grep '^nonce:' "$h")" bin || fail "not the archive's header"
+}
+
+test_sample_entries_fields() {
+	for y in entry-setup entry-turn entry-turn-open entry-final \
+	    entry-judge; do
+		for k in game seq prev by to kind; do
+			grep -q "^$k:" "$S/$y.yaml" || fail "$y.yaml lacks $k"
+		done
+	done
+	grep -qx 'kind: setup' "$S/entry-setup.yaml" || fail "setup kind"
+	grep -q '^commit:' "$S/entry-setup.yaml" || fail "setup commit"
+	grep -qx 'kind: turn' "$S/entry-turn.yaml" || fail "turn kind"
+	grep -q '^action:' "$S/entry-turn.yaml" || fail "turn action"
+	grep -qx 'kind: final' "$S/entry-final.yaml" || fail "final kind"
+	grep -qx 'by: judge' "$S/entry-judge.yaml" || fail "judge entry"
+	grep -qx 'kind: private' "$S/private-setup.yaml" || fail "private"
+	grep -qx 'kind: update' "$S/update.yaml" || fail "update"
+	# seq 1 follows the header: prev is the game id
+	[ "$(sed -n 's/^prev: //p' "$S/entry-setup.yaml")" = \
+	    "$(sed -n 's/^game: //p' "$S/entry-setup.yaml")" ] ||
+	    fail "seq 1's prev is not the game id"
+}
+
+# the top-level keys of "show -f yaml", in the order view.md gives them
+view_keys() {
+	grep -o '^[a-z_]*:' "$1" | tr -d : | grep -vx 'draw_offer' | tr '\n' ' '
+}
+
+test_show_yaml_top_level_keys() {
+	vkeys="game rules seq seat seats phase next last obligations result board "
+	[ "$(view_keys "$S/view.yaml")" = "$vkeys" ] ||
+	    fail "view.yaml keys: $(view_keys "$S/view.yaml")"
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv || fail "new"
+	"$ADJ" join -d A -k alice.key inv 2>/dev/null || fail "join"
+	expect 0 "$ADJ" show -d A -f yaml
+	cp out view
+	[ "$(view_keys view)" = "$vkeys" ] ||
+	    fail "show -f yaml keys: $(view_keys view)"
+	grep -qx 'phase: setup' view || fail "phase"
+	expect 0 "$ADJ" seal -k alice.key alice.pub view
+	for k in $vkeys; do
+		grep -q "| \`$k\` |" "$TOP/formats/view.md" ||
+		    fail "view.md does not document $k"
+	done
+}
