@@ -394,7 +394,7 @@ cmd_judge(int argc, char **argv, struct error *e)
 	struct envelope env;
 	struct error me;
 	char where[PATH_MAX + 32];
-	int ch, i, nfiles, rc = -1, sender;
+	int ch, i, nfiles, rc = -1, sender, took;
 	size_t k;
 
 	while ((ch = getopt(argc, argv, "d:O:")) != -1) {
@@ -460,8 +460,9 @@ cmd_judge(int argc, char **argv, struct error *e)
 				outcome(&j, -1, -1, &me);
 				continue;
 			}
-			outcome(&j, take(&j, sb.data, sb.len, where, &sender,
-			    &me), sender, &me);
+			/* take() sets sender: call it before reading it */
+			took = take(&j, sb.data, sb.len, where, &sender, &me);
+			outcome(&j, took, sender, &me);
 			drain(&j);
 		}
 		armor_list_free(&l);
