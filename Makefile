@@ -16,7 +16,7 @@ DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
 CFLAGS	?= -O2 -g
 CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 	   $(DEPS_CFLAGS)
-LDLIBS	+= $(DEPS_LIBS)
+LDLIBS	+= $(DEPS_LIBS) -pthread
 
 SRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null
 LIBSRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null | grep -v '/main\.c$$'

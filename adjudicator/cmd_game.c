@@ -632,6 +632,92 @@ drain_inbox(struct gamedir *g, struct error *e)
 }
 
 /*
+ * Dry run of an update on a copy of the match: entries that follow apply,
+ * old ones must be the ones already applied, early ones must at least be
+ * signed; every private opening must match its commitment.
+ */
+static int
+check_update(const struct gamedir *g, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	const struct ydoc *list = ydoc_get(doc, "entries"), *n, *o;
+	struct match *c;
+	struct envelope env;
+	struct buf have;
+	char game[2 * SEC_HASH + 1], w[300];
+	uint8_t *bin = NULL, nb[COMMIT_NONCE];
+	uint64_t seq;
+	size_t i, len;
+	int rc = -1;
+
+	if ((c = match_clone(g->m)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_init(&have);
+	for (i = 0; i < list->nkids; i++) {
+		n = list->kids[i];
+		snprintf(w, sizeof(w), "%.200s: entry %zu", where, i + 1);
+		if (ydoc_expect(n, YDOC_SCALAR, "entry", where, e) != 0)
+			goto done;
+		free(bin);
+		if ((bin = malloc(n->len + 1)) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+		if (sec_b64_decode(bin, n->len + 1, &len, n->str, n->len) != 0) {
+			error_set(e, EXIT_MALFORMED, "%s: not base64", w);
+			goto done;
+		}
+		if (envelope_verify(bin, len, &env, w, e) != 0 ||
+		    match_peek(bin, len, game, &seq, w, e) != 0)
+			goto done;
+		if (seq == c->seq + 1) {
+			if (match_apply(c, bin, len, w, NULL, e) != 0)
+				goto done;
+		} else if (seq <= g->m->seq) {
+			have.len = 0;
+			if (gamedir_entry(g, seq, &have, e) != 0)
+				goto done;
+			if (have.len != len || memcmp(have.data, bin, len) != 0) {
+				error_set(e, EXIT_REFUSED, "%s: seq %llu differs "
+				    "from the entry already applied (a replay or "
+				    "a fork)", w, (unsigned long long)seq);
+				goto done;
+			}
+		}
+	}
+	if ((o = ydoc_get(doc, "open")) != NULL && o->type == YDOC_SEQ)
+		for (i = 0; i < o->nkids; i++) {
+			const struct ydoc *p = o->kids[i];
+			const char *seat = ydoc_scalar(p, "seat", where, e);
+			const char *id = ydoc_scalar(p, "piece", where, e);
+			const char *v = ydoc_scalar(p, "value", where, e);
+			const char *nonce = ydoc_scalar(p, "nonce", where, e);
+
+			if (seat == NULL || id == NULL || v == NULL ||
+			    nonce == NULL)
+				goto done;
+			if (strlen(nonce) != 2 * COMMIT_NONCE ||
+			    sec_unhex(nb, sizeof(nb), nonce) != 0) {
+				error_set(e, EXIT_MALFORMED, "%s:%u: bad nonce",
+				    where, p->line);
+				goto done;
+			}
+			if (match_learn(c, match_seat_by_name(c, seat), id, v, nb,
+			    e) != 0) {
+				error_prefix(e, "%s: the judge's private opening",
+				    where);
+				goto done;
+			}
+		}
+	rc = 0;
+done:
+	free(bin);
+	buf_free(&have);
+	match_free(c);
+	return rc;
+}
+
+/*
  * Judge mode: an update from the judge.  Each entry inside is checked
  * against its own author's signature as if it had come directly; each
  * private opening against the commitment its owner signed, so the judge
@@ -684,6 +770,10 @@ take_update(struct gamedir *g, const struct envelope *env, const char *where,
 	}
 	list = ydoc_get(doc, "entries");
 	if (ydoc_expect(list, YDOC_SEQ, "entries", where, e) != 0)
+		goto done;
+	/* all or nothing: the whole update is checked before any of it
+	 * is stored */
+	if (check_update(g, doc, where, e) != 0)
 		goto done;
 	for (i = 0; i < list->nkids; i++) {
 		n = list->kids[i];

@@ -77,8 +77,44 @@ envelope_sign(const struct key_secret *k, const struct key_public *to,
 	return 0;
 }
 
+/*
+ * The signature alone: 0 when the blob is signed by the key it names.
+ * Safe to call from several threads at once.
+ */
+int
+envelope_check(const uint8_t *p, size_t len, const char *where,
+    struct error *e)
+{
+	struct buf msg;
+	int bad;
+
+	if (len < 4 + 4 + SEC_SIGN_PK + SEC_SIG)
+		return error_set(e, EXIT_MALFORMED, "%s: signed message "
+		    "truncated", where);
+	buf_init(&msg);
+	buf_add(&msg, DOMAIN, sizeof(DOMAIN));
+	if (buf_add(&msg, p, len - SEC_SIG) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	bad = sec_verify(p + len - SEC_SIG, msg.data, msg.len, p + 8) != 0;
+	buf_free(&msg);
+	if (bad)
+		return error_set(e, EXIT_REFUSED, "%s: bad signature", where);
+	return 0;
+}
+
 int
 envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
+    const char *where, struct error *e)
+{
+	memset(env, 0, sizeof(*env));
+	/* signature first: nothing is interpreted before it checks out */
+	if (envelope_check(p, len, where, e) != 0)
+		return -1;
+	return envelope_parse(p, len, env, where, e);
+}
+
+int
+envelope_parse(const uint8_t *p, size_t len, struct envelope *env,
     const char *where, struct error *e)
 {
 	struct cursor c = { p, len };
@@ -86,28 +122,11 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 	uint16_t n;
 	uint32_t blen;
 	size_t i;
-	struct buf msg;
-	int bad;
 
 	memset(env, 0, sizeof(*env));
-	if (len < SEC_SIG)
+	if (len < 4 + 4 + SEC_SIGN_PK + SEC_SIG)
 		return error_set(e, EXIT_MALFORMED, "%s: signed message "
 		    "truncated", where);
-	/* signature first: nothing is interpreted before it checks out */
-	buf_init(&msg);
-	buf_add(&msg, DOMAIN, sizeof(DOMAIN));
-	if (buf_add(&msg, p, len - SEC_SIG) != 0)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	if (len < 4 + 4 + SEC_SIGN_PK) {
-		buf_free(&msg);
-		return error_set(e, EXIT_MALFORMED, "%s: signed message "
-		    "truncated", where);
-	}
-	bad = sec_verify(p + len - SEC_SIG, msg.data, msg.len, p + 8) != 0;
-	buf_free(&msg);
-	if (bad)
-		return error_set(e, EXIT_REFUSED, "%s: bad signature", where);
-
 	c.left = len - SEC_SIG;
 	if (cursor_take(&c, magic, 4) || cursor_u8(&c, &version) ||
 	    cursor_take(&c, res, 3) ||

@@ -33,6 +33,12 @@ int	envelope_sign(const struct key_secret *, const struct key_public *to,
 /* Verifies the signature, then parses.  Refused (1) or malformed (3). */
 int	envelope_verify(const uint8_t *, size_t, struct envelope *,
 	    const char *where, struct error *);
+/* The two halves of envelope_verify: the signature alone (thread-safe),
+ * and parsing a blob whose signature the caller has checked. */
+int	envelope_check(const uint8_t *, size_t, const char *where,
+	    struct error *);
+int	envelope_parse(const uint8_t *, size_t, struct envelope *,
+	    const char *where, struct error *);
 int	envelope_encrypt(const uint8_t *signed_blob, size_t len,
 	    const struct key_public *to, size_t nto, struct buf *out,
 	    struct error *);

@@ -26,7 +26,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator setup -d GAMEDIR [LAYOUT|random]",
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
-	  .usage = "adjudicator turn -d GAMEDIR ACTION...",
+	  .usage = "adjudicator turn -d GAMEDIR [ACTION...]",
 	  .summary = "play; the turn message on stdout" },
 	{ .name = "receive", .main = cmd_receive,
 	  .usage = "adjudicator receive -d GAMEDIR [FILE...]",

@@ -106,6 +106,10 @@ enum match_phase match_phase(const struct match *);
  */
 int	match_apply(struct match *, const uint8_t *blob, size_t len,
 	    const char *where, int *bad_seat, struct error *);
+/* The same for an entry whose signature the caller has just checked
+ * with envelope_check (verify checks signatures on several cores). */
+int	match_apply_checked(struct match *, const uint8_t *blob, size_t len,
+	    const char *where, int *bad_seat, struct error *);
 /* Reads game and seq of a signed entry without applying it ("" and 0 for
  * a header). */
 int	match_peek(const uint8_t *blob, size_t len,

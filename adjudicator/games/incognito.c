@@ -335,10 +335,13 @@ check_interrogation(const struct inc *s, int seat, const char *by,
 /*
  * Every action of seat other than pass, written to out when it is not NULL.
  * With ctx NULL the count is on public information only: a castle entry
- * counts whoever the piece is.
+ * counts whoever the piece is.  With sure set, a castle entry counts only
+ * when ctx knows the piece is the spy: that is how a pass is judged, so a
+ * seat whose only possible entries are by agents can pass without opening
+ * them (verify re-checks the pass once every identity is open).
  */
 static int
-enumerate(const struct inc *s, int seat, const struct game_ctx *ctx,
+enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,
     struct game_action *out, int max)
 {
 	int p, d, k, f, r, x, y, q, n = 0, castle;
@@ -369,7 +372,7 @@ enumerate(const struct inc *s, int seat, const struct game_ctx *ctx,
 					break;
 				if (castle && ctx != NULL) {
 					v = ctx->value(ctx, seat, start[p]);
-					if (v != NULL && strcmp(v, "spy") != 0)
+					if (v != NULL ? strcmp(v, "spy") != 0 : sure)
 						break;
 				}
 				if (out != NULL && n < max) {
@@ -453,7 +456,7 @@ inc_legal(const void *st, int seat, const struct game_action *a,
 			return -1;
 		/* a pass is legal only with nothing else to do: the rules
 		 * with what ctx knows decide it */
-		if (enumerate(s, seat, ctx, NULL, 0) > 0)
+		if (enumerate(s, seat, ctx, 1, NULL, 0) > 0)
 			return error_set(e, EXIT_REFUSED,
 			    "pass: you have a legal action");
 		return 0;
@@ -552,8 +555,8 @@ inc_apply(void *st, int seat, const struct game_action *a,
 		return 0;
 	}
 	s->turn = other;
-	if (enumerate(s, other, NULL, NULL, 0) == 0) {
-		if (enumerate(s, seat, NULL, NULL, 0) == 0) {
+	if (enumerate(s, other, NULL, 0, NULL, 0) == 0) {
+		if (enumerate(s, seat, NULL, 0, NULL, 0) == 0) {
 			finish(s, -1, "neither side can act");
 			return 0;
 		}
@@ -587,7 +590,7 @@ inc_actions(const void *st, int seat, const struct game_ctx *ctx,
 
 	if (s->over || seat != s->turn)
 		return 0;
-	n = enumerate(s, seat, ctx, out, max);
+	n = enumerate(s, seat, ctx, 0, out, max);
 	if (n == 0 && max > 0) {
 		game_action_init(&out[0], "pass");
 		n = 1;

@@ -686,6 +686,10 @@ test_dishonest_judge_entry() {
 	expect 0 "$ADJ" verify j.arc
 	expect 1 "$ADJ" verify forged.arc
 	err_has "does not match its commitment"
+	# the judge signed the lie: the judge is blamed, not alice
+	err_has "the judge lied"
+	grep -q "alice cheated" err && fail "alice blamed for the judge's lie"
+	true
 }
 
 test_dishonest_judge_private_opening() {
@@ -773,4 +777,34 @@ test_judge_usage() {
 	err_has "not the judge's"
 	expect 2 "$ADJ" setup -d J d2
 	expect 2 "$ADJ" turn -d J e3-c3
+}
+
+# An update is all or nothing: an honest new entry with a forged private
+# opening is refused whole, and the entry is not stored either.
+test_update_all_or_nothing() {
+	jstart
+	jsetups d2 b4
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	"$ADJ" judge -d J -O mq a2.msg >jout 2>jerr || fail "judge"
+	[ -f J/transcript/000003 ] || fail "no seq 3 at the judge"
+	"$ADJ" open -k judge.key a1.msg >abody 2>/dev/null
+	nonce=$(awk '/piece: e3$/ { p = 1 } p && /nonce:/ { print $2; exit }' \
+	    abody)
+	{
+		update_body bob J/transcript/000003
+		echo "open:"
+		echo "- seat: alice"
+		echo "  piece: e3"
+		echo "  value: spy"
+		echo "  nonce: $nonce"
+	} >o.yaml
+	update bob o.yaml o.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B o.msg
+	err_has "does not match its commitment"
+	unchanged B
+	[ ! -f B/transcript/000003 ] || fail "seq 3 stored from a refused update"
+	# the judge's own update still brings seq 3
+	expect 0 "$ADJ" receive -d B mq/bob.msg
+	[ -f B/transcript/000003 ] || fail "seq 3 missing"
 }
