@@ -684,7 +684,7 @@ enumerate(const struct rps *s, int seat, struct game_action *out, int max)
 	struct error ign;
 	char from[5], to[5], tg[5];
 	int p, d, k, n = 0, tf, tr, gf, gr, x, y;
-	int steps[5][2], ns;
+	int steps[6][2], ns;	/* here, four steps, two forward */
 
 	for (p = seat * PER; p < seat * PER + PER; p++) {
 		if (s->where[p] != ONBOARD || frozen(s, p))
