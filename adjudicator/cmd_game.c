@@ -632,52 +632,48 @@ drain_inbox(struct gamedir *g, struct error *e)
 }
 
 /*
- * Dry run of an update on a copy of the match: entries that follow apply,
- * old ones must be the ones already applied, early ones must at least be
- * signed; every private opening must match its commitment.
+ * Applies a judge's update to the match m (dry, a copy, when store is 0;
+ * then also stores into g).  Entries that follow apply, old ones must be
+ * the ones already applied, early ones wait in the inbox; every private
+ * opening must match its commitment.
  */
 static int
-check_update(const struct gamedir *g, const struct ydoc *doc,
-    const char *where, struct error *e)
+apply_update(struct gamedir *g, struct match *m, int store,
+    const struct ydoc *doc, const char *where, struct error *e)
 {
-	const struct ydoc *list = ydoc_get(doc, "entries"), *n, *o;
-	struct match *c;
+	const struct ydoc *list = ydoc_get(doc, "entries"), *o;
 	struct envelope env;
-	struct buf have;
-	char game[2 * SEC_HASH + 1], w[300];
-	uint8_t *bin = NULL, nb[COMMIT_NONCE];
+	struct buf bin, have;
+	char game[2 * SEC_HASH + 1], w[300], value[GAME_VALUE];
+	uint8_t nonce[COMMIT_NONCE];
 	uint64_t seq;
-	size_t i, len;
-	int rc = -1;
+	size_t i;
+	int rc = -1, seat, idx;
 
-	if ((c = match_clone(g->m)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_init(&bin);
 	buf_init(&have);
 	for (i = 0; i < list->nkids; i++) {
-		n = list->kids[i];
 		snprintf(w, sizeof(w), "%.200s: entry %zu", where, i + 1);
-		if (ydoc_expect(n, YDOC_SCALAR, "entry", where, e) != 0)
+		if (match_blob(list->kids[i], "entry", &bin, where, e) != 0)
 			goto done;
-		free(bin);
-		if ((bin = malloc(n->len + 1)) == NULL) {
-			error_set(e, EXIT_SYSTEM, "out of memory");
-			goto done;
+		if (store) {
+			if (take_entry(g, bin.data, bin.len, w, e) != 0 ||
+			    drain_inbox(g, e) != 0)
+				goto done;
+			continue;
 		}
-		if (sec_b64_decode(bin, n->len + 1, &len, n->str, n->len) != 0) {
-			error_set(e, EXIT_MALFORMED, "%s: not base64", w);
+		if (envelope_verify(bin.data, bin.len, &env, w, e) != 0 ||
+		    match_peek(bin.data, bin.len, game, &seq, w, e) != 0)
 			goto done;
-		}
-		if (envelope_verify(bin, len, &env, w, e) != 0 ||
-		    match_peek(bin, len, game, &seq, w, e) != 0)
-			goto done;
-		if (seq == c->seq + 1) {
-			if (match_apply(c, bin, len, w, NULL, e) != 0)
+		if (seq == m->seq + 1) {
+			if (match_apply(m, bin.data, bin.len, w, NULL, e) != 0)
 				goto done;
 		} else if (seq <= g->m->seq) {
 			have.len = 0;
 			if (gamedir_entry(g, seq, &have, e) != 0)
 				goto done;
-			if (have.len != len || memcmp(have.data, bin, len) != 0) {
+			if (have.len != bin.len ||
+			    memcmp(have.data, bin.data, bin.len) != 0) {
 				error_set(e, EXIT_REFUSED, "%s: seq %llu differs "
 				    "from the entry already applied (a replay or "
 				    "a fork)", w, (unsigned long long)seq);
@@ -685,35 +681,28 @@ check_update(const struct gamedir *g, const struct ydoc *doc,
 			}
 		}
 	}
-	if ((o = ydoc_get(doc, "open")) != NULL && o->type == YDOC_SEQ)
+	if ((o = ydoc_get(doc, "open")) != NULL) {
+		if (ydoc_expect(o, YDOC_SEQ, "open", where, e) != 0)
+			goto done;
 		for (i = 0; i < o->nkids; i++) {
-			const struct ydoc *p = o->kids[i];
-			const char *seat = ydoc_scalar(p, "seat", where, e);
-			const char *id = ydoc_scalar(p, "piece", where, e);
-			const char *v = ydoc_scalar(p, "value", where, e);
-			const char *nonce = ydoc_scalar(p, "nonce", where, e);
-
-			if (seat == NULL || id == NULL || v == NULL ||
-			    nonce == NULL)
+			if (match_parse_opening(m, o->kids[i], &seat, &idx, value,
+			    nonce, where, e) != 0)
 				goto done;
-			if (strlen(nonce) != 2 * COMMIT_NONCE ||
-			    sec_unhex(nb, sizeof(nb), nonce) != 0) {
-				error_set(e, EXIT_MALFORMED, "%s:%u: bad nonce",
-				    where, p->line);
-				goto done;
-			}
-			if (match_learn(c, match_seat_by_name(c, seat), id, v, nb,
-			    e) != 0) {
+			if (match_learn(m, seat, m->seat[seat].pieces.id[idx],
+			    value, nonce, e) != 0) {
 				error_prefix(e, "%s: the judge's private opening",
 				    where);
 				goto done;
 			}
+			if (store && gamedir_save_private(g, seat,
+			    m->seat[seat].pieces.id[idx], value, nonce, e) != 0)
+				goto done;
 		}
+	}
 	rc = 0;
 done:
-	free(bin);
+	buf_free(&bin);
 	buf_free(&have);
-	match_free(c);
 	return rc;
 }
 
@@ -721,7 +710,8 @@ done:
  * Judge mode: an update from the judge.  Each entry inside is checked
  * against its own author's signature as if it had come directly; each
  * private opening against the commitment its owner signed, so the judge
- * cannot invent an identity.
+ * cannot invent an identity.  The whole update is checked on a copy
+ * before any of it is stored.
  */
 static int
 take_update(struct gamedir *g, const struct envelope *env, const char *where,
@@ -731,14 +721,10 @@ take_update(struct gamedir *g, const struct envelope *env, const char *where,
 	    "entries", "open", "note", NULL };
 	static const char *const req[] = { "game", "kind", "for", "entries",
 	    NULL };
-	static const char *const okeys[] = { "seat", "piece", "value", "nonce",
-	    NULL };
-	struct ydoc *doc, *list, *n;
-	const char *s, *seat, *id, *v, *nonce;
-	uint8_t *bin = NULL, nb[COMMIT_NONCE];
-	size_t i, len;
-	char w[300];
-	int rc = -1, who;
+	struct ydoc *doc, *n;
+	struct match *c = NULL;
+	const char *s;
+	int rc = -1;
 
 	if (!key_same(&env->signer, &g->m->judge))
 		return error_set(e, EXIT_REFUSED, "%s: in a judged game only "
@@ -768,62 +754,21 @@ take_update(struct gamedir *g, const struct envelope *env, const char *where,
 		    where, s, g->seat);
 		goto done;
 	}
-	list = ydoc_get(doc, "entries");
-	if (ydoc_expect(list, YDOC_SEQ, "entries", where, e) != 0)
+	if (ydoc_expect(ydoc_get(doc, "entries"), YDOC_SEQ, "entries", where,
+	    e) != 0)
 		goto done;
-	/* all or nothing: the whole update is checked before any of it
-	 * is stored */
-	if (check_update(g, doc, where, e) != 0)
+	if ((c = match_clone(g->m)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
-	for (i = 0; i < list->nkids; i++) {
-		n = list->kids[i];
-		snprintf(w, sizeof(w), "%.200s: entry %zu", where, i + 1);
-		if (ydoc_expect(n, YDOC_SCALAR, "entry", where, e) != 0)
-			goto done;
-		free(bin);
-		if ((bin = malloc(n->len + 1)) == NULL) {
-			error_set(e, EXIT_SYSTEM, "out of memory");
-			goto done;
-		}
-		if (sec_b64_decode(bin, n->len + 1, &len, n->str, n->len) != 0) {
-			error_set(e, EXIT_MALFORMED, "%s: not base64", w);
-			goto done;
-		}
-		if (take_entry(g, bin, len, w, e) != 0 || drain_inbox(g, e) != 0)
-			goto done;
 	}
-	if ((list = ydoc_get(doc, "open")) != NULL) {
-		if (ydoc_expect(list, YDOC_SEQ, "open", where, e) != 0)
-			goto done;
-		for (i = 0; i < list->nkids; i++) {
-			n = list->kids[i];
-			if (ydoc_check_keys(n, okeys, okeys, where, e) != 0 ||
-			    (seat = ydoc_scalar(n, "seat", where, e)) == NULL ||
-			    (id = ydoc_scalar(n, "piece", where, e)) == NULL ||
-			    (v = ydoc_scalar(n, "value", where, e)) == NULL ||
-			    (nonce = ydoc_scalar(n, "nonce", where, e)) == NULL)
-				goto done;
-			who = match_seat_by_name(g->m, seat);
-			if (strlen(nonce) != 2 * COMMIT_NONCE ||
-			    sec_unhex(nb, sizeof(nb), nonce) != 0) {
-				error_set(e, EXIT_MALFORMED, "%s:%u: bad nonce",
-				    where, n->line);
-				goto done;
-			}
-			if (match_learn(g->m, who, id, v, nb, e) != 0) {
-				error_prefix(e, "%s: the judge's private opening",
-				    where);
-				goto done;
-			}
-			if (gamedir_save_private(g, who, id, v, nb, e) != 0)
-				goto done;
-		}
-	}
+	if (apply_update(g, c, 0, doc, where, e) != 0 ||
+	    apply_update(g, g->m, 1, doc, where, e) != 0)
+		goto done;
 	if ((n = ydoc_get(doc, "note")) != NULL && n->type == YDOC_SCALAR)
 		fprintf(stderr, "%s: the judge says: %s\n", where, n->str);
 	rc = 0;
 done:
-	free(bin);
+	match_free(c);
 	ydoc_free(doc);
 	return rc;
 }

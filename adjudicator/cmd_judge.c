@@ -90,21 +90,21 @@ take(struct judging *j, const uint8_t *outer, size_t outerlen,
 	    "open", NULL };
 	static const char *const req[] = { "game", "by", "kind", "entry",
 	    NULL };
-	static const char *const okeys[] = { "seat", "piece", "value", "nonce",
-	    NULL };
 	struct match *m = j->g.m, *c = NULL;
 	struct envelope env, inner;
 	struct ydoc *doc = NULL, *list, *n;
 	struct match_secret *sec = NULL;
-	struct buf have;
-	const char *s, *v, *nonce;
+	struct buf have, entry;
+	const char *s;
 	char game[2 * SEC_HASH + 1], w[300];
-	uint8_t *blob = NULL, h[SEC_HASH];
+	const uint8_t *blob;
+	uint8_t h[SEC_HASH];
 	uint64_t seq;
 	size_t len, i;
 	int rc = -1, seat;
 
 	buf_init(&have);
+	buf_init(&entry);
 	*sender = -1;
 	if (envelope_verify(outer, outerlen, &env, where, e) != 0)
 		return -1;
@@ -146,17 +146,11 @@ take(struct judging *j, const uint8_t *outer, size_t outerlen,
 		    "one (%.16s)", where, s, m->game_hex);
 		goto done;
 	}
-	n = ydoc_get(doc, "entry");
-	if (ydoc_expect(n, YDOC_SCALAR, "entry", where, e) != 0)
+	if (match_blob(ydoc_get(doc, "entry"), "entry", &entry, where,
+	    e) != 0)
 		goto done;
-	if ((blob = malloc(n->len + 1)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	if (sec_b64_decode(blob, n->len + 1, &len, n->str, n->len) != 0) {
-		error_set(e, EXIT_MALFORMED, "%s: entry is not base64", where);
-		goto done;
-	}
+	blob = entry.data;
+	len = entry.len;
 	if (envelope_verify(blob, len, &inner, where, e) != 0)
 		goto done;
 	if (!key_same(&inner.signer, &env.signer)) {
@@ -212,29 +206,23 @@ take(struct judging *j, const uint8_t *outer, size_t outerlen,
 		memset(sec, 0, sizeof(*sec));
 		sec->setup.n = c->seat[seat].pieces.n;
 		for (i = 0; i < list->nkids; i++) {
-			n = list->kids[i];
-			if (ydoc_check_keys(n, okeys, okeys, where, e) != 0 ||
-			    (s = ydoc_scalar(n, "seat", where, e)) == NULL ||
-			    (v = ydoc_scalar(n, "value", where, e)) == NULL ||
-			    (nonce = ydoc_scalar(n, "nonce", where, e)) == NULL)
+			int who, idx;
+
+			if (match_parse_opening(c, list->kids[i], &who, &idx,
+			    sec->setup.value[i], sec->nonce[i], where, e) != 0)
 				goto done;
-			snprintf(sec->setup.id[i], GAME_ID, "%s",
-			    c->seat[seat].pieces.id[i]);
-			if (strcmp(s, m->seat[seat].name) != 0 ||
-			    ydoc_get(n, "piece")->type != YDOC_SCALAR ||
-			    strcmp(ydoc_get(n, "piece")->str,
-			    sec->setup.id[i]) != 0 || strlen(v) >= GAME_VALUE ||
-			    strlen(nonce) != 2 * COMMIT_NONCE ||
-			    sec_unhex(sec->nonce[i], COMMIT_NONCE, nonce) != 0) {
+			if (who != seat || idx != (int)i) {
 				error_set(e, EXIT_MALFORMED, "%s:%u: opening %zu "
 				    "does not name %s's piece %s", where,
-				    n->line, i + 1, m->seat[seat].name,
-				    sec->setup.id[i]);
+				    list->kids[i]->line, i + 1,
+				    m->seat[seat].name,
+				    c->seat[seat].pieces.id[i]);
 				goto done;
 			}
-			snprintf(sec->setup.value[i], GAME_VALUE, "%s", v);
-			if (match_check_opening(c, seat, sec->setup.id[i], v,
-			    sec->nonce[i], e) != 0) {
+			snprintf(sec->setup.id[i], GAME_ID, "%s",
+			    c->seat[seat].pieces.id[i]);
+			if (match_check_opening(c, seat, sec->setup.id[i],
+			    sec->setup.value[i], sec->nonce[i], e) != 0) {
 				error_prefix(e, "%s", w);
 				goto done;
 			}
@@ -270,7 +258,7 @@ done:
 		sec_free(sec);
 	}
 	match_free(c);
-	free(blob);
+	buf_free(&entry);
 	buf_free(&have);
 	ydoc_free(doc);
 	return rc;

@@ -523,10 +523,28 @@ cheater(struct match *m, int seat, const char *why)
 
 /* --- entries --- */
 
-static int
-parse_opening(struct match *m, const struct ydoc *n, int *seat, int *idx,
-    char value[GAME_VALUE], uint8_t nonce[COMMIT_NONCE], const char *where,
-    struct error *e)
+int
+match_blob(const struct ydoc *n, const char *what, struct buf *out,
+    const char *where, struct error *e)
+{
+	size_t len;
+
+	if (ydoc_expect(n, YDOC_SCALAR, what, where, e) != 0)
+		return -1;
+	out->len = 0;
+	if (buf_reserve(out, n->len + 1) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (sec_b64_decode(out->data, n->len + 1, &len, n->str, n->len) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %s is not base64",
+		    where, n->line, what);
+	out->len = len;
+	return 0;
+}
+
+int
+match_parse_opening(const struct match *m, const struct ydoc *n, int *seat,
+    int *idx, char value[GAME_VALUE], uint8_t nonce[COMMIT_NONCE],
+    const char *where, struct error *e)
 {
 	static const char *const keys[] = { "seat", "piece", "value", "nonce",
 	    NULL };
@@ -575,7 +593,7 @@ apply_openings(struct match *m, const struct ydoc *list, int author,
 	for (i = 0; i < list->nkids; i++) {
 		struct match_seat *s;
 
-		if (parse_opening(m, list->kids[i], &seat, &idx, value, nonce,
+		if (match_parse_opening(m, list->kids[i], &seat, &idx, value, nonce,
 		    where, e) != 0)
 			return -1;
 		s = &m->seat[seat];

@@ -165,6 +165,15 @@ int	match_update_body(const struct match *, int seat,
 	    const struct buf *entries, size_t n, const char *note,
 	    struct buf *, struct error *);
 
+/* An opening {seat, piece, value, nonce} read from YAML: the seat and
+ * piece must exist; nothing is checked against the commitment yet. */
+int	match_parse_opening(const struct match *, const struct ydoc *,
+	    int *seat, int *idx, char value[GAME_VALUE],
+	    uint8_t nonce[COMMIT_NONCE], const char *where, struct error *);
+/* A signed entry carried as a base64 scalar (private messages, updates). */
+int	match_blob(const struct ydoc *, const char *what, struct buf *,
+	    const char *where, struct error *);
+
 /* Checks one opening against its owner's commitment. */
 int	match_check_opening(const struct match *, int seat, const char *id,
 	    const char *value, const uint8_t nonce[COMMIT_NONCE],
