@@ -190,6 +190,18 @@ game_needs_add(struct game_needs *n, int seat, const char *id)
 	n->n++;
 }
 
+void
+game_result_one(struct game_result *res, int over, int winner,
+    const char *why)
+{
+	memset(res, 0, sizeof(*res));
+	res->over = over;
+	res->draw = over && winner < 0;
+	if (over && winner >= 0 && winner < GAME_MAX_SEATS)
+		res->winner[winner] = 1;
+	snprintf(res->why, sizeof(res->why), "%s", why);
+}
+
 int
 game_square(const char *s, int *file, int *rank)
 {

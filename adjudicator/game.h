@@ -176,6 +176,9 @@ const char *game_action_get(const struct game_action *, const char *key);
 int	game_action_keys(const struct game_action *, const char *const *,
 	    struct error *);
 void	game_needs_add(struct game_needs *, int seat, const char *id);
+/* A result with one winner (-1: a draw), or none when not over. */
+void	game_result_one(struct game_result *, int over, int winner,
+	    const char *why);
 
 /* Squares "a1".."z26" <-> (file, rank), 0-based. */
 int	game_square(const char *, int *file, int *rank);

@@ -573,12 +573,7 @@ inc_result(const void *st, struct game_result *res)
 {
 	const struct inc *s = st;
 
-	memset(res, 0, sizeof(*res));
-	res->over = s->over;
-	res->draw = s->over && s->winner < 0;
-	if (s->over && s->winner >= 0)
-		res->winner[s->winner] = 1;
-	snprintf(res->why, sizeof(res->why), "%s", s->why);
+	game_result_one(res, s->over, s->winner, s->why);
 }
 
 static int
