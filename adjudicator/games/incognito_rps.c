@@ -357,6 +357,8 @@ rps_format(const void *st, const struct game_action *a, char *out, size_t len)
 		snprintf(out, len, "%s", a->type);
 }
 
+static int public_actions(const struct rps *, int);
+
 /* A step (or the first two-square move) of piece p to (tf, tr). */
 static int
 check_step(const struct rps *s, int p, int tf, int tr, const char *text,
@@ -424,9 +426,15 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 			    "your reserve", text, game_action_get(a, "reserve"));
 		return 0;
 	}
-	if (strcmp(a->type, "pass") == 0)
-		return a->nf == 0 ? 0 : error_set(e, EXIT_MALFORMED,
-		    "pass takes no fields");
+	if (strcmp(a->type, "pass") == 0) {
+		if (a->nf != 0)
+			return error_set(e, EXIT_MALFORMED, "pass takes no "
+			    "fields");
+		if (public_actions(s, seat) > 0)
+			return error_set(e, EXIT_REFUSED, "pass: you have a "
+			    "legal action");
+		return 0;
+	}
 	if (strcmp(a->type, "move") != 0 && strcmp(a->type, "attack") != 0)
 		return error_set(e, EXIT_MALFORMED, "unknown action type "
 		    "\"%s\"", a->type);
@@ -543,8 +551,6 @@ finish(struct rps *s, int winner, const char *why)
 	snprintf(s->why, sizeof(s->why), "%s", why);
 }
 
-static int public_actions(const struct rps *, int);
-
 /* The three ways to win, the actor's first. */
 static void
 check_end(struct rps *s, int actor)
@@ -611,9 +617,6 @@ rps_apply(void *st, int seat, const struct game_action *a,
 		snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
 		    colour[seat], game_action_get(a, "square"), s->id[q]);
 	} else if (strcmp(a->type, "pass") == 0) {
-		if (public_actions(s, seat) > 0)
-			return error_set(e, EXIT_REFUSED, "pass: you have a "
-			    "legal action");
 		snprintf(what, wlen, "%s passes", colour[seat]);
 	} else {
 		square(game_action_get(a, "from"), &f, &r);
