@@ -516,7 +516,13 @@ print_view(const struct gamedir *g, const char *fmt, struct error *e)
 	int rc;
 
 	buf_init(&b);
-	if (strcmp(fmt, "yaml") == 0) {
+	if (strcmp(fmt, "svg") == 0) {
+		if (match_view_svg(g->m, g->me < g->m->nseats ? g->me : -1, &b,
+		    e) != 0) {
+			buf_free(&b);
+			return -1;
+		}
+	} else if (strcmp(fmt, "yaml") == 0) {
 		if (match_view_yaml(g->m, g->me < g->m->nseats ? g->me : -1, &b,
 		    e) != 0) {
 			buf_free(&b);
@@ -866,9 +872,10 @@ cmd_show(int argc, char **argv, struct error *e)
 	}
 	if (dir == NULL || optind != argc)
 		return cli_usage(e);
-	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0)
-		return error_set(e, EXIT_USAGE, "-f %s: the formats are text "
-		    "and yaml", fmt);
+	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
+	    strcmp(fmt, "svg") != 0)
+		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
+		    "yaml and svg", fmt);
 	if (gamedir_open(dir, &g, e) != 0)
 		return -1;
 	rc = print_view(&g, fmt, e);

@@ -227,3 +227,76 @@ game_square_name(int file, int rank, char out[5])
 {
 	snprintf(out, 5, "%c%d", 'a' + (file % 26), (rank + 1) % 100);
 }
+
+/* --- SVG boards --- */
+
+#define CELL	48
+#define MARGIN	24
+
+void
+game_svg_begin(struct buf *b, int files, int ranks, const char *title)
+{
+	int f, r, w = files * CELL + 2 * MARGIN, h = ranks * CELL + 3 * MARGIN;
+
+	if (w < 480)
+		w = 480;	/* room for the caption under a small board */
+
+	buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">"
+	    "\n<title>", w, h, w, h);
+	for (; *title; title++)		/* the title is ours, but escape it */
+		buf_adds(b, *title == '<' ? "&lt;" : *title == '&' ? "&amp;" :
+		    (char[2]){ *title, '\0' });
+	buf_printf(b, "</title>\n<rect width=\"%d\" height=\"%d\" "
+	    "fill=\"#f4efe4\"/>\n", w, h);
+	for (f = 0; f < files; f++)
+		for (r = 0; r < ranks; r++)
+			game_svg_square(b, ranks, f, r, (f + r) % 2 ?
+			    "#e8dcc0" : "#d6c49c");
+	for (f = 0; f < files; f++)
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" "
+		    "text-anchor=\"middle\">%c</text>\n",
+		    MARGIN + f * CELL + CELL / 2, MARGIN + ranks * CELL + 16,
+		    'a' + f);
+	for (r = 0; r < ranks; r++)
+		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" "
+		    "text-anchor=\"middle\">%d</text>\n", MARGIN / 2,
+		    MARGIN + (ranks - 1 - r) * CELL + CELL / 2 + 5, r + 1);
+}
+
+void
+game_svg_square(struct buf *b, int ranks, int file, int rank,
+    const char *fill)
+{
+	buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\" stroke=\"#8a7a5a\"/>\n", MARGIN + file * CELL,
+	    MARGIN + (ranks - 1 - rank) * CELL, CELL, CELL, fill);
+}
+
+void
+game_svg_piece(struct buf *b, int ranks, int file, int rank, int black,
+    const char *label)
+{
+	int cx = MARGIN + file * CELL + CELL / 2;
+	int cy = MARGIN + (ranks - 1 - rank) * CELL + CELL / 2;
+
+	buf_printf(b, "<g class=\"piece\"><circle cx=\"%d\" cy=\"%d\" "
+	    "r=\"%d\" fill=\"%s\" stroke=\"#333\" stroke-width=\"2\"/>"
+	    "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\" "
+	    "fill=\"%s\">%s</text></g>\n", cx, cy, CELL / 2 - 6,
+	    black ? "#222" : "#fafafa", cx, cy + 6, black ? "#fafafa" : "#222",
+	    label);
+}
+
+void
+game_svg_end(struct buf *b, int files, int ranks, const char *caption)
+{
+	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">",
+	    MARGIN, MARGIN + ranks * CELL + 2 * MARGIN + 4);
+	for (; *caption; caption++)
+		buf_adds(b, *caption == '<' ? "&lt;" : *caption == '&' ?
+		    "&amp;" : (char[2]){ *caption, '\0' });
+	buf_adds(b, "</text>\n</svg>\n");
+	(void)files;
+}

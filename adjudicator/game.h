@@ -155,6 +155,9 @@ struct game_rules {
 		    struct buf *);
 	int	 (*view)(const void *, int viewer, const struct game_ctx *,
 		    struct ydoc_writer *);
+	/* The board as an SVG picture (NULL: none for this game). */
+	void	 (*svg)(const void *, int viewer, const struct game_ctx *,
+		    struct buf *);
 };
 
 const struct game_rules *game_find(const char *);
@@ -179,6 +182,17 @@ void	game_needs_add(struct game_needs *, int seat, const char *id);
 /* A result with one winner (-1: a draw), or none when not over. */
 void	game_result_one(struct game_result *, int over, int winner,
 	    const char *why);
+
+/*
+ * SVG for square boards: a grid with coordinates, shaded squares, and
+ * pieces as discs (fill "white" or "black") carrying a short label.
+ */
+void	game_svg_begin(struct buf *, int files, int ranks, const char *title);
+void	game_svg_square(struct buf *, int ranks, int file, int rank,
+	    const char *fill);
+void	game_svg_piece(struct buf *, int ranks, int file, int rank,
+	    int black, const char *label);
+void	game_svg_end(struct buf *, int files, int ranks, const char *caption);
 
 /* Squares "a1".."z26" <-> (file, rank), 0-based. */
 int	game_square(const char *, int *file, int *rank);

@@ -35,7 +35,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator judge -d GAMEDIR -O OUTDIR [FILE...]",
 	  .summary = "judge mode: adjudicate; OUTDIR/SEAT.msg per seat" },
 	{ .name = "show", .main = cmd_show,
-	  .usage = "adjudicator show -d GAMEDIR [-f text|yaml]",
+	  .usage = "adjudicator show -d GAMEDIR [-f text|yaml|svg]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
 	  .usage = "adjudicator resend -d GAMEDIR [SEQ]",

@@ -1912,3 +1912,18 @@ match_actions(const struct match *m, int seat, struct game_action *out,
 	ctx_init(&c, &a, m, 1, 0);
 	return m->rules->actions(m->state, seat, &c, out, max);
 }
+
+int
+match_view_svg(const struct match *m, int viewer, struct buf *b,
+    struct error *e)
+{
+	struct game_ctx c;
+	struct ctx_arg a;
+
+	if (m->rules->svg == NULL)
+		return error_set(e, EXIT_USAGE, "%s has no svg picture",
+		    m->rules->name);
+	ctx_init(&c, &a, m, viewer >= 0, 0);
+	m->rules->svg(m->state, viewer, &c, b);
+	return 0;
+}

@@ -189,5 +189,8 @@ void	match_view_text(const struct match *, int viewer, struct buf *);
 int	match_view_yaml(const struct match *, int viewer, struct buf *,
 	    struct error *);
 void	match_summary(const struct match *, struct buf *);
+/* The board as this seat sees it, as an SVG picture. */
+int	match_view_svg(const struct match *, int viewer, struct buf *,
+	    struct error *);
 
 #endif

@@ -668,6 +668,27 @@ inc_view(const void *st, int viewer, const struct game_ctx *ctx,
 	return 0;
 }
 
+static void
+inc_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+{
+	const struct inc *s = st;
+	const char *v;
+	int p, k;
+
+	(void)viewer;
+	game_svg_begin(b, N, N, "incognito");
+	for (k = 0; k < 2; k++)
+		game_svg_square(b, N, castle_file[k], castle_rank[k], "#b9c7d9");
+	for (p = 0; p < NP; p++) {
+		if (!s->alive[p])
+			continue;
+		v = ctx->value(ctx, owner(p), start[p]);
+		game_svg_piece(b, N, s->file[p], s->rank[p], owner(p),
+		    v == NULL ? "?" : strcmp(v, "spy") == 0 ? "S" : "a");
+	}
+	game_svg_end(b, N, N, "S spy, a agent, ? unknown; blue: the castles");
+}
+
 const struct game_rules game_incognito = {
 	.name = "incognito",
 	.title = "Incognito: find the spy (5x5, one spy each)",
@@ -701,4 +722,5 @@ const struct game_rules game_incognito = {
 	.actions = inc_actions,
 	.render = inc_render,
 	.view = inc_view,
+	.svg = inc_svg,
 };

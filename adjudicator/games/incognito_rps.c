@@ -880,6 +880,29 @@ rps_view(const void *st, int viewer, const struct game_ctx *ctx,
 	return 0;
 }
 
+static void
+rps_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+{
+	const struct rps *s = st;
+	char label[2] = { 0, 0 };
+	int f, r, p;
+
+	(void)viewer;
+	game_svg_begin(b, W, H, "incognito-rps");
+	for (f = 0; f < W; f++)
+		for (r = 0; r < H; r++)
+			if (in_camp(s, 0, r) || in_camp(s, 1, r))
+				game_svg_square(b, H, f, r, "#b9c7d9");
+	for (p = 0; p < NP; p++) {
+		if (s->where[p] != ONBOARD)
+			continue;
+		label[0] = letter(ctx->value(ctx, owner(p), s->id[p]));
+		game_svg_piece(b, H, s->file[p], s->rank[p], owner(p), label);
+	}
+	game_svg_end(b, W, H, "R rock, P paper, S scissors, ? unknown; blue: the "
+	    "camps");
+}
+
 const struct game_rules game_incognito_rps = {
 	.name = "incognito-rps",
 	.title = "Incognito, rock/paper/scissors (J.-J. Bloch, 6x8)",
@@ -914,4 +937,5 @@ const struct game_rules game_incognito_rps = {
 	.actions = rps_actions,
 	.render = rps_render,
 	.view = rps_view,
+	.svg = rps_svg,
 };
