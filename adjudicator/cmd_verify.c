@@ -84,11 +84,20 @@ truncated:
 	return error_prefix(e, "entry %u of %u", first + b->n, want);
 }
 
+/* Threads besides the main one: one per other core, or as many as
+ * ADJUDICATOR_THREADS says in all (1: everything on one core). */
 static int
 workers_wanted(void)
 {
+	const char *env = getenv("ADJUDICATOR_THREADS");
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	char *end;
 
+	if (env != NULL && *env != '\0') {
+		n = strtol(env, &end, 10);
+		if (*end != '\0' || n < 1)
+			n = 1;
+	}
 	if (n < 2)
 		return 0;
 	return n - 1 > MAX_WORKERS ? MAX_WORKERS : (int)n - 1;
