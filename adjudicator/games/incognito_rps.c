@@ -640,12 +640,14 @@ rps_apply(void *st, int seat, const struct game_action *a,
 			if (beats(va, vd)) {
 				capture(s, q);
 				place(s, p, af, ar);
+				s->moved[p] = 1;
 				snprintf(what, wlen, "%s attacks %s: %s beats %s; "
 				    "the attacker takes the square",
 				    colour[seat], text, va, vd);
 			} else if (beats(vd, va)) {
 				capture(s, p);
 				place(s, q, tf, tr);
+				s->moved[q] = 1;
 				snprintf(what, wlen, "%s attacks %s: %s loses to "
 				    "%s; the defender takes the square",
 				    colour[seat], text, va, vd);

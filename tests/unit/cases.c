@@ -310,6 +310,28 @@ outcome(struct run *r, const char *step, unsigned line, int rc,
 	return agree(r);
 }
 
+/*
+ * What the setup verb checks before it commits (selfplay commits any
+ * layout that parses): the layout, and the game's audit of it.
+ */
+static int
+setup_checks(struct selfplay *sp, int seat, const char *layout,
+    struct error *e)
+{
+	struct game_setup su;
+
+	if (layout == NULL)
+		return 0;
+	if (sp->rules->setup_parse(sp->m[seat]->state, seat, layout, &su,
+	    e) != 0)
+		return -1;
+	if (sp->rules->setup_audit(sp->m[seat]->state, seat, &su, e) != 0) {
+		e->status = EXIT_REFUSED;
+		return -1;
+	}
+	return 0;
+}
+
 static int
 do_setups(struct run *r, const struct ydoc *list)
 {
@@ -360,8 +382,11 @@ do_setups(struct run *r, const struct ydoc *list)
 		    sp->m[0]->seat[seat].name);
 		snap_take(sp, &before);
 		error_clear(&e);
-		rc = selfplay_setup(sp, seat, strcmp(layout, "random") == 0 ?
-		    NULL : layout, &e);
+		if (strcmp(layout, "random") == 0)
+			layout = NULL;
+		rc = setup_checks(sp, seat, layout, &e);
+		if (rc == 0)
+			rc = selfplay_setup(sp, seat, layout, &e);
 		if (outcome(r, step, it->line, rc, &e, refused, &before) != 0)
 			return -1;
 	}
