@@ -170,6 +170,12 @@ selfplay_setup(struct selfplay *sp, int seat, const char *layout,
 		sec_free(s);
 		return -1;
 	}
+	/* as the setup verb does: a setup that fails its audit is not sent */
+	if (sp->rules->setup_audit(sp->m[seat]->state, seat, &s->setup,
+	    e) != 0) {
+		sec_free(s);
+		return -1;
+	}
 	for (i = 0; i < s->setup.n; i++)
 		commit_nonce(s->nonce[i]);
 	buf_init(&body);
