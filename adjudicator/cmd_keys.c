@@ -17,6 +17,7 @@ cmd_keygen(int argc, char **argv, struct error *e)
 {
 	const char *dir = ".";
 	char keypath[PATH_MAX], pubpath[PATH_MAX], line[KEY_LINE_MAX + 2];
+	char publine[KEY_LINE_MAX];
 	struct key_secret *k = NULL;
 	char *pass = NULL;
 	int ch, plain = 0, rc = -1;
@@ -61,8 +62,13 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
 	    e) != 0)
 		goto done;
-	key_public_line(&k->pub, line, sizeof(line) - 1);
-	strncat(line, "\n", sizeof(line) - strlen(line) - 1);
+	key_public_line(&k->pub, publine, sizeof(publine));
+	if ((size_t)snprintf(line, sizeof(line), "%s\n", publine) >=
+	    sizeof(line)) {
+		error_set(e, EXIT_SYSTEM, "public key line too long");
+		unlink(keypath);
+		goto done;
+	}
 	if (fsio_write_excl(pubpath, line, strlen(line), 0644, e) != 0) {
 		unlink(keypath);
 		goto done;
