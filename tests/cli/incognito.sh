@@ -1,72 +1,11 @@
 # incognito between two seats, alice (White, A/) and bob (Black, B/),
 # passing armored message files: whole games, mail delivery, resend,
-# show, secrecy, and refused commands.  tamper.sh reuses the helpers.
+# show, secrecy, and refused commands.  tamper.sh reuses start; the other
+# peer-game helpers (play, deliver, setups, finish, verified) are in lib.sh.
 
 # start [NEW-OPTIONS...]: keys, an invitation from alice, game dirs A and B
 start() {
-	keys alice bob
-	"$ADJ" new -k alice.key "$@" incognito alice.pub bob.pub >invite.msg ||
-	    fail "new"
-	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join A"
-	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"
-}
-
-# other A|B: the other seat's game dir
-other() {
-	case $1 in A) echo B ;; B) echo A ;; *) fail "no seat $1" ;; esac
-}
-
-# deliver DIR FILE: DIR receives FILE, which must apply
-deliver() {
-	"$ADJ" receive -d "$1" "$2" >rout 2>rerr || {
-		cat rerr >&2
-		fail "receive -d $1 $2"
-	}
-}
-
-# play DIR FILE [ACTION...]: DIR's turn into FILE, delivered to the other
-play() {
-	pdir=$1 pfile=$2
-	shift 2
-	"$ADJ" turn -d "$pdir" "$@" >"$pfile" 2>terr || {
-		cat terr >&2
-		fail "turn -d $pdir $*"
-	}
-	[ -s "$pfile" ] || fail "turn -d $pdir $*: no message"
-	deliver "$(other "$pdir")" "$pfile"
-}
-
-# setups ALICESPY BOBSPY: both setups, exchanged (a1.msg, b1.msg)
-setups() {
-	"$ADJ" setup -d A "$1" >a1.msg || fail "setup A"
-	deliver B a1.msg
-	"$ADJ" setup -d B "$2" >b1.msg || fail "setup B"
-	deliver A b1.msg
-}
-
-# finish: each seat whose final openings are due sends them (f*.msg)
-finish() {
-	for i in 1 2 3; do
-		for d in A B; do
-			if "$ADJ" show -d "$d" | grep -q 'final openings are due'
-			then
-				play "$d" "f$i$d.msg"
-			fi
-		done
-	done
-	for d in A B; do
-		"$ADJ" show -d "$d" -f yaml | grep -q '^phase: closed$' ||
-		    fail "$d: game not closed"
-	done
-}
-
-# verified RESULT: both exports identical, verify accepts, and names RESULT
-verified() {
-	"$ADJ" export -d A >a.arc || fail "export A"
-	"$ADJ" export -d B >b.arc || fail "export B"
-	cmp -s a.arc b.arc || fail "the two seats' exports differ"
-	expect 0 "$ADJ" verify a.arc
-	out_has "^result: $1"
+	peer_start incognito "$@"
 }
 
 # yaml_parses FILE: FILE is YAML (when a YAML parser is at hand)

@@ -3,70 +3,10 @@
 # whole games with a combat, a swap and a finish; secrecy of the pieces
 # that never fought; refused setups and a forged defender's opening.
 
-# rstart [NEW-OPTIONS...]: keys, an invitation from alice, game dirs A B
+# rstart [NEW-OPTIONS...]: keys, an invitation from alice, game dirs A B;
+# the other peer-game helpers are lib.sh's
 rstart() {
-	keys alice bob
-	"$ADJ" new -k alice.key "$@" incognito-rps alice.pub bob.pub \
-	    >invite.msg || fail "new"
-	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join A"
-	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"
-}
-
-rother() {
-	case $1 in A) echo B ;; B) echo A ;; *) fail "no seat $1" ;; esac
-}
-
-# rdeliver DIR FILE: DIR receives FILE, which must apply
-rdeliver() {
-	"$ADJ" receive -d "$1" "$2" >rout 2>rerr || {
-		cat rerr >&2
-		fail "receive -d $1 $2"
-	}
-}
-
-# rplay DIR FILE [ACTION]: DIR's turn into FILE, delivered to the other
-rplay() {
-	pdir=$1 pfile=$2
-	shift 2
-	"$ADJ" turn -d "$pdir" "$@" >"$pfile" 2>terr || {
-		cat terr >&2
-		fail "turn -d $pdir $*"
-	}
-	[ -s "$pfile" ] || fail "turn -d $pdir $*: no message"
-	rdeliver "$(rother "$pdir")" "$pfile"
-}
-
-# rsetups ALICE BOB: both setups, exchanged (a1.msg, b1.msg)
-rsetups() {
-	"$ADJ" setup -d A "$1" >a1.msg || fail "setup A"
-	rdeliver B a1.msg
-	"$ADJ" setup -d B "$2" >b1.msg || fail "setup B"
-	rdeliver A b1.msg
-}
-
-# rfinish: each seat whose final openings are due sends them
-rfinish() {
-	for i in 1 2 3; do
-		for d in A B; do
-			if "$ADJ" show -d "$d" | grep -q 'final openings are due'
-			then
-				rplay "$d" "f$i$d.msg"
-			fi
-		done
-	done
-	for d in A B; do
-		"$ADJ" show -d "$d" -f yaml | grep -q '^phase: closed$' ||
-		    fail "$d: game not closed"
-	done
-}
-
-# rverified RESULT: both exports identical, verify accepts, names RESULT
-rverified() {
-	"$ADJ" export -d A >a.arc || fail "export A"
-	"$ADJ" export -d B >b.arc || fail "export B"
-	cmp -s a.arc b.arc || fail "the two seats' exports differ"
-	expect 0 "$ADJ" verify a.arc
-	out_has "^result: $1"
+	peer_start incognito-rps "$@"
 }
 
 # no_alice_value FILE FOUGHT...: FILE (an entry as YAML) opens no piece of
@@ -104,21 +44,21 @@ bob_checks() {
 # bob resigns.  Messages a1 b1 a2 b2 a3 b3 a4 b4 (with bob's finals).
 peer_game() {
 	rstart
-	rsetups RPSSPR/RPS RPSSPR/RPS
+	setups RPSSPR/RPS RPSSPR/RPS
 	bob_checks a1.msg
-	rplay A a2.msg a3-a5
+	play A a2.msg a3-a5
 	bob_checks a2.msg
-	rplay B b2.msg f6-f5
-	rplay A a3.msg a5xa6	# opens alice's a3 (rock)
+	play B b2.msg f6-f5
+	play A a3.msg a5xa6	# opens alice's a3 (rock)
 	bob_checks a3.msg a3
 	"$ADJ" show -d B | grep -q 'Waiting: bob must open a6' ||
 	    fail "bob is not told to open a6"
 	"$ADJ" show -d A | grep -q 'Waiting: bob must open a6' ||
 	    fail "alice does not wait for a6"
-	rplay B b3.msg swap b6 r1	# bob's opening first, then the swap
+	play B b3.msg swap b6 r1	# bob's opening first, then the swap
 	"$ADJ" show -d A | grep -q 'rock against rock, both stay' ||
 	    fail "alice does not see the combat"
-	rplay A a4.msg swap c3 r2
+	play A a4.msg swap c3 r2
 	bob_checks a4.msg a3
 	"$ADJ" show -d B | grep -q ' White reserve: c3 ? r1 ? r3 ? (swap used)' ||
 	    fail "bob's view of alice's reserve"
@@ -128,11 +68,11 @@ peer_game() {
 
 test_rps_peer_game() {
 	peer_game
-	rplay B b4.msg resign
+	play B b4.msg resign
 	"$ADJ" show -d A | grep -q 'Game over: alice won' || fail "A: not over"
 	bob_checks b4.msg a3
-	rfinish
-	rverified "alice won"
+	finish
+	verified "alice won"
 	out_has "resign"
 	# the checks bite: alice's final openings open every piece
 	"$ADJ" open -k bob.key f1A.msg >body 2>/dev/null || fail "open f1A"
@@ -143,21 +83,21 @@ test_rps_peer_game() {
 
 test_rps_peer_two_in_camp() {
 	rstart
-	rsetups RPSSPR/RPS SSPRRP/PSR
+	setups RPSSPR/RPS SSPRRP/PSR
 	n=1
 	for mv in c3-c5 d6-d4 c5-d5 e6-e4 swap\ d5\ r3 a6-a5 d5-d6 a5-a4 \
 	    d6-d7 b6-b5 f3-f5 b5-b4 f5-e5 c6-c5 e5-e6 f6-f5; do
 		n=$((n + 1))
 		case $((n % 2)) in
-		0) rplay A "a$n.msg" "$mv"; bob_checks "a$n.msg" ;;
-		1) rplay B "b$n.msg" "$mv" ;;
+		0) play A "a$n.msg" "$mv"; bob_checks "a$n.msg" ;;
+		1) play B "b$n.msg" "$mv" ;;
 		esac
 	done
-	rplay A win.msg e6-e7
+	play A win.msg e6-e7
 	"$ADJ" show -d B | grep -q 'Game over: alice won (White has two pieces in the enemy camp)' ||
 	    fail "B: not won by two in camp"
-	rfinish
-	rverified "alice won"
+	finish
+	verified "alice won"
 	out_has "two pieces in the enemy camp"
 }
 
@@ -182,10 +122,10 @@ test_rps_setup_four_rocks() {
 
 test_rps_forged_defender_opening() {
 	rstart
-	rsetups RPSSPR/RPS SSPRRP/PSR
-	rplay A a2.msg a3-a5
-	rplay B b2.msg f6-f5
-	rplay A a3.msg a5xa6	# rock against bob's scissors on a6
+	setups RPSSPR/RPS SSPRRP/PSR
+	play A a2.msg a3-a5
+	play B b2.msg f6-f5
+	play A a3.msg a5xa6	# rock against bob's scissors on a6
 	"$ADJ" turn -d B >b3.msg 2>/dev/null || fail "bob's opening"
 	"$ADJ" open -k bob.key b3.msg >open.yaml 2>/dev/null || fail "open"
 	grep -q 'value: scissors' open.yaml || fail "no opening of a6"
@@ -196,7 +136,7 @@ test_rps_forged_defender_opening() {
 	expect 1 "$ADJ" receive -d A forged.msg
 	one_line
 	unchanged A
-	rdeliver A b3.msg
+	deliver A b3.msg
 	"$ADJ" show -d A | grep -q 'rock beats scissors' || fail "not resolved"
 }
 
