@@ -62,7 +62,7 @@ send_entry(struct gamedir *g, const struct key_secret *k,
     struct buf *out, struct error *e)
 {
 	struct key_public to[GAME_MAX_SEATS + 1];
-	struct buf sb, enc, arm, bundle;
+	struct buf sb, outer, arm, bundle;
 	struct match *c = NULL;
 	int n, rc = -1;
 	uint64_t seq = g->m->seq + 1;
@@ -71,7 +71,7 @@ send_entry(struct gamedir *g, const struct key_secret *k,
 	size_t msglen;
 
 	buf_init(&sb);
-	buf_init(&enc);
+	buf_init(&outer);
 	buf_init(&arm);
 	buf_init(&bundle);
 	n = recipients(g->m, to);
@@ -93,36 +93,23 @@ send_entry(struct gamedir *g, const struct key_secret *k,
 			goto done;
 		if (match_private_body(g->m, g->me, &sb, openings, &bundle,
 		    e) != 0 ||
-		    envelope_sign(k, to, 1, bundle.data, bundle.len, &enc,
+		    envelope_sign(k, to, 1, bundle.data, bundle.len, &outer,
 		    e) != 0)
 			goto done;
-		msg = enc.data;
-		msglen = enc.len;
+		msg = outer.data;
+		msglen = outer.len;
 	}
-	{
-		struct buf sealed;
-
-		buf_init(&sealed);
-		if (envelope_encrypt(msg, msglen, to, (size_t)n, &sealed,
-		    e) != 0 ||
-		    armor_wrap(sealed.data, sealed.len, ARMOR_MESSAGE, &arm,
-		    e) != 0) {
-			buf_free(&sealed);
-			goto done;
-		}
-		buf_free(&sealed);
-	}
-	if (g->m->judge_mode) {
-		if (gamedir_store(g, seq, NULL, 0, arm.data, arm.len, e) != 0)
-			goto done;
-	} else if (gamedir_store(g, seq, sb.data, sb.len, arm.data, arm.len,
-	    e) != 0)
+	if (envelope_armor(msg, msglen, to, (size_t)n, &arm, e) != 0)
+		goto done;
+	/* a judged seat's transcript takes the entry from the judge's update */
+	if (gamedir_store(g, seq, g->m->judge_mode ? NULL : sb.data, sb.len,
+	    arm.data, arm.len, e) != 0)
 		goto done;
 	rc = buf_add(out, arm.data, arm.len);
 done:
 	match_free(c);
 	buf_free(&sb);
-	buf_free(&enc);
+	buf_free(&outer);
 	buf_free(&arm);
 	buf_free(&bundle);
 	return rc;
@@ -159,7 +146,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	struct game_config cfg;
 	struct key_public seats[GAME_MAX_SEATS], judge, to[GAME_MAX_SEATS + 1];
 	struct key_secret *k = NULL;
-	struct buf body, sb, enc, arm;
+	struct buf body, sb, arm;
 	uint8_t rnd[32];
 	int signer_ok = 0;
 
@@ -231,7 +218,6 @@ cmd_new(int argc, char **argv, struct error *e)
 		return -1;
 	buf_init(&body);
 	buf_init(&sb);
-	buf_init(&enc);
 	buf_init(&arm);
 	if ((k = key_secret_load(keypath, e)) == NULL)
 		goto done;
@@ -263,16 +249,14 @@ cmd_new(int argc, char **argv, struct error *e)
 			goto done;
 		match_free(m);
 	}
-	if (envelope_encrypt(sb.data, sb.len, to, (size_t)nseats + judge_mode,
-	    &enc, e) != 0 ||
-	    armor_wrap(enc.data, enc.len, ARMOR_MESSAGE, &arm, e) != 0)
+	if (envelope_armor(sb.data, sb.len, to, (size_t)nseats + judge_mode,
+	    &arm, e) != 0)
 		goto done;
 	rc = fsio_write_stdout(arm.data, arm.len, e);
 done:
 	key_secret_free(k);
 	buf_free(&body);
 	buf_free(&sb);
-	buf_free(&enc);
 	buf_free(&arm);
 	return rc;
 }

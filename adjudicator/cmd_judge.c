@@ -308,7 +308,7 @@ updates(struct judging *j, const char *outdir, struct error *e)
 {
 	struct match *m = j->g.m;
 	struct key_public to;
-	struct buf *entries = NULL, body, sb, enc, arm;
+	struct buf *entries = NULL, body, sb, arm;
 	char path[PATH_MAX];
 	uint64_t from, q;
 	size_t n;
@@ -316,7 +316,6 @@ updates(struct judging *j, const char *outdir, struct error *e)
 
 	buf_init(&body);
 	buf_init(&sb);
-	buf_init(&enc);
 	buf_init(&arm);
 	for (s = 0; s < m->nseats; s++) {
 		from = gamedir_sent(&j->g, s);
@@ -333,14 +332,13 @@ updates(struct judging *j, const char *outdir, struct error *e)
 			    e) != 0)
 				goto done;
 		}
-		body.len = sb.len = enc.len = arm.len = 0;
+		body.len = sb.len = arm.len = 0;
 		to = m->seat[s].key;
 		if (match_update_body(m, s, entries, n, j->note[s], &body,
 		    e) != 0 ||
 		    envelope_sign(j->k, &to, 1, body.data, body.len, &sb,
 		    e) != 0 ||
-		    envelope_encrypt(sb.data, sb.len, &to, 1, &enc, e) != 0 ||
-		    armor_wrap(enc.data, enc.len, ARMOR_MESSAGE, &arm, e) != 0)
+		    envelope_armor(sb.data, sb.len, &to, 1, &arm, e) != 0)
 			goto done;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s.msg", outdir,
 		    m->seat[s].name) >= sizeof(path)) {
@@ -367,7 +365,6 @@ done:
 	}
 	buf_free(&body);
 	buf_free(&sb);
-	buf_free(&enc);
 	buf_free(&arm);
 	return rc;
 }

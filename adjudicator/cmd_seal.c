@@ -26,7 +26,7 @@ cmd_seal(int argc, char **argv, struct error *e)
 	const char *keypath = NULL, *in = NULL;
 	struct key_public to[ENVELOPE_MAX_RECIPIENTS];
 	struct key_secret *k = NULL;
-	struct buf body, sb, enc, arm;
+	struct buf body, sb, arm;
 	struct ydoc *doc;
 	int ch, i, nto, rc = -1;
 
@@ -60,7 +60,6 @@ cmd_seal(int argc, char **argv, struct error *e)
 			return -1;
 	buf_init(&body);
 	buf_init(&sb);
-	buf_init(&enc);
 	buf_init(&arm);
 	if (fsio_read(in, ENVELOPE_MAX_BODY, &body, e) != 0)
 		goto done;
@@ -71,15 +70,13 @@ cmd_seal(int argc, char **argv, struct error *e)
 		goto done;
 	if (envelope_sign(k, to, (size_t)nto, body.data, body.len, &sb,
 	    e) != 0 ||
-	    envelope_encrypt(sb.data, sb.len, to, (size_t)nto, &enc, e) != 0 ||
-	    armor_wrap(enc.data, enc.len, ARMOR_MESSAGE, &arm, e) != 0)
+	    envelope_armor(sb.data, sb.len, to, (size_t)nto, &arm, e) != 0)
 		goto done;
 	rc = fsio_write_stdout(arm.data, arm.len, e);
 done:
 	key_secret_free(k);
 	buf_free(&body);
 	buf_free(&sb);
-	buf_free(&enc);
 	buf_free(&arm);
 	return rc;
 }

@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "armor.h"
 #include "envelope.h"
 
 #define SIGNED_MAGIC	"ADJS"
@@ -200,6 +201,21 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
 	sec_wipe(fkey, SEC_KEY);
 	sec_free(fkey);
 	return 0;
+}
+
+int
+envelope_armor(const uint8_t *sb, size_t len, const struct key_public *to,
+    size_t nto, struct buf *out, struct error *e)
+{
+	struct buf enc;
+	int rc;
+
+	buf_init(&enc);
+	rc = envelope_encrypt(sb, len, to, nto, &enc, e);
+	if (rc == 0)
+		rc = armor_wrap(enc.data, enc.len, ARMOR_MESSAGE, out, e);
+	buf_free(&enc);
+	return rc;
 }
 
 int

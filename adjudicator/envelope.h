@@ -50,6 +50,11 @@ int	envelope_encrypt(const uint8_t *signed_blob, size_t len,
 int	envelope_open(const uint8_t *, size_t, const struct key_secret *me,
 	    struct buf *signed_out, struct envelope *, const char *where,
 	    struct error *);
+/* A signed blob encrypted to the recipients and armored for mail,
+ * appended to out: what every verb that sends a message prints. */
+int	envelope_armor(const uint8_t *signed_blob, size_t len,
+	    const struct key_public *to, size_t nto, struct buf *out,
+	    struct error *);
 int	envelope_addressed_to(const struct envelope *, const uint8_t *id);
 void	envelope_hash(const uint8_t *, size_t, uint8_t out[SEC_HASH]);
 
