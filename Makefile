@@ -18,8 +18,10 @@ CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 	   $(DEPS_CFLAGS)
 LDLIBS	+= $(DEPS_LIBS) -pthread
 
-SRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null
-LIBSRCS	!= ls adjudicator/*.c adjudicator/games/*.c 2>/dev/null | grep -v '/main\.c$$'
+SRCS	!= ls adjudicator/*.c adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
+LIBSRCS	!= ls adjudicator/*.c adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null | grep -v '/main\.c$$'
+HDRS	!= ls adjudicator/*.h adjudicator/lib/*.h 2>/dev/null
+INCS	= -Iadjudicator/lib -Iadjudicator
 UNITS	!= ls tests/unit/*.c 2>/dev/null
 FUZZERS	!= ls tests/fuzz/fuzz_*.c 2>/dev/null
 BENCHES	!= ls tests/bench/*.c 2>/dev/null
@@ -39,17 +41,13 @@ all: $(BIN)
 $(BIN): $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-$(BUILD)/obj/adjudicator/%.o: adjudicator/%.c adjudicator/*.h
+$(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iadjudicator -c -o $@ $<
-
-$(BUILD)/obj/adjudicator/games/%.o: adjudicator/games/%.c adjudicator/*.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iadjudicator -c -o $@ $<
+	$(CC) $(CFLAGS) $(INCS) -c -o $@ $<
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(LIBOBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iadjudicator -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(INCS) -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)
 
 # The fuzz harnesses, built with a plain main() that replays the corpus.
 # They link against an archive so that only the objects they need come in
@@ -62,7 +60,7 @@ $(BUILD)/libadjudicator.a: $(LIBOBJS)
 
 $(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libadjudicator.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -Iadjudicator -o $@ $< tests/fuzz/replay.c \
+	$(CC) $(CFLAGS) $(LDFLAGS) $(INCS) -o $@ $< tests/fuzz/replay.c \
 	    $(BUILD)/libadjudicator.a $(LDLIBS)
 
 check: check-unit check-cli check-fuzz
@@ -108,13 +106,13 @@ fuzz:
 	    o=build-fuzz/obj/$$(echo $$s | tr / _ | sed 's/\.c$$/.o/'); \
 	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -std=c11 \
 	        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
-	        -Iadjudicator -c -o $$o $$s || exit 1; \
+	        $(INCS) -c -o $$o $$s || exit 1; \
 	    ar rc build-fuzz/libadjudicator.a $$o || exit 1; \
 	done
 	@for f in $(FUZZERS); do \
 	    n=$$(basename $$f .c); \
 	    echo "fuzz: $$n for $(FUZZTIME)s"; \
-	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer -Iadjudicator \
+	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer $(INCS) \
 	        $(DEPS_CFLAGS) -o build-fuzz/$$n $$f \
 	        build-fuzz/libadjudicator.a $(DEPS_LIBS) || exit 1; \
 	    mkdir -p build-fuzz/corpus-$$n; \
@@ -134,7 +132,7 @@ BENCH_N	?= 10000
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iadjudicator -o $@ $< $(LIBOBJS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBOBJS) $(LDLIBS)
 
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \

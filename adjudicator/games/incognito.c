@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../game.h"
-#include "../sec.h"
-#include "../ydoc.h"
+#include "game.h"
+#include "sec.h"
+#include "ydoc.h"
 
 #define N	5
 #define NP	10		/* pieces: 0-4 first seat, 5-9 second */

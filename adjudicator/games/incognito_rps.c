@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../game.h"
-#include "../sec.h"
-#include "../ydoc.h"
+#include "game.h"
+#include "sec.h"
+#include "ydoc.h"
 
 #define W	6
 #define H	8
