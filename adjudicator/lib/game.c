@@ -300,3 +300,25 @@ game_svg_end(struct buf *b, int files, int ranks, const char *caption)
 	buf_adds(b, "</text>\n</svg>\n");
 	(void)files;
 }
+
+void
+game_notation_clean(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+	int gap = 0;
+
+	if (len == 0)
+		return;
+	for (; *in != '\0'; in++) {
+		if (*in == ',' || isspace((unsigned char)*in)) {
+			gap = n > 0;
+			continue;
+		}
+		if (gap && n + 1 < len)
+			out[n++] = ' ';
+		gap = 0;
+		if (n + 1 < len)
+			out[n++] = *in;
+	}
+	out[n] = '\0';
+}

@@ -194,6 +194,10 @@ void	game_svg_piece(struct buf *, int ranks, int file, int rank,
 	    int black, const char *label);
 void	game_svg_end(struct buf *, int files, int ranks, const char *caption);
 
+/* The parts of a turn are separated by spaces or commas (RULES.md): the
+ * text with every run of commas and blanks made one space, trimmed. */
+void	game_notation_clean(const char *, char *, size_t);
+
 /* Squares "a1".."z26" <-> (file, rank), 0-based. */
 int	game_square(const char *, int *file, int *rank);
 void	game_square_name(int file, int rank, char out[5]);

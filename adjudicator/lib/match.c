@@ -1572,6 +1572,7 @@ match_turn_body(const struct match *m, int seat,
 	struct game_ctx ctx;
 	struct ctx_arg arg;
 	struct ydoc_writer *w = NULL;
+	char clean[512];
 	int open[GAME_MAX_PIECES], i, k, n = 0, rc = -1, owed, next;
 
 	*final_too = 0;
@@ -1637,7 +1638,8 @@ match_turn_body(const struct match *m, int seat,
 				    "first: accept or decline");
 				goto done;
 			}
-			if (c->rules->parse(c->state, seat, text, &a, e) != 0)
+			game_notation_clean(text, clean, sizeof(clean));
+			if (c->rules->parse(c->state, seat, clean, &a, e) != 0)
 				goto done;
 			/* check with this seat's own secrets, for a clear
 			 * refusal before anything is written */
