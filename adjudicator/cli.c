@@ -1,12 +1,33 @@
 /*
- * What every verb shares: the running verb and its usage line.
+ * What every verb shares: the running verb and its usage line, opening a
+ * game directory and its key, printing views and what the library
+ * reports.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "fsio.h"
+#include "view.h"
 
 const struct verb *cli_verb;
+
+static void
+to_stderr(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "%s\n", line);
+}
+
+static void
+to_stdout(void *arg, const char *line)
+{
+	(void)arg;
+	printf("%s\n", line);
+}
+
+const struct report cli_report_stderr = { to_stderr, NULL };
+const struct report cli_report_stdout = { to_stdout, NULL };
 
 int
 cli_usage(struct error *e)
@@ -30,4 +51,59 @@ cli_help(int argc, char **argv)
 		}
 	}
 	return 0;
+}
+
+int
+cli_gamedir(const char *dir, enum gamedir_mode mode, struct gamedir *g,
+    struct error *e)
+{
+	return gamedir_open(dir, mode, g, &cli_report_stderr, e);
+}
+
+struct key_secret *
+cli_party_key(const struct gamedir *g, struct error *e)
+{
+	struct key_secret *k;
+
+	if ((k = key_secret_load(g->keypath, e)) == NULL)
+		return NULL;
+	if (party_key_check(&g->party, k, g->keypath, e) != 0) {
+		key_secret_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+int
+cli_write(const void *p, size_t len, struct error *e)
+{
+	if (fflush(stdout) != 0)
+		return error_errno(e, "stdout");
+	return fsio_write_stdout(p, len, e);
+}
+
+int
+cli_read(const char *path, struct buf *b, struct error *e)
+{
+	return fsio_read(path, FSIO_MAX_INPUT, b, e);
+}
+
+int
+cli_view(const struct gamedir *g, const char *fmt, struct error *e)
+{
+	const struct match *m = g->party.m;
+	int viewer = g->party.me < m->nseats ? g->party.me : -1, rc = 0;
+	struct buf b;
+
+	buf_init(&b);
+	if (strcmp(fmt, "svg") == 0)
+		rc = view_svg(m, viewer, &b, e);
+	else if (strcmp(fmt, "yaml") == 0)
+		rc = view_yaml(m, viewer, &b, e);
+	else
+		view_text(m, viewer, &b);
+	if (rc == 0)
+		rc = cli_write(b.data, b.len, e);
+	buf_free(&b);
+	return rc;
 }

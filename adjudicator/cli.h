@@ -1,12 +1,13 @@
 /*
- * The verbs.  Each one is a function that parses its own options and
- * returns 0 or -1 with the error set; only main() prints errors and picks
- * the exit status.
+ * The program around the library: the verbs, each a function that parses
+ * its own options, calls the library and prints; only main() prints
+ * errors and picks the exit status.  What the verbs share lives here.
  */
 #ifndef CLI_H
 #define CLI_H
 
 #include "error.h"
+#include "gamedir.h"
 
 struct verb {
 	const char	*name;
@@ -16,11 +17,23 @@ struct verb {
 };
 
 extern const struct verb *cli_verb;	/* the verb running */
+/* What the library reports: on stderr (receive), on stdout (judge). */
+extern const struct report cli_report_stderr, cli_report_stdout;
 
 /* Sets a usage error for the running verb. */
 int	cli_usage(struct error *);
 /* getopt prelude: handles -h; returns 1 when -h was given. */
 int	cli_help(int, char **);
+/* Opens a game directory, reporting on stderr. */
+int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
+	    struct error *);
+/* The party's key, which must be the one the game gives it. */
+struct key_secret *cli_party_key(const struct gamedir *, struct error *);
+/* This seat's view in a format: text, yaml or svg. */
+int	cli_view(const struct gamedir *, const char *fmt, struct error *);
+int	cli_write(const void *, size_t, struct error *);
+/* A whole input file (stdin for NULL or "-"). */
+int	cli_read(const char *path, struct buf *, struct error *);
 
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);

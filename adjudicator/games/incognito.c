@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "game.h"
-#include "sec.h"
+#include "rng.h"
+#include "svg.h"
 #include "ydoc.h"
 
 #define N	5
@@ -45,16 +46,13 @@ owner(int p)
 	return p < 5 ? 0 : 1;
 }
 
-static void *
-inc_create(const struct game_config *cfg, struct error *e)
+static int
+inc_init(void *st, const struct game_config *cfg, struct error *e)
 {
-	struct inc *s = calloc(1, sizeof(*s));
+	struct inc *s = st;
 	int p, f, r;
 
-	if (s == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		return NULL;
-	}
+	(void)e;
 	for (f = 0; f < N; f++)
 		for (r = 0; r < N; r++)
 			s->board[f][r] = EMPTY;
@@ -66,26 +64,8 @@ inc_create(const struct game_config *cfg, struct error *e)
 		s->board[f][r] = p;
 	}
 	s->winner = -1;
-	s->limit = 50;
-	if (cfg->opt[0][0] != '\0')
-		s->limit = strtol(cfg->opt[0], NULL, 10);
-	return s;
-}
-
-static void
-inc_destroy(void *s)
-{
-	free(s);
-}
-
-static void *
-inc_clone(const void *s)
-{
-	struct inc *c = malloc(sizeof(*c));
-
-	if (c != NULL)
-		memcpy(c, s, sizeof(*c));
-	return c;
+	s->limit = game_config_long(cfg, "limit");
+	return 0;
 }
 
 static int
@@ -122,10 +102,11 @@ inc_setup_parse(const void *st, int seat, const char *text,
 }
 
 static void
-inc_setup_random(const void *st, int seat, struct game_setup *su)
+inc_setup_random(const void *st, int seat, struct rng *r,
+    struct game_setup *su)
 {
 	inc_setup_pieces(st, seat, su);
-	snprintf(su->value[sec_uniform(5)], GAME_VALUE, "spy");
+	snprintf(su->value[rng_uniform(r, 5)], GAME_VALUE, "spy");
 }
 
 static int
@@ -371,7 +352,7 @@ enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,
 				if (castle && df[d] != 0 && dr[d] != 0)
 					break;
 				if (castle && ctx != NULL) {
-					v = ctx->value(ctx, seat, start[p]);
+					v = game_value(ctx, seat, start[p]);
 					if (v != NULL ? strcmp(v, "spy") != 0 : sure)
 						break;
 				}
@@ -432,7 +413,7 @@ inc_legal(const void *st, int seat, const struct game_action *a,
 			return 0;
 		p = at(s, game_action_get(a, "from"));
 		game_needs_add(needs, seat, start[p]);
-		v = ctx->value(ctx, seat, start[p]);
+		v = game_value(ctx, seat, start[p]);
 		if (v != NULL && strcmp(v, "spy") != 0)
 			return error_set(e, EXIT_REFUSED, "%s-%s: only the spy "
 			    "may enter the enemy castle",
@@ -476,7 +457,8 @@ finish(struct inc *s, int winner, const char *why)
 
 static int
 inc_apply(void *st, int seat, const struct game_action *a,
-    const struct game_ctx *ctx, char *what, size_t wlen, struct error *e)
+    const struct game_ctx *ctx, struct game_needs *more, char *what,
+    size_t wlen, struct error *e)
 {
 	struct inc *s = st;
 	struct game_needs needs;
@@ -484,6 +466,8 @@ inc_apply(void *st, int seat, const struct game_action *a,
 	char why[160];
 	int f, r, tf, tr, p, q, castle, other = 1 - seat;
 
+	(void)more;
+	game_needs_init(&needs);
 	if (inc_legal(st, seat, a, ctx, &needs, e) != 0)
 		return -1;
 	if (strcmp(a->type, "move") == 0) {
@@ -493,7 +477,7 @@ inc_apply(void *st, int seat, const struct game_action *a,
 		game_square(from, &f, &r);
 		game_square(to, &tf, &tr);
 		p = s->board[f][r];
-		if (castle && ctx->value(ctx, seat, start[p]) == NULL)
+		if (castle && game_value(ctx, seat, start[p]) == NULL)
 			return error_set(e, EXIT_REFUSED, "%s-%s: a castle entry "
 			    "must open the moving piece", from, to);
 		s->board[f][r] = EMPTY;
@@ -515,8 +499,8 @@ inc_apply(void *st, int seat, const struct game_action *a,
 		to = game_action_get(a, "target");
 		p = at(s, from);
 		q = at(s, to);
-		vb = ctx->value(ctx, seat, start[p]);
-		vt = ctx->value(ctx, other, start[q]);
+		vb = game_value(ctx, seat, start[p]);
+		vt = game_value(ctx, other, start[q]);
 		if (vb == NULL || vt == NULL)
 			return error_set(e, EXIT_REFUSED, "%s?%s: both pieces "
 			    "must be opened", from, to);
@@ -586,11 +570,12 @@ inc_actions(const void *st, int seat, const struct game_ctx *ctx,
 	if (s->over || seat != s->turn)
 		return 0;
 	n = enumerate(s, seat, ctx, 0, out, max);
-	if (n == 0 && max > 0) {
-		game_action_init(&out[0], "pass");
+	if (n == 0) {
+		if (max > 0)
+			game_action_init(&out[0], "pass");
 		n = 1;
 	}
-	return n < max ? n : max;
+	return n;
 }
 
 /* Two characters per square: W? white unknown, Ws white spy, Wa agent. */
@@ -608,7 +593,7 @@ cell(const struct inc *s, int f, int r, const struct game_ctx *ctx, char c[3])
 			snprintf(c, 3, " .");
 		return;
 	}
-	v = ctx != NULL ? ctx->value(ctx, owner(p), start[p]) : NULL;
+	v = game_value(ctx, owner(p), start[p]);
 	c[0] = owner(p) == 0 ? 'W' : 'B';
 	c[1] = v == NULL ? '?' : v[0];
 	c[2] = '\0';
@@ -650,7 +635,7 @@ inc_view(const void *st, int viewer, const struct game_ctx *ctx,
 	ydoc_key(w, "pieces");
 	ydoc_seq_begin(w, 0);
 	for (p = 0; p < NP; p++) {
-		v = ctx != NULL ? ctx->value(ctx, owner(p), start[p]) : NULL;
+		v = game_value(ctx, owner(p), start[p]);
 		ydoc_map_begin(w);
 		ydoc_kv(w, "piece", start[p]);
 		ydoc_kv(w, "colour", owner(p) == 0 ? "white" : "black");
@@ -672,21 +657,31 @@ static void
 inc_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
 {
 	const struct inc *s = st;
+	struct svg g;
 	const char *v;
 	int p, k;
 
 	(void)viewer;
-	game_svg_begin(b, N, N, "incognito");
+	svg_begin(&g, b, N, N, 1, "incognito");
 	for (k = 0; k < 2; k++)
-		game_svg_square(b, N, castle_file[k], castle_rank[k], "#b9c7d9");
+		svg_square(&g, castle_file[k], castle_rank[k], "#b9c7d9");
 	for (p = 0; p < NP; p++) {
 		if (!s->alive[p])
 			continue;
-		v = ctx->value(ctx, owner(p), start[p]);
-		game_svg_piece(b, N, s->file[p], s->rank[p], owner(p),
-		    v == NULL ? "?" : strcmp(v, "spy") == 0 ? "S" : "a");
+		v = game_value(ctx, owner(p), start[p]);
+		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		    "#fafafa", owner(p) ? "#fafafa" : "#222", v == NULL ? "?" :
+		    strcmp(v, "spy") == 0 ? "S" : "a");
 	}
-	game_svg_end(b, N, N, "S spy, a agent, ? unknown; blue: the castles");
+	svg_caption(&g, 0, "S spy, a agent, ? unknown; blue: the castles");
+	svg_end(&g);
+}
+
+static void
+inc_seat_role(const void *st, int seat, char *out, size_t len)
+{
+	(void)st;
+	snprintf(out, len, "%s", colour[seat]);
 }
 
 const struct game_rules game_incognito = {
@@ -694,7 +689,7 @@ const struct game_rules game_incognito = {
 	.title = "Incognito: find the spy (5x5, one spy each)",
 	.min_seats = 2,
 	.max_seats = 2,
-	.modes = GAME_PEER | GAME_JUDGE,
+	.modes = GAME_MODE_PEER | GAME_MODE_JUDGE,
 	.options = options,
 	.notation =
 	    "setup: the starting square of your spy (White c1 d1 d2 e2 e3,\n"
@@ -705,9 +700,8 @@ const struct game_rules game_incognito = {
 	    "      ?c2 when only one of your pieces is next to c2\n"
 	    "pass: only when you have no legal action\n"
 	    "resign, draw (offer), accept, decline\n",
-	.create = inc_create,
-	.destroy = inc_destroy,
-	.clone = inc_clone,
+	.state_size = sizeof(struct inc),
+	.init = inc_init,
 	.setup_pieces = inc_setup_pieces,
 	.setup_parse = inc_setup_parse,
 	.setup_random = inc_setup_random,
@@ -723,4 +717,5 @@ const struct game_rules game_incognito = {
 	.render = inc_render,
 	.view = inc_view,
 	.svg = inc_svg,
+	.seat_role = inc_seat_role,
 };

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "game.h"
-#include "sec.h"
+#include "rng.h"
+#include "svg.h"
 #include "ydoc.h"
 
 #define W	6
@@ -75,18 +76,15 @@ frozen(const struct rps *s, int p)
 	return s->where[p] == ONBOARD && in_camp(s, 1 - owner(p), s->rank[p]);
 }
 
-static void *
-rps_create(const struct game_config *cfg, struct error *e)
+static int
+rps_init(void *st, const struct game_config *cfg, struct error *e)
 {
-	struct rps *s = calloc(1, sizeof(*s));
+	struct rps *s = st;
 	int f, r, p, seat, i;
 
-	if (s == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		return NULL;
-	}
-	s->limit = cfg->opt[0][0] ? strtol(cfg->opt[0], NULL, 10) : 40;
-	s->camp = cfg->opt[1][0] ? (int)strtol(cfg->opt[1], NULL, 10) : 2;
+	(void)e;
+	s->limit = game_config_long(cfg, "limit");
+	s->camp = (int)game_config_long(cfg, "camp");
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			s->board[f][r] = EMPTY;
@@ -106,23 +104,7 @@ rps_create(const struct game_config *cfg, struct error *e)
 		}
 	}
 	s->winner = -1;
-	return s;
-}
-
-static void
-rps_destroy(void *s)
-{
-	free(s);
-}
-
-static void *
-rps_clone(const void *s)
-{
-	struct rps *c = malloc(sizeof(*c));
-
-	if (c != NULL)
-		memcpy(c, s, sizeof(*c));
-	return c;
+	return 0;
 }
 
 static int
@@ -181,7 +163,8 @@ bad:
 }
 
 static void
-rps_setup_random(const void *st, int seat, struct game_setup *su)
+rps_setup_random(const void *st, int seat, struct rng *rg,
+    struct game_setup *su)
 {
 	static const char *const sym[3] = { "rock", "paper", "scissors" };
 	int order[PER], i, j, t;
@@ -190,7 +173,7 @@ rps_setup_random(const void *st, int seat, struct game_setup *su)
 	for (i = 0; i < PER; i++)
 		order[i] = i % 3;
 	for (i = PER - 1; i > 0; i--) {
-		j = (int)sec_uniform((uint32_t)i + 1);
+		j = (int)rng_uniform(rg, (uint32_t)i + 1);
 		t = order[i];
 		order[i] = order[j];
 		order[j] = t;
@@ -594,13 +577,15 @@ check_end(struct rps *s, int actor)
 
 static int
 rps_apply(void *st, int seat, const struct game_action *a,
-    const struct game_ctx *ctx, char *what, size_t wlen, struct error *e)
+    const struct game_ctx *ctx, struct game_needs *more, char *what,
+    size_t wlen, struct error *e)
 {
 	struct rps *s = st;
 	const char *va, *vd;
 	char text[48], why[160];
 	int p, q, f, r, tf, tr, af, ar, other = 1 - seat;
 
+	(void)more;
 	if (check(s, seat, a, &p, &q, e) != 0)
 		return -1;
 	rps_format(s, a, text, sizeof(text));
@@ -629,8 +614,8 @@ rps_apply(void *st, int seat, const struct game_action *a,
 		if (strcmp(a->type, "move") == 0)
 			snprintf(what, wlen, "%s moves %s", colour[seat], text);
 		else {
-			va = ctx->value(ctx, seat, s->id[p]);
-			vd = ctx->value(ctx, other, s->id[q]);
+			va = game_value(ctx, seat, s->id[p]);
+			vd = game_value(ctx, other, s->id[q]);
 			if (va == NULL || vd == NULL)
 				return error_set(e, EXIT_REFUSED, "%s: both "
 				    "pieces must be opened", text);
@@ -797,11 +782,12 @@ rps_actions(const void *st, int seat, const struct game_ctx *ctx,
 	if (s->over || seat != s->turn)
 		return 0;
 	n = enumerate(s, seat, out, max);
-	if (n == 0 && max > 0) {
-		game_action_init(&out[0], "pass");
+	if (n == 0) {
+		if (max > 0)
+			game_action_init(&out[0], "pass");
 		n = 1;
 	}
-	return n < max ? n : max;
+	return n;
 }
 
 static char
@@ -826,7 +812,7 @@ rps_render(const void *st, int viewer, const struct game_ctx *ctx,
 				buf_adds(b, "  .");
 			else
 				buf_printf(b, " %c%c", owner(p) ? 'B' : 'W',
-				    letter(ctx->value(ctx, owner(p), s->id[p])));
+				    letter(game_value(ctx, owner(p), s->id[p])));
 		}
 		if (in_camp(s, 1, r))
 			buf_adds(b, "   Black camp");
@@ -840,7 +826,7 @@ rps_render(const void *st, int viewer, const struct game_ctx *ctx,
 		for (p = seat * PER; p < seat * PER + PER; p++)
 			if (s->where[p] == RESERVE)
 				buf_printf(b, " %s %c", s->id[p],
-				    letter(ctx->value(ctx, seat, s->id[p])));
+				    letter(game_value(ctx, seat, s->id[p])));
 		buf_printf(b, "%s\n", s->swapped[seat] ? " (swap used)" : "");
 	}
 	buf_adds(b, " W White  B Black  R rock  P paper  S scissors  ? unknown\n");
@@ -861,7 +847,7 @@ rps_view(const void *st, int viewer, const struct game_ctx *ctx,
 	ydoc_key(w, "pieces");
 	ydoc_seq_begin(w, 0);
 	for (p = 0; p < NP; p++) {
-		v = ctx->value(ctx, owner(p), s->id[p]);
+		v = game_value(ctx, owner(p), s->id[p]);
 		ydoc_map_begin(w);
 		ydoc_kv(w, "piece", s->id[p]);
 		ydoc_kv(w, "colour", owner(p) == 0 ? "white" : "black");
@@ -886,23 +872,33 @@ static void
 rps_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
 {
 	const struct rps *s = st;
+	struct svg g;
 	char label[2] = { 0, 0 };
 	int f, r, p;
 
 	(void)viewer;
-	game_svg_begin(b, W, H, "incognito-rps");
+	svg_begin(&g, b, W, H, 1, "incognito-rps");
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			if (in_camp(s, 0, r) || in_camp(s, 1, r))
-				game_svg_square(b, H, f, r, "#b9c7d9");
+				svg_square(&g, f, r, "#b9c7d9");
 	for (p = 0; p < NP; p++) {
 		if (s->where[p] != ONBOARD)
 			continue;
-		label[0] = letter(ctx->value(ctx, owner(p), s->id[p]));
-		game_svg_piece(b, H, s->file[p], s->rank[p], owner(p), label);
+		label[0] = letter(game_value(ctx, owner(p), s->id[p]));
+		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
 	}
-	game_svg_end(b, W, H, "R rock, P paper, S scissors, ? unknown; blue: the "
+	svg_caption(&g, 0, "R rock, P paper, S scissors, ? unknown; blue: the "
 	    "camps");
+	svg_end(&g);
+}
+
+static void
+rps_seat_role(const void *st, int seat, char *out, size_t len)
+{
+	(void)st;
+	snprintf(out, len, "%s", colour[seat]);
 }
 
 const struct game_rules game_incognito_rps = {
@@ -910,7 +906,7 @@ const struct game_rules game_incognito_rps = {
 	.title = "Incognito, rock/paper/scissors (J.-J. Bloch, 6x8)",
 	.min_seats = 2,
 	.max_seats = 2,
-	.modes = GAME_PEER | GAME_JUDGE,
+	.modes = GAME_MODE_PEER | GAME_MODE_JUDGE,
 	.options = options,
 	.notation =
 	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
@@ -922,9 +918,8 @@ const struct game_rules game_incognito_rps = {
 	    "swap: swap c3 r2 (once per game, the whole turn)\n"
 	    "pass: only when you have no legal action\n"
 	    "resign, draw (offer), accept, decline\n",
-	.create = rps_create,
-	.destroy = rps_destroy,
-	.clone = rps_clone,
+	.state_size = sizeof(struct rps),
+	.init = rps_init,
 	.setup_pieces = rps_setup_pieces,
 	.setup_parse = rps_setup_parse,
 	.setup_random = rps_setup_random,
@@ -940,4 +935,5 @@ const struct game_rules game_incognito_rps = {
 	.render = rps_render,
 	.view = rps_view,
 	.svg = rps_svg,
+	.seat_role = rps_seat_role,
 };

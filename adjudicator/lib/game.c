@@ -1,6 +1,7 @@
 /*
- * The table of games, and helpers every rule set shares: options, action
- * fields, square names.
+ * What every rule set shares: finding a game, options by name, action
+ * fields, needs, results, square names.  The table of games is
+ * games/table.c.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -8,26 +9,6 @@
 #include <string.h>
 
 #include "game.h"
-
-extern const struct game_rules game_incognito;
-extern const struct game_rules game_incognito_rps;
-
-const struct game_rules *const game_table[] = {
-	&game_incognito,
-	&game_incognito_rps,
-	NULL
-};
-
-const struct game_rules *
-game_find(const char *name)
-{
-	int i;
-
-	for (i = 0; game_table[i] != NULL; i++)
-		if (strcmp(game_table[i]->name, name) == 0)
-			return game_table[i];
-	return NULL;
-}
 
 static int
 option_index(const struct game_rules *r, const char *name)
@@ -59,6 +40,17 @@ option_valid(const struct game_option *o, const char *v)
 	return *end == '\0' && n >= o->min && n <= o->max;
 }
 
+const struct game_rules *
+game_find(const char *name)
+{
+	int i;
+
+	for (i = 0; game_table[i] != NULL; i++)
+		if (strcmp(game_table[i]->name, name) == 0)
+			return game_table[i];
+	return NULL;
+}
+
 int
 game_options(const struct game_rules *r, struct game_config *cfg,
     char *const *kv, int nkv, struct error *e)
@@ -67,9 +59,17 @@ game_options(const struct game_rules *r, struct game_config *cfg,
 	const char *eq;
 	int i, k;
 
-	for (i = 0; r->options != NULL && r->options[i].name != NULL; i++)
+	cfg->nopts = 0;
+	for (i = 0; r->options != NULL && r->options[i].name != NULL; i++) {
+		if (i >= GAME_MAX_OPTIONS)
+			return error_set(e, EXIT_SYSTEM, "%s: too many options",
+			    r->name);
+		snprintf(cfg->opt_name[i], sizeof(cfg->opt_name[i]), "%s",
+		    r->options[i].name);
 		snprintf(cfg->opt[i], sizeof(cfg->opt[i]), "%s",
 		    r->options[i].def);
+		cfg->nopts = i + 1;
+	}
 	for (k = 0; k < nkv; k++) {
 		eq = strchr(kv[k], '=');
 		if (eq == NULL || eq == kv[k] ||
@@ -97,23 +97,43 @@ game_options(const struct game_rules *r, struct game_config *cfg,
 }
 
 const char *
-game_opt(const struct game_rules *r, const struct game_config *cfg,
-    const char *name)
+game_config_get(const struct game_config *cfg, const char *name)
 {
-	int i = option_index(r, name);
+	int i;
 
-	if (i < 0)
-		return NULL;
-	return cfg->opt[i][0] != '\0' ? cfg->opt[i] : r->options[i].def;
+	for (i = 0; i < cfg->nopts; i++)
+		if (strcmp(cfg->opt_name[i], name) == 0)
+			return cfg->opt[i];
+	return NULL;
 }
 
 long
-game_opt_long(const struct game_rules *r, const struct game_config *cfg,
-    const char *name)
+game_config_long(const struct game_config *cfg, const char *name)
 {
-	const char *v = game_opt(r, cfg, name);
+	const char *v = game_config_get(cfg, name);
 
 	return v != NULL ? strtol(v, NULL, 10) : 0;
+}
+
+int
+game_config_is(const struct game_config *cfg, const char *name,
+    const char *value)
+{
+	const char *v = game_config_get(cfg, name);
+
+	return v != NULL && strcmp(v, value) == 0;
+}
+
+const char *
+game_value(const struct game_ctx *c, int seat, const char *id)
+{
+	return c != NULL && c->value != NULL ? c->value(c, seat, id) : NULL;
+}
+
+const char *
+game_claim(const struct game_ctx *c, const char *name)
+{
+	return c != NULL && c->claim != NULL ? c->claim(c, name) : NULL;
 }
 
 void
@@ -176,18 +196,34 @@ game_action_keys(const struct game_action *a, const char *const *keys,
 }
 
 void
+game_needs_init(struct game_needs *n)
+{
+	n->n = 0;
+	n->claim_by = -1;
+	n->claim[0] = '\0';
+}
+
+int
 game_needs_add(struct game_needs *n, int seat, const char *id)
 {
 	int i;
 
 	for (i = 0; i < n->n; i++)
 		if (n->p[i].seat == seat && strcmp(n->p[i].id, id) == 0)
-			return;
+			return 0;
 	if (n->n >= GAME_MAX_NEEDS)
-		return;
+		return -1;
 	n->p[n->n].seat = seat;
 	snprintf(n->p[n->n].id, sizeof(n->p[n->n].id), "%s", id);
 	n->n++;
+	return 0;
+}
+
+void
+game_needs_claim(struct game_needs *n, int by, const char *claim)
+{
+	n->claim_by = by;
+	snprintf(n->claim, sizeof(n->claim), "%s", claim);
 }
 
 void
@@ -200,6 +236,18 @@ game_result_one(struct game_result *res, int over, int winner,
 	if (over && winner >= 0 && winner < GAME_MAX_SEATS)
 		res->winner[winner] = 1;
 	snprintf(res->why, sizeof(res->why), "%s", why);
+}
+
+void
+game_result_score(struct game_result *res, const char *label, long points)
+{
+	if (res->nscores >= GAME_MAX_SCORES)
+		return;
+	snprintf(res->scores[res->nscores].label,
+	    sizeof(res->scores[res->nscores].label), "%s", label);
+	res->scores[res->nscores].points = points;
+	res->nscores++;
+	res->scored = 1;
 }
 
 int
@@ -226,79 +274,6 @@ void
 game_square_name(int file, int rank, char out[5])
 {
 	snprintf(out, 5, "%c%d", 'a' + (file % 26), (rank + 1) % 100);
-}
-
-/* --- SVG boards --- */
-
-#define CELL	48
-#define MARGIN	24
-
-void
-game_svg_begin(struct buf *b, int files, int ranks, const char *title)
-{
-	int f, r, w = files * CELL + 2 * MARGIN, h = ranks * CELL + 3 * MARGIN;
-
-	if (w < 480)
-		w = 480;	/* room for the caption under a small board */
-
-	buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">"
-	    "\n<title>", w, h, w, h);
-	for (; *title; title++)		/* the title is ours, but escape it */
-		buf_adds(b, *title == '<' ? "&lt;" : *title == '&' ? "&amp;" :
-		    (char[2]){ *title, '\0' });
-	buf_printf(b, "</title>\n<rect width=\"%d\" height=\"%d\" "
-	    "fill=\"#f4efe4\"/>\n", w, h);
-	for (f = 0; f < files; f++)
-		for (r = 0; r < ranks; r++)
-			game_svg_square(b, ranks, f, r, (f + r) % 2 ?
-			    "#e8dcc0" : "#d6c49c");
-	for (f = 0; f < files; f++)
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" "
-		    "text-anchor=\"middle\">%c</text>\n",
-		    MARGIN + f * CELL + CELL / 2, MARGIN + ranks * CELL + 16,
-		    'a' + f);
-	for (r = 0; r < ranks; r++)
-		buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"14\" "
-		    "text-anchor=\"middle\">%d</text>\n", MARGIN / 2,
-		    MARGIN + (ranks - 1 - r) * CELL + CELL / 2 + 5, r + 1);
-}
-
-void
-game_svg_square(struct buf *b, int ranks, int file, int rank,
-    const char *fill)
-{
-	buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"%s\" stroke=\"#8a7a5a\"/>\n", MARGIN + file * CELL,
-	    MARGIN + (ranks - 1 - rank) * CELL, CELL, CELL, fill);
-}
-
-void
-game_svg_piece(struct buf *b, int ranks, int file, int rank, int black,
-    const char *label)
-{
-	int cx = MARGIN + file * CELL + CELL / 2;
-	int cy = MARGIN + (ranks - 1 - rank) * CELL + CELL / 2;
-
-	buf_printf(b, "<g class=\"piece\"><circle cx=\"%d\" cy=\"%d\" "
-	    "r=\"%d\" fill=\"%s\" stroke=\"#333\" stroke-width=\"2\"/>"
-	    "<text x=\"%d\" y=\"%d\" font-size=\"16\" text-anchor=\"middle\" "
-	    "fill=\"%s\">%s</text></g>\n", cx, cy, CELL / 2 - 6,
-	    black ? "#222" : "#fafafa", cx, cy + 6, black ? "#fafafa" : "#222",
-	    label);
-}
-
-void
-game_svg_end(struct buf *b, int files, int ranks, const char *caption)
-{
-	buf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"13\">",
-	    MARGIN, MARGIN + ranks * CELL + 2 * MARGIN + 4);
-	for (; *caption; caption++)
-		buf_adds(b, *caption == '<' ? "&lt;" : *caption == '&' ?
-		    "&amp;" : (char[2]){ *caption, '\0' });
-	buf_adds(b, "</text>\n</svg>\n");
-	(void)files;
 }
 
 void

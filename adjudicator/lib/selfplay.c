@@ -1,154 +1,489 @@
 /*
- * In-memory games.  See selfplay.h.
+ * In-memory games.  See selfplay.h.  Each party keeps its transcript,
+ * inbox and updates in a store in memory; everything else is the code
+ * the verbs run.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "armor.h"
 #include "selfplay.h"
 
-static int
-add_entry(struct selfplay *sp, const struct buf *sb)
+#define MAX_EARLY	64
+
+struct selfplay_store {
+	struct buf	*entry;		/* by seq */
+	size_t		 nentry;
+	uint64_t	 early_seq[MAX_EARLY];
+	struct buf	 early[MAX_EARLY];
+	struct buf	*update;	/* received, or sent (the judge) */
+	int		*update_seat;
+	size_t		 nupdate;
+};
+
+static void
+store_free(struct selfplay_store *s)
 {
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nentry; i++)
+		buf_free(&s->entry[i]);
+	free(s->entry);
+	for (i = 0; i < MAX_EARLY; i++)
+		buf_free(&s->early[i]);
+	for (i = 0; i < s->nupdate; i++)
+		buf_free(&s->update[i]);
+	free(s->update);
+	free(s->update_seat);
+	free(s);
+}
+
+static int
+nomem(struct error *e)
+{
+	return error_set(e, EXIT_SYSTEM, "out of memory");
+}
+
+static int
+put_entry(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
+    const void *msg, size_t msglen, struct error *e)
+{
+	struct selfplay_store *s = arg;
 	struct buf *n;
 
-	n = realloc(sp->entries, (sp->nentries + 1) * sizeof(*n));
-	if (n == NULL)
-		return -1;
-	sp->entries = n;
-	buf_init(&n[sp->nentries]);
-	if (buf_add(&n[sp->nentries], sb->data, sb->len) != 0)
-		return -1;
-	sp->nentries++;
+	(void)msg;
+	(void)msglen;
+	if (blob == NULL)
+		return 0;
+	if (seq != s->nentry)
+		return error_set(e, EXIT_SYSTEM, "store: seq %llu out of order",
+		    (unsigned long long)seq);
+	if ((n = realloc(s->entry, (s->nentry + 1) * sizeof(*n))) == NULL)
+		return nomem(e);
+	s->entry = n;
+	buf_init(&n[s->nentry]);
+	if (buf_add(&n[s->nentry], blob, len) != 0)
+		return nomem(e);
+	s->nentry++;
 	return 0;
+}
+
+static int
+get_entry(void *arg, uint64_t seq, struct buf *b, struct error *e)
+{
+	struct selfplay_store *s = arg;
+
+	if (seq >= s->nentry)
+		return error_set(e, EXIT_SYSTEM, "store: no seq %llu",
+		    (unsigned long long)seq);
+	return buf_add(b, s->entry[seq].data, s->entry[seq].len) != 0 ?
+	    nomem(e) : 0;
+}
+
+static int
+early_slot(struct selfplay_store *s, uint64_t seq)
+{
+	int i;
+
+	for (i = 0; i < MAX_EARLY; i++)
+		if (s->early_seq[i] == seq && s->early[i].len > 0)
+			return i;
+	return -1;
+}
+
+static int
+put_early(void *arg, uint64_t seq, const uint8_t *rec, size_t len,
+    struct error *e)
+{
+	struct selfplay_store *s = arg;
+	int i;
+
+	if ((i = early_slot(s, seq)) < 0)
+		for (i = 0; i < MAX_EARLY && s->early[i].len > 0; i++)
+			;
+	if (i == MAX_EARLY)
+		return error_set(e, EXIT_SYSTEM, "store: inbox full");
+	s->early[i].len = 0;
+	s->early_seq[i] = seq;
+	return buf_add(&s->early[i], rec, len) != 0 ? nomem(e) : 0;
+}
+
+static int
+get_early(void *arg, uint64_t seq, struct buf *b, struct error *e)
+{
+	struct selfplay_store *s = arg;
+	int i = early_slot(s, seq);
+
+	if (i < 0)
+		return 1;
+	return buf_add(b, s->early[i].data, s->early[i].len) != 0 ?
+	    nomem(e) : 0;
+}
+
+static int
+drop_early(void *arg, uint64_t seq, struct error *e)
+{
+	struct selfplay_store *s = arg;
+	int i = early_slot(s, seq);
+
+	(void)e;
+	if (i >= 0)
+		s->early[i].len = 0;
+	return 0;
+}
+
+static int
+put_secret(void *arg, int seat, const struct match_secret *sec,
+    struct error *e)
+{
+	(void)arg;
+	(void)seat;
+	(void)sec;
+	(void)e;
+	return 0;	/* the party holds it; memory needs no copy */
+}
+
+static int
+put_private(void *arg, const struct opening *o, struct error *e)
+{
+	(void)arg;
+	(void)o;
+	(void)e;
+	return 0;
+}
+
+static int
+put_update(void *arg, int seat, const uint8_t *blob, size_t len,
+    struct error *e)
+{
+	struct selfplay_store *s = arg;
+	struct buf *n;
+	int *ns;
+
+	if ((n = realloc(s->update, (s->nupdate + 1) * sizeof(*n))) == NULL)
+		return nomem(e);
+	s->update = n;
+	if ((ns = realloc(s->update_seat, (s->nupdate + 1) *
+	    sizeof(*ns))) == NULL)
+		return nomem(e);
+	s->update_seat = ns;
+	buf_init(&n[s->nupdate]);
+	ns[s->nupdate] = seat;
+	if (buf_add(&n[s->nupdate], blob, len) != 0)
+		return nomem(e);
+	s->nupdate++;
+	return 0;
+}
+
+static int
+count_updates(void *arg, int seat, uint64_t *n, struct error *e)
+{
+	struct selfplay_store *s = arg;
+	size_t i;
+
+	(void)e;
+	*n = 0;
+	for (i = 0; i < s->nupdate; i++)
+		*n += s->update_seat[i] == seat;
+	return 0;
+}
+
+static int
+get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
+{
+	struct selfplay_store *s = arg;
+	size_t i;
+
+	for (i = 0; i < s->nupdate; i++)
+		if (s->update_seat[i] == seat && k-- == 1)
+			return buf_add(b, s->update[i].data,
+			    s->update[i].len) != 0 ? nomem(e) : 0;
+	return error_set(e, EXIT_SYSTEM, "store: no such update");
+}
+
+static int
+put_sent(void *arg, int seat, const struct party_sent *sent, struct error *e)
+{
+	(void)arg;
+	(void)seat;
+	(void)sent;
+	(void)e;
+	return 0;	/* the party holds it */
+}
+
+static const struct party_store memory = {
+	.put_entry = put_entry,
+	.get_entry = get_entry,
+	.put_early = put_early,
+	.get_early = get_early,
+	.drop_early = drop_early,
+	.put_secret = put_secret,
+	.put_private = put_private,
+	.put_update = put_update,
+	.count_updates = count_updates,
+	.get_update = get_update,
+	.put_sent = put_sent,
+};
+
+/* --- the game --- */
+
+static void
+sync(struct selfplay *sp)
+{
+	int i;
+
+	for (i = 0; i < SELFPLAY_PARTIES; i++)
+		sp->m[i] = sp->party[i].m;
+	i = sp->judged ? GAME_JUDGE : 0;
+	sp->entries = sp->store[i]->entry;
+	sp->nentries = sp->store[i]->nentry;
 }
 
 void
 selfplay_free(struct selfplay *sp)
 {
-	size_t i;
 	int s;
 
 	if (sp == NULL)
 		return;
-	for (s = 0; s < sp->nseats; s++) {
+	for (s = 0; s < SELFPLAY_PARTIES; s++) {
 		key_secret_free(sp->key[s]);
-		match_free(sp->m[s]);
-		if (sp->secret[s] != NULL) {
-			sec_wipe(sp->secret[s], sizeof(*sp->secret[s]));
-			sec_free(sp->secret[s]);
-		}
+		party_clear(&sp->party[s]);
+		store_free(sp->store[s]);
 	}
-	for (i = 0; i < sp->nentries; i++)
-		buf_free(&sp->entries[i]);
-	free(sp->entries);
 	free(sp);
+}
+
+static int
+start(struct selfplay *sp, const struct buf *sb, struct error *e)
+{
+	int s;
+
+	for (s = 0; s < SELFPLAY_PARTIES; s++) {
+		if (s >= sp->nseats && (s != GAME_JUDGE || !sp->judged))
+			continue;
+		if ((sp->store[s] = calloc(1, sizeof(*sp->store[s]))) == NULL)
+			return nomem(e);
+		sp->party[s].me = s;
+		sp->party[s].store = &memory;
+		sp->party[s].arg = sp->store[s];
+		if ((sp->party[s].m = header_read(sb->data, sb->len, "header",
+		    e)) == NULL ||
+		    put_entry(sp->store[s], 0, sb->data, sb->len, NULL, 0,
+		    e) != 0)
+			return -1;
+		sp->party[s].m->me = s;
+	}
+	sync(sp);
+	return 0;
 }
 
 struct selfplay *
 selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
-    struct error *e)
+    int judged, struct error *e)
 {
 	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	struct selfplay *sp;
-	struct key_public pub[GAME_MAX_SEATS];
+	struct key_public pub[SELFPLAY_PARTIES];
 	struct game_config cfg;
 	struct buf body, sb;
-	int s;
+	int s, rc = -1;
 
 	if ((sp = calloc(1, sizeof(*sp))) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
+		nomem(e);
 		return NULL;
 	}
-	if ((sp->rules = game_find(rules)) == NULL) {
-		error_set(e, EXIT_USAGE, "unknown game %s", rules);
-		free(sp);
-		return NULL;
-	}
+	buf_init(&body);
+	buf_init(&sb);
 	sp->nseats = nseats;
+	sp->judged = judged;
+	rng_init_random(&sp->rng, "selfplay");
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.nseats = nseats;
 	snprintf(cfg.seed, sizeof(cfg.seed), "00");
-	buf_init(&body);
-	buf_init(&sb);
+	if ((sp->rules = game_find(rules)) == NULL) {
+		error_set(e, EXIT_USAGE, "unknown game %s", rules);
+		goto done;
+	}
 	if (nseats < 1 || nseats > GAME_MAX_SEATS ||
 	    game_options(sp->rules, &cfg, opts, nopts, e) != 0)
-		goto fail;
+		goto done;
 	for (s = 0; s < nseats; s++) {
 		if ((sp->key[s] = key_generate(names[s], e)) == NULL)
-			goto fail;
+			goto done;
 		pub[s] = sp->key[s]->pub;
 	}
-	if (match_header_body(sp->rules, &cfg, 0, pub, nseats, NULL, &body,
-	    e) != 0 ||
-	    envelope_sign(sp->key[0], pub, (size_t)nseats, body.data, body.len,
-	    &sb, e) != 0)
-		goto fail;
-	for (s = 0; s < nseats; s++) {
-		if ((sp->m[s] = match_from_header(sb.data, sb.len, "header",
-		    e)) == NULL)
-			goto fail;
-		sp->m[s]->me = s;
+	if (judged) {
+		if ((sp->key[GAME_JUDGE] = key_generate("judge", e)) == NULL)
+			goto done;
+		pub[nseats] = sp->key[GAME_JUDGE]->pub;
 	}
-	if (add_entry(sp, &sb) != 0)
-		goto nomem;
+	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
+	    judged ? &pub[nseats] : NULL, NULL, &body, e) != 0 ||
+	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),
+	    body.data, body.len, &sb, e) != 0 ||
+	    start(sp, &sb, e) != 0)
+		goto done;
+	rc = 0;
+done:
 	buf_free(&body);
 	buf_free(&sb);
+	if (rc != 0) {
+		selfplay_free(sp);
+		return NULL;
+	}
 	return sp;
-nomem:
-	error_set(e, EXIT_SYSTEM, "out of memory");
-fail:
-	buf_free(&body);
-	buf_free(&sb);
-	selfplay_free(sp);
-	return NULL;
+}
+
+/* Every other seat takes a peer's message, as receive would. */
+static int
+deliver_peers(struct selfplay *sp, int from, const struct buf *msg,
+    struct error *e)
+{
+	int s;
+
+	for (s = 0; s < sp->nseats; s++)
+		if (s != from && party_receive(&sp->party[s], sp->key[s],
+		    (const char *)msg->data, msg->len, "message", e) != 0)
+			return error_prefix(e, "%s", sp->m[s]->seat[s].name);
+	return 0;
+}
+
+static int
+emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
+    struct error *e)
+{
+	struct selfplay *sp = arg;
+
+	(void)n;
+	(void)note;
+	return party_receive(&sp->party[seat], sp->key[seat],
+	    (const char *)armored->data, armored->len, "update", e);
+}
+
+/* The judge takes a seat's message and every seat its update. */
+static int
+deliver_judge(struct selfplay *sp, const struct buf *msg, struct error *e)
+{
+	struct judge_run j;
+	int s;
+
+	judge_run_init(&j, &sp->party[GAME_JUDGE], sp->key[GAME_JUDGE]);
+	j.tamper = sp->tamper;
+	j.tamper_arg = sp->tamper_arg;
+	sp->note[0] = '\0';
+	if (judge_auto(&j, e) != 0 ||
+	    judge_input(&j, (const char *)msg->data, msg->len, "message",
+	    e) != 0)
+		return -1;
+	for (s = 0; s < sp->nseats; s++)
+		if (j.note[s][0] != '\0')
+			snprintf(sp->note, sizeof(sp->note), "%s", j.note[s]);
+	if (judge_updates(&j, emit, sp, e) != 0)
+		return -1;
+	if (j.refused || j.malformed)
+		return error_set(e, j.malformed ? EXIT_MALFORMED : EXIT_REFUSED,
+		    "the judge: %s", sp->note);
+	return 0;
+}
+
+/* What seat sends: to the judge, or to every other seat. */
+static int
+send(struct selfplay *sp, int seat, const struct buf *body,
+    const struct match_secret *openings, struct error *e)
+{
+	struct buf msg;
+	int rc;
+
+	buf_init(&msg);
+	rc = party_send(&sp->party[seat], sp->key[seat], body, openings, &msg,
+	    e);
+	if (rc == 0)
+		rc = sp->judged ? deliver_judge(sp, &msg, e) :
+		    deliver_peers(sp, seat, &msg, e);
+	buf_free(&msg);
+	sync(sp);
+	return rc;
 }
 
 int
 selfplay_raw(struct selfplay *sp, int seat, const struct buf *body,
     struct error *e)
 {
-	struct key_public to[GAME_MAX_SEATS];
+	struct key_public to[GAME_MAX_SEATS + 1];
 	struct buf sb;
 	char where[64];
-	int s, rc = -1;
+	int s, n, rc = -1;
 
-	for (s = 0; s < sp->nseats; s++)
-		to[s] = sp->key[s]->pub;
+	/* every party must accept it, or none may: tried on copies first */
 	buf_init(&sb);
+	n = party_recipients(&sp->party[seat], to);
 	snprintf(where, sizeof(where), "seq %llu",
-	    (unsigned long long)sp->m[0]->seq + 1);
-	if (envelope_sign(sp->key[seat], to, (size_t)sp->nseats, body->data,
-	    body->len, &sb, e) != 0)
+	    (unsigned long long)sp->m[seat]->seq + 1);
+	if (envelope_sign(sp->key[seat], to, (size_t)n, body->data, body->len,
+	    &sb, e) != 0)
 		goto done;
-	/* every seat must accept it, or none may */
-	for (s = 0; s < sp->nseats; s++) {
-		struct match *c = match_clone(sp->m[s]);
+	for (s = 0; s < SELFPLAY_PARTIES; s++) {
+		struct match *c;
 
-		if (c == NULL) {
-			error_set(e, EXIT_SYSTEM, "out of memory");
+		if (sp->m[s] == NULL || (sp->judged && s != GAME_JUDGE))
+			continue;
+		if ((c = match_clone(sp->m[s])) == NULL) {
+			nomem(e);
 			goto done;
 		}
-		memcpy(c->local, sp->m[s]->local, sizeof(c->local));
-		if (match_apply(c, sb.data, sb.len, where, NULL, e) != 0) {
-			match_free(c);
-			if (s > 0)
-				error_prefix(e, "seat %d disagrees", s);
-			goto done;
-		}
+		rc = match_apply(c, sb.data, sb.len, where, NULL, e);
 		match_free(c);
-	}
-	for (s = 0; s < sp->nseats; s++)
-		if (match_apply(sp->m[s], sb.data, sb.len, where, NULL, e) != 0)
+		if (rc != 0) {
+			if (s != seat)
+				error_prefix(e, "%s disagrees",
+				    match_author_name(sp->m[s], s));
 			goto done;
-	if (add_entry(sp, &sb) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
+		}
 	}
-	rc = 0;
+	rc = send(sp, seat, body, NULL, e);
 done:
 	buf_free(&sb);
+	return rc;
+}
+
+int
+selfplay_commit(struct selfplay *sp, int seat, const struct game_setup *su,
+    struct error *e)
+{
+	struct party *p = &sp->party[seat];
+	struct match_secret *s;
+	struct buf body;
+	int i, rc;
+
+	if ((s = sec_malloc(sizeof(*s))) == NULL)
+		return nomem(e);
+	memset(s, 0, sizeof(*s));
+	s->setup = *su;
+	for (i = 0; i < s->setup.n; i++)
+		commit_nonce(s->nonce[i]);
+	buf_init(&body);
+	rc = entry_setup(p->m, seat, s, &body, e);
+	if (rc == 0) {
+		if (p->secret != NULL) {
+			sec_wipe(p->secret, sizeof(*p->secret));
+			sec_free(p->secret);
+		}
+		p->secret = s;
+		p->m->local[seat] = &s->setup;
+		rc = send(sp, seat, &body, s, e);
+		if (rc != 0) {
+			p->m->local[seat] = NULL;
+			p->secret = NULL;
+		}
+	}
+	buf_free(&body);
+	if (rc != 0 || p->secret != s) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+	}
 	return rc;
 }
 
@@ -156,67 +491,42 @@ int
 selfplay_setup(struct selfplay *sp, int seat, const char *layout,
     struct error *e)
 {
-	struct match_secret *s;
-	struct buf body;
-	int i, rc;
+	const struct match *m = sp->m[seat];
+	struct game_setup su;
 
-	if ((s = sec_malloc(sizeof(*s))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	memset(s, 0, sizeof(*s));
+	memset(&su, 0, sizeof(su));
 	if (layout == NULL)
-		sp->rules->setup_random(sp->m[seat]->state, seat, &s->setup);
-	else if (sp->rules->setup_parse(sp->m[seat]->state, seat, layout,
-	    &s->setup, e) != 0) {
-		sec_free(s);
+		sp->rules->setup_random(m->state, seat, &sp->rng, &su);
+	else if (sp->rules->setup_parse(m->state, seat, layout, &su, e) != 0)
 		return -1;
-	}
 	/* as the setup verb does: a setup that fails its audit is not sent */
-	if (sp->rules->setup_audit(sp->m[seat]->state, seat, &s->setup,
-	    e) != 0) {
-		sec_free(s);
+	if (sp->rules->setup_audit(m->state, seat, &su, e) != 0)
 		return -1;
-	}
-	for (i = 0; i < s->setup.n; i++)
-		commit_nonce(s->nonce[i]);
-	buf_init(&body);
-	rc = match_setup_body(sp->m[seat], seat, s, &body, e);
-	if (rc == 0)
-		rc = selfplay_raw(sp, seat, &body, e);
-	buf_free(&body);
-	if (rc != 0) {
-		sec_free(s);
-		return -1;
-	}
-	sp->secret[seat] = s;
-	sp->m[seat]->local[seat] = &s->setup;
-	return 0;
+	return selfplay_commit(sp, seat, &su, e);
 }
 
 int
 selfplay_turn(struct selfplay *sp, int seat, const char *action,
     struct error *e)
 {
-	struct match *m = sp->m[seat];
+	struct party *p = &sp->party[seat];
 	struct buf body;
-	int final_too = 0, rc = -1;
+	int rc = -1;
 
 	buf_init(&body);
-	if (sp->secret[seat] == NULL) {
-		error_set(e, EXIT_REFUSED, "no setup for seat %d", seat);
-		goto done;
-	}
-	if (match_phase(m) != MATCH_FINAL) {
-		if (match_turn_body(m, seat, sp->secret[seat], action, &body,
-		    &final_too, e) != 0 || selfplay_raw(sp, seat, &body, e) != 0)
+	if (match_phase(p->m) != MATCH_FINAL) {
+		if (entry_turn(p->m, seat, p->secret, action, &body, e) != 0 ||
+		    send(sp, seat, &body, NULL, e) != 0)
 			goto done;
 	} else if (action != NULL) {
 		error_set(e, EXIT_REFUSED, "the game is over");
 		goto done;
 	}
-	if (match_phase(m) == MATCH_FINAL && match_next_author(m) == seat) {
+	if (!sp->judged && match_phase(p->m) == MATCH_FINAL &&
+	    match_next_author(p->m) == seat) {
 		body.len = 0;
-		if (match_final_body(m, seat, sp->secret[seat], &body, e) != 0 ||
-		    selfplay_raw(sp, seat, &body, e) != 0)
+		if (entry_final(p->m, seat, p->secret, &body, e) != 0 ||
+		    send(sp, seat, &body, NULL, e) != 0)
 			goto done;
 	}
 	rc = 0;
@@ -226,40 +536,27 @@ done:
 }
 
 int
-selfplay_random_action(struct selfplay *sp, int seat, char *out, size_t len)
+selfplay_random_action(struct selfplay *sp, int seat, char *out, size_t len,
+    struct error *e)
 {
-	struct game_action *list;
-	int n;
+	struct game_action a;
 
-	if ((list = calloc(GAME_MAX_ACTIONS, sizeof(*list))) == NULL)
+	if (match_random_action(sp->m[seat], seat, &sp->rng, &a, e) != 0)
 		return -1;
-	n = match_actions(sp->m[seat], seat, list, GAME_MAX_ACTIONS);
-	if (n <= 0) {
-		free(list);
-		return -1;
-	}
-	sp->rules->format(sp->m[seat]->state, &list[sec_uniform((uint32_t)n)],
-	    out, len);
-	free(list);
+	sp->rules->format(sp->m[seat]->state, &a, out, len);
 	return 0;
 }
 
 int
 selfplay_archive(const struct selfplay *sp, struct buf *out, struct error *e)
 {
-	struct buf rec;
-	uint8_t zero[3] = { 0, 0, 0 };
-	size_t i;
-	int rc;
+	return party_export(&sp->party[sp->judged ? GAME_JUDGE : 0], 0, out,
+	    e);
+}
 
-	buf_init(&rec);
-	buf_add(&rec, "ADJA", 4);
-	buf_addc(&rec, 1);
-	buf_add(&rec, zero, 3);
-	buf_add_u32(&rec, (uint32_t)sp->nentries);
-	for (i = 0; i < sp->nentries; i++)
-		buf_add_field(&rec, sp->entries[i].data, sp->entries[i].len);
-	rc = armor_wrap(rec.data, rec.len, ARMOR_ARCHIVE, out, e);
-	buf_free(&rec);
-	return rc;
+int
+selfplay_export(const struct selfplay *sp, int seat, struct buf *out,
+    struct error *e)
+{
+	return party_export(&sp->party[seat], 1, out, e);
 }

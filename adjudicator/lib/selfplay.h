@@ -1,41 +1,72 @@
 /*
- * Plays a whole game in memory: keys, setups, turns, obligations and
- * final openings exactly as the verbs do, with every entry signed and
- * applied to each seat's own match.  For the rule-case corpus, the
+ * Plays a whole game in memory, in peer or judge mode: keys, setups,
+ * turns, obligations, claims and final openings exactly as the verbs do.
+ * Every message is signed, encrypted and armored, and taken by each party
+ * (each seat, and the judge) through the same path as on disk (party.c,
+ * judge.c), into a store in memory.  For the rule-case corpus, the
  * random-playout conformance test and the benchmark's archive.
  */
 #ifndef SELFPLAY_H
 #define SELFPLAY_H
 
+#include "judge.h"
 #include "match.h"
+#include "party.h"
+#include "rng.h"
+
+#define SELFPLAY_PARTIES	(GAME_MAX_SEATS + 1)	/* the judge last */
+
+struct selfplay_store;
+
+/* A dishonest judge, for the tests: may rewrite an update's body (YAML)
+ * for seat before the judge signs it. */
+typedef void selfplay_tamper_fn(void *, int seat, struct buf *body);
 
 struct selfplay {
 	const struct game_rules	*rules;
 	int			 nseats;
-	struct key_secret	*key[GAME_MAX_SEATS];
-	struct match_secret	*secret[GAME_MAX_SEATS];
-	struct match		*m[GAME_MAX_SEATS];	/* each seat's copy */
-	struct buf		*entries;		/* signed blobs */
+	int			 judged;
+	struct key_secret	*key[SELFPLAY_PARTIES];
+	struct party		 party[SELFPLAY_PARTIES];
+	struct selfplay_store	*store[SELFPLAY_PARTIES];
+	/* each seat's match (party[s].m, kept current), and the judge's */
+	struct match		*m[SELFPLAY_PARTIES];
+	/* the transcript: the judge's, or the first seat's */
+	struct buf		*entries;
 	size_t			 nentries;
+	struct rng		 rng;		/* random setups and actions */
+	char			 note[512];	/* the judge's last refusal */
+	selfplay_tamper_fn	*tamper;
+	void			*tamper_arg;
 };
 
+/* judged: a judge with its own key holds every setup. */
 struct selfplay *selfplay_new(const char *rules, char *const *opts,
-	    int nopts, int nseats, struct error *);
+	    int nopts, int nseats, int judged, struct error *);
 void	selfplay_free(struct selfplay *);
-/* layout NULL: random */
+/* layout NULL: random.  Parsed and audited as the setup verb does. */
 int	selfplay_setup(struct selfplay *, int seat, const char *layout,
 	    struct error *);
+/* Commits to a setup as given, unaudited (a test's cheating seat). */
+int	selfplay_commit(struct selfplay *, int seat,
+	    const struct game_setup *, struct error *);
 /*
- * One turn by seat: its owed openings, then the action (NULL: openings
- * or final openings only), then its final openings if the game ended.
+ * One turn by seat: what it owes (openings, a claim), then the action
+ * (NULL: what is owed only), then its final openings if the game ended.
+ * In a judged game a refusal by the judge is an error carrying its note.
  */
 int	selfplay_turn(struct selfplay *, int seat, const char *action,
 	    struct error *);
-/* Signs and applies a hand-made body as seat (for tamper tests). */
+/* Signs a hand-made body as seat and sends it (for tamper tests): every
+ * party takes it, or none. */
 int	selfplay_raw(struct selfplay *, int seat, const struct buf *body,
 	    struct error *);
-/* A uniformly random legal action of the rules for seat, as text. */
-int	selfplay_random_action(struct selfplay *, int seat, char *, size_t);
+/* A random legal action of seat, as notation. */
+int	selfplay_random_action(struct selfplay *, int seat, char *, size_t,
+	    struct error *);
 int	selfplay_archive(const struct selfplay *, struct buf *, struct error *);
+/* A seat's export (a judged seat's carries its updates). */
+int	selfplay_export(const struct selfplay *, int seat, struct buf *,
+	    struct error *);
 
 #endif

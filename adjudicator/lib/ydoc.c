@@ -10,6 +10,7 @@
 
 #include <yaml.h>
 
+#include "sec.h"
 #include "ydoc.h"
 
 struct ydoc_writer {
@@ -50,11 +51,16 @@ static int
 add_kid(struct ydoc *parent, struct ydoc *kid)
 {
 	struct ydoc **k;
+	size_t cap;
 
-	k = realloc(parent->kids, (parent->nkids + 1) * sizeof(*k));
-	if (k == NULL)
-		return -1;
-	parent->kids = k;
+	/* room doubles: a long sequence costs linear time, not quadratic */
+	if (parent->nkids == parent->cap) {
+		cap = parent->cap ? 2 * parent->cap : 4;
+		if ((k = realloc(parent->kids, cap * sizeof(*k))) == NULL)
+			return -1;
+		parent->kids = k;
+		parent->cap = cap;
+	}
 	parent->kids[parent->nkids++] = kid;
 	return 0;
 }
@@ -82,229 +88,230 @@ struct frame {
 	unsigned	 kline, kcol;
 };
 
+struct parse {
+	const char	*where;
+	struct error	*e;
+	struct frame	 stack[YDOC_MAX_DEPTH + 1];
+	int		 depth, docs;
+	size_t		 events;
+	struct ydoc	*root;
+};
+
 static int
-hazard(struct error *e, const char *where, const yaml_mark_t *m,
-    const char *what)
+hazard(struct parse *p, const yaml_mark_t *m, const char *what)
 {
-	return error_set(e, EXIT_MALFORMED, "%s:%zu:%zu: %s", where,
+	return error_set(p->e, EXIT_MALFORMED, "%s:%zu:%zu: %s", p->where,
 	    m->line + 1, m->column + 1, what);
+}
+
+static int
+nomem(struct parse *p)
+{
+	return error_set(p->e, EXIT_SYSTEM, "%s: out of memory", p->where);
+}
+
+/* The open collection waits for a key (not a value). */
+static struct frame *
+key_due(struct parse *p)
+{
+	struct frame *f = p->depth > 0 ? &p->stack[p->depth - 1] : NULL;
+
+	return f != NULL && f->node->type == YDOC_MAP && f->pkey == NULL ?
+	    f : NULL;
+}
+
+static int
+on_document(struct parse *p, const yaml_event_t *ev)
+{
+	if (++p->docs > 1)
+		return hazard(p, &ev->start_mark, "more than one document");
+	if (ev->data.document_start.tag_directives.start !=
+	    ev->data.document_start.tag_directives.end)
+		return hazard(p, &ev->start_mark, "tag directives are not "
+		    "allowed");
+	return 0;
+}
+
+static int
+on_scalar(struct parse *p, const yaml_event_t *ev, struct ydoc **out)
+{
+	const yaml_mark_t *m = &ev->start_mark;
+	const char *k = (const char *)ev->data.scalar.value;
+	struct frame *f;
+	struct ydoc *n;
+	char msg[128];
+
+	if (ev->data.scalar.anchor != NULL)
+		return hazard(p, m, "anchors are not allowed");
+	if (ev->data.scalar.tag != NULL)
+		return hazard(p, m, "tags are not allowed");
+	if (ev->data.scalar.length > YDOC_MAX_SCALAR)
+		return hazard(p, m, "scalar too long");
+	if (memchr(k, '\0', ev->data.scalar.length) != NULL)
+		return hazard(p, m, "NUL character in scalar");
+	if ((f = key_due(p)) != NULL) {
+		if (f->node->nkids >= YDOC_MAX_KEYS)
+			return hazard(p, m, "too many keys in one mapping");
+		if (ydoc_get(f->node, k) != NULL) {
+			snprintf(msg, sizeof(msg), "duplicate key \"%.60s\"", k);
+			return hazard(p, m, msg);
+		}
+		if ((f->pkey = strdup(k)) == NULL)
+			return nomem(p);
+		f->kline = (unsigned)m->line + 1;
+		f->kcol = (unsigned)m->column + 1;
+		return 0;
+	}
+	if ((n = node_new(YDOC_SCALAR, m)) == NULL)
+		return nomem(p);
+	n->len = ev->data.scalar.length;
+	if ((n->str = malloc(n->len + 1)) == NULL) {
+		free(n);
+		return nomem(p);
+	}
+	memcpy(n->str, k, n->len);
+	n->str[n->len] = '\0';
+	*out = n;
+	return 0;
+}
+
+static int
+on_open(struct parse *p, const yaml_event_t *ev, struct ydoc **out)
+{
+	int is_map = ev->type == YAML_MAPPING_START_EVENT;
+	const yaml_char_t *anchor = is_map ? ev->data.mapping_start.anchor :
+	    ev->data.sequence_start.anchor;
+	const yaml_char_t *tag = is_map ? ev->data.mapping_start.tag :
+	    ev->data.sequence_start.tag;
+
+	if (anchor != NULL)
+		return hazard(p, &ev->start_mark, "anchors are not allowed");
+	if (tag != NULL)
+		return hazard(p, &ev->start_mark, "tags are not allowed");
+	if (key_due(p) != NULL)
+		return hazard(p, &ev->start_mark, "a mapping key must be a "
+		    "plain string");
+	if (p->depth >= YDOC_MAX_DEPTH)
+		return hazard(p, &ev->start_mark, "nesting too deep");
+	if ((*out = node_new(is_map ? YDOC_MAP : YDOC_SEQ,
+	    &ev->start_mark)) == NULL)
+		return nomem(p);
+	return 0;
+}
+
+/* A finished scalar, or a newly opened collection, joins its parent. */
+static int
+attach(struct parse *p, struct ydoc *n, int opened)
+{
+	struct frame *f;
+
+	if (p->depth == 0)
+		p->root = n;
+	else {
+		f = &p->stack[p->depth - 1];
+		if (f->node->type == YDOC_MAP) {
+			n->key = f->pkey;
+			f->pkey = NULL;
+		}
+		if (add_kid(f->node, n) != 0) {
+			ydoc_free(n);
+			return nomem(p);
+		}
+	}
+	if (opened) {
+		p->stack[p->depth].node = n;
+		p->stack[p->depth].pkey = NULL;
+		p->depth++;
+	}
+	return 0;
+}
+
+static int
+on_event(struct parse *p, const yaml_event_t *ev, int *done)
+{
+	struct ydoc *n = NULL;
+
+	if (++p->events > YDOC_MAX_EVENTS)
+		return hazard(p, &ev->start_mark, "too many YAML events");
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		*done = 1;
+		return 0;
+	case YAML_DOCUMENT_START_EVENT:
+		return on_document(p, ev);
+	case YAML_ALIAS_EVENT:
+		return hazard(p, &ev->start_mark, "aliases are not allowed");
+	case YAML_SCALAR_EVENT:
+		if (on_scalar(p, ev, &n) != 0)
+			return -1;
+		return n != NULL ? attach(p, n, 0) : 0;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (on_open(p, ev, &n) != 0)
+			return -1;
+		return attach(p, n, 1);
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		/* already attached when opened; only the root is kept */
+		p->depth--;
+		p->stack[p->depth].node = NULL;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+check_input(const void *data, size_t len, const char *where, struct error *e)
+{
+	if (len > YDOC_MAX_INPUT)
+		return error_set(e, EXIT_MALFORMED, "%s: document larger than %u "
+		    "bytes", where, YDOC_MAX_INPUT);
+	if (memchr(data, '\0', len) != NULL)
+		return error_set(e, EXIT_MALFORMED, "%s: NUL byte in document",
+		    where);
+	return 0;
 }
 
 struct ydoc *
 ydoc_parse(const void *data, size_t len, const char *where, struct error *e)
 {
-	yaml_parser_t p;
+	yaml_parser_t yp;
 	yaml_event_t ev;
-	struct frame stack[YDOC_MAX_DEPTH + 1];
-	int depth = 0, docs = 0, done = 0, have_ev = 0;
-	size_t events = 0;
-	struct ydoc *root = NULL, *n;
+	struct parse p;
+	int done = 0, rc = 0;
 
-	if (len > YDOC_MAX_INPUT) {
-		error_set(e, EXIT_MALFORMED, "%s: document larger than %u bytes",
-		    where, YDOC_MAX_INPUT);
+	if (check_input(data, len, where, e) != 0)
 		return NULL;
-	}
-	if (memchr(data, '\0', len) != NULL) {
-		error_set(e, EXIT_MALFORMED, "%s: NUL byte in document", where);
-		return NULL;
-	}
-	if (!yaml_parser_initialize(&p)) {
+	if (!yaml_parser_initialize(&yp)) {
 		error_set(e, EXIT_SYSTEM, "%s: out of memory", where);
 		return NULL;
 	}
-	yaml_parser_set_input_string(&p, data, len);
-	memset(stack, 0, sizeof(stack));
-
-	while (!done) {
-		if (!yaml_parser_parse(&p, &ev)) {
-			error_set(e, EXIT_MALFORMED, "%s:%zu:%zu: %s", where,
-			    p.problem_mark.line + 1, p.problem_mark.column + 1,
-			    p.problem ? p.problem : "syntax error");
-			goto fail;
-		}
-		have_ev = 1;
-		if (++events > YDOC_MAX_EVENTS) {
-			hazard(e, where, &ev.start_mark, "too many YAML events");
-			goto fail;
-		}
-		n = NULL;
-		switch (ev.type) {
-		case YAML_STREAM_START_EVENT:
-			break;
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1) {
-				hazard(e, where, &ev.start_mark,
-				    "more than one document");
-				goto fail;
-			}
-			if (ev.data.document_start.tag_directives.start !=
-			    ev.data.document_start.tag_directives.end) {
-				hazard(e, where, &ev.start_mark,
-				    "tag directives are not allowed");
-				goto fail;
-			}
-			break;
-		case YAML_DOCUMENT_END_EVENT:
-			break;
-		case YAML_ALIAS_EVENT:
-			hazard(e, where, &ev.start_mark,
-			    "aliases are not allowed");
-			goto fail;
-		case YAML_SCALAR_EVENT:
-			if (ev.data.scalar.anchor != NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "anchors are not allowed");
-				goto fail;
-			}
-			if (ev.data.scalar.tag != NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "tags are not allowed");
-				goto fail;
-			}
-			if (ev.data.scalar.length > YDOC_MAX_SCALAR) {
-				hazard(e, where, &ev.start_mark,
-				    "scalar too long");
-				goto fail;
-			}
-			if (memchr(ev.data.scalar.value, '\0',
-			    ev.data.scalar.length) != NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "NUL character in scalar");
-				goto fail;
-			}
-			if (depth > 0 && stack[depth - 1].node->type ==
-			    YDOC_MAP && stack[depth - 1].pkey == NULL) {
-				/* a key */
-				struct frame *f = &stack[depth - 1];
-				const char *k = (const char *)ev.data.scalar.value;
-
-				if (ydoc_get(f->node, k) != NULL) {
-					char msg[128];
-
-					snprintf(msg, sizeof(msg),
-					    "duplicate key \"%.60s\"", k);
-					hazard(e, where, &ev.start_mark, msg);
-					goto fail;
-				}
-				if ((f->pkey = strdup(k)) == NULL)
-					goto nomem;
-				f->kline = (unsigned)ev.start_mark.line + 1;
-				f->kcol = (unsigned)ev.start_mark.column + 1;
-				break;
-			}
-			if ((n = node_new(YDOC_SCALAR, &ev.start_mark)) == NULL)
-				goto nomem;
-			n->len = ev.data.scalar.length;
-			if ((n->str = malloc(n->len + 1)) == NULL) {
-				free(n);
-				goto nomem;
-			}
-			memcpy(n->str, ev.data.scalar.value, n->len);
-			n->str[n->len] = '\0';
-			break;
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT: {
-			int is_map = ev.type == YAML_MAPPING_START_EVENT;
-			const yaml_char_t *anchor = is_map ?
-			    ev.data.mapping_start.anchor :
-			    ev.data.sequence_start.anchor;
-			const yaml_char_t *tag = is_map ?
-			    ev.data.mapping_start.tag :
-			    ev.data.sequence_start.tag;
-
-			if (anchor != NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "anchors are not allowed");
-				goto fail;
-			}
-			if (tag != NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "tags are not allowed");
-				goto fail;
-			}
-			if (depth > 0 && stack[depth - 1].node->type ==
-			    YDOC_MAP && stack[depth - 1].pkey == NULL) {
-				hazard(e, where, &ev.start_mark,
-				    "a mapping key must be a plain string");
-				goto fail;
-			}
-			if (depth >= YDOC_MAX_DEPTH) {
-				hazard(e, where, &ev.start_mark,
-				    "nesting too deep");
-				goto fail;
-			}
-			if ((n = node_new(is_map ? YDOC_MAP : YDOC_SEQ,
-			    &ev.start_mark)) == NULL)
-				goto nomem;
+	yaml_parser_set_input_string(&yp, data, len);
+	memset(&p, 0, sizeof(p));
+	p.where = where;
+	p.e = e;
+	while (rc == 0 && !done) {
+		if (!yaml_parser_parse(&yp, &ev)) {
+			rc = error_set(e, EXIT_MALFORMED, "%s:%zu:%zu: %s", where,
+			    yp.problem_mark.line + 1, yp.problem_mark.column + 1,
+			    yp.problem ? yp.problem : "syntax error");
 			break;
 		}
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			n = stack[--depth].node;
-			stack[depth].node = NULL;
-			break;
-		default:
-			break;
-		}
-
-		if (n != NULL) {
-			int opened = (ev.type == YAML_SEQUENCE_START_EVENT ||
-			    ev.type == YAML_MAPPING_START_EVENT);
-
-			/* attach a finished scalar, or a newly opened
-			 * collection, to its parent */
-			if (ev.type == YAML_SEQUENCE_END_EVENT ||
-			    ev.type == YAML_MAPPING_END_EVENT) {
-				if (depth == 0)
-					root = n;
-			} else if (depth == 0) {
-				root = n;
-			} else {
-				struct frame *f = &stack[depth - 1];
-
-				if (f->node->type == YDOC_MAP) {
-					n->key = f->pkey;
-					f->pkey = NULL;
-				}
-				if (add_kid(f->node, n) != 0) {
-					ydoc_free(n);
-					goto nomem;
-				}
-			}
-			if (opened) {
-				stack[depth].node = n;
-				stack[depth].pkey = NULL;
-				depth++;
-			}
-		}
+		rc = on_event(&p, &ev, &done);
 		yaml_event_delete(&ev);
-		have_ev = 0;
 	}
-	yaml_parser_delete(&p);
-	if (root == NULL) {
-		error_set(e, EXIT_MALFORMED, "%s: empty document", where);
+	yaml_parser_delete(&yp);
+	while (p.depth > 0)
+		free(p.stack[--p.depth].pkey);
+	if (rc == 0 && p.root == NULL)
+		rc = error_set(e, EXIT_MALFORMED, "%s: empty document", where);
+	if (rc != 0) {
+		/* every node is reachable from the root once attached */
+		ydoc_free(p.root);
 		return NULL;
 	}
-	return root;
-
-nomem:
-	error_set(e, EXIT_SYSTEM, "%s: out of memory", where);
-fail:
-	if (have_ev)
-		yaml_event_delete(&ev);
-	yaml_parser_delete(&p);
-	while (depth > 0) {
-		depth--;
-		free(stack[depth].pkey);
-	}
-	/* every node is reachable from root once attached */
-	if (root != NULL)
-		ydoc_free(root);
-	return NULL;
+	return p.root;
 }
 
 int
@@ -391,6 +398,38 @@ bad:
 	return error_set(e, EXIT_MALFORMED,
 	    "%s:%u:%u: \"%s\" must be a number from 0 to %llu", where, n->line,
 	    n->col, key, max);
+}
+
+int
+ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out, size_t len,
+    const char *where, struct error *e)
+{
+	const char *s = ydoc_scalar(map, key, where, e);
+
+	if (s == NULL)
+		return -1;
+	if (strlen(s) != 2 * len || sec_unhex(out, len, s) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: \"%s\" must be %zu "
+		    "hex digits", where, ydoc_get(map, key)->line, key, 2 * len);
+	return 0;
+}
+
+int
+ydoc_base64(const struct ydoc *n, const char *what, struct buf *out,
+    const char *where, struct error *e)
+{
+	size_t len;
+
+	if (ydoc_expect(n, YDOC_SCALAR, what, where, e) != 0)
+		return -1;
+	out->len = 0;
+	if (buf_reserve(out, n->len + 1) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (sec_b64_decode(out->data, n->len + 1, &len, n->str, n->len) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %s is not base64",
+		    where, n->line, what);
+	out->len = len;
+	return 0;
 }
 
 /* --- writer --- */

@@ -10,6 +10,7 @@
 #define YDOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "error.h"
@@ -18,6 +19,7 @@
 #define YDOC_MAX_DEPTH	32
 #define YDOC_MAX_SCALAR	(64u * 1024)
 #define YDOC_MAX_EVENTS	200000
+#define YDOC_MAX_KEYS	4096	/* in one map: each key is checked for duplicates */
 
 enum ydoc_type {
 	YDOC_SCALAR,
@@ -33,6 +35,7 @@ struct ydoc {
 	char		 *key;		/* the key naming this node in a map */
 	struct ydoc	**kids;		/* map values or sequence items */
 	size_t		  nkids;
+	size_t		  cap;		/* room in kids */
 };
 
 /* Parses one document.  where names the input in error messages. */
@@ -55,6 +58,13 @@ int	ydoc_expect(const struct ydoc *, enum ydoc_type, const char *what,
 	    const char *where, struct error *);
 int	ydoc_uint(const struct ydoc *map, const char *key, unsigned long long max,
 	    unsigned long long *out, const char *where, struct error *);
+
+/* A scalar of exactly 2 * len hex digits, decoded into out. */
+int	ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out,
+	    size_t len, const char *where, struct error *);
+/* A base64 scalar (a signed entry carried inside a message), decoded. */
+int	ydoc_base64(const struct ydoc *, const char *what, struct buf *,
+	    const char *where, struct error *);
 
 /* The writer appends to a struct buf. */
 struct ydoc_writer;

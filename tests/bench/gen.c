@@ -113,7 +113,7 @@ play(const char *limit_opt, size_t want, struct game_action *list)
 
 	snprintf(opt, sizeof(opt), "%s", limit_opt);
 	opts[0] = opt;
-	if ((sp = selfplay_new("incognito", opts, 1, 2, &e)) == NULL) {
+	if ((sp = selfplay_new("incognito", opts, 1, 2, 0, &e)) == NULL) {
 		fprintf(stderr, "gen: new: %s\n", e.msg);
 		exit(1);
 	}

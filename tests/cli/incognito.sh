@@ -277,7 +277,8 @@ test_show_midgame() {
 
 # the piece (starting square) of alice's spy and its nonce, from A/secret
 alice_spy_nonce() {
-	awk '/^- piece:/ { p = $3 } /^  value: spy/ { s = p }
+	awk '/^- seat:/ { p = ""; s = "" } /^  piece:/ { p = $2 }
+	    /^  value: spy/ { s = p }
 	    /^  nonce:/ && s == p && s != "" { print $2; exit }' A/secret
 }
 

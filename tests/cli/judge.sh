@@ -67,12 +67,7 @@ jverified() {
 		"$ADJ" show -d "$d" -f yaml | grep -q '^phase: closed$' ||
 		    fail "$d: game not closed"
 	done
-	"$ADJ" export -d J >j.arc || fail "export J"
-	for d in A B; do
-		"$ADJ" export -d "$d" >"$d.arc" || fail "export $d"
-		cmp -s j.arc "$d.arc" || fail "$d's export differs from the judge's"
-	done
-	expect 0 "$ADJ" verify j.arc
+	judged_exports J A B
 	out_has "^result: $1"
 }
 
@@ -425,14 +420,14 @@ test_judge_early() {
 	rm -rf J1 mq
 	cp -R J0 J1
 	expect 0 "$ADJ" judge -d J1 -O mq b2.msg
-	out_has "bob seq 4: arrived early; waits for seq 3"
+	out_has "bob: seq 4 arrived early; it waits for seq 3"
 	[ -z "$(ls mq)" ] || fail "an update for a message that waits"
 	expect 0 "$ADJ" judge -d J1 -O mq a3.msg
 	out_has "waits for seq 3"
 	expect 0 "$ADJ" judge -d J1 -O mq a2.msg
-	out_has "alice seq 3: applied"
-	out_has "inbox: bob seq 4: applied"
-	out_has "inbox: alice seq 5: applied"
+	out_has "alice: seq 3 applied"
+	out_has "inbox: bob: seq 4 applied"
+	out_has "inbox: alice: seq 5 applied"
 	"$ADJ" export -d J >j.arc
 	"$ADJ" export -d J1 >j1.arc
 	cmp -s j.arc j1.arc || fail "the late judge's game differs"
@@ -440,7 +435,7 @@ test_judge_early() {
 	rm -rf mq
 	expect 0 "$ADJ" judge -d J0 -O mq a3.msg b2.msg a2.msg
 	out_has "waits for seq 3"
-	out_has "inbox: alice seq 5: applied"
+	out_has "inbox: alice: seq 5 applied"
 	"$ADJ" export -d J0 >j0.arc
 	cmp -s j.arc j0.arc || fail "the judge's game differs"
 	grep -q 'update for bob (5 entries)' out || fail "bob's update"
@@ -513,10 +508,8 @@ test_filter_two_games() {
 			"$ADJ" show -d "$d$n" -f yaml |
 			    grep -q '^phase: closed$' || fail "$d$n not closed"
 		done
-		"$ADJ" export -d "jr/games/$(eval echo \$g$n)" >j$n.arc
-		"$ADJ" export -d A$n >a$n.arc
-		cmp -s j$n.arc a$n.arc || fail "game $n: exports differ"
-		expect 0 "$ADJ" verify j$n.arc
+		judged_exports "jr/games/$(eval echo \$g$n)" A$n B$n
+		cp j.arc j$n.arc
 	done
 	expect 0 "$ADJ" verify j1.arc
 	out_has "White found Black's spy"

@@ -123,3 +123,22 @@ verified() {
 	out_has "^result: $1"
 }
 
+
+# judged_exports JUDGEDIR SEATDIR...: the judge's export verifies; each
+# seat's export (with the updates it received) verifies to the same game,
+# entries and result, and says the judge showed it exactly what it saw
+judged_exports() {
+	jd=$1
+	shift
+	"$ADJ" export -d "$jd" >j.arc || fail "export $jd"
+	expect 0 "$ADJ" verify j.arc
+	grep -v '^updates:' out >j.sum
+	for d in "$@"; do
+		"$ADJ" export -d "$d" >"$d.arc" || fail "export $d"
+		expect 0 "$ADJ" verify "$d.arc"
+		out_has "^updates: [0-9]* to "
+		grep -v '^updates:' out | cmp -s - j.sum ||
+		    fail "$d's export verifies to another game than the judge's"
+	done
+	"$ADJ" verify j.arc >out
+}

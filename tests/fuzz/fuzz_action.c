@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entry.h"
 #include "match.h"
 #include "selfplay.h"
 
@@ -24,7 +25,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct error e;
 	struct buf body, sb;
 	char text[256];
-	int g, s, seat, fin;
+	int g, s, seat;
 	struct match *c;
 
 	if (ngames == 0) {
@@ -33,14 +34,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (g = 0; game_table[g] != NULL && g < GAME_MAX_SEATS; g++) {
 			struct selfplay *sp;
 
-			if (!(game_table[g]->modes & GAME_PEER))
+			if (!(game_table[g]->modes & GAME_MODE_PEER))
 				continue;
 			sp = selfplay_new(game_table[g]->name, NULL, 0,
-			    game_table[g]->min_seats, &e);
+			    game_table[g]->min_seats, 0, &e);
 			if (sp == NULL)
 				abort();
-			for (s = 0; s < sp->nseats; s++)
-				if (selfplay_setup(sp, s, NULL, &e) != 0)
+			while (match_phase(sp->m[0]) == MATCH_SETUP)
+				if (selfplay_setup(sp, match_next_author(sp->m[0]),
+				    NULL, &e) != 0)
 					abort();
 			games[ngames++] = sp;
 		}
@@ -58,8 +60,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		seat = match_next_author(sp->m[0]);
 		body.len = sb.len = 0;
-		if (match_turn_body(sp->m[seat], seat, sp->secret[seat], text,
-		    &body, &fin, &e) != 0)
+		if (entry_turn(sp->m[seat], seat, sp->party[seat].secret, text,
+		    &body, &e) != 0)
 			continue;
 		for (s = 0; s < sp->nseats; s++)
 			to[s] = sp->key[s]->pub;

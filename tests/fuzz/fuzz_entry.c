@@ -12,6 +12,7 @@
 
 #include "match.h"
 #include "selfplay.h"
+#include "view.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -23,7 +24,7 @@ start(const char *rules, const char *s0, const char *s1, const char *move)
 	struct selfplay *sp;
 	struct error e;
 
-	if ((sp = selfplay_new(rules, NULL, 0, 2, &e)) == NULL ||
+	if ((sp = selfplay_new(rules, NULL, 0, 2, 0, &e)) == NULL ||
 	    selfplay_setup(sp, 0, s0, &e) != 0 ||
 	    selfplay_setup(sp, 1, s1, &e) != 0 ||
 	    selfplay_turn(sp, 0, move, &e) != 0)
@@ -62,8 +63,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    &e) == 0 && (c = match_clone(sp->m[seat])) != NULL) {
 		memcpy(c->local, sp->m[seat]->local, sizeof(c->local));
 		if (match_apply(c, sb.data, sb.len, "fuzz", NULL, &e) == 0) {
-			match_view_text(c, seat, &view);
-			match_view_yaml(c, seat, &view, &e);
+			view_text(c, seat, &view);
+			view_yaml(c, seat, &view, &e);
 		}
 		match_free(c);
 	}

@@ -6,6 +6,7 @@
  */
 #include "unit.h"
 
+#include "audit.h"
 #include "match.h"
 #include "selfplay.h"
 
@@ -13,27 +14,15 @@
 static int
 cheating_setup(struct selfplay *sp, struct error *e)
 {
-	struct match_secret *s;
-	struct buf body;
-	int i, rc;
+	struct game_setup su;
+	int i;
 
-	if ((s = sec_malloc(sizeof(*s))) == NULL)
-		return -1;
-	memset(s, 0, sizeof(*s));
-	sp->rules->setup_parse(sp->m[0]->state, 0, "d2", &s->setup, e);
-	for (i = 0; i < s->setup.n; i++)
-		if (strcmp(s->setup.id[i], "e3") == 0)
-			snprintf(s->setup.value[i], GAME_VALUE, "spy");
-	for (i = 0; i < s->setup.n; i++)
-		commit_nonce(s->nonce[i]);
-	buf_init(&body);
-	rc = match_setup_body(sp->m[0], 0, s, &body, e);
-	if (rc == 0)
-		rc = selfplay_raw(sp, 0, &body, e);
-	buf_free(&body);
-	sp->secret[0] = s;
-	sp->m[0]->local[0] = &s->setup;
-	return rc;
+	memset(&su, 0, sizeof(su));
+	sp->rules->setup_parse(sp->m[0]->state, 0, "d2", &su, e);
+	for (i = 0; i < su.n; i++)
+		if (strcmp(su.id[i], "e3") == 0)
+			snprintf(su.value[i], GAME_VALUE, "spy");
+	return selfplay_commit(sp, 0, &su, e);
 }
 
 int
@@ -47,7 +36,7 @@ main(void)
 	int rc = 0;
 
 	unit_init();
-	sp = selfplay_new("incognito", NULL, 0, 2, &e);
+	sp = selfplay_new("incognito", NULL, 0, 2, 0, &e);
 	unit_ok(sp != NULL && cheating_setup(sp, &e) == 0 &&
 	    selfplay_setup(sp, 1, "b4", &e) == 0,
 	    "alice commits to two spies; the commitments alone do not show it");
@@ -68,7 +57,7 @@ main(void)
 	    "her final openings: the audit fails and bob wins (%s)", r.why);
 	unit_ok(match_phase(sp->m[1]) == MATCH_CLOSED, "the game is closed");
 	/* verify's replay names the cheat and exits 1 */
-	v = match_from_header(sp->entries[0].data, sp->entries[0].len, "h", &e);
+	v = header_read(sp->entries[0].data, sp->entries[0].len, "h", &e);
 	rc = v == NULL;
 	if (v != NULL)
 		v->verifying = 1;
@@ -76,7 +65,7 @@ main(void)
 		rc = match_apply(v, sp->entries[i].data, sp->entries[i].len,
 		    "replay", NULL, &e);
 	unit_ok(rc == 0, "every entry is well signed and each opening matches");
-	rc = rc == 0 ? match_audit(v, &e) : -1;
+	rc = rc == 0 ? audit_game(v, &e) : -1;
 	unit_ok(unit_err(rc, &e, EXIT_REFUSED, "alice loses"),
 	    "the audit refuses the game and names alice");
 	match_free(v);

@@ -14,8 +14,11 @@
 #include "buf.h"
 #include "fsio.h"
 #include "game.h"
+#include "archive.h"
+#include "audit.h"
 #include "match.h"
 #include "selfplay.h"
+#include "view.h"
 #include "ydoc.h"
 
 #define MAX_OPTS	GAME_MAX_OPTIONS
@@ -118,9 +121,9 @@ check_view(struct run *r, const struct ydoc *v)
 	buf_init(&b);
 	/* a seat's view comes from its own copy of the match */
 	if (strcmp(fmt, "text") == 0)
-		match_view_text(r->sp->m[seat < 0 ? 0 : seat], seat, &b);
+		view_text(r->sp->m[seat < 0 ? 0 : seat], seat, &b);
 	else if (strcmp(fmt, "yaml") == 0) {
-		if (match_view_yaml(r->sp->m[seat < 0 ? 0 : seat], seat, &b,
+		if (view_yaml(r->sp->m[seat < 0 ? 0 : seat], seat, &b,
 		    &e) != 0) {
 			buf_free(&b);
 			return fail(r, "yaml view: %s", e.msg);
@@ -146,6 +149,74 @@ check_view(struct run *r, const struct ydoc *v)
 	return rc;
 }
 
+/* scores: {LABEL: N, ...}: a seat's name, or a label of the game's. */
+static int
+check_scores(struct run *r, const struct game_result *res,
+    const struct ydoc *x)
+{
+	const struct match *m = r->sp->m[0];
+	const struct ydoc *k;
+	long want, have;
+	size_t i;
+	int j, found;
+
+	if (x == NULL)
+		return 0;
+	if (x->type != YDOC_MAP)
+		return fail(r, "line %u: scores is a mapping LABEL: N", x->line);
+	if (!res->scored)
+		return fail(r, "the game keeps no score");
+	for (i = 0; i < x->nkids; i++) {
+		k = x->kids[i];
+		if (k->type != YDOC_SCALAR)
+			return fail(r, "line %u: a score is a number", k->line);
+		want = strtol(k->str, NULL, 10);
+		found = 0;
+		have = 0;
+		for (j = 0; j < m->nseats && !found; j++)
+			if (strcmp(m->seat[j].name, k->key) == 0) {
+				found = 1;
+				have = res->score[j];
+			}
+		for (j = 0; j < res->nscores && !found; j++)
+			if (strcmp(res->scores[j].label, k->key) == 0) {
+				found = 1;
+				have = res->scores[j].points;
+			}
+		if (!found)
+			return fail(r, "no score \"%s\"", k->key);
+		if (have != want)
+			return fail(r, "score %s is %ld, not %ld", k->key, have,
+			    want);
+	}
+	return 0;
+}
+
+/* cheated: a seat, "judge", or "none". */
+static int
+check_cheated(struct run *r, const struct game_result *res,
+    const struct ydoc *x)
+{
+	const struct match *m = r->sp->m[0];
+	int i, n = 0;
+
+	if (x == NULL)
+		return 0;
+	if (x->type != YDOC_SCALAR)
+		return fail(r, "line %u: cheated is a seat, judge or none",
+		    x->line);
+	for (i = 0; i <= GAME_MAX_SEATS; i++)
+		n += res->cheated[i];
+	if (strcmp(x->str, "none") == 0)
+		return n == 0 ? 0 : fail(r, "someone cheated (%s)", res->why);
+	i = strcmp(x->str, "judge") == 0 ? GAME_MAX_SEATS :
+	    match_seat_by_name(m, x->str);
+	if (i < 0 || !res->cheated[i] || n != 1)
+		return fail(r, "%s is not the one caught cheating (%s)", x->str,
+		    res->why);
+	return 0;
+}
+
 static const char *
 phase_word(enum match_phase p)
 {
@@ -158,7 +229,7 @@ static int
 check_expect(struct run *r, const struct ydoc *x)
 {
 	static const char *const keys[] = { "phase", "winner", "why", "next",
-	    "last", "seq", "view", NULL };
+	    "last", "seq", "view", "scores", "cheated", NULL };
 	struct match *m = r->sp->m[0];
 	struct game_result res;
 	const struct ydoc *views;
@@ -232,6 +303,9 @@ check_expect(struct run *r, const struct ydoc *x)
 			return fail(r, "seq is %llu, not %llu",
 			    (unsigned long long)m->seq, seq);
 	}
+	if (check_scores(r, &res, ydoc_get(x, "scores")) != 0 ||
+	    check_cheated(r, &res, ydoc_get(x, "cheated")) != 0)
+		return -1;
 	if ((views = ydoc_get(x, "view")) != NULL) {
 		if (views->type != YDOC_SEQ)
 			return fail(r, "line %u: view must be a list",
@@ -246,8 +320,8 @@ check_expect(struct run *r, const struct ydoc *x)
 /* What every copy of the match must agree on, and what a refusal must
  * leave untouched. */
 struct snap {
-	uint64_t	seq[GAME_MAX_SEATS];
-	int		next[GAME_MAX_SEATS];
+	uint64_t	seq[SELFPLAY_PARTIES];
+	int		next[SELFPLAY_PARTIES];
 	size_t		nentries;
 };
 
@@ -257,7 +331,9 @@ snap_take(const struct selfplay *sp, struct snap *s)
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	for (i = 0; i < sp->nseats; i++) {
+	for (i = 0; i < SELFPLAY_PARTIES; i++) {
+		if (sp->m[i] == NULL)
+			continue;
 		s->seq[i] = sp->m[i]->seq;
 		s->next[i] = match_next_author(sp->m[i]);
 	}
@@ -270,12 +346,15 @@ agree(struct run *r)
 	struct selfplay *sp = r->sp;
 	int i;
 
-	for (i = 1; i < sp->nseats; i++)
-		if (sp->m[i]->seq != sp->m[0]->seq ||
+	for (i = 1; i < SELFPLAY_PARTIES; i++)
+		if (sp->m[i] != NULL && (sp->m[i]->seq != sp->m[0]->seq ||
 		    memcmp(sp->m[i]->last, sp->m[0]->last, SEC_HASH) != 0 ||
 		    match_next_author(sp->m[i]) != match_next_author(sp->m[0]) ||
-		    match_phase(sp->m[i]) != match_phase(sp->m[0]))
-			return fail(r, "the seats' copies disagree");
+		    match_phase(sp->m[i]) != match_phase(sp->m[0])))
+			return fail(r, "the copies disagree (%s at seq %llu, "
+			    "the first seat at %llu)", match_author_name(sp->m[i],
+			    i), (unsigned long long)sp->m[i]->seq,
+			    (unsigned long long)sp->m[0]->seq);
 	return 0;
 }
 
@@ -310,28 +389,6 @@ outcome(struct run *r, const char *step, unsigned line, int rc,
 	return agree(r);
 }
 
-/*
- * What the setup verb checks before it commits (selfplay commits any
- * layout that parses): the layout, and the game's audit of it.
- */
-static int
-setup_checks(struct selfplay *sp, int seat, const char *layout,
-    struct error *e)
-{
-	struct game_setup su;
-
-	if (layout == NULL)
-		return 0;
-	if (sp->rules->setup_parse(sp->m[seat]->state, seat, layout, &su,
-	    e) != 0)
-		return -1;
-	if (sp->rules->setup_audit(sp->m[seat]->state, seat, &su, e) != 0) {
-		e->status = EXIT_REFUSED;
-		return -1;
-	}
-	return 0;
-}
-
 static int
 do_setups(struct run *r, const struct ydoc *list)
 {
@@ -352,7 +409,8 @@ do_setups(struct run *r, const struct ydoc *list)
 	for (i = 0; i < list->nkids; i++) {
 		it = list->kids[i];
 		refused = NULL;
-		while (next < sp->nseats && sp->m[0]->seat[next].has_setup)
+		while (next < sp->nseats && (sp->m[0]->seat[next].has_setup ||
+		    sp->m[0]->seat[next].pieces.n == 0))
 			next++;
 		seat = next;
 		if (it->type == YDOC_SCALAR)
@@ -384,11 +442,54 @@ do_setups(struct run *r, const struct ydoc *list)
 		error_clear(&e);
 		if (strcmp(layout, "random") == 0)
 			layout = NULL;
-		rc = setup_checks(sp, seat, layout, &e);
-		if (rc == 0)
-			rc = selfplay_setup(sp, seat, layout, &e);
+		rc = selfplay_setup(sp, seat, layout, &e);
 		if (outcome(r, step, it->line, rc, &e, refused, &before) != 0)
 			return -1;
+	}
+	return 0;
+}
+
+/* A setup among the turns (topogic's second coder): {setup: LAYOUT},
+ * perhaps with seat, refused and expect. */
+static int
+late_setup(struct run *r, const struct ydoc *it)
+{
+	static const char *const keys[] = { "setup", "seat", "refused",
+	    "expect", NULL };
+	struct selfplay *sp = r->sp;
+	const char *layout, *refused = NULL, *name;
+	struct snap before;
+	struct error e;
+	char step[80];
+	int seat = match_next_author(sp->m[0]), rc;
+
+	if (ydoc_check_keys(it, keys, NULL, r->where, &e) != 0 ||
+	    (layout = ydoc_scalar(it, "setup", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "refused") != NULL &&
+	    (refused = ydoc_scalar(it, "refused", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "seat") != NULL) {
+		if ((name = ydoc_scalar(it, "seat", r->where, &e)) == NULL)
+			return fail(r, "%s", e.msg);
+		if (seat_named(r, name, &seat) != 0)
+			return -1;
+	}
+	if (seat < 0 || seat >= sp->nseats)
+		return fail(r, "line %u: no seat for this setup", it->line);
+	snprintf(step, sizeof(step), "setup %.20s by %s", layout,
+	    sp->m[0]->seat[seat].name);
+	snap_take(sp, &before);
+	error_clear(&e);
+	rc = selfplay_setup(sp, seat, strcmp(layout, "random") == 0 ? NULL :
+	    layout, &e);
+	if (outcome(r, step, it->line, rc, &e, refused, &before) != 0)
+		return -1;
+	if (check_expect(r, ydoc_get(it, "expect")) != 0) {
+		char msg[1200];
+
+		snprintf(msg, sizeof(msg), "%s", r->why);
+		return fail(r, "after line %u (%s): %s", it->line, step, msg);
 	}
 	return 0;
 }
@@ -414,6 +515,11 @@ do_turns(struct run *r, const struct ydoc *list)
 		if (it->type != YDOC_MAP)
 			return fail(r, "line %u: a turn is a mapping SEAT: "
 			    "ACTION", it->line);
+		if (ydoc_get(it, "setup") != NULL) {
+			if (late_setup(r, it) != 0)
+				return -1;
+			continue;
+		}
 		act = NULL;
 		refused = NULL;
 		for (k = 0; k < it->nkids; k++) {
@@ -461,10 +567,55 @@ do_turns(struct run *r, const struct ydoc *list)
 	return 0;
 }
 
+/* An archive verifies as the verb would (a judged seat's export carries
+ * the updates, and so the audit of what the judge showed it). */
+static int
+verify_archive(struct run *r, const struct buf *arc, const char *whose)
+{
+	struct buf out;
+	struct error e;
+	FILE *f;
+	int rc;
+
+	if ((f = fmemopen(arc->data, arc->len, "r")) == NULL)
+		return fail(r, "fmemopen failed");
+	buf_init(&out);
+	rc = archive_verify(f, whose, 1, NULL, &out, &e);
+	fclose(f);
+	buf_free(&out);
+	if (rc != 0)
+		return fail(r, "verify of %s: %s", whose, e.msg);
+	return 0;
+}
+
+static int
+verify_exports(struct run *r)
+{
+	struct selfplay *sp = r->sp;
+	struct buf arc;
+	struct error e;
+	int s, rc = 0;
+
+	buf_init(&arc);
+	if (selfplay_archive(sp, &arc, &e) != 0)
+		rc = fail(r, "archive: %s", e.msg);
+	else
+		rc = verify_archive(r, &arc, "the archive");
+	for (s = 0; rc == 0 && sp->judged && s < sp->nseats; s++) {
+		arc.len = 0;
+		if (selfplay_export(sp, s, &arc, &e) != 0)
+			rc = fail(r, "export: %s", e.msg);
+		else
+			rc = verify_archive(r, &arc, sp->m[s]->seat[s].name);
+	}
+	buf_free(&arc);
+	return rc;
+}
+
 /* The transcript replays as verify reads it, and a closed game passes the
  * audit. */
 static int
-replay(struct run *r)
+replay(struct run *r, int cheat_expected)
 {
 	struct selfplay *sp = r->sp;
 	struct match *m;
@@ -472,7 +623,7 @@ replay(struct run *r)
 	size_t i;
 	int rc = -1;
 
-	if ((m = match_from_header(sp->entries[0].data, sp->entries[0].len,
+	if ((m = header_read(sp->entries[0].data, sp->entries[0].len,
 	    "header", &e)) == NULL)
 		return fail(r, "replay: header: %s", e.msg);
 	m->verifying = 1;
@@ -487,10 +638,10 @@ replay(struct run *r)
 		fail(r, "the replay ends elsewhere than the game");
 		goto done;
 	}
-	if (match_phase(m) == MATCH_CLOSED && match_audit(m, &e) != 0) {
-		fail(r, "audit: %s", e.msg);
+	if (match_phase(m) == MATCH_CLOSED && !cheat_expected &&
+	    (audit_game(m, &e) != 0 ? fail(r, "audit: %s", e.msg) :
+	    verify_exports(r)) != 0)
 		goto done;
-	}
 	rc = 0;
 done:
 	match_free(m);
@@ -506,8 +657,9 @@ run_case(const char *game, const char *where, const void *text, size_t len,
     char *name, size_t namelen, char *why, size_t whylen)
 {
 	static const char *const keys[] = { "name", "rules", "options",
-	    "seats", "setup", "turns", "expect", NULL };
-	static const char *const req[] = { "name", "rules", "setup", NULL };
+	    "seats", "mode", "setup", "turns", "expect", NULL };
+	static const char *const req[] = { "name", "rules", NULL };
+	const struct ydoc *x;
 	const struct game_rules *rules;
 	struct run r;
 	struct ydoc *doc, *o;
@@ -558,12 +710,19 @@ run_case(const char *game, const char *where, const void *text, size_t len,
 			opts[nopts++] = o->kids[i]->str;
 		}
 	}
+	if ((s = ydoc_get(doc, "mode") != NULL ? ydoc_scalar(doc, "mode", where,
+	    &e) : "peer") == NULL || (strcmp(s, "peer") != 0 &&
+	    strcmp(s, "judge") != 0)) {
+		fail(&r, "mode is peer or judge");
+		goto done;
+	}
 	if ((r.sp = selfplay_new(game, opts, (int)nopts, (int)nseats,
-	    &e)) == NULL) {
+	    strcmp(s, "judge") == 0, &e)) == NULL) {
 		fail(&r, "new: %s", e.msg);
 		goto done;
 	}
-	if (do_setups(&r, ydoc_get(doc, "setup")) != 0 ||
+	if ((ydoc_get(doc, "setup") != NULL &&
+	    do_setups(&r, ydoc_get(doc, "setup")) != 0) ||
 	    do_turns(&r, ydoc_get(doc, "turns")) != 0)
 		goto done;
 	if (check_expect(&r, ydoc_get(doc, "expect")) != 0) {
@@ -573,7 +732,10 @@ run_case(const char *game, const char *where, const void *text, size_t len,
 		fail(&r, "at the end: %s", msg);
 		goto done;
 	}
-	if (replay(&r) != 0)
+	x = ydoc_get(doc, "expect");
+	if (replay(&r, x != NULL && ydoc_get(x, "cheated") != NULL &&
+	    ydoc_get(x, "cheated")->type == YDOC_SCALAR &&
+	    strcmp(ydoc_get(x, "cheated")->str, "none") != 0) != 0)
 		goto done;
 	rc = 0;
 done:

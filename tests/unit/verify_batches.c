@@ -4,13 +4,12 @@
  * with four, and a bad signature planted late must be reported at its own
  * entry, the first one, whatever the threads.
  */
-#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "unit.h"
 
-#include "cli.h"
+#include "archive.h"
 #include "selfplay.h"
 
 #define LONG	700
@@ -35,7 +34,7 @@ long_game(void)
 	int next, n, i, k, steps;
 
 	if (list == NULL || (sp = selfplay_new("incognito", opts, 1, 2,
-	    &e)) == NULL)
+	    0, &e)) == NULL)
 		return NULL;
 	if (selfplay_setup(sp, 0, NULL, &e) != 0 ||
 	    selfplay_setup(sp, 1, NULL, &e) != 0)
@@ -73,35 +72,23 @@ fail:
 }
 
 static int
-verify_file(const struct selfplay *sp, const char *threads, struct error *e)
+verify_file(const struct selfplay *sp, int threads, struct error *e)
 {
-	char path[] = "/tmp/adjverifyXXXXXX", *argv[3];
-	struct buf arc;
-	int fd, rc, out, devnull;
+	struct buf arc, out;
+	FILE *f;
+	int rc;
 
 	buf_init(&arc);
-	if (selfplay_archive(sp, &arc, e) != 0 || (fd = mkstemp(path)) < 0) {
+	buf_init(&out);
+	if (selfplay_archive(sp, &arc, e) != 0 ||
+	    (f = fmemopen(arc.data, arc.len, "r")) == NULL) {
 		buf_free(&arc);
 		return -2;
 	}
-	if (write(fd, arc.data, arc.len) != (ssize_t)arc.len)
-		rc = -2;
-	close(fd);
+	rc = archive_verify(f, "archive", threads, NULL, &out, e);
+	fclose(f);
 	buf_free(&arc);
-	setenv("ADJUDICATOR_THREADS", threads, 1);
-	argv[0] = (char *)(uintptr_t)"verify";
-	argv[1] = path;
-	argv[2] = NULL;
-	/* the summary goes to stdout; keep the TAP lines clean */
-	fflush(stdout);
-	out = dup(1);
-	devnull = open("/dev/null", O_WRONLY);
-	dup2(devnull, 1);
-	rc = cmd_verify(2, argv, e);
-	dup2(out, 1);
-	close(out);
-	close(devnull);
-	unlink(path);
+	buf_free(&out);
 	return rc;
 }
 
@@ -110,7 +97,7 @@ main(void)
 {
 	struct selfplay *sp;
 	struct error e;
-	static const char *const threads[] = { "1", "4" };
+	static const int threads[] = { 1, 4 };
 	size_t t;
 	int rc;
 
@@ -122,7 +109,7 @@ main(void)
 	unit_ok(1, "a closed game of %zu entries", sp->nentries);
 	for (t = 0; t < 2; t++) {
 		rc = verify_file(sp, threads[t], &e);
-		unit_ok(rc == 0, "%s thread(s): the whole game verifies%s%s",
+		unit_ok(rc == 0, "%d thread(s): the whole game verifies%s%s",
 		    threads[t], rc ? ": " : "", rc ? e.msg : "");
 	}
 	/* bad signatures on 650 and 300: 300 is reported, in batch two */
@@ -131,7 +118,7 @@ main(void)
 	for (t = 0; t < 2; t++) {
 		rc = verify_file(sp, threads[t], &e);
 		unit_ok(unit_err(rc, &e, EXIT_REFUSED, "seq 300: bad signature"),
-		    "%s thread(s): the first bad signature is named", threads[t]);
+		    "%d thread(s): the first bad signature is named", threads[t]);
 	}
 	selfplay_free(sp);
 	return unit_done();

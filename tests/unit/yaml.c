@@ -165,6 +165,24 @@ test_limits(void)
 	unit_ok(d == NULL && unit_err(-1, &e, EXIT_MALFORMED,
 	    "too many YAML events"), "too many events refused");
 	free(s);
+
+	/* a mapping with very many keys: each is checked for duplicates,
+	 * so their number is bounded */
+	n = (size_t)(YDOC_MAX_KEYS + 1) * 12;
+	s = malloc(n + 1);
+	{
+		size_t i = 0;
+		int k;
+
+		for (k = 0; k <= YDOC_MAX_KEYS; k++)
+			i += (size_t)snprintf(s + i, n + 1 - i, "k%d: 1\n", k);
+		n = i;
+	}
+	error_clear(&e);
+	d = ydoc_parse(s, n, "t", &e);
+	unit_ok(d == NULL && unit_err(-1, &e, EXIT_MALFORMED,
+	    "too many keys"), "a mapping with too many keys refused");
+	free(s);
 }
 
 static void

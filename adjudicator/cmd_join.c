@@ -1,0 +1,94 @@
+/*
+ * join: create a game directory from an invitation.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "armor.h"
+#include "cli.h"
+#include "fsio.h"
+#include "match.h"
+
+/* The invitation is the message of the input that holds a header. */
+static struct match *
+find_header(const struct armor_list *l, const struct key_secret *k,
+    struct buf *sb, const char *name, struct error *e)
+{
+	struct envelope env;
+	struct match *m = NULL;
+	struct error ign;
+	size_t i;
+
+	for (i = 0; i < l->n && m == NULL; i++) {
+		sb->len = 0;
+		if (envelope_open(l->items[i].data, l->items[i].len, k, sb, &env,
+		    name, e) != 0)
+			return NULL;
+		m = header_parse(sb->data, sb->len, name, l->n == 1 ? e : &ign);
+		if (m == NULL && l->n == 1)
+			return NULL;
+	}
+	if (m == NULL)
+		error_set(e, EXIT_MALFORMED, "%s: no invitation found", name);
+	return m;
+}
+
+int
+cmd_join(int argc, char **argv, struct error *e)
+{
+	const char *dir = NULL, *keypath = NULL, *in = NULL;
+	struct key_secret *k = NULL;
+	struct armor_list l = { NULL, 0 };
+	struct buf text, sb;
+	struct match *m = NULL;
+	int ch, rc = -1, seat;
+
+	while ((ch = getopt(argc, argv, "d:k:")) != -1) {
+		switch (ch) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'k':
+			keypath = optarg;
+			break;
+		default:
+			return cli_usage(e);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (dir == NULL || keypath == NULL || argc > 1)
+		return cli_usage(e);
+	if (argc == 1)
+		in = argv[0];
+	if (fsio_exists(dir))
+		return error_set(e, EXIT_REFUSED, "%s: already exists; join "
+		    "creates a new game directory", dir);
+	buf_init(&text);
+	buf_init(&sb);
+	if (cli_read(in, &text, e) != 0 ||
+	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
+	    fsio_name(in), &l, e) != 0 ||
+	    (k = key_secret_load(keypath, e)) == NULL ||
+	    (m = find_header(&l, k, &sb, fsio_name(in), e)) == NULL)
+		goto done;
+	if ((seat = match_seat_of(m, &k->pub)) < 0) {
+		error_set(e, EXIT_REFUSED, "%s: key %s holds no seat in this "
+		    "game", fsio_name(in), k->pub.idhex);
+		goto done;
+	}
+	if (gamedir_create(dir, sb.data, sb.len, match_author_name(m, seat),
+	    keypath, e) != 0)
+		goto done;
+	fprintf(stderr, "joined %s game %.16s as %s\n", m->rules->name,
+	    m->game_hex, match_author_name(m, seat));
+	rc = 0;
+done:
+	match_free(m);
+	key_secret_free(k);
+	armor_list_free(&l);
+	buf_free(&text);
+	buf_free(&sb);
+	return rc;
+}

@@ -1,0 +1,57 @@
+/*
+ * rules: the games this adjudicator knows, and one game's seats, modes,
+ * options and notation.
+ */
+#include <stdio.h>
+
+#include "cli.h"
+#include "game.h"
+
+static void
+describe(const struct game_rules *r, struct buf *b)
+{
+	const struct game_option *o;
+	int i;
+
+	buf_printf(b, "%s: %s\nseats: %d", r->name, r->title, r->min_seats);
+	if (r->max_seats != r->min_seats)
+		buf_printf(b, " to %d", r->max_seats);
+	buf_printf(b, "; modes:%s%s\noptions:\n", r->modes & GAME_MODE_PEER ?
+	    " peer" : "", r->modes & GAME_MODE_JUDGE ? " judge" : "");
+	for (o = r->options; o != NULL && o->name != NULL; o++) {
+		buf_printf(b, "  %s=%s  %s", o->name, o->def, o->help);
+		if (o->choices != NULL) {
+			buf_adds(b, " (");
+			for (i = 0; o->choices[i] != NULL; i++)
+				buf_printf(b, "%s%s", i ? ", " : "",
+				    o->choices[i]);
+			buf_adds(b, ")\n");
+		} else
+			buf_printf(b, " (%ld to %ld)\n", o->min, o->max);
+	}
+	buf_printf(b, "notation:\n%s", r->notation);
+}
+
+int
+cmd_rules(int argc, char **argv, struct error *e)
+{
+	const struct game_rules *r;
+	struct buf b;
+	int i, rc;
+
+	if (argc > 2 || (argc == 2 && argv[1][0] == '-'))
+		return cli_usage(e);
+	buf_init(&b);
+	if (argc == 1)
+		for (i = 0; game_table[i] != NULL; i++)
+			buf_printf(&b, "%-14s %s\n", game_table[i]->name,
+			    game_table[i]->title);
+	else if ((r = game_find(argv[1])) == NULL) {
+		buf_free(&b);
+		return error_set(e, EXIT_USAGE, "unknown game \"%s\"", argv[1]);
+	} else
+		describe(r, &b);
+	rc = cli_write(b.data, b.len, e);
+	buf_free(&b);
+	return rc;
+}

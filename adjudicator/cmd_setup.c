@@ -1,0 +1,119 @@
+/*
+ * setup: commit to a secret setup.  The secret is kept before the
+ * commitments are sent (a setup sent without it could never be opened);
+ * the message is printed only once the entry is stored.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "rng.h"
+
+/* A judged seat's setup is in its transcript only once the judge's update
+ * brings it back; until then its outbox says it was sent. */
+static int
+already_sent(const struct gamedir *g)
+{
+	const struct match *m = g->party.m;
+	struct buf b;
+	struct error ign;
+	int sent;
+
+	if (m->seat[g->party.me].has_setup)
+		return 1;
+	if (!m->judge_mode || g->party.secret == NULL)
+		return 0;
+	buf_init(&b);
+	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
+	buf_free(&b);
+	return sent;
+}
+
+static int
+make_secret(const struct gamedir *g, const char *layout,
+    struct match_secret *s, struct error *e)
+{
+	const struct match *m = g->party.m;
+	const struct game_rules *r = m->rules;
+	struct rng rng;
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	if (layout == NULL || strcmp(layout, "random") == 0) {
+		rng_init_random(&rng, "setup");
+		r->setup_random(m->state, g->party.me, &rng, &s->setup);
+	} else if (r->setup_parse(m->state, g->party.me, layout, &s->setup,
+	    e) != 0)
+		return -1;
+	if (r->setup_audit(m->state, g->party.me, &s->setup, e) != 0) {
+		e->status = EXIT_REFUSED;
+		return -1;
+	}
+	for (i = 0; i < s->setup.n; i++)
+		commit_nonce(s->nonce[i]);
+	return 0;
+}
+
+static int
+setup(struct gamedir *g, const char *layout, struct buf *out,
+    struct error *e)
+{
+	struct party *p = &g->party;
+	struct key_secret *k = NULL;
+	struct match_secret *s;
+	struct buf body;
+	int rc = -1;
+
+	if (p->me >= p->m->nseats)
+		return error_set(e, EXIT_USAGE, "%s: the judge has no setup",
+		    g->path);
+	if (already_sent(g))
+		return error_set(e, EXIT_REFUSED, "%s: setup already made "
+		    "(resend prints the message again)", g->path);
+	if ((s = sec_malloc(sizeof(*s))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_init(&body);
+	if (make_secret(g, layout, s, e) != 0 ||
+	    entry_setup(p->m, p->me, s, &body, e) != 0 ||
+	    (k = cli_party_key(g, e)) == NULL ||
+	    gamedir_save_secret(g, s, e) != 0)
+		goto done;
+	p->m->local[p->me] = &s->setup;
+	rc = party_send(p, k, &body, s, out, e);
+	p->m->local[p->me] = p->secret != NULL ? &p->secret->setup : NULL;
+done:
+	sec_wipe(s, sizeof(*s));
+	sec_free(s);
+	key_secret_free(k);
+	buf_free(&body);
+	return rc;
+}
+
+int
+cmd_setup(int argc, char **argv, struct error *e)
+{
+	const char *dir = NULL;
+	struct gamedir g;
+	struct buf out;
+	int ch, rc;
+
+	while ((ch = getopt(argc, argv, "d:")) != -1) {
+		if (ch != 'd')
+			return cli_usage(e);
+		dir = optarg;
+	}
+	argc -= optind;
+	argv += optind;
+	if (dir == NULL || argc > 1)
+		return cli_usage(e);
+	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+		return -1;
+	buf_init(&out);
+	rc = setup(&g, argc == 1 ? argv[0] : NULL, &out, e);
+	if (rc == 0)
+		rc = cli_write(out.data, out.len, e);
+	buf_free(&out);
+	gamedir_close(&g);
+	return rc;
+}

@@ -1,0 +1,39 @@
+/*
+ * show: this seat's view, as text, YAML or an SVG picture.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int
+cmd_show(int argc, char **argv, struct error *e)
+{
+	const char *dir = NULL, *fmt = "text";
+	struct gamedir g;
+	int ch, rc;
+
+	while ((ch = getopt(argc, argv, "d:f:")) != -1) {
+		switch (ch) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'f':
+			fmt = optarg;
+			break;
+		default:
+			return cli_usage(e);
+		}
+	}
+	if (dir == NULL || optind != argc)
+		return cli_usage(e);
+	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
+	    strcmp(fmt, "svg") != 0)
+		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
+		    "yaml and svg", fmt);
+	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+		return -1;
+	rc = cli_view(&g, fmt, e);
+	gamedir_close(&g);
+	return rc;
+}

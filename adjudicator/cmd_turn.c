@@ -1,0 +1,113 @@
+/*
+ * turn: play.  What the seat owes first (openings, a claim computed from
+ * its own secret), then the action, checked with what the seat knows
+ * before anything is written or sent; and the seat's final openings when
+ * its entry ends the game.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int
+join_words(int argc, char **argv, char *action, size_t len, struct error *e)
+{
+	size_t n = 0;
+	int i, w;
+
+	/* the action may come as several words: "swap c3 r2" */
+	action[0] = '\0';
+	for (i = 0; i < argc; i++) {
+		w = snprintf(action + n, len - n, "%s%s", i ? " " : "", argv[i]);
+		if (w < 0 || (size_t)w >= len - n)
+			return error_set(e, EXIT_USAGE, "action too long");
+		n += (size_t)w;
+	}
+	return 0;
+}
+
+static int
+checks(const struct gamedir *g, const char *action, struct error *e)
+{
+	const struct party *p = &g->party;
+
+	if (p->me >= p->m->nseats)
+		return error_set(e, EXIT_USAGE, "%s: the judge takes no turns",
+		    g->path);
+	if (p->secret == NULL && match_setup_due(p->m, p->me))
+		return error_set(e, EXIT_REFUSED, "%s: make your setup first",
+		    g->path);
+	if (p->m->judge_mode && action == NULL)
+		return error_set(e, EXIT_USAGE, "in a judged game the judge "
+		    "sends every opening; give an action");
+	if (match_phase(p->m) == MATCH_FINAL && action != NULL)
+		return error_set(e, EXIT_REFUSED, "the game is over; run turn "
+		    "without an action to send your final openings");
+	return 0;
+}
+
+static int
+turn(struct gamedir *g, const char *action, struct buf *out, struct error *e)
+{
+	struct party *p = &g->party;
+	struct key_secret *k;
+	struct buf body;
+	int rc = -1;
+
+	if (checks(g, action, e) != 0 || (k = cli_party_key(g, e)) == NULL)
+		return -1;
+	buf_init(&body);
+	if (match_phase(p->m) != MATCH_FINAL &&
+	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
+	    party_send(p, k, &body, NULL, out, e) != 0))
+		goto done;
+	/* the end of the game: this seat's whole setup opens at once */
+	if (!p->m->judge_mode && match_phase(p->m) == MATCH_FINAL &&
+	    match_next_author(p->m) == p->me) {
+		body.len = 0;
+		if (entry_final(p->m, p->me, p->secret, &body, e) != 0 ||
+		    party_send(p, k, &body, NULL, out, e) != 0)
+			goto done;
+	} else if (match_phase(p->m) == MATCH_FINAL && action == NULL &&
+	    out->len == 0) {
+		error_set(e, EXIT_REFUSED, "no final openings are due from %s "
+		    "now", g->seat);
+		goto done;
+	}
+	rc = 0;
+done:
+	key_secret_free(k);
+	buf_free(&body);
+	return rc;
+}
+
+int
+cmd_turn(int argc, char **argv, struct error *e)
+{
+	const char *dir = NULL;
+	char action[512];
+	struct gamedir g;
+	struct buf out;
+	int ch, rc;
+
+	while ((ch = getopt(argc, argv, "d:")) != -1) {
+		if (ch != 'd')
+			return cli_usage(e);
+		dir = optarg;
+	}
+	argc -= optind;
+	argv += optind;
+	if (dir == NULL)
+		return cli_usage(e);
+	if (join_words(argc, argv, action, sizeof(action), e) != 0 ||
+	    cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+		return -1;
+	buf_init(&out);
+	rc = turn(&g, argc > 0 ? action : NULL, &out, e);
+	if (rc == 0)
+		rc = cli_write(out.data, out.len, e);
+	buf_free(&out);
+	gamedir_close(&g);
+	return rc;
+}

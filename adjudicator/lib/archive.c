@@ -1,0 +1,520 @@
+/*
+ * Archives: writing, and verify.  See archive.h.
+ *
+ * Entries are read in batches.  While the calling thread applies one batch
+ * in order, the signatures of the next are checked on every core, the
+ * calling thread joining in when it is done; an entry is applied only
+ * once its own signature has checked out, so the first violation reported
+ * is still the first in the transcript.  Memory holds two batches, never
+ * the whole game.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "armor.h"
+#include "audit.h"
+#include "entry.h"
+#include "match.h"
+#include "opening.h"
+#include "party.h"
+#include "view.h"
+#include "ydoc.h"
+
+#define ENTRY_MAX	(ENVELOPE_MAX_BODY + 4096)
+#define BATCH		256
+#define MAX_UPDATES	100000
+
+/* --- writing --- */
+
+void
+archive_out_begin(struct archive_out *a, uint64_t nentries, int with_updates,
+    uint64_t nupdates)
+{
+	static const uint8_t zero[3];
+
+	buf_init(&a->rec);
+	a->version = with_updates ? 2 : 1;
+	buf_add(&a->rec, "ADJA", 4);
+	buf_addc(&a->rec, (uint8_t)a->version);
+	buf_add(&a->rec, zero, 3);
+	buf_add_u32(&a->rec, (uint32_t)nentries);
+	if (a->version == 2) {
+		buf_add_u32(&a->rec, (uint32_t)nupdates);
+	}
+}
+
+int
+archive_out_viewer(struct archive_out *a, const struct match *m, int seat,
+    const struct match_secret *s, struct error *e)
+{
+	struct ydoc_writer *w;
+	struct buf body;
+	int i, all = s != NULL && m->seat[seat].has_setup;
+
+	/* its own openings travel only once the transcript holds them all:
+	 * an export of a game under way gives nothing away */
+	for (i = 0; all && i < m->seat[seat].pieces.n; i++)
+		all = m->seat[seat].opened[i];
+	buf_init(&body);
+	if ((w = ydoc_writer_new(&body)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "seat", m->seat[seat].name);
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; all && i < s->setup.n; i++)
+		opening_write(w, m, seat, s->setup.id[i], s->setup.value[i],
+		    s->nonce[i]);
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0 || archive_out_add(a, &body) != 0) {
+		buf_free(&body);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	buf_free(&body);
+	return 0;
+}
+
+int
+archive_out_add(struct archive_out *a, const struct buf *b)
+{
+	return buf_add_field(&a->rec, b->data, b->len);
+}
+
+int
+archive_out_end(struct archive_out *a, struct buf *out, struct error *e)
+{
+	return armor_wrap(a->rec.data, a->rec.len, ARMOR_ARCHIVE, out, e);
+}
+
+void
+archive_out_free(struct archive_out *a)
+{
+	buf_free(&a->rec);
+}
+
+/* --- reading --- */
+
+struct batch {
+	struct buf	 data;		/* the entries, back to back */
+	size_t		 off[BATCH], len[BATCH];
+	int		 bad[BATCH];	/* signature refused */
+	uint32_t	 first, n;	/* entry numbers first .. first+n-1 */
+	atomic_uint	 next;		/* the next entry to check */
+};
+
+struct verify {
+	struct armor_stream	*s;
+	const char		*name;
+	int			 version;
+	uint32_t		 count, nupdates;
+	struct buf		 viewer;	/* version 2: the viewer record */
+	struct match		*m;
+	int			 seat;		/* version 2: whose export */
+	struct match_secret	*secret;	/* its openings, if given */
+	struct audit_update	*updates;
+	int			 secret_checked;
+	struct batch		*b[2];
+	pthread_t		 t[ARCHIVE_MAX_THREADS];
+	int			 nw, started;
+	const struct archive_progress *progress;
+};
+
+static void *
+check_worker(void *arg)
+{
+	struct batch *b = arg;
+	struct error ign;
+	unsigned i;
+
+	while ((i = atomic_fetch_add(&b->next, 1)) < b->n)
+		b->bad[i] = envelope_check(b->data.data + b->off[i], b->len[i],
+		    "", &ign) != 0;
+	return NULL;
+}
+
+static int
+read_field(struct verify *v, struct buf *b, const char *what, uint32_t k,
+    struct error *e)
+{
+	uint8_t lb[4];
+	uint32_t len;
+	struct cursor c;
+
+	if (armor_stream_read(v->s, lb, 4, e) != 0)
+		goto truncated;
+	c.p = lb;
+	c.left = 4;
+	cursor_u32(&c, &len);
+	if (len > ENTRY_MAX)
+		return error_set(e, EXIT_MALFORMED, "%s: %s %u is too large",
+		    v->name, what, k);
+	if (buf_reserve(b, len) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (armor_stream_read(v->s, b->data + b->len, len, e) != 0)
+		goto truncated;
+	b->len += len;
+	return 0;
+truncated:
+	/* the stream said why: bad base64, or the block ended early */
+	if (e->status == EXIT_OK)
+		error_set(e, EXIT_MALFORMED, "archive truncated");
+	return error_prefix(e, "%s: %s %u", v->name, what, k);
+}
+
+/* Reads up to BATCH entries, stopping at the count. */
+static int
+read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
+{
+	size_t off;
+
+	b->data.len = 0;
+	b->first = first;
+	for (b->n = 0; b->n < BATCH && first + b->n < v->count; b->n++) {
+		off = b->data.len;
+		if (read_field(v, &b->data, "entry", first + b->n, e) != 0)
+			return -1;
+		b->off[b->n] = off;
+		b->len[b->n] = b->data.len - off;
+	}
+	atomic_store(&b->next, 0);
+	return 0;
+}
+
+static void
+start_checks(struct verify *v, struct batch *b)
+{
+	int i;
+
+	v->started = 0;
+	for (i = 0; i < v->nw; i++)
+		if (pthread_create(&v->t[i], NULL, check_worker, b) == 0)
+			v->started++;
+		else
+			break;
+}
+
+static void
+finish_checks(struct verify *v, struct batch *b)
+{
+	int i;
+
+	check_worker(b);	/* the calling thread helps with what is left */
+	for (i = 0; i < v->started; i++)
+		pthread_join(v->t[i], NULL);
+	v->started = 0;
+}
+
+static int
+read_head(struct verify *v, struct error *e)
+{
+	uint8_t hdr[8], cb[8];
+	struct cursor c;
+
+	if (armor_stream_read(v->s, hdr, sizeof(hdr), e) != 0 ||
+	    armor_stream_read(v->s, cb, 4, e) != 0)
+		goto truncated;
+	if (memcmp(hdr, "ADJA", 4) != 0 || (hdr[4] != 1 && hdr[4] != 2) ||
+	    hdr[5] != 0 || hdr[6] != 0 || hdr[7] != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: not an adjudicator "
+		    "archive", v->name);
+	v->version = hdr[4];
+	c.p = cb;
+	c.left = 4;
+	cursor_u32(&c, &v->count);
+	if (v->count == 0)
+		return error_set(e, EXIT_MALFORMED, "%s: empty archive", v->name);
+	if (v->version == 2) {
+		if (armor_stream_read(v->s, cb + 4, 4, e) != 0)
+			goto truncated;
+		c.p = cb + 4;
+		c.left = 4;
+		cursor_u32(&c, &v->nupdates);
+		if (v->nupdates > MAX_UPDATES)
+			return error_set(e, EXIT_MALFORMED, "%s: %u updates",
+			    v->name, v->nupdates);
+		if (read_field(v, &v->viewer, "viewer record", 0, e) != 0)
+			return -1;
+	}
+	return 0;
+truncated:
+	if (e->status == EXIT_OK)
+		error_set(e, EXIT_MALFORMED, "%s: archive truncated", v->name);
+	return -1;
+}
+
+/* Version 2: whose export this is, and its openings if the game gave
+ * them all. */
+static int
+read_viewer(struct verify *v, struct error *e)
+{
+	static const char *const keys[] = { "seat", "open", NULL };
+	struct ydoc *doc;
+	const struct ydoc *list;
+	const char *s;
+	int rc = -1;
+
+	if ((doc = ydoc_parse(v->viewer.data, v->viewer.len, "viewer record",
+	    e)) == NULL)
+		return -1;
+	if (ydoc_check_keys(doc, keys, keys, "viewer record", e) != 0 ||
+	    (s = ydoc_scalar(doc, "seat", "viewer record", e)) == NULL)
+		goto done;
+	v->seat = match_seat_by_name(v->m, s);
+	if (!v->m->judge_mode || v->seat < 0 || v->seat >= v->m->nseats) {
+		error_set(e, EXIT_MALFORMED, "%s: an export with updates from "
+		    "%.32s, who is no judged seat", v->name, s);
+		goto done;
+	}
+	list = ydoc_get(doc, "open");
+	if (ydoc_expect(list, YDOC_SEQ, "open", "viewer record", e) != 0)
+		goto done;
+	if (list->nkids > 0) {
+		if (opening_list_take(v->m, v->seat, list, "viewer record",
+		    &v->secret, e) != 0)
+			goto done;
+		v->m->local[v->seat] = &v->secret->setup;
+	}
+	rc = 0;
+done:
+	ydoc_free(doc);
+	return rc;
+}
+
+/* The viewer's openings must open its commitments, once they are known. */
+static int
+check_viewer(struct verify *v, struct error *e)
+{
+	struct opening o;
+	int i;
+
+	if (v->secret == NULL || v->secret_checked ||
+	    !v->m->seat[v->seat].has_setup)
+		return 0;
+	v->secret_checked = 1;
+	for (i = 0; i < v->secret->setup.n; i++) {
+		o.seat = v->seat;
+		o.idx = i;
+		snprintf(o.id, sizeof(o.id), "%s", v->secret->setup.id[i]);
+		snprintf(o.value, sizeof(o.value), "%s",
+		    v->secret->setup.value[i]);
+		memcpy(o.nonce, v->secret->nonce[i], COMMIT_NONCE);
+		if (opening_check(v->m, &o, e) != 0)
+			return error_prefix(e, "%s: the viewer record", v->name);
+	}
+	return 0;
+}
+
+static int
+apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
+    struct error *e)
+{
+	char where[64];
+	int bad = -1;
+
+	snprintf(where, sizeof(where), "seq %u", seq);
+	if (seq == 0) {
+		if ((v->m = header_parse(blob, len, where, e)) == NULL)
+			return -1;
+		v->m->verifying = 1;
+		return v->version == 2 ? read_viewer(v, e) : 0;
+	}
+	if (match_apply_checked(v->m, blob, len, where, &bad, e) != 0) {
+		if (bad >= 0) {
+			size_t l = strlen(e->msg);
+
+			snprintf(e->msg + l, sizeof(e->msg) - l, bad ==
+			    GAME_JUDGE ? "; the judge lied" :
+			    "; %s cheated and loses",
+			    match_author_name(v->m, bad));
+		}
+		return -1;
+	}
+	return check_viewer(v, e);
+}
+
+static int
+apply_batch(struct verify *v, const struct batch *b, struct error *e)
+{
+	uint32_t i;
+
+	for (i = 0; i < b->n; i++) {
+		if (b->bad[i])
+			return error_set(e, EXIT_REFUSED, "seq %u: bad signature",
+			    b->first + i);
+		if (apply_one(v, b->data.data + b->off[i], b->len[i],
+		    b->first + i, e) != 0)
+			return -1;
+	}
+	if (v->progress != NULL && v->progress->step != NULL)
+		v->progress->step(v->progress->arg, b->first + b->n, v->count);
+	return 0;
+}
+
+static int
+transcript(struct verify *v, struct error *e)
+{
+	struct batch *cur = v->b[0], *nxt = v->b[1], *t;
+
+	if (read_batch(v, cur, 0, e) != 0)
+		return -1;
+	start_checks(v, cur);
+	finish_checks(v, cur);
+	for (;;) {
+		/* check the next batch while this one is applied */
+		nxt->n = 0;
+		if (cur->first + cur->n < v->count) {
+			if (read_batch(v, nxt, cur->first + cur->n, e) != 0)
+				return -1;
+			start_checks(v, nxt);
+		}
+		if (apply_batch(v, cur, e) != 0) {
+			if (v->started > 0)
+				finish_checks(v, nxt);
+			return -1;
+		}
+		if (nxt->n == 0)
+			return 0;
+		finish_checks(v, nxt);
+		t = cur;
+		cur = nxt;
+		nxt = t;
+	}
+}
+
+/* Version 2: every update the seat received. */
+static int
+read_updates(struct verify *v, struct error *e)
+{
+	struct buf b;
+	char where[64];
+	uint32_t k;
+	int rc = 0;
+
+	if (v->nupdates > 0 &&
+	    (v->updates = calloc(v->nupdates, sizeof(*v->updates))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_init(&b);
+	for (k = 0; rc == 0 && k < v->nupdates; k++) {
+		b.len = 0;
+		snprintf(where, sizeof(where), "update %u", k + 1);
+		if (read_field(v, &b, "update", k + 1, e) != 0 ||
+		    party_update_read(v->m, v->seat, b.data, b.len, where,
+		    &v->updates[k], e) != 0)
+			rc = -1;
+	}
+	buf_free(&b);
+	return rc;
+}
+
+/* What the judge showed the seat, against what its pieces saw. */
+static int
+audit_updates(struct verify *v, struct buf *out, struct error *e)
+{
+	struct buf findings;
+	int rc = -1;
+
+	if (v->secret == NULL && v->m->rules->visible != NULL)
+		return error_set(e, EXIT_REFUSED, "%s: %s's export does not "
+		    "carry its openings: what the judge showed it cannot be "
+		    "audited", v->name, v->m->seat[v->seat].name);
+	buf_init(&findings);
+	if (audit_sight(v->m, v->seat, v->updates, v->nupdates,
+	    &findings) > 0) {
+		buf_cstr(&findings);
+		findings.data[strcspn((char *)findings.data, "\n")] = '\0';
+		error_set(e, EXIT_REFUSED, "%s: %s", v->name,
+		    (char *)findings.data);
+		goto done;
+	}
+	buf_printf(out, "updates: %u to %s; each showed it exactly what its "
+	    "pieces saw\n", v->nupdates, v->m->seat[v->seat].name);
+	rc = 0;
+done:
+	buf_free(&findings);
+	return rc;
+}
+
+static void
+summary(const struct match *m, uint32_t count, struct buf *out)
+{
+	struct game_result r;
+	int k;
+
+	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
+	buf_adds(out, "seats:");
+	for (k = 0; k < m->nseats; k++)
+		buf_printf(out, " %s (%s)", m->seat[k].name,
+		    m->seat[k].key.idhex);
+	if (m->judge_mode)
+		buf_printf(out, "; judge %s (%s)", m->judge.name,
+		    m->judge.idhex);
+	buf_printf(out, "\nentries: %u, every signature, the hash chain, the "
+	    "turn order, every opening and every action check out\n", count);
+	match_result(m, &r);
+	if (r.draw && !r.cheated[GAME_MAX_SEATS])
+		buf_printf(out, "result: draw (%s)\n", r.why);
+	else {
+		buf_adds(out, "result: ");
+		view_result(m, out);
+		buf_adds(out, "\n");
+	}
+	if (r.scored)
+		view_scores(m, out);
+}
+
+int
+archive_verify(FILE *f, const char *name, int threads,
+    const struct archive_progress *progress, struct buf *out,
+    struct error *e)
+{
+	struct verify v;
+	struct buf tail;
+	int k, rc = -1;
+
+	memset(&v, 0, sizeof(v));
+	v.name = name;
+	v.seat = -1;
+	v.progress = progress;
+	v.nw = threads - 1 > ARCHIVE_MAX_THREADS ? ARCHIVE_MAX_THREADS :
+	    threads - 1;
+	buf_init(&v.viewer);
+	buf_init(&tail);
+	if ((v.s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
+		goto done;
+	for (k = 0; k < 2; k++) {
+		if ((v.b[k] = calloc(1, sizeof(*v.b[k]))) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+		buf_init(&v.b[k]->data);
+	}
+	if (read_head(&v, e) != 0 || transcript(&v, e) != 0 ||
+	    (v.version == 2 && read_updates(&v, e) != 0) ||
+	    armor_stream_end(v.s, e) != 0 || audit_game(v.m, e) != 0 ||
+	    (v.version == 2 && audit_updates(&v, &tail, e) != 0))
+		goto done;
+	summary(v.m, v.count, out);
+	buf_add(out, tail.data, tail.len);
+	rc = 0;
+done:
+	for (k = 0; k < 2; k++)
+		if (v.b[k] != NULL) {
+			buf_free(&v.b[k]->data);
+			free(v.b[k]);
+		}
+	if (v.secret != NULL) {
+		sec_wipe(v.secret, sizeof(*v.secret));
+		sec_free(v.secret);
+	}
+	free(v.updates);
+	match_free(v.m);
+	armor_stream_close(v.s);
+	buf_free(&v.viewer);
+	buf_free(&tail);
+	return rc;
+}

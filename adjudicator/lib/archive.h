@@ -1,0 +1,55 @@
+/*
+ * The archive (formats/archive.md): a whole game in one armored file, as
+ * export writes it and verify reads it.  Version 1 holds the header and
+ * the transcript; version 2, a judged seat's export, adds that seat's own
+ * openings (only once the game has opened them all) and every update the
+ * seat received, so that what the judge showed it can be audited.
+ *
+ * verify reads an archive as a stream, checking the signatures of one
+ * batch of entries on every core while the batch before is applied, so
+ * its memory does not grow with the game.
+ */
+#ifndef ARCHIVE_H
+#define ARCHIVE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "error.h"
+
+struct match;
+struct match_secret;
+
+#define ARCHIVE_MAX_THREADS	16
+
+struct archive_out {
+	struct buf	rec;
+	int		version;
+};
+
+void	archive_out_begin(struct archive_out *, uint64_t nentries,
+	    int with_updates, uint64_t nupdates);
+/* Version 2: the exporting seat and, once all of them are open in the
+ * transcript, its openings. */
+int	archive_out_viewer(struct archive_out *, const struct match *, int seat,
+	    const struct match_secret *, struct error *);
+int	archive_out_add(struct archive_out *, const struct buf *);
+int	archive_out_end(struct archive_out *, struct buf *armored,
+	    struct error *);
+void	archive_out_free(struct archive_out *);
+
+struct archive_progress {
+	void	(*step)(void *, uint32_t done, uint32_t total);
+	void	*arg;
+};
+
+/*
+ * Audits a whole game from an archive; on success appends the summary
+ * (formats/archive.md) to out.  threads: how many threads check
+ * signatures (1: all on the calling thread).
+ */
+int	archive_verify(FILE *, const char *name, int threads,
+	    const struct archive_progress *, struct buf *out, struct error *);
+
+#endif

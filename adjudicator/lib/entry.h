@@ -1,0 +1,61 @@
+/*
+ * Writing entries (formats/entry.md): a seat's setup, turn and final
+ * openings, the judge's own entries, a seat's private message to the
+ * judge and the judge's update to a seat.  Each returns a YAML body for
+ * the caller to sign.  Secrets come with their nonces.
+ */
+#ifndef ENTRY_H
+#define ENTRY_H
+
+#include <stdint.h>
+
+#include "buf.h"
+#include "commit.h"
+#include "error.h"
+#include "game.h"
+
+struct match;
+struct opening;
+struct ydoc;
+
+struct match_secret {
+	struct game_setup	setup;
+	uint8_t			nonce[GAME_MAX_PIECES][COMMIT_NONCE];
+};
+
+/* An action as YAML: a map with "type" and string fields. */
+int	entry_action_read(const struct ydoc *, struct game_action *,
+	    const char *where, struct error *);
+
+int	entry_setup(const struct match *, int seat,
+	    const struct match_secret *, struct buf *, struct error *);
+/*
+ * A turn: the openings and the claim this seat owes first (computed from
+ * its own secret: the seat never types them), then the action (notation,
+ * or NULL for what is owed alone), checked with what the seat knows.
+ */
+int	entry_turn(const struct match *, int seat,
+	    const struct match_secret *, const char *action, struct buf *,
+	    struct error *);
+int	entry_final(const struct match *, int seat,
+	    const struct match_secret *, struct buf *, struct error *);
+/* Judge mode: the judge's entry that meets what a pending action waits
+ * for at once, or opens every setup at the end.  secrets holds every
+ * seat's. */
+int	entry_judge(const struct match *, struct match_secret *const secrets[],
+	    struct buf *, struct error *);
+/*
+ * Judge mode: what a seat sends the judge.  The signed entry travels
+ * inside, to be forwarded verbatim; openings (a setup's) go to the judge
+ * alone.  openings may be NULL.
+ */
+int	entry_private(const struct match *, int seat,
+	    const struct buf *signed_entry, const struct match_secret *,
+	    struct buf *, struct error *);
+/* Judge mode: the judge's update for one seat: the entries it has not
+ * had, the openings meant for its eyes alone, perhaps a note. */
+int	entry_update(const struct match *, int seat, const struct buf *entries,
+	    size_t n, const struct opening *, size_t nopen, const char *note,
+	    struct buf *, struct error *);
+
+#endif

@@ -1,0 +1,333 @@
+/*
+ * The header, entry 0: the game's rules, options, seed, mode, seats and
+ * judge, signed by its creator; its hash is the game id.  Reading it makes
+ * a match; writing it is what `new` sends.  formats/header.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "match_int.h"
+#include "ydoc.h"
+
+static const char *const keys[] = { "adjudicator", "kind", "rules",
+    "options", "seed", "mode", "seats", "judge", "judge_address", "created",
+    "nonce", NULL };
+static const char *const required[] = { "adjudicator", "kind", "rules",
+    "options", "seed", "mode", "seats", "created", "nonce", NULL };
+
+/* Addresses are for mail headers: printable, no spaces, no line breaks. */
+int
+header_address_ok(const char *a)
+{
+	size_t n = strlen(a);
+
+	if (n == 0 || n >= MATCH_ADDRESS || strchr(a, '@') == NULL)
+		return 0;
+	for (; *a != '\0'; a++)
+		if (*a <= ' ' || *a > '~' || *a == '<' || *a == '>' ||
+		    *a == ',' || *a == '"')
+			return 0;
+	return 1;
+}
+
+static int
+read_kind(const struct ydoc *doc, const char *where, struct error *e)
+{
+	const char *s;
+
+	if ((s = ydoc_scalar(doc, "kind", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, "header") != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: not an invitation "
+		    "(kind %.20s)", where, s);
+	if ((s = ydoc_scalar(doc, "adjudicator", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, "1") != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: protocol version %.20s "
+		    "is not supported", where, s);
+	return 0;
+}
+
+static int
+read_rules(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	const struct ydoc *opts;
+	char kv[GAME_MAX_OPTIONS][64], *kvp[GAME_MAX_OPTIONS];
+	const char *s;
+	size_t i;
+
+	if ((s = ydoc_scalar(doc, "rules", where, e)) == NULL)
+		return -1;
+	if ((m->rules = game_find(s)) == NULL)
+		return error_set(e, EXIT_MALFORMED, "%s: unknown game \"%.40s\"",
+		    where, s);
+	opts = ydoc_get(doc, "options");
+	if (ydoc_expect(opts, YDOC_MAP, "options", where, e) != 0)
+		return -1;
+	if (opts->nkids > GAME_MAX_OPTIONS)
+		return error_set(e, EXIT_MALFORMED, "%s: too many options",
+		    where);
+	for (i = 0; i < opts->nkids; i++) {
+		if (ydoc_expect(opts->kids[i], YDOC_SCALAR, opts->kids[i]->key,
+		    where, e) != 0)
+			return -1;
+		snprintf(kv[i], sizeof(kv[i]), "%.30s=%.30s", opts->kids[i]->key,
+		    opts->kids[i]->str);
+		kvp[i] = kv[i];
+	}
+	if (game_options(m->rules, &m->cfg, kvp, (int)opts->nkids, e) != 0) {
+		e->status = EXIT_MALFORMED;
+		return error_prefix(e, "%s", where);
+	}
+	if ((s = ydoc_scalar(doc, "seed", where, e)) == NULL)
+		return -1;
+	if (strlen(s) == 0 || strlen(s) > 64 ||
+	    strspn(s, "0123456789abcdef") != strlen(s))
+		return error_set(e, EXIT_MALFORMED, "%s: the seed is 1 to 64 "
+		    "lowercase hex digits", where);
+	snprintf(m->cfg.seed, sizeof(m->cfg.seed), "%s", s);
+	return 0;
+}
+
+static int
+read_mode(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	const struct ydoc *n;
+	const char *mode;
+
+	if ((mode = ydoc_scalar(doc, "mode", where, e)) == NULL)
+		return -1;
+	if (strcmp(mode, "peer") == 0)
+		m->judge_mode = 0;
+	else if (strcmp(mode, "judge") == 0)
+		m->judge_mode = 1;
+	else
+		return error_set(e, EXIT_MALFORMED, "%s: mode \"%.20s\" is "
+		    "neither peer nor judge", where, mode);
+	if (!(m->rules->modes & (m->judge_mode ? GAME_MODE_JUDGE :
+	    GAME_MODE_PEER)))
+		return error_set(e, EXIT_MALFORMED, "%s: %s cannot be played in "
+		    "%s mode", where, m->rules->name, mode);
+	if ((n = ydoc_get(doc, "judge")) != NULL) {
+		if (!m->judge_mode)
+			return error_set(e, EXIT_MALFORMED, "%s: a judge in peer "
+			    "mode", where);
+		if (ydoc_expect(n, YDOC_SCALAR, "judge", where, e) != 0 ||
+		    key_public_parse(n->str, &m->judge, where, e) != 0)
+			return -1;
+	} else if (m->judge_mode)
+		return error_set(e, EXIT_MALFORMED, "%s: judge mode without a "
+		    "judge key", where);
+	if ((n = ydoc_get(doc, "judge_address")) != NULL) {
+		if (!m->judge_mode || n->type != YDOC_SCALAR ||
+		    !header_address_ok(n->str))
+			return error_set(e, EXIT_MALFORMED, "%s:%u: a bad judge "
+			    "address", where, n->line);
+		snprintf(m->judge_address, sizeof(m->judge_address), "%s",
+		    n->str);
+	}
+	return 0;
+}
+
+static int
+read_seat(struct match *m, int i, const struct ydoc *n, const char *where,
+    struct error *e)
+{
+	static const char *const seat_keys[] = { "name", "key", "address",
+	    NULL };
+	static const char *const seat_required[] = { "name", "key", NULL };
+	struct match_seat *st = &m->seat[i];
+	const struct ydoc *a;
+	const char *s;
+
+	if (ydoc_check_keys(n, seat_keys, seat_required, where, e) != 0 ||
+	    (s = ydoc_scalar(n, "name", where, e)) == NULL)
+		return -1;
+	if (!key_name_ok(s) || strcmp(s, "judge") == 0)
+		return error_set(e, EXIT_MALFORMED, "%s: bad seat name \"%.32s\"",
+		    where, s);
+	if (match_seat_by_name(m, s) >= 0)
+		return error_set(e, EXIT_MALFORMED, "%s: seat %s appears twice",
+		    where, s);
+	snprintf(st->name, sizeof(st->name), "%s", s);
+	snprintf(m->cfg.seat[i], sizeof(m->cfg.seat[i]), "%s", s);
+	if ((s = ydoc_scalar(n, "key", where, e)) == NULL ||
+	    key_public_parse(s, &st->key, where, e) != 0)
+		return -1;
+	if ((a = ydoc_get(n, "address")) != NULL) {
+		if (a->type != YDOC_SCALAR || !header_address_ok(a->str))
+			return error_set(e, EXIT_MALFORMED, "%s:%u: a bad address "
+			    "for %s", where, a->line, st->name);
+		snprintf(st->address, sizeof(st->address), "%s", a->str);
+	}
+	return 0;
+}
+
+static int
+read_seats(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	const struct ydoc *seats = ydoc_get(doc, "seats");
+	int i, j;
+
+	if (ydoc_expect(seats, YDOC_SEQ, "seats", where, e) != 0)
+		return -1;
+	if ((int)seats->nkids < m->rules->min_seats ||
+	    (int)seats->nkids > m->rules->max_seats) {
+		if (m->rules->min_seats == m->rules->max_seats)
+			return error_set(e, EXIT_MALFORMED, "%s: %s is for %d "
+			    "seats, not %zu", where, m->rules->name,
+			    m->rules->min_seats, seats->nkids);
+		return error_set(e, EXIT_MALFORMED, "%s: %s is for %d to %d "
+		    "seats, not %zu", where, m->rules->name,
+		    m->rules->min_seats, m->rules->max_seats, seats->nkids);
+	}
+	m->nseats = m->cfg.nseats = (int)seats->nkids;
+	for (i = 0; i < m->nseats; i++)
+		if (read_seat(m, i, seats->kids[i], where, e) != 0)
+			return -1;
+	for (i = 0; i < m->nseats; i++) {
+		for (j = 0; j < i; j++)
+			if (key_same(&m->seat[i].key, &m->seat[j].key))
+				break;
+		if (j < i || (m->judge_mode &&
+		    key_same(&m->seat[i].key, &m->judge)))
+			return error_set(e, EXIT_MALFORMED, "%s: one key holds "
+			    "two seats", where);
+	}
+	return 0;
+}
+
+static struct match *
+from_header(const uint8_t *blob, size_t len, int check_sig, const char *where,
+    struct error *e)
+{
+	struct envelope env;
+	struct ydoc *doc = NULL;
+	struct match *m = NULL;
+	uint8_t nonce[SEC_HASH];
+	const char *s;
+	int i;
+
+	if ((check_sig ? envelope_verify(blob, len, &env, where, e) :
+	    envelope_parse(blob, len, &env, where, e)) != 0)
+		return NULL;
+	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
+		return NULL;
+	if (ydoc_check_keys(doc, keys, required, where, e) != 0 ||
+	    read_kind(doc, where, e) != 0)
+		goto fail;
+	if ((m = calloc(1, sizeof(*m))) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto fail;
+	}
+	m->me = -1;
+	m->draw_offer = m->declined = m->ender = -1;
+	if (read_rules(m, doc, where, e) != 0 || read_mode(m, doc, where,
+	    e) != 0 || read_seats(m, doc, where, e) != 0)
+		goto fail;
+	if ((s = ydoc_scalar(doc, "created", where, e)) == NULL ||
+	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
+		goto fail;
+	snprintf(m->created, sizeof(m->created), "%.39s", s);
+	if (match_seat_of(m, &env.signer) < 0) {
+		error_set(e, EXIT_REFUSED, "%s: invitation signed by %s (%s), "
+		    "who is neither a seat nor the judge", where,
+		    env.signer.name, env.signer.idhex);
+		goto fail;
+	}
+	if ((m->state = calloc(1, m->rules->state_size)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto fail;
+	}
+	if (m->rules->init(m->state, &m->cfg, e) != 0) {
+		error_prefix(e, "%s", where);
+		goto fail;
+	}
+	for (i = 0; i < m->nseats; i++)
+		m->rules->setup_pieces(m->state, i, &m->seat[i].pieces);
+	memcpy(m->game_id, env.hash, SEC_HASH);
+	memcpy(m->last, env.hash, SEC_HASH);
+	sec_hex(m->game_hex, sizeof(m->game_hex), m->game_id, SEC_HASH);
+	match_say(m, "game created by %s", env.signer.name);
+	ydoc_free(doc);
+	return m;
+fail:
+	ydoc_free(doc);
+	match_free(m);
+	return NULL;
+}
+
+struct match *
+header_read(const uint8_t *blob, size_t len, const char *where,
+    struct error *e)
+{
+	return from_header(blob, len, 1, where, e);
+}
+
+struct match *
+header_parse(const uint8_t *blob, size_t len, const char *where,
+    struct error *e)
+{
+	return from_header(blob, len, 0, where, e);
+}
+
+int
+header_write(const struct game_rules *r, const struct game_config *cfg,
+    int judge_mode, const struct key_public *seats,
+    const char *const *addresses, int nseats, const struct key_public *judge,
+    const char *judge_address, struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char line[KEY_LINE_MAX], nonce_hex[2 * SEC_HASH + 1], when[40];
+	uint8_t nonce[SEC_HASH];
+	time_t now = time(NULL);
+	struct tm tm;
+	int i;
+
+	sec_random(nonce, sizeof(nonce));
+	sec_hex(nonce_hex, sizeof(nonce_hex), nonce, sizeof(nonce));
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "adjudicator", "1");
+	ydoc_kv(w, "kind", "header");
+	ydoc_kv(w, "rules", r->name);
+	ydoc_key(w, "options");
+	ydoc_map_begin(w);
+	for (i = 0; i < cfg->nopts; i++)
+		ydoc_kv(w, cfg->opt_name[i], cfg->opt[i]);
+	ydoc_map_end(w);
+	ydoc_kv(w, "seed", cfg->seed);
+	ydoc_kv(w, "mode", judge_mode ? "judge" : "peer");
+	ydoc_key(w, "seats");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < nseats; i++) {
+		key_public_line(&seats[i], line, sizeof(line));
+		ydoc_map_begin(w);
+		ydoc_kv(w, "name", seats[i].name);
+		ydoc_kv(w, "key", line);
+		if (addresses != NULL && addresses[i] != NULL)
+			ydoc_kv(w, "address", addresses[i]);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	if (judge_mode) {
+		key_public_line(judge, line, sizeof(line));
+		ydoc_kv(w, "judge", line);
+		if (judge_address != NULL)
+			ydoc_kv(w, "judge_address", judge_address);
+	}
+	ydoc_kv(w, "created", when);
+	ydoc_kv(w, "nonce", nonce_hex);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot write the header");
+	return 0;
+}

@@ -1,0 +1,416 @@
+/*
+ * The judge.  See judge.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armor.h"
+#include "judge.h"
+#include "ydoc.h"
+
+void
+judge_run_init(struct judge_run *j, struct party *p, const struct key_secret *k)
+{
+	memset(j, 0, sizeof(*j));
+	j->p = p;
+	j->k = k;
+}
+
+static void
+note(struct judge_run *j, int seat, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+note(struct judge_run *j, int seat, const char *fmt, ...)
+{
+	char line[400];
+	size_t n;
+	va_list ap;
+
+	if (seat < 0 || seat >= j->p->m->nseats)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	n = strlen(j->note[seat]);
+	snprintf(j->note[seat] + n, sizeof(j->note[seat]) - n, "%s%s",
+	    n ? "; " : "", line);
+}
+
+int
+judge_auto(struct judge_run *j, struct error *e)
+{
+	struct party *p = j->p;
+	struct key_public to[GAME_MAX_SEATS];
+	struct envelope env;
+	enum party_verdict v;
+	struct buf body, sb;
+	char where[64];
+	int n, rc = 0;
+
+	n = party_recipients(p, to);
+	buf_init(&body);
+	buf_init(&sb);
+	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
+		body.len = sb.len = 0;
+		snprintf(where, sizeof(where), "judge");
+		if (entry_judge(p->m, p->all, &body, e) != 0 ||
+		    envelope_sign(j->k, to, (size_t)n, body.data, body.len, &sb,
+		    e) != 0 ||
+		    envelope_parse(sb.data, sb.len, &env, where, e) != 0 ||
+		    party_take(p, sb.data, sb.len, &env, NULL, 0, NULL, NULL,
+		    where, &v, e) != 0)
+			rc = -1;
+		else
+			j->applied++;
+	}
+	buf_free(&body);
+	buf_free(&sb);
+	return rc;
+}
+
+/* What a seat's setup carries for the judge alone: every opening. */
+struct setup_openings {
+	int			 seat;
+	const struct ydoc	*list;
+};
+
+static int
+read_setup(struct party *p, struct match *after, const struct ydoc *list,
+    int seat, struct match_secret *sec, struct error *e)
+{
+	struct opening o;
+	size_t i;
+
+	if (ydoc_expect(list, YDOC_SEQ, "open", "setup", e) != 0)
+		return -1;
+	if ((int)list->nkids != after->seat[seat].pieces.n)
+		return error_set(e, EXIT_REFUSED, "the setup comes with %zu "
+		    "openings, not %d", list->nkids,
+		    after->seat[seat].pieces.n);
+	sec->setup.n = after->seat[seat].pieces.n;
+	for (i = 0; i < list->nkids; i++) {
+		if (opening_read(after, list->kids[i], &o, "setup", e) != 0)
+			return -1;
+		if (o.seat != seat || o.idx != (int)i)
+			return error_set(e, EXIT_MALFORMED, "opening %zu does "
+			    "not name %s's piece %s", i + 1,
+			    after->seat[seat].name,
+			    after->seat[seat].pieces.id[i]);
+		if (opening_check(after, &o, e) != 0)
+			return -1;
+		snprintf(sec->setup.id[i], GAME_ID, "%s", o.id);
+		snprintf(sec->setup.value[i], GAME_VALUE, "%s", o.value);
+		memcpy(sec->nonce[i], o.nonce, COMMIT_NONCE);
+	}
+	if (p->m->rules->setup_audit(after->state, seat, &sec->setup, e) != 0) {
+		e->status = EXIT_REFUSED;
+		return -1;
+	}
+	return 0;
+}
+
+/* Before the seat's entry is stored: a setup's openings, checked now. */
+static int
+accept_setup(struct party *p, struct match *after, void *arg,
+    struct error *e)
+{
+	struct setup_openings *so = arg;
+	struct match_secret *sec;
+	int seat = so->seat;
+
+	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
+		if (so->list != NULL)
+			return error_set(e, EXIT_REFUSED, "private openings come "
+			    "only with a setup");
+		return 0;
+	}
+	if ((sec = sec_malloc(sizeof(*sec))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memset(sec, 0, sizeof(*sec));
+	if (read_setup(p, after, so->list, seat, sec, e) != 0 ||
+	    p->store->put_secret(p->arg, seat, sec, e) != 0) {
+		sec_wipe(sec, sizeof(*sec));
+		sec_free(sec);
+		return -1;
+	}
+	if (p->all[seat] != NULL) {
+		sec_wipe(p->all[seat], sizeof(*p->all[seat]));
+		sec_free(p->all[seat]);
+	}
+	p->all[seat] = sec;
+	after->local[seat] = &sec->setup;
+	p->m->local[seat] = &sec->setup;
+	return 0;
+}
+
+static int
+read_private(struct party *p, const struct envelope *env, struct ydoc *doc,
+    int *sender, const char *where, struct error *e)
+{
+	static const char *const keys[] = { "game", "by", "kind", "entry",
+	    "open", NULL };
+	static const char *const req[] = { "game", "by", "kind", "entry",
+	    NULL };
+	const char *s;
+	int seat;
+
+	seat = match_seat_of(p->m, &env->signer);
+	if (seat < 0 || seat >= p->m->nseats)
+		return error_set(e, EXIT_REFUSED, "%s: signed by %s (%s), who "
+		    "holds no seat in this game", where, env->signer.name,
+		    env->signer.idhex);
+	*sender = seat;
+	if (ydoc_check_keys(doc, keys, req, where, e) != 0 ||
+	    (s = ydoc_scalar(doc, "kind", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, "private") != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: a seat writes to the "
+		    "judge with kind private, not %.20s", where, s);
+	if ((s = ydoc_scalar(doc, "game", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, p->m->game_hex) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: belongs to game %.16s, "
+		    "not this one (%.16s)", where, s, p->m->game_hex);
+	return 0;
+}
+
+/*
+ * One message from a seat, its signature checked (env): its signed entry,
+ * forwarded verbatim, and for a setup the openings only the judge sees.
+ */
+static int
+take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
+    const struct envelope *env, const char *where, int *sender,
+    struct error *e)
+{
+	struct party *p = j->p;
+	struct setup_openings so;
+	struct envelope inner;
+	enum party_verdict v;
+	struct ydoc *doc;
+	struct buf entry;
+	char w[400];
+	int rc = -1;
+
+	*sender = -1;
+	buf_init(&entry);
+	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+		return -1;
+	if (ydoc_get(doc, "kind") != NULL &&
+	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
+	    strcmp(ydoc_get(doc, "kind")->str, "header") == 0) {
+		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
+			error_set(e, EXIT_REFUSED, "%s: an invitation to another "
+			    "game (join it in its own directory)", where);
+		else {
+			report_line(p->report, "%s: the invitation of this "
+			    "game; nothing to do", where);
+			rc = 0;
+		}
+		goto done;
+	}
+	if (read_private(p, env, doc, sender, where, e) != 0 ||
+	    ydoc_base64(ydoc_get(doc, "entry"), "entry", &entry, where,
+	    e) != 0 ||
+	    envelope_verify(entry.data, entry.len, &inner, where, e) != 0)
+		goto done;
+	if (!key_same(&inner.signer, &env->signer)) {
+		error_set(e, EXIT_REFUSED, "%s: the entry inside is signed by "
+		    "%s, not by %s", where, inner.signer.name, env->signer.name);
+		goto done;
+	}
+	so.seat = *sender;
+	so.list = ydoc_get(doc, "open");
+	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
+	if (party_take(p, entry.data, entry.len, &inner, outer, outerlen,
+	    accept_setup, &so, w, &v, e) != 0)
+		goto done;
+	if (v == PARTY_APPLIED) {
+		j->applied++;
+		if (judge_auto(j, e) != 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	buf_free(&entry);
+	ydoc_free(doc);
+	return rc;
+}
+
+static void
+outcome(struct judge_run *j, int sender, const struct error *e)
+{
+	report_line(j->p->report, "%s: refused", e->msg);
+	if (e->status == EXIT_MALFORMED)
+		j->malformed = 1;
+	else
+		j->refused = 1;
+	/* the sender learns why; the reason is about its own message */
+	note(j, sender, "refused: %s", e->msg);
+}
+
+/* A message waiting in the inbox, taken again from the start. */
+static int
+retake(struct party *p, const uint8_t *outer, size_t len, void *arg,
+    struct error *e)
+{
+	struct judge_run *j = arg;
+	struct envelope env;
+	int sender;
+
+	(void)p;
+	if (envelope_verify(outer, len, &env, "inbox", e) != 0)
+		return -1;
+	if (take(j, outer, len, &env, "inbox", &sender, e) != 0) {
+		if (e->status != EXIT_SYSTEM)
+			note(j, sender, "refused: %s", e->msg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+judge_input(struct judge_run *j, const char *text, size_t len,
+    const char *name, struct error *e)
+{
+	struct armor_list l = { NULL, 0 };
+	struct envelope env;
+	struct error me;
+	struct buf sb;
+	char where[512];
+	size_t k;
+	int sender, rc = 0;
+
+	buf_init(&sb);
+	error_clear(&me);
+	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, &me) != 0) {
+		outcome(j, -1, &me);
+		goto done;
+	}
+	for (k = 0; k < l.n; k++) {
+		if (l.n > 1)
+			snprintf(where, sizeof(where), "%s: message %zu", name,
+			    k + 1);
+		else
+			snprintf(where, sizeof(where), "%s", name);
+		sb.len = 0;
+		sender = -1;
+		error_clear(&me);
+		if (envelope_open(l.items[k].data, l.items[k].len, j->k, &sb,
+		    &env, where, &me) != 0 ||
+		    take(j, sb.data, sb.len, &env, where, &sender, &me) != 0 ||
+		    party_drain(j->p, retake, j, &me) != 0) {
+			if (me.status == EXIT_SYSTEM) {
+				/* the judge's own trouble: the mail is kept */
+				*e = me;
+				rc = -1;
+				goto done;
+			}
+			outcome(j, sender, &me);
+		}
+	}
+done:
+	armor_list_free(&l);
+	buf_free(&sb);
+	return rc;
+}
+
+/* The openings seat's spies entitle it to that the judge has not shown. */
+static size_t
+sight_due(const struct party *p, int seat, struct opening *out, size_t max)
+{
+	const struct match *m = p->m;
+	size_t n = 0;
+	int o, i;
+
+	for (o = 0; o < m->nseats; o++) {
+		if (o == seat || p->all[o] == NULL)
+			continue;
+		for (i = 0; i < m->seat[o].pieces.n && n < max; i++) {
+			if (m->entitled[seat][o][i] == 0 ||
+			    m->seat[o].opened[i] || p->sent[seat].shown[o][i])
+				continue;
+			out[n].seat = o;
+			out[n].idx = i;
+			snprintf(out[n].id, GAME_ID, "%s",
+			    m->seat[o].pieces.id[i]);
+			snprintf(out[n].value, GAME_VALUE, "%s",
+			    p->all[o]->setup.value[i]);
+			memcpy(out[n].nonce, p->all[o]->nonce[i], COMMIT_NONCE);
+			n++;
+		}
+	}
+	return n;
+}
+
+static int
+one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
+    struct error *e)
+{
+	struct party *p = j->p;
+	struct match *m = p->m;
+	struct opening open[GAME_MAX_SEATS * GAME_MAX_PIECES];
+	struct buf *entries = NULL, body, sb, arm;
+	struct key_public to = m->seat[seat].key;
+	uint64_t from = p->sent[seat].seq, q;
+	size_t n = 0, nopen, i;
+	int rc = -1;
+
+	nopen = sight_due(p, seat, open, sizeof(open) / sizeof(open[0]));
+	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0')
+		return 0;
+	buf_init(&body);
+	buf_init(&sb);
+	buf_init(&arm);
+	if (from < m->seq) {
+		n = (size_t)(m->seq - from);
+		if ((entries = calloc(n, sizeof(*entries))) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+		for (q = from + 1; q <= m->seq; q++) {
+			buf_init(&entries[q - from - 1]);
+			if (p->store->get_entry(p->arg, q,
+			    &entries[q - from - 1], e) != 0)
+				goto done;
+		}
+	}
+	if (entry_update(m, seat, entries, n, open, nopen, j->note[seat],
+	    &body, e) != 0)
+		goto done;
+	if (j->tamper != NULL)
+		j->tamper(j->tamper_arg, seat, &body);
+	if (envelope_sign(j->k, &to, 1, body.data, body.len, &sb, e) != 0 ||
+	    envelope_armor(sb.data, sb.len, &to, 1, &arm, e) != 0 ||
+	    emit(arg, seat, &arm, n, j->note[seat][0] != '\0', e) != 0 ||
+	    p->store->put_update(p->arg, seat, sb.data, sb.len, e) != 0)
+		goto done;
+	p->sent[seat].seq = m->seq;
+	for (i = 0; i < nopen; i++)
+		p->sent[seat].shown[open[i].seat][open[i].idx] = 1;
+	rc = p->store->put_sent(p->arg, seat, &p->sent[seat], e);
+done:
+	for (q = 0; entries != NULL && q < n; q++)
+		buf_free(&entries[q]);
+	free(entries);
+	sec_wipe(open, sizeof(open));
+	buf_free(&body);
+	buf_free(&sb);
+	buf_free(&arm);
+	return rc;
+}
+
+int
+judge_updates(struct judge_run *j, judge_emit_fn *emit, void *arg,
+    struct error *e)
+{
+	int s;
+
+	for (s = 0; s < j->p->m->nseats; s++)
+		if (one_update(j, s, emit, arg, e) != 0)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,48 @@
+/*
+ * The judge of a judged game: it reads the seats' private messages,
+ * applies their entries in order through the one path (party.c), keeps
+ * each setup's openings, refuses at once what only full knowledge shows
+ * illegal, meets every obligation and claim at once with entries of its
+ * own, and writes for each seat with news an update signed by the judge
+ * and encrypted to that seat alone: the entries it has not had, and the
+ * openings meant for it alone (spy sight).  Where an update goes (a file,
+ * a mail) is the caller's business.
+ */
+#ifndef JUDGE_H
+#define JUDGE_H
+
+#include "party.h"
+
+struct judge_run {
+	struct party		*p;
+	const struct key_secret	*k;
+	char			 note[GAME_MAX_SEATS][600];
+	int			 refused;	/* some message refused (1) */
+	int			 malformed;	/* some message malformed (3) */
+	int			 applied;	/* entries applied in this run */
+	/* tests only: a dishonest judge rewrites an update before signing */
+	void			(*tamper)(void *, int seat, struct buf *);
+	void			*tamper_arg;
+};
+
+void	judge_run_init(struct judge_run *, struct party *,
+	    const struct key_secret *);
+/* The judge's own entries, while it owes any (also what an earlier run
+ * that stopped half-way left owed). */
+int	judge_auto(struct judge_run *, struct error *);
+/*
+ * One input (a mail, a file): every armored message in it is opened and
+ * taken.  A message refused is reported and noted for its sender, and the
+ * run goes on; a system error stops it (the input can be given again).
+ */
+int	judge_input(struct judge_run *, const char *text, size_t,
+	    const char *name, struct error *);
+/* An update ready for seat: armored, for the caller to deliver. */
+typedef int judge_emit_fn(void *, int seat, const struct buf *armored,
+    size_t nentries, int note, struct error *);
+/* Builds each update with news, hands it to emit, and only then records
+ * it as sent. */
+int	judge_updates(struct judge_run *, judge_emit_fn *, void *,
+	    struct error *);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * What the match's own files share and nobody else includes: the context
+ * the rules see, events, ending the game, and the checks that wait for
+ * hidden values.  See match.h for the files.
+ */
+#ifndef MATCH_INT_H
+#define MATCH_INT_H
+
+#include "match.h"
+
+struct ydoc;
+
+/* Who a ctx answers for: only what is public, everything this copy knows,
+ * or (a seat) the openings plus that seat's own secret. */
+#define MATCH_PUBLIC	-1
+#define MATCH_KNOWN	-2
+
+struct match_ctx {
+	const struct match	*m;
+	int			 viewer;
+	int			 misses;	/* values asked for and unknown */
+	const char		*claim_name;	/* a check's claim, else the */
+	const char		*claim_value;	/* pending one */
+};
+
+enum match_check_kind {
+	CHECK_LEGAL,	/* an action legality could not fully see */
+	CHECK_CLAIM	/* a claim, checked once its secrets are open */
+};
+
+struct match_check {
+	enum match_check_kind	 kind;
+	uint64_t		 seq;		/* the entry that made it */
+	int			 actor;		/* whose action it concerns */
+	int			 author;	/* who answers for it */
+	struct game_action	 action;
+	char			 claim[GAME_NAME];
+	char			 value[GAME_TEXT];
+	void			*state;		/* as the check must see it */
+};
+
+void	match_ctx_init(struct game_ctx *, struct match_ctx *,
+	    const struct match *, int viewer);
+void	match_say(struct match *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	match_over(const struct match *);
+void	match_end(struct match *, int winner, int draw, const char *why);
+/* Whoever is caught cheating loses; a lying judge voids the game. */
+void	match_cheater(struct match *, int who, const char *why);
+/* A malloc'd copy of the rules' state. */
+void	*match_state_dup(const struct match *, const void *);
+/* The first seat owing an opening, else the claim's author; -1: none. */
+int	match_first_owing(const struct match *);
+int	match_is_common(const char *type);
+
+/* resolve.c: a turn's action, obligations met, common actions. */
+int	resolve_action(struct match *, int seat, const struct game_action *,
+	    const struct ydoc *openings, const struct ydoc *claim,
+	    const char *where, int *bad_seat, struct error *);
+int	resolve_owed(struct match *, int author, const struct ydoc *doc,
+	    const char *where, int *bad_seat, struct error *);
+/* Resolves the pending action, stage after stage, while nothing is owed. */
+int	resolve_pending(struct match *, const char *where, struct error *);
+int	resolve_openings(struct match *, const struct ydoc *list, int author,
+	    int allow_all, const struct game_needs *own, const char *where,
+	    int *bad_seat, struct error *);
+int	resolve_common(struct match *, int seat, const struct game_action *,
+	    const char *where, struct error *);
+/* After each entry: the setups now wholly open are audited, the checks
+ * whose secrets are open are decided, and spy sight is recorded. */
+void	resolve_after(struct match *);
+void	resolve_check_free(struct match_check *);
+
+#endif

@@ -1,0 +1,195 @@
+/*
+ * The opening record.  See opening.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "entry.h"
+#include "match.h"
+#include "opening.h"
+#include "ydoc.h"
+
+int
+opening_read(const struct match *m, const struct ydoc *n, struct opening *o,
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "seat", "piece", "value", "nonce",
+	    NULL };
+	const char *s, *id, *v;
+
+	if (ydoc_check_keys(n, keys, keys, where, e) != 0)
+		return -1;
+	s = ydoc_scalar(n, "seat", where, e);
+	id = ydoc_scalar(n, "piece", where, e);
+	v = ydoc_scalar(n, "value", where, e);
+	if (s == NULL || id == NULL || v == NULL ||
+	    ydoc_hex(n, "nonce", o->nonce, COMMIT_NONCE, where, e) != 0)
+		return -1;
+	if ((o->seat = match_seat_by_name(m, s)) < 0 || o->seat >= m->nseats)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: opening for unknown "
+		    "seat \"%.32s\"", where, n->line, s);
+	if ((o->idx = match_piece_index(m, o->seat, id)) < 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %s has no hidden "
+		    "piece \"%.8s\"", where, n->line, s, id);
+	if (strlen(v) >= GAME_VALUE)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: value too long",
+		    where, n->line);
+	snprintf(o->id, sizeof(o->id), "%s", id);
+	snprintf(o->value, sizeof(o->value), "%s", v);
+	return 0;
+}
+
+void
+opening_write(struct ydoc_writer *w, const struct match *m, int seat,
+    const char *id, const char *value, const uint8_t nonce[COMMIT_NONCE])
+{
+	char hex[2 * COMMIT_NONCE + 1];
+
+	sec_hex(hex, sizeof(hex), nonce, COMMIT_NONCE);
+	ydoc_map_begin(w);
+	ydoc_kv(w, "seat", m->seat[seat].name);
+	ydoc_kv(w, "piece", id);
+	ydoc_kv(w, "value", value);
+	ydoc_kv(w, "nonce", hex);
+	ydoc_map_end(w);
+	sec_wipe(hex, sizeof(hex));
+}
+
+int
+opening_check(const struct match *m, const struct opening *o,
+    struct error *e)
+{
+	const struct match_seat *s;
+
+	if (o->seat < 0 || o->seat >= m->nseats)
+		return error_set(e, EXIT_REFUSED, "an opening for no seat");
+	s = &m->seat[o->seat];
+	if (!s->has_setup)
+		return error_set(e, EXIT_REFUSED, "%s has no setup yet", s->name);
+	if (commit_check(s->commit[o->idx], m->game_id, s->name, o->id,
+	    o->value, o->nonce) != 0 ||
+	    !m->rules->value_ok(m->state, o->seat, o->id, o->value))
+		return error_set(e, EXIT_REFUSED, "the opening of %s's piece %s "
+		    "does not match its commitment", s->name, o->id);
+	return 0;
+}
+
+int
+opening_list_write(const struct match *m, int seat,
+    const struct match_secret *s, struct buf *b, struct error *e)
+{
+	struct ydoc_writer *w;
+	int i;
+
+	if ((w = ydoc_writer_new(b)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < s->setup.n; i++)
+		opening_write(w, m, seat, s->setup.id[i], s->setup.value[i],
+		    s->nonce[i]);
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+/* The older form: {piece, value, nonce} for the seat's pieces. */
+static int
+read_old(const struct match *m, int seat, const struct ydoc *n,
+    struct opening *o, const char *where, struct error *e)
+{
+	static const char *const keys[] = { "piece", "value", "nonce", NULL };
+	const char *id, *v;
+
+	if (ydoc_check_keys(n, keys, keys, where, e) != 0 ||
+	    (id = ydoc_scalar(n, "piece", where, e)) == NULL ||
+	    (v = ydoc_scalar(n, "value", where, e)) == NULL ||
+	    ydoc_hex(n, "nonce", o->nonce, COMMIT_NONCE, where, e) != 0)
+		return -1;
+	o->seat = seat;
+	if ((o->idx = match_piece_index(m, seat, id)) < 0 ||
+	    strlen(v) >= GAME_VALUE)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: bad piece entry",
+		    where, n->line);
+	snprintf(o->id, sizeof(o->id), "%s", id);
+	snprintf(o->value, sizeof(o->value), "%s", v);
+	return 0;
+}
+
+static int
+read_list(const struct match *m, int seat, const struct ydoc *list, int old,
+    struct match_secret *s, const char *where, struct error *e)
+{
+	struct opening o;
+	size_t i;
+
+	if (ydoc_expect(list, YDOC_SEQ, old ? "pieces" : "open", where,
+	    e) != 0)
+		return -1;
+	if (list->nkids > GAME_MAX_PIECES)
+		return error_set(e, EXIT_MALFORMED, "%s: too many openings",
+		    where);
+	for (i = 0; i < list->nkids; i++) {
+		if ((old ? read_old(m, seat, list->kids[i], &o, where, e) :
+		    opening_read(m, list->kids[i], &o, where, e)) != 0)
+			return -1;
+		if (o.seat != seat)
+			return error_set(e, EXIT_MALFORMED, "%s:%u: an opening "
+			    "of another seat's piece", where,
+			    list->kids[i]->line);
+		snprintf(s->setup.id[i], GAME_ID, "%s", o.id);
+		snprintf(s->setup.value[i], GAME_VALUE, "%s", o.value);
+		memcpy(s->nonce[i], o.nonce, COMMIT_NONCE);
+		s->setup.n = (int)i + 1;
+	}
+	sec_wipe(&o, sizeof(o));
+	return 0;
+}
+
+int
+opening_list_take(const struct match *m, int seat, const struct ydoc *list,
+    const char *where, struct match_secret **out, struct error *e)
+{
+	struct match_secret *s;
+
+	if ((s = sec_malloc(sizeof(*s))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memset(s, 0, sizeof(*s));
+	if (read_list(m, seat, list, strcmp(list->key != NULL ? list->key : "",
+	    "pieces") == 0, s, where, e) != 0) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+		return -1;
+	}
+	*out = s;
+	return 0;
+}
+
+int
+opening_list_read(const struct match *m, int seat, const void *data,
+    size_t len, const char *where, struct match_secret **out,
+    struct error *e)
+{
+	static const char *const keys[] = { "open", "pieces", NULL };
+	static const char *const none[] = { NULL };
+	struct ydoc *doc;
+	const struct ydoc *list;
+	int rc = -1;
+
+	if ((doc = ydoc_parse(data, len, where, e)) == NULL)
+		return -1;
+	if (ydoc_check_keys(doc, keys, none, where, e) == 0) {
+		list = ydoc_get(doc, "open");
+		if (list == NULL)
+			list = ydoc_get(doc, "pieces");
+		if (list == NULL)
+			error_set(e, EXIT_MALFORMED, "%s: no openings", where);
+		else
+			rc = opening_list_take(m, seat, list, where, out, e);
+	}
+	ydoc_free(doc);
+	return rc;
+}

@@ -1,0 +1,667 @@
+/*
+ * A party's copy of a game: the one path an entry takes.  See party.h.
+ *
+ * The inbox keeps, for an early entry, a record of the entry itself
+ * (length-prefixed) followed by what carried it, so that a second,
+ * different entry for the same seq is refused as a fork and the same one
+ * again is a duplicate, whatever carried it.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive.h"
+#include "armor.h"
+#include "party.h"
+#include "ydoc.h"
+
+void
+report_line(const struct report *r, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	if (r == NULL || r->line == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	r->line(r->arg, line);
+}
+
+void
+party_clear(struct party *p)
+{
+	int i;
+
+	match_free(p->m);
+	p->m = NULL;
+	if (p->secret != NULL) {
+		sec_wipe(p->secret, sizeof(*p->secret));
+		sec_free(p->secret);
+		p->secret = NULL;
+	}
+	for (i = 0; i < GAME_MAX_SEATS; i++)
+		if (p->all[i] != NULL) {
+			sec_wipe(p->all[i], sizeof(*p->all[i]));
+			sec_free(p->all[i]);
+			p->all[i] = NULL;
+		}
+	free(p->updates);
+	p->updates = NULL;
+	p->nupdates = 0;
+}
+
+/* --- the sequence decision --- */
+
+static int
+same_entry(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
+    const char *where, struct error *e)
+{
+	struct buf have;
+	int same;
+
+	buf_init(&have);
+	if (p->store->get_entry(p->arg, seq, &have, e) != 0) {
+		buf_free(&have);
+		return -1;
+	}
+	same = have.len == len && memcmp(have.data, blob, len) == 0;
+	buf_free(&have);
+	if (!same)
+		return error_set(e, EXIT_REFUSED, "%s: seq %llu differs from the "
+		    "entry already applied (a replay or a fork)", where,
+		    (unsigned long long)seq);
+	return 0;
+}
+
+/* An early entry: waits in the inbox, unless another waits there. */
+static int
+take_early(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
+    const uint8_t *stash, size_t stashlen, const char *where,
+    enum party_verdict *v, struct error *e)
+{
+	struct buf rec, have;
+	struct cursor c;
+	uint32_t n;
+	int rc;
+
+	if (seq > p->m->seq + PARTY_MAX_AHEAD)
+		return error_set(e, EXIT_REFUSED, "%s: seq %llu is too far ahead "
+		    "of this game (at seq %llu)", where, (unsigned long long)seq,
+		    (unsigned long long)p->m->seq);
+	buf_init(&have);
+	if ((rc = p->store->get_early(p->arg, seq, &have, e)) < 0) {
+		buf_free(&have);
+		return -1;
+	}
+	if (rc == 0) {
+		c.p = have.data;
+		c.left = have.len;
+		rc = cursor_u32(&c, &n) != 0 || n != len ||
+		    c.left < n || memcmp(c.p, blob, len) != 0;
+		buf_free(&have);
+		if (rc)
+			return error_set(e, EXIT_REFUSED, "%s: seq %llu differs "
+			    "from the entry already waiting for it (a fork)",
+			    where, (unsigned long long)seq);
+		*v = PARTY_DUPLICATE;
+		report_line(p->report, "%s: seq %llu arrived early and "
+		    "already waits in the inbox; nothing to do", where, (unsigned long long)seq);
+		return 0;
+	}
+	buf_free(&have);
+	if (p->dry) {
+		*v = PARTY_EARLY;
+		return 0;
+	}
+	buf_init(&rec);
+	if (buf_add_u32(&rec, (uint32_t)len) != 0 ||
+	    buf_add(&rec, blob, len) != 0 ||
+	    buf_add(&rec, stash != NULL ? stash : blob,
+	    stash != NULL ? stashlen : len) != 0) {
+		buf_free(&rec);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = p->store->put_early(p->arg, seq, rec.data, rec.len, e);
+	buf_free(&rec);
+	if (rc != 0)
+		return -1;
+	*v = PARTY_EARLY;
+	report_line(p->report, "%s: seq %llu arrived early; it waits for seq "
+	    "%llu", where, (unsigned long long)seq,
+	    (unsigned long long)p->m->seq + 1);
+	return 0;
+}
+
+int
+party_take(struct party *p, const uint8_t *blob, size_t len,
+    const struct envelope *env, const uint8_t *stash, size_t stashlen,
+    party_accept_fn *accept, void *arg, const char *where,
+    enum party_verdict *v, struct error *e)
+{
+	struct match_peek pk;
+	struct match *c;
+	char w[400];
+
+	if (match_peek(env, &pk, where, e) != 0)
+		return -1;
+	if (pk.header) {
+		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
+			return error_set(e, EXIT_REFUSED, "%s: an invitation to "
+			    "another game (use join)", where);
+		*v = PARTY_INVITATION;
+		report_line(p->report, "%s: the invitation of this game, "
+		    "already joined", where);
+		return 0;
+	}
+	if (strcmp(pk.game, p->m->game_hex) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: belongs to game %.16s, not "
+		    "this one (%.16s)", where, pk.game, p->m->game_hex);
+	if (pk.seq <= p->m->seq) {
+		if (same_entry(p, pk.seq, blob, len, where, e) != 0)
+			return -1;
+		*v = PARTY_DUPLICATE;
+		report_line(p->report, "%s: seq %llu already applied; nothing "
+		    "to do", where, (unsigned long long)pk.seq);
+		return 0;
+	}
+	if (pk.seq > p->m->seq + 1)
+		return take_early(p, pk.seq, blob, len, stash, stashlen, where,
+		    v, e);
+	snprintf(w, sizeof(w), "%.300s: seq %llu", where,
+	    (unsigned long long)pk.seq);
+	if ((c = match_clone(p->m)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	c->verifying = 1;	/* c is the copy: nothing else to roll back */
+	if (match_apply_checked(c, blob, len, w, NULL, e) != 0 ||
+	    (accept != NULL && accept(p, c, arg, e) != 0) ||
+	    (!p->dry && p->store->put_entry(p->arg, pk.seq, blob, len, NULL, 0,
+	    e) != 0)) {
+		match_free(c);
+		return -1;
+	}
+	c->verifying = p->m->verifying;
+	match_free(p->m);
+	p->m = c;
+	*v = PARTY_APPLIED;
+	report_line(p->report, "%s applied: %s", w, p->m->what);
+	return 0;
+}
+
+int
+party_drain(struct party *p, party_retake_fn *retake, void *arg,
+    struct error *e)
+{
+	struct buf b;
+	struct cursor c;
+	struct error why;
+	uint64_t next;
+	uint32_t n;
+	int rc = 0;
+
+	buf_init(&b);
+	while (rc == 0) {
+		next = p->m->seq + 1;
+		b.len = 0;
+		if ((rc = p->store->get_early(p->arg, next, &b, e)) != 0) {
+			rc = rc > 0 ? 0 : -1;
+			break;
+		}
+		c.p = b.data;
+		c.left = b.len;
+		if (cursor_u32(&c, &n) != 0 || c.left < n) {
+			error_set(&why, EXIT_MALFORMED, "a damaged record");
+		} else if (error_clear(&why), retake(p, c.p + n, c.left - n,
+		    arg, &why) == 0 && p->m->seq >= next) {
+			rc = p->dry ? 0 : p->store->drop_early(p->arg, next, e);
+			continue;
+		}
+		if (why.status == EXIT_SYSTEM) {
+			/* kept for the next run: nothing is lost */
+			*e = why;
+			rc = -1;
+			break;
+		}
+		report_line(p->report, "inbox: seq %llu refused: %s",
+		    (unsigned long long)next, why.msg);
+		if (!p->dry)
+			rc = p->store->drop_early(p->arg, next, e);
+		break;
+	}
+	buf_free(&b);
+	return rc;
+}
+
+/* A stashed entry from a peer: taken again, its signature checked. */
+static int
+retake_entry(struct party *p, const uint8_t *blob, size_t len, void *arg,
+    struct error *e)
+{
+	struct envelope env;
+	enum party_verdict v;
+
+	(void)arg;
+	if (envelope_verify(blob, len, &env, "inbox", e) != 0)
+		return -1;
+	return party_take(p, blob, len, &env, NULL, 0, NULL, NULL, "inbox",
+	    &v, e);
+}
+
+/* --- a judged seat: the judge's updates --- */
+
+struct update_entries {
+	struct buf	*blob;
+	struct envelope	*env;
+	size_t		 n;
+};
+
+static void
+update_entries_free(struct update_entries *u)
+{
+	size_t i;
+
+	for (i = 0; i < u->n; i++)
+		buf_free(&u->blob[i]);
+	free(u->blob);
+	free(u->env);
+}
+
+/* Each entry of an update, decoded and its signature checked, once. */
+static int
+read_entries(const struct ydoc *list, struct update_entries *u,
+    const char *where, struct error *e)
+{
+	char w[400];
+	size_t i;
+
+	memset(u, 0, sizeof(*u));
+	if (ydoc_expect(list, YDOC_SEQ, "entries", where, e) != 0)
+		return -1;
+	if (list->nkids == 0)
+		return 0;
+	u->blob = calloc(list->nkids, sizeof(*u->blob));
+	u->env = calloc(list->nkids, sizeof(*u->env));
+	if (u->blob == NULL || u->env == NULL) {
+		update_entries_free(u);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	for (i = 0; i < list->nkids; i++) {
+		buf_init(&u->blob[i]);
+		u->n++;
+		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
+		if (ydoc_base64(list->kids[i], "entry", &u->blob[i], where,
+		    e) != 0 || envelope_verify(u->blob[i].data, u->blob[i].len,
+		    &u->env[i], w, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One pass over an update: dry (on a copy) first, then for real. */
+static int
+update_pass(struct party *p, const struct update_entries *u,
+    const struct ydoc *open, struct audit_update *au, const char *where,
+    struct error *e)
+{
+	enum party_verdict v;
+	struct opening o;
+	char w[400];
+	size_t i;
+
+	for (i = 0; i < u->n; i++) {
+		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
+		if (party_take(p, u->blob[i].data, u->blob[i].len, &u->env[i],
+		    NULL, 0, NULL, NULL, w, &v, e) != 0 ||
+		    party_drain(p, retake_entry, NULL, e) != 0)
+			return -1;
+	}
+	au->nopen = 0;
+	for (i = 0; open != NULL && i < open->nkids; i++) {
+		if (opening_read(p->m, open->kids[i], &o, where, e) != 0)
+			return -1;
+		if (match_learn(p->m, &o, e) != 0)
+			return error_prefix(e, "%s: the judge's private opening",
+			    where);
+		if (au->nopen < GAME_MAX_NEEDS) {
+			au->open[au->nopen].seat = o.seat;
+			snprintf(au->open[au->nopen].id, GAME_ID, "%s", o.id);
+			au->nopen++;
+		}
+		if (!p->dry && p->store->put_private(p->arg, &o, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+read_update(const struct match *m, int me, const struct ydoc *doc,
+    uint64_t *seq, const char *where, struct error *e)
+{
+	static const char *const keys[] = { "game", "kind", "for", "seq",
+	    "entries", "open", "note", NULL };
+	static const char *const req[] = { "game", "kind", "for", "entries",
+	    NULL };
+	unsigned long long v = 0;
+	const char *s;
+
+	if (ydoc_check_keys(doc, keys, req, where, e) != 0 ||
+	    (s = ydoc_scalar(doc, "kind", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, "update") != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: not an update (kind "
+		    "%.20s)", where, s);
+	if ((s = ydoc_scalar(doc, "game", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, m->game_hex) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: an update for game %.16s, "
+		    "not this one (%.16s)", where, s, m->game_hex);
+	if ((s = ydoc_scalar(doc, "for", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, match_author_name(m, me)) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: an update for %.32s, not "
+		    "%s", where, s, match_author_name(m, me));
+	if (ydoc_get(doc, "seq") != NULL &&
+	    ydoc_uint(doc, "seq", UINT32_MAX, &v, where, e) != 0)
+		return -1;
+	if (ydoc_get(doc, "open") != NULL && ydoc_expect(ydoc_get(doc, "open"),
+	    YDOC_SEQ, "open", where, e) != 0)
+		return -1;
+	*seq = v;
+	return 0;
+}
+
+static int
+keep_update(struct party *p, const struct audit_update *au)
+{
+	struct audit_update *n;
+
+	n = realloc(p->updates, (p->nupdates + 1) * sizeof(*n));
+	if (n == NULL)
+		return -1;
+	p->updates = n;
+	n[p->nupdates++] = *au;
+	return 0;
+}
+
+/*
+ * Judge mode: an update from the judge.  Each entry inside is checked
+ * against its own author's signature as if it had come directly; each
+ * private opening against the commitment its owner signed, so the judge
+ * cannot invent an identity.  The whole update is checked on a copy
+ * before any of it is stored.
+ */
+static int
+take_update(struct party *p, const uint8_t *blob, size_t len,
+    const struct envelope *env, const char *where, struct error *e)
+{
+	struct ydoc *doc;
+	const struct ydoc *n;
+	struct update_entries u;
+	struct audit_update au;
+	struct party dry;
+	int rc = -1;
+
+	memset(&u, 0, sizeof(u));
+	memset(&au, 0, sizeof(au));
+	if (!key_same(&env->signer, &p->m->judge))
+		return error_set(e, EXIT_REFUSED, "%s: in a judged game only "
+		    "the judge's updates are read (this is signed by %s)", where,
+		    env->signer.name);
+	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+		return -1;
+	if (read_update(p->m, p->me, doc, &au.seq, where, e) != 0 ||
+	    read_entries(ydoc_get(doc, "entries"), &u, where, e) != 0)
+		goto done;
+	dry = *p;
+	dry.dry = 1;
+	dry.report = NULL;
+	if ((dry.m = match_clone(p->m)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	rc = update_pass(&dry, &u, ydoc_get(doc, "open"), &au, where, e);
+	match_free(dry.m);
+	if (rc != 0 || (rc = update_pass(p, &u, ydoc_get(doc, "open"), &au,
+	    where, e)) != 0)
+		goto done;
+	if ((rc = p->store->put_update(p->arg, p->me, blob, len, e)) != 0)
+		goto done;
+	if (keep_update(p, &au) != 0) {
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	if ((n = ydoc_get(doc, "note")) != NULL && n->type == YDOC_SCALAR)
+		report_line(p->report, "%s: the judge says: %s", where, n->str);
+done:
+	update_entries_free(&u);
+	ydoc_free(doc);
+	return rc;
+}
+
+int
+party_update_read(const struct match *m, int seat, const uint8_t *blob,
+    size_t len, const char *where, struct audit_update *au, struct error *e)
+{
+	const struct ydoc *open;
+	struct envelope env;
+	struct opening o;
+	struct ydoc *doc;
+	size_t i;
+	int rc = -1;
+
+	memset(au, 0, sizeof(*au));
+	if (envelope_verify(blob, len, &env, where, e) != 0)
+		return -1;
+	if (!key_same(&env.signer, &m->judge))
+		return error_set(e, EXIT_REFUSED, "%s: not signed by the judge",
+		    where);
+	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
+		return -1;
+	if (read_update(m, seat, doc, &au->seq, where, e) != 0)
+		goto done;
+	open = ydoc_get(doc, "open");
+	for (i = 0; open != NULL && i < open->nkids; i++) {
+		if (opening_read(m, open->kids[i], &o, where, e) != 0)
+			goto done;
+		if (opening_check(m, &o, e) != 0) {
+			error_prefix(e, "%s: the judge's private opening", where);
+			goto done;
+		}
+		if (au->nopen < GAME_MAX_NEEDS) {
+			au->open[au->nopen].seat = o.seat;
+			snprintf(au->open[au->nopen].id, GAME_ID, "%s", o.id);
+			au->nopen++;
+		}
+	}
+	rc = 0;
+done:
+	ydoc_free(doc);
+	return rc;
+}
+
+/* --- receiving mail --- */
+
+static int
+take_message(struct party *p, const uint8_t *sb, size_t len,
+    const struct envelope *env, const char *where, struct error *e)
+{
+	enum party_verdict v;
+	struct match_peek pk;
+
+	if (p->m->judge_mode) {
+		if (!key_same(&env->signer, &p->m->judge) &&
+		    match_peek(env, &pk, where, e) == 0 && pk.header) {
+			report_line(p->report, "%s: an invitation; nothing to "
+			    "do", where);
+			return 0;
+		}
+		return take_update(p, sb, len, env, where, e);
+	}
+	if (party_take(p, sb, len, env, NULL, 0, NULL, NULL, where, &v,
+	    e) != 0)
+		return -1;
+	return party_drain(p, retake_entry, NULL, e);
+}
+
+int
+party_receive(struct party *p, const struct key_secret *k, const char *text,
+    size_t len, const char *name, struct error *e)
+{
+	struct armor_list l = { NULL, 0 };
+	struct envelope env;
+	struct buf sb;
+	char where[512];
+	size_t j;
+	int rc = -1;
+
+	buf_init(&sb);
+	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, e) != 0)
+		goto done;
+	for (j = 0; j < l.n; j++) {
+		if (l.n > 1)
+			snprintf(where, sizeof(where), "%s: message %zu", name,
+			    j + 1);
+		else
+			snprintf(where, sizeof(where), "%s", name);
+		sb.len = 0;
+		if (envelope_open(l.items[j].data, l.items[j].len, k, &sb, &env,
+		    where, e) != 0 ||
+		    take_message(p, sb.data, sb.len, &env, where, e) != 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	armor_list_free(&l);
+	buf_free(&sb);
+	return rc;
+}
+
+/* --- sending --- */
+
+int
+party_recipients(const struct party *p, struct key_public *to)
+{
+	int i;
+
+	if (p->m->judge_mode && p->me != GAME_JUDGE) {
+		to[0] = p->m->judge;
+		return 1;
+	}
+	for (i = 0; i < p->m->nseats; i++)
+		to[i] = p->m->seat[i].key;
+	return p->m->nseats;
+}
+
+int
+party_key_check(const struct party *p, const struct key_secret *k,
+    const char *keypath, struct error *e)
+{
+	const struct key_public *want = p->me == GAME_JUDGE ? &p->m->judge :
+	    &p->m->seat[p->me].key;
+
+	if (!key_same(&k->pub, want))
+		return error_set(e, EXIT_USAGE, "%s: this key is not %s's key "
+		    "in the game", keypath, match_author_name(p->m, p->me));
+	return 0;
+}
+
+int
+party_send(struct party *p, const struct key_secret *k, const struct buf *body,
+    const struct match_secret *openings, struct buf *out, struct error *e)
+{
+	struct key_public to[GAME_MAX_SEATS + 1];
+	struct buf sb, outer, arm, bundle;
+	struct match *c = NULL;
+	uint64_t seq = p->m->seq + 1;
+	const struct buf *msg;
+	char where[64];
+	int n, rc = -1, judged = p->m->judge_mode && p->me != GAME_JUDGE;
+
+	buf_init(&sb);
+	buf_init(&outer);
+	buf_init(&arm);
+	buf_init(&bundle);
+	n = party_recipients(p, to);
+	snprintf(where, sizeof(where), "seq %llu", (unsigned long long)seq);
+	if (envelope_sign(k, to, (size_t)n, body->data, body->len, &sb,
+	    e) != 0)
+		goto done;
+	/* applied as any receiver would, on a copy: refused, nothing is
+	 * stored */
+	if ((c = match_clone(p->m)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	if (match_apply_checked(c, sb.data, sb.len, where, NULL, e) != 0)
+		goto done;
+	msg = &sb;
+	if (judged) {
+		if (entry_private(p->m, p->me, &sb, openings, &bundle, e) != 0 ||
+		    envelope_sign(k, to, 1, bundle.data, bundle.len, &outer,
+		    e) != 0)
+			goto done;
+		msg = &outer;
+	}
+	if (envelope_armor(msg->data, msg->len, to, (size_t)n, &arm, e) != 0)
+		goto done;
+	/* a judged seat's transcript takes the entry from the judge's update */
+	if (p->store->put_entry(p->arg, seq, judged ? NULL : sb.data, sb.len,
+	    arm.data, arm.len, e) != 0)
+		goto done;
+	if (!judged) {
+		match_free(p->m);
+		p->m = c;
+		c = NULL;
+	}
+	rc = buf_add(out, arm.data, arm.len);
+done:
+	match_free(c);
+	buf_free(&sb);
+	buf_free(&outer);
+	buf_free(&arm);
+	buf_free(&bundle);
+	return rc;
+}
+
+int
+party_export(const struct party *p, int with_updates, struct buf *out,
+    struct error *e)
+{
+	struct archive_out a;
+	struct buf one;
+	uint64_t seq, n = 0;
+	int rc = -1, judged = with_updates && p->m->judge_mode &&
+	    p->me != GAME_JUDGE;
+
+	if (judged && p->store->count_updates(p->arg, p->me, &n, e) != 0)
+		return -1;
+	buf_init(&one);
+	archive_out_begin(&a, p->m->seq + 1, judged, n);
+	if (judged && archive_out_viewer(&a, p->m, p->me, p->secret, e) != 0)
+		goto done;
+	for (seq = 0; seq <= p->m->seq; seq++) {
+		one.len = 0;
+		if (p->store->get_entry(p->arg, seq, &one, e) != 0)
+			goto done;
+		if (archive_out_add(&a, &one) != 0) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+	}
+	for (seq = 1; seq <= n; seq++) {
+		one.len = 0;
+		if (p->store->get_update(p->arg, p->me, seq, &one, e) != 0)
+			goto done;
+		if (archive_out_add(&a, &one) != 0) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			goto done;
+		}
+	}
+	rc = archive_out_end(&a, out, e);
+done:
+	archive_out_free(&a);
+	buf_free(&one);
+	return rc;
+}

@@ -1,0 +1,295 @@
+/*
+ * Views.  See view.h.  The rules draw the board with a ctx that knows
+ * what the viewer knows; everything around the board (whose turn, the
+ * result, scores, obligations) is the match's and written here.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "match_int.h"
+#include "view.h"
+#include "ydoc.h"
+
+static const char *
+phase_name(enum match_phase p)
+{
+	static const char *const names[] = { "setup", "play", "final",
+	    "closed" };
+
+	return names[p];
+}
+
+static int
+ctx_viewer(int viewer)
+{
+	return viewer >= 0 ? viewer : MATCH_PUBLIC;
+}
+
+void
+view_result(const struct match *m, struct buf *b)
+{
+	struct game_result r;
+	int i, first = 1;
+
+	match_result(m, &r);
+	if (!r.over)
+		return;
+	if (r.cheated[GAME_MAX_SEATS]) {
+		buf_printf(b, "void (%s)", r.why);
+		return;
+	}
+	if (r.draw) {
+		buf_printf(b, "a draw (%s)", r.why);
+		return;
+	}
+	for (i = 0; i < m->nseats; i++)
+		if (r.winner[i]) {
+			buf_printf(b, "%s%s", first ? "" : " and ",
+			    m->seat[i].name);
+			first = 0;
+		}
+	if (first)
+		buf_adds(b, "no one");
+	buf_printf(b, " won%s%s%s", r.why[0] ? " (" : "", r.why,
+	    r.why[0] ? ")" : "");
+}
+
+void
+view_scores(const struct match *m, struct buf *b)
+{
+	struct game_result r;
+	int i;
+
+	match_result(m, &r);
+	if (!r.scored)
+		return;
+	buf_adds(b, "Score:");
+	if (r.nscores > 0)
+		for (i = 0; i < r.nscores; i++)
+			buf_printf(b, "%s %s %ld", i ? "," : "",
+			    r.scores[i].label, r.scores[i].points);
+	else
+		for (i = 0; i < m->nseats; i++)
+			buf_printf(b, "%s %s %ld", i ? "," : "", m->seat[i].name,
+			    r.score[i]);
+	buf_adds(b, ".\n");
+}
+
+static void
+waiting(const struct match *m, struct buf *b)
+{
+	const struct game_needs *n = &m->pending_needs;
+	int i, s, k;
+
+	if (!m->pending)
+		return;
+	for (i = 0; i < n->n; i++) {
+		s = n->p[i].seat;
+		k = match_piece_index(m, s, n->p[i].id);
+		if (k >= 0 && !m->seat[s].opened[k])
+			buf_printf(b, "Waiting: %s must open %s.\n",
+			    m->judge_mode ? "the judge" : m->seat[s].name,
+			    n->p[i].id);
+	}
+	if (n->claim_by >= 0 && !m->claim_made)
+		buf_printf(b, "Waiting: %s owes the %s.\n", m->judge_mode ?
+		    "the judge" : match_author_name(m, n->claim_by), n->claim);
+}
+
+void
+view_summary(const struct match *m, struct buf *b)
+{
+	int next = match_next_author(m);
+
+	buf_printf(b, "%s, game %.16s, entry %llu\n", m->rules->name,
+	    m->game_hex, (unsigned long long)m->seq);
+	buf_printf(b, "Last: %s.\n", m->what);
+	if (match_over(m)) {
+		buf_adds(b, "Game over: ");
+		view_result(m, b);
+		buf_adds(b, ".\n");
+	}
+	view_scores(m, b);
+	waiting(m, b);
+	if (m->draw_offer >= 0)
+		buf_printf(b, "Draw offered by %s: %s must accept or decline.\n",
+		    m->seat[m->draw_offer].name,
+		    m->seat[(m->draw_offer + 1) % m->nseats].name);
+	switch (match_phase(m)) {
+	case MATCH_SETUP:
+		buf_printf(b, "Next: %s's setup.\n", match_author_name(m, next));
+		break;
+	case MATCH_PLAY:
+		if (!m->pending)
+			buf_printf(b, "To act: %s.\n",
+			    match_author_name(m, next));
+		break;
+	case MATCH_FINAL:
+		buf_printf(b, "Next: %s's final openings.\n",
+		    match_author_name(m, next));
+		break;
+	case MATCH_CLOSED:
+		buf_adds(b, "Closed: every setup is open; verify the export.\n");
+		break;
+	}
+}
+
+void
+view_text(const struct match *m, int viewer, struct buf *b)
+{
+	struct game_ctx c;
+	struct match_ctx a;
+	char role[80];
+
+	if (viewer >= 0 && viewer < m->nseats) {
+		match_role(m, viewer, role, sizeof(role));
+		buf_printf(b, "You are %s (seat %d of %d%s%s).\n",
+		    m->seat[viewer].name, viewer + 1, m->nseats,
+		    role[0] ? ", " : "", role);
+	}
+	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
+	buf_adds(b, "\n");
+	m->rules->render(m->state, viewer, &c, b);
+	buf_adds(b, "\n");
+	view_summary(m, b);
+	if (viewer < 0 || viewer >= m->nseats ||
+	    match_next_author(m) != viewer)
+		return;
+	if (match_phase(m) == MATCH_FINAL)
+		buf_adds(b, "Your final openings are due: run "
+		    "\"adjudicator turn -d GAMEDIR\".\n");
+	else if (match_owes(m, viewer))
+		buf_adds(b, "Your opening is due: \"adjudicator turn "
+		    "-d GAMEDIR [ACTION]\" adds it.\n");
+	else if (match_phase(m) == MATCH_PLAY)
+		buf_adds(b, "Your turn.\n");
+}
+
+static void
+yaml_result(const struct match *m, struct ydoc_writer *w)
+{
+	struct game_result r;
+	int i;
+
+	match_result(m, &r);
+	ydoc_key(w, "result");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "over", r.over ? "yes" : "no");
+	if (r.over) {
+		ydoc_kv(w, "draw", r.draw ? "yes" : "no");
+		ydoc_key(w, "winners");
+		ydoc_seq_begin(w, 1);
+		for (i = 0; i < m->nseats; i++)
+			if (r.winner[i])
+				ydoc_str(w, m->seat[i].name);
+		ydoc_seq_end(w);
+		ydoc_kv(w, "why", r.why);
+	}
+	if (r.cheated[0] || r.cheated[1] || r.cheated[2] || r.cheated[3] ||
+	    r.cheated[GAME_MAX_SEATS]) {
+		ydoc_key(w, "cheated");
+		ydoc_seq_begin(w, 1);
+		for (i = 0; i < m->nseats; i++)
+			if (r.cheated[i])
+				ydoc_str(w, m->seat[i].name);
+		if (r.cheated[GAME_MAX_SEATS])
+			ydoc_str(w, "judge");
+		ydoc_seq_end(w);
+	}
+	if (r.scored) {
+		ydoc_key(w, "scores");
+		ydoc_map_begin(w);
+		for (i = 0; i < m->nseats; i++)
+			ydoc_kvf(w, m->seat[i].name, "%ld", r.score[i]);
+		for (i = 0; i < r.nscores; i++)
+			ydoc_kvf(w, r.scores[i].label, "%ld",
+			    r.scores[i].points);
+		ydoc_map_end(w);
+	}
+	ydoc_map_end(w);
+}
+
+static void
+yaml_obligations(const struct match *m, struct ydoc_writer *w)
+{
+	const struct game_needs *n = &m->pending_needs;
+	int i, s, k;
+
+	ydoc_key(w, "obligations");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; m->pending && i < n->n; i++) {
+		s = n->p[i].seat;
+		k = match_piece_index(m, s, n->p[i].id);
+		if (k < 0 || m->seat[s].opened[k])
+			continue;
+		ydoc_map_begin(w);
+		ydoc_kv(w, "seat", m->seat[s].name);
+		ydoc_kv(w, "piece", n->p[i].id);
+		ydoc_map_end(w);
+	}
+	if (m->pending && n->claim_by >= 0 && !m->claim_made) {
+		ydoc_map_begin(w);
+		ydoc_kv(w, "seat", match_author_name(m, n->claim_by));
+		ydoc_kv(w, "claim", n->claim);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+}
+
+int
+view_yaml(const struct match *m, int viewer, struct buf *b, struct error *e)
+{
+	struct ydoc_writer *w;
+	struct game_ctx c;
+	struct match_ctx a;
+	char role[80];
+	int next = match_next_author(m), i;
+
+	if ((w = ydoc_writer_new(b)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "game", m->game_hex);
+	ydoc_kv(w, "rules", m->rules->name);
+	ydoc_kvf(w, "seq", "%llu", (unsigned long long)m->seq);
+	if (viewer >= 0 && viewer < m->nseats) {
+		ydoc_kv(w, "seat", m->seat[viewer].name);
+		match_role(m, viewer, role, sizeof(role));
+		if (role[0] != '\0')
+			ydoc_kv(w, "role", role);
+	}
+	ydoc_key(w, "seats");
+	ydoc_seq_begin(w, 1);
+	for (i = 0; i < m->nseats; i++)
+		ydoc_str(w, m->seat[i].name);
+	ydoc_seq_end(w);
+	ydoc_kv(w, "phase", phase_name(match_phase(m)));
+	ydoc_kv(w, "next", next >= 0 ? match_author_name(m, next) : "none");
+	ydoc_kv(w, "last", m->what);
+	yaml_obligations(m, w);
+	if (m->draw_offer >= 0)
+		ydoc_kv(w, "draw_offer", m->seat[m->draw_offer].name);
+	yaml_result(m, w);
+	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
+	ydoc_key(w, "board");
+	ydoc_map_begin(w);
+	m->rules->view(m->state, viewer, &c, w);
+	ydoc_map_end(w);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot write the view");
+	return 0;
+}
+
+int
+view_svg(const struct match *m, int viewer, struct buf *b, struct error *e)
+{
+	struct game_ctx c;
+	struct match_ctx a;
+
+	if (m->rules->svg == NULL)
+		return error_set(e, EXIT_USAGE, "%s has no svg picture",
+		    m->rules->name);
+	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
+	m->rules->svg(m->state, viewer, &c, b);
+	return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * What a seat sees: the board as text (for a plain-text mail), as YAML
+ * (for programs), as an SVG picture; and the summary line verify prints.
+ * A viewer is a seat index, or -1 for the public view.  Only what that
+ * viewer knows is ever shown.  formats/view.md.
+ */
+#ifndef VIEW_H
+#define VIEW_H
+
+#include "buf.h"
+#include "error.h"
+
+struct match;
+
+void	view_text(const struct match *, int viewer, struct buf *);
+int	view_yaml(const struct match *, int viewer, struct buf *,
+	    struct error *);
+int	view_svg(const struct match *, int viewer, struct buf *,
+	    struct error *);
+/* Whose entry, the result, obligations: the lines under the board. */
+void	view_summary(const struct match *, struct buf *);
+/* The result in one line: "alice won (...)", "a draw (...)". */
+void	view_result(const struct match *, struct buf *);
+/* "Score: red 16, yellow 8 ...", when the game keeps scores. */
+void	view_scores(const struct match *, struct buf *);
+
+#endif
