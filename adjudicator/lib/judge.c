@@ -56,8 +56,13 @@ judge_auto(struct judge_run *j, struct error *e)
 	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
 		body.len = sb.len = 0;
 		snprintf(where, sizeof(where), "judge");
-		if (entry_judge(p->m, p->all, &body, e) != 0 ||
-		    envelope_sign(j->k, to, (size_t)n, body.data, body.len, &sb,
+		if (entry_judge(p->m, p->all, &body, e) != 0) {
+			rc = -1;
+			break;
+		}
+		if (j->tamper != NULL)
+			j->tamper(j->tamper_arg, -1, &body);
+		if (envelope_sign(j->k, to, (size_t)n, body.data, body.len, &sb,
 		    e) != 0 ||
 		    envelope_parse(sb.data, sb.len, &env, where, e) != 0 ||
 		    party_take(p, sb.data, sb.len, &env, NULL, 0, NULL, NULL,

@@ -20,7 +20,8 @@ struct judge_run {
 	int			 refused;	/* some message refused (1) */
 	int			 malformed;	/* some message malformed (3) */
 	int			 applied;	/* entries applied in this run */
-	/* tests only: a dishonest judge rewrites an update before signing */
+	/* tests only: a dishonest judge rewrites the body of an update for
+	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);
 	void			*tamper_arg;
 };

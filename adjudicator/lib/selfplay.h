@@ -18,8 +18,9 @@
 
 struct selfplay_store;
 
-/* A dishonest judge, for the tests: may rewrite an update's body (YAML)
- * for seat before the judge signs it. */
+/* A dishonest judge, for the tests: may rewrite the body (YAML) of an
+ * update for seat, or (seat -1) of one of its own entries, before the
+ * judge signs it. */
 typedef void selfplay_tamper_fn(void *, int seat, struct buf *body);
 
 struct selfplay {
