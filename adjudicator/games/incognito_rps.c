@@ -55,12 +55,6 @@ start_rank(const struct rps *s, int seat)
 	return seat == 0 ? s->camp : H - 1 - s->camp;
 }
 
-static int
-forward(int seat)
-{
-	return seat == 0 ? 1 : -1;
-}
-
 /* Is (f, r) in the camp of seat? */
 static int
 in_camp(const struct rps *s, int seat, int r)
@@ -359,12 +353,23 @@ rps_format(const void *st, const struct game_action *a, char *out, size_t len)
 
 static int public_actions(const struct rps *, int);
 
+/*
+ * A piece that never moved and stands on its start rank may move two
+ * squares along its file, toward either end of the board: the seed says
+ * "de 2 cases verticalement", not "forward".
+ */
+static int
+may_double(const struct rps *s, int p)
+{
+	return !s->moved[p] && s->rank[p] == start_rank(s, owner(p));
+}
+
 /* A step (or the first two-square move) of piece p to (tf, tr). */
 static int
 check_step(const struct rps *s, int p, int tf, int tr, const char *text,
     struct error *e)
 {
-	int f = s->file[p], r = s->rank[p], seat = owner(p);
+	int f = s->file[p], r = s->rank[p];
 
 	if (frozen(s, p))
 		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy "
@@ -374,18 +379,18 @@ check_step(const struct rps *s, int p, int tf, int tr, const char *text,
 		    text);
 	if (abs(tf - f) + abs(tr - r) == 1)
 		return 0;
-	if (tf == f && tr - r == 2 * forward(seat)) {
-		if (s->moved[p] || r != start_rank(s, seat))
+	if (tf == f && abs(tr - r) == 2) {
+		if (!may_double(s, p))
 			return error_set(e, EXIT_REFUSED, "%s: only a piece "
 			    "that never moved, on its start rank, may move two "
 			    "squares", text);
-		if (s->board[f][r + forward(seat)] != EMPTY)
+		if (s->board[f][(r + tr) / 2] != EMPTY)
 			return error_set(e, EXIT_REFUSED, "%s: the two-square "
 			    "move is blocked", text);
 		return 0;
 	}
 	return error_set(e, EXIT_REFUSED, "%s: a piece moves one square along "
-	    "a rank or file (two straight forward on its first move)", text);
+	    "a rank or file (two along its file on its first move)", text);
 }
 
 /*
@@ -680,93 +685,106 @@ rps_apply(void *st, int seat, const struct game_action *a,
 	return 0;
 }
 
-/* Every action of seat but pass; into out when not NULL. */
+/* Counts a, and keeps it in out when out has room. */
+static void
+keep(struct game_action *out, int max, int *n, const struct game_action *a)
+{
+	if (out != NULL && *n < max)
+		out[*n] = *a;
+	(*n)++;
+}
+
+/*
+ * The squares piece p may attack from: where it stands (sq[0]), then each
+ * square it may move to, one step or two along its file.  Returns how many.
+ */
 static int
-enumerate(const struct rps *s, int seat, struct game_action *out, int max)
+standings(const struct rps *s, int p, int sq[7][2])
+{
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+	int f = s->file[p], r = s->rank[p], d, x, y, n = 0;
+
+	sq[n][0] = f;
+	sq[n++][1] = r;
+	for (d = 0; d < 4; d++) {
+		x = f + df[d];
+		y = r + dr[d];
+		if (x >= 0 && x < W && y >= 0 && y < H &&
+		    s->board[x][y] == EMPTY) {
+			sq[n][0] = x;
+			sq[n++][1] = y;
+		}
+	}
+	for (d = -1; d <= 1 && may_double(s, p); d += 2) {
+		y = r + 2 * d;
+		if (y >= 0 && y < H && s->board[f][r + d] == EMPTY &&
+		    s->board[f][y] == EMPTY) {
+			sq[n][0] = f;
+			sq[n++][1] = y;
+		}
+	}
+	return n;
+}
+
+/* Every move of piece p, and every attack from where it stands or moves. */
+static void
+piece_actions(const struct rps *s, int p, struct game_action *out, int max,
+    int *n)
 {
 	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
 	struct game_action a;
 	struct error ign;
 	char from[5], to[5], tg[5];
-	int p, d, k, n = 0, tf, tr, gf, gr, x, y;
-	int steps[6][2], ns;	/* here, four steps, two forward */
+	int sq[7][2], ns, k, d, x, y, att, def;
 
-	for (p = seat * PER; p < seat * PER + PER; p++) {
+	game_square_name(s->file[p], s->rank[p], from);
+	ns = standings(s, p, sq);
+	for (k = 0; k < ns; k++) {
+		game_square_name(sq[k][0], sq[k][1], to);
+		if (k > 0) {
+			game_action_init(&a, "move");
+			game_action_set(&a, "from", from);
+			game_action_set(&a, "to", to);
+			keep(out, max, n, &a);
+		}
+		for (d = 0; d < 4; d++) {
+			x = sq[k][0] + df[d];
+			y = sq[k][1] + dr[d];
+			if (x < 0 || x >= W || y < 0 || y >= H)
+				continue;
+			game_square_name(x, y, tg);
+			game_action_init(&a, "attack");
+			game_action_set(&a, "from", from);
+			game_action_set(&a, "to", to);
+			game_action_set(&a, "target", tg);
+			if (check_action(s, owner(p), &a, &att, &def, &ign) == 0)
+				keep(out, max, n, &a);
+		}
+	}
+}
+
+/* Every action of seat but pass; into out when not NULL. */
+static int
+enumerate(const struct rps *s, int seat, struct game_action *out, int max)
+{
+	struct game_action a;
+	char from[5];
+	int p, k, n = 0;
+
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (s->where[p] == ONBOARD && !frozen(s, p))
+			piece_actions(s, p, out, max, &n);
+	for (p = seat * PER; p < seat * PER + PER && !s->swapped[seat]; p++) {
 		if (s->where[p] != ONBOARD || frozen(s, p))
 			continue;
 		game_square_name(s->file[p], s->rank[p], from);
-		/* where it may stand: here, one step, two forward */
-		ns = 0;
-		steps[ns][0] = s->file[p];
-		steps[ns++][1] = s->rank[p];
-		for (d = 0; d < 4; d++) {
-			tf = s->file[p] + df[d];
-			tr = s->rank[p] + dr[d];
-			if (tf >= 0 && tf < W && tr >= 0 && tr < H &&
-			    s->board[tf][tr] == EMPTY) {
-				steps[ns][0] = tf;
-				steps[ns++][1] = tr;
-			}
-		}
-		tr = s->rank[p] + 2 * forward(seat);
-		if (!s->moved[p] && s->rank[p] == start_rank(s, seat) &&
-		    tr >= 0 && tr < H &&
-		    s->board[s->file[p]][s->rank[p] + forward(seat)] == EMPTY &&
-		    s->board[s->file[p]][tr] == EMPTY) {
-			steps[ns][0] = s->file[p];
-			steps[ns++][1] = tr;
-		}
-		for (k = 0; k < ns; k++) {
-			x = steps[k][0];
-			y = steps[k][1];
-			game_square_name(x, y, to);
-			if (k > 0) {
-				if (out != NULL && n < max) {
-					game_action_init(&out[n], "move");
-					game_action_set(&out[n], "from", from);
-					game_action_set(&out[n], "to", to);
-				}
-				n++;
-			}
-			for (d = 0; d < 4; d++) {
-				gf = x + df[d];
-				gr = y + dr[d];
-				if (gf < 0 || gf >= W || gr < 0 || gr >= H)
-					continue;
-				game_square_name(gf, gr, tg);
-				game_action_init(&a, "attack");
-				game_action_set(&a, "from", from);
-				game_action_set(&a, "to", to);
-				game_action_set(&a, "target", tg);
-				{
-					int pp, qq;
-
-					if (check_action(s, seat, &a, &pp, &qq,
-					    &ign) != 0)
-						continue;
-				}
-				if (out != NULL && n < max)
-					out[n] = a;
-				n++;
-			}
-		}
-	}
-	if (!s->swapped[seat]) {
-		for (p = seat * PER; p < seat * PER + PER; p++) {
-			if (s->where[p] != ONBOARD || frozen(s, p))
+		for (k = seat * PER; k < seat * PER + PER; k++) {
+			if (s->where[k] != RESERVE)
 				continue;
-			game_square_name(s->file[p], s->rank[p], from);
-			for (k = seat * PER; k < seat * PER + PER; k++) {
-				if (s->where[k] != RESERVE)
-					continue;
-				if (out != NULL && n < max) {
-					game_action_init(&out[n], "swap");
-					game_action_set(&out[n], "square", from);
-					game_action_set(&out[n], "reserve",
-					    s->id[k]);
-				}
-				n++;
-			}
+			game_action_init(&a, "swap");
+			game_action_set(&a, "square", from);
+			game_action_set(&a, "reserve", s->id[k]);
+			keep(out, max, &n, &a);
 		}
 	}
 	return n;
@@ -916,8 +934,9 @@ const struct game_rules game_incognito_rps = {
 	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
 	    "       (R rock, P paper, S scissors), e.g. RPSSPR/RPS, or random;\n"
 	    "       reserve pieces are r1 r2 r3 in that order\n"
-	    "move: a3-a4 (one square along a rank or file), a3-a5 (two straight\n"
-	    "      forward, first move from the start rank)\n"
+	    "move: a3-a4 (one square along a rank or file), a3-a5 or a3-a1 (two\n"
+	    "      along the file, either way: the first move, from the start\n"
+	    "      rank)\n"
 	    "attack: a4xa5, or move then attack with the same piece a3-a4xa5\n"
 	    "swap: swap c3 r2 (once per game, the whole turn)\n"
 	    "pass: only when you have no legal action\n"
