@@ -276,7 +276,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 {
 	const char *p = text;
 	char x[5], y[5], z[5];
-	int f, r;
+	int f, r, moves = 0;
 
 	(void)st;
 	(void)seat;
@@ -303,6 +303,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		p++;
 		if (read_square(&p, y) != 0)
 			goto bad;
+		moves = 1;
 	}
 	if (*p == 'x') {
 		p++;
@@ -314,7 +315,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		game_action_set(a, "target", z);
 		if (square(z, &f, &r) != 0)
 			goto squares;
-	} else if (*p == '\0' && strcmp(x, y) != 0) {
+	} else if (*p == '\0' && moves) {
 		game_action_init(a, "move");
 		game_action_set(a, "from", x);
 		game_action_set(a, "to", y);
@@ -322,6 +323,10 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		goto bad;
 	if (square(x, &f, &r) != 0 || square(y, &f, &r) != 0)
 		goto squares;
+	/* the action form cannot tell a5-a5xa6 from a5xa6: refuse it here */
+	if (moves && strcmp(x, y) == 0)
+		return error_set(e, EXIT_USAGE, "\"%.40s\": a zero-length move "
+		    "is not a move", text);
 	return 0;
 bad:
 	return error_set(e, EXIT_USAGE, "\"%.40s\": not an incognito-rps "
@@ -457,8 +462,8 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 		return -1;
 	if (strcmp(a->type, "move") == 0) {
 		if (f == tf && r == tr)
-			return error_set(e, EXIT_REFUSED, "%s: not a move",
-			    text);
+			return error_set(e, EXIT_REFUSED, "%s: a zero-length "
+			    "move is not a move", text);
 		return 0;
 	}
 	if (square(game_action_get(a, "target"), &gf, &gr) != 0)
