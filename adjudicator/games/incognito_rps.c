@@ -602,33 +602,116 @@ check_end(struct rps *s, int actor)
 	}
 }
 
+/*
+ * Attacker p, standing on (tf, tr), against defender q; both values are
+ * known.  The winner removes the loser and takes its square.
+ */
+static void
+combat(struct rps *s, int p, int q, const char *va, const char *vd,
+    const char *text, char *what, size_t wlen)
+{
+	int seat = owner(p), af = s->file[q], ar = s->rank[q];
+	int tf = s->file[p], tr = s->rank[p];
+
+	s->quiet = -1;
+	if (beats(va, vd)) {
+		capture(s, q);
+		place(s, p, af, ar);
+		s->moved[p] = 1;
+		snprintf(what, wlen, "%s attacks %s: %s beats %s; the attacker "
+		    "takes the square", colour[seat], text, va, vd);
+	} else if (beats(vd, va)) {
+		capture(s, p);
+		place(s, q, tf, tr);
+		s->moved[q] = 1;
+		snprintf(what, wlen, "%s attacks %s: %s loses to %s; the "
+		    "defender takes the square", colour[seat], text, va, vd);
+	} else
+		snprintf(what, wlen, "%s attacks %s: %s against %s, both stay",
+		    colour[seat], text, va, vd);
+}
+
+static void
+swap(struct rps *s, int seat, const struct game_action *a, char *what,
+    size_t wlen)
+{
+	int f, r, p, q;
+
+	square(game_action_get(a, "square"), &f, &r);
+	p = s->board[f][r];
+	q = piece_named(s, seat, game_action_get(a, "reserve"));
+	s->board[f][r] = EMPTY;
+	s->where[p] = RESERVE;
+	place(s, q, f, r);
+	s->moved[q] = s->moved[p];
+	s->swapped[seat] = 1;
+	snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
+	    colour[seat], game_action_get(a, "square"), s->id[q]);
+}
+
+/* The game is drawn once the plies without combat or camp entry reach
+ * the limit: N turns of each seat. */
+static void
+check_limit(struct rps *s)
+{
+	char why[160];
+
+	if (s->over || s->quiet < 2 * s->limit)
+		return;
+	snprintf(why, sizeof(why), "%ld turns each without combat or camp "
+	    "entry", s->limit);
+	finish(s, -1, why);
+}
+
+/*
+ * The other seat's turn, passed at once when it has no action.  RULES.md:
+ * a pass, automatic or not, is a turn of its seat for the limit, so the
+ * automatic pass counts, and may reach the limit itself.
+ */
+static void
+next_turn(struct rps *s, int seat, char *what, size_t wlen)
+{
+	int other = 1 - seat;
+
+	s->turn = other;
+	if (public_actions(s, other) > 0)
+		return;
+	if (public_actions(s, seat) == 0) {
+		finish(s, -1, "neither side can act");
+		return;
+	}
+	s->turn = seat;
+	snprintf(what + strlen(what), wlen - strlen(what),
+	    "; %s cannot act and passes", colour[other]);
+	s->quiet++;
+	check_limit(s);
+}
+
 static int
 rps_apply(void *st, int seat, const struct game_action *a,
     const struct game_ctx *ctx, char *what, size_t wlen, struct error *e)
 {
 	struct rps *s = st;
-	const char *va, *vd;
-	char text[48], why[160];
-	int p, q, f, r, tf, tr, af, ar, other = 1 - seat;
+	const char *va = NULL, *vd = NULL;
+	char text[48];
+	int p, q, f, r, tf, tr;
 
 	if (check(s, seat, a, &p, &q, e) != 0)
 		return -1;
 	rps_format(s, a, text, sizeof(text));
+	if (strcmp(a->type, "attack") == 0) {
+		va = ctx->value(ctx, seat, s->id[p]);
+		vd = ctx->value(ctx, 1 - seat, s->id[q]);
+		if (va == NULL || vd == NULL)
+			return error_set(e, EXIT_REFUSED, "%s: both pieces "
+			    "must be opened", text);
+	}
 	s->ply++;
-	if (strcmp(a->type, "swap") == 0) {
-		square(game_action_get(a, "square"), &f, &r);
-		p = s->board[f][r];
-		q = piece_named(s, seat, game_action_get(a, "reserve"));
-		s->board[f][r] = EMPTY;
-		s->where[p] = RESERVE;
-		place(s, q, f, r);
-		s->moved[q] = s->moved[p];
-		s->swapped[seat] = 1;
-		snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
-		    colour[seat], game_action_get(a, "square"), s->id[q]);
-	} else if (strcmp(a->type, "pass") == 0) {
+	if (strcmp(a->type, "swap") == 0)
+		swap(s, seat, a, what, wlen);
+	else if (strcmp(a->type, "pass") == 0)
 		snprintf(what, wlen, "%s passes", colour[seat]);
-	} else {
+	else {
 		square(game_action_get(a, "from"), &f, &r);
 		square(game_action_get(a, "to"), &tf, &tr);
 		p = s->board[f][r];
@@ -638,55 +721,14 @@ rps_apply(void *st, int seat, const struct game_action *a,
 		}
 		if (strcmp(a->type, "move") == 0)
 			snprintf(what, wlen, "%s moves %s", colour[seat], text);
-		else {
-			va = ctx->value(ctx, seat, s->id[p]);
-			vd = ctx->value(ctx, other, s->id[q]);
-			if (va == NULL || vd == NULL)
-				return error_set(e, EXIT_REFUSED, "%s: both "
-				    "pieces must be opened", text);
-			af = s->file[q];
-			ar = s->rank[q];
-			s->quiet = -1;
-			if (beats(va, vd)) {
-				capture(s, q);
-				place(s, p, af, ar);
-				s->moved[p] = 1;
-				snprintf(what, wlen, "%s attacks %s: %s beats %s; "
-				    "the attacker takes the square",
-				    colour[seat], text, va, vd);
-			} else if (beats(vd, va)) {
-				capture(s, p);
-				place(s, q, tf, tr);
-				s->moved[q] = 1;
-				snprintf(what, wlen, "%s attacks %s: %s loses to "
-				    "%s; the defender takes the square",
-				    colour[seat], text, va, vd);
-			} else
-				snprintf(what, wlen, "%s attacks %s: %s against "
-				    "%s, both stay", colour[seat], text, va,
-				    vd);
-		}
+		else
+			combat(s, p, q, va, vd, text, what, wlen);
 	}
 	s->quiet++;
 	check_end(s, seat);
-	if (s->over)
-		return 0;
-	if (s->quiet >= 2 * s->limit) {
-		snprintf(why, sizeof(why), "%ld turns each without combat or "
-		    "camp entry", s->limit);
-		finish(s, -1, why);
-		return 0;
-	}
-	s->turn = other;
-	if (public_actions(s, other) == 0) {
-		if (public_actions(s, seat) == 0) {
-			finish(s, -1, "neither side can act");
-			return 0;
-		}
-		s->turn = seat;
-		snprintf(what + strlen(what), wlen - strlen(what),
-		    "; %s cannot act and passes", colour[other]);
-	}
+	check_limit(s);
+	if (!s->over)
+		next_turn(s, seat, what, wlen);
 	return 0;
 }
 
