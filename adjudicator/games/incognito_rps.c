@@ -398,6 +398,36 @@ check_step(const struct rps *s, int p, int tf, int tr, const char *text,
 	    "a rank or file (two along its file on its first move)", text);
 }
 
+/* The swap: once per game, a board piece of one's own out of the enemy
+ * camp, and a piece of one's reserve. */
+static int
+check_swap(const struct rps *s, int seat, const struct game_action *a,
+    const char *text, struct error *e)
+{
+	static const char *const sk[] = { "square", "reserve", NULL };
+	int f, r, p, q;
+
+	if (game_action_keys(a, sk, e) != 0)
+		return -1;
+	if (s->swapped[seat])
+		return error_set(e, EXIT_REFUSED, "%s: the swap is allowed once "
+		    "per game", text);
+	if (square(game_action_get(a, "square"), &f, &r) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
+	p = s->board[f][r];
+	if (p == EMPTY || owner(p) != seat)
+		return error_set(e, EXIT_REFUSED, "%s: no piece of yours there",
+		    text);
+	if (frozen(s, p))
+		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy camp "
+		    "can no longer move", text);
+	q = piece_named(s, seat, game_action_get(a, "reserve"));
+	if (q == EMPTY || s->where[q] != RESERVE)
+		return error_set(e, EXIT_REFUSED, "%s: %s is not in your "
+		    "reserve", text, game_action_get(a, "reserve"));
+	return 0;
+}
+
 /*
  * Checks an action of seat without changing the state, whoever's turn it
  * is; for an attack also names the attacker and the defender.
@@ -408,34 +438,13 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 {
 	static const char *const mk[] = { "from", "to", NULL };
 	static const char *const ak[] = { "from", "to", "target", NULL };
-	static const char *const sk[] = { "square", "reserve", NULL };
 	char text[48];
 	int f, r, tf, tr, gf, gr, p, q;
 
 	*attacker = *defender = EMPTY;
 	rps_format(s, a, text, sizeof(text));
-	if (strcmp(a->type, "swap") == 0) {
-		if (game_action_keys(a, sk, e) != 0)
-			return -1;
-		if (s->swapped[seat])
-			return error_set(e, EXIT_REFUSED, "%s: the swap is "
-			    "allowed once per game", text);
-		if (square(game_action_get(a, "square"), &f, &r) != 0)
-			return error_set(e, EXIT_MALFORMED, "%s: bad square",
-			    text);
-		p = s->board[f][r];
-		if (p == EMPTY || owner(p) != seat)
-			return error_set(e, EXIT_REFUSED, "%s: no piece of "
-			    "yours there", text);
-		if (frozen(s, p))
-			return error_set(e, EXIT_REFUSED, "%s: a piece in the "
-			    "enemy camp can no longer move", text);
-		q = piece_named(s, seat, game_action_get(a, "reserve"));
-		if (q == EMPTY || s->where[q] != RESERVE)
-			return error_set(e, EXIT_REFUSED, "%s: %s is not in "
-			    "your reserve", text, game_action_get(a, "reserve"));
-		return 0;
-	}
+	if (strcmp(a->type, "swap") == 0)
+		return check_swap(s, seat, a, text, e);
 	if (strcmp(a->type, "pass") == 0) {
 		if (a->nf != 0)
 			return error_set(e, EXIT_MALFORMED, "pass takes no "
