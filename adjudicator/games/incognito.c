@@ -474,7 +474,7 @@ finish(struct inc *s, int winner, const char *why)
 	snprintf(s->why, sizeof(s->why), "%s", why);
 }
 
-/* A legal move; returns 1 when it is the spy's castle entry that wins. */
+/* A legal move; the spy entering the enemy castle wins. */
 static int
 move(struct inc *s, int seat, const struct game_action *a,
     const struct game_ctx *ctx, char *what, size_t wlen, struct error *e)

@@ -640,6 +640,8 @@ combat(struct rps *s, int p, int q, const char *va, const char *vd,
 		    colour[seat], text, va, vd);
 }
 
+/* A checked swap: the newcomer inherits the square and its has-moved
+ * state, so a swap never grants a second two-square move. */
 static void
 swap(struct rps *s, int seat, const struct game_action *a, char *what,
     size_t wlen)
