@@ -56,12 +56,6 @@ start_rank(const struct rps *s, int seat)
 	return seat == 0 ? s->camp : H - 1 - s->camp;
 }
 
-static int
-forward(int seat)
-{
-	return seat == 0 ? 1 : -1;
-}
-
 /* Is (f, r) in the camp of seat? */
 static int
 in_camp(const struct rps *s, int seat, int r)
@@ -265,7 +259,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 {
 	const char *p = text;
 	char x[5], y[5], z[5];
-	int f, r;
+	int f, r, moves = 0;
 
 	(void)st;
 	(void)seat;
@@ -292,6 +286,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		p++;
 		if (read_square(&p, y) != 0)
 			goto bad;
+		moves = 1;
 	}
 	if (*p == 'x') {
 		p++;
@@ -303,7 +298,7 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		game_action_set(a, "target", z);
 		if (square(z, &f, &r) != 0)
 			goto squares;
-	} else if (*p == '\0' && strcmp(x, y) != 0) {
+	} else if (*p == '\0' && moves) {
 		game_action_init(a, "move");
 		game_action_set(a, "from", x);
 		game_action_set(a, "to", y);
@@ -311,6 +306,10 @@ rps_parse(const void *st, int seat, const char *text, struct game_action *a,
 		goto bad;
 	if (square(x, &f, &r) != 0 || square(y, &f, &r) != 0)
 		goto squares;
+	/* the action form cannot tell a5-a5xa6 from a5xa6: refuse it here */
+	if (moves && strcmp(x, y) == 0)
+		return error_set(e, EXIT_USAGE, "\"%.40s\": a zero-length move "
+		    "is not a move", text);
 	return 0;
 bad:
 	return error_set(e, EXIT_USAGE, "\"%.40s\": not an incognito-rps "
@@ -342,12 +341,23 @@ rps_format(const void *st, const struct game_action *a, char *out, size_t len)
 
 static int public_actions(const struct rps *, int);
 
+/*
+ * A piece that never moved and stands on its start rank may move two
+ * squares along its file, toward either end of the board: the seed says
+ * "de 2 cases verticalement", not "forward".
+ */
+static int
+may_double(const struct rps *s, int p)
+{
+	return !s->moved[p] && s->rank[p] == start_rank(s, owner(p));
+}
+
 /* A step (or the first two-square move) of piece p to (tf, tr). */
 static int
 check_step(const struct rps *s, int p, int tf, int tr, const char *text,
     struct error *e)
 {
-	int f = s->file[p], r = s->rank[p], seat = owner(p);
+	int f = s->file[p], r = s->rank[p];
 
 	if (frozen(s, p))
 		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy "
@@ -357,18 +367,48 @@ check_step(const struct rps *s, int p, int tf, int tr, const char *text,
 		    text);
 	if (abs(tf - f) + abs(tr - r) == 1)
 		return 0;
-	if (tf == f && tr - r == 2 * forward(seat)) {
-		if (s->moved[p] || r != start_rank(s, seat))
+	if (tf == f && abs(tr - r) == 2) {
+		if (!may_double(s, p))
 			return error_set(e, EXIT_REFUSED, "%s: only a piece "
 			    "that never moved, on its start rank, may move two "
 			    "squares", text);
-		if (s->board[f][r + forward(seat)] != EMPTY)
+		if (s->board[f][(r + tr) / 2] != EMPTY)
 			return error_set(e, EXIT_REFUSED, "%s: the two-square "
 			    "move is blocked", text);
 		return 0;
 	}
 	return error_set(e, EXIT_REFUSED, "%s: a piece moves one square along "
-	    "a rank or file (two straight forward on its first move)", text);
+	    "a rank or file (two along its file on its first move)", text);
+}
+
+/* The swap: once per game, a board piece of one's own out of the enemy
+ * camp, and a piece of one's reserve. */
+static int
+check_swap(const struct rps *s, int seat, const struct game_action *a,
+    const char *text, struct error *e)
+{
+	static const char *const sk[] = { "square", "reserve", NULL };
+	int f, r, p, q;
+
+	if (game_action_keys(a, sk, e) != 0)
+		return -1;
+	if (s->swapped[seat])
+		return error_set(e, EXIT_REFUSED, "%s: the swap is allowed once "
+		    "per game", text);
+	if (square(game_action_get(a, "square"), &f, &r) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
+	p = s->board[f][r];
+	if (p == EMPTY || owner(p) != seat)
+		return error_set(e, EXIT_REFUSED, "%s: no piece of yours there",
+		    text);
+	if (frozen(s, p))
+		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy camp "
+		    "can no longer move", text);
+	q = piece_named(s, seat, game_action_get(a, "reserve"));
+	if (q == EMPTY || s->where[q] != RESERVE)
+		return error_set(e, EXIT_REFUSED, "%s: %s is not in your "
+		    "reserve", text, game_action_get(a, "reserve"));
+	return 0;
 }
 
 /*
@@ -381,34 +421,13 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 {
 	static const char *const mk[] = { "from", "to", NULL };
 	static const char *const ak[] = { "from", "to", "target", NULL };
-	static const char *const sk[] = { "square", "reserve", NULL };
 	char text[48];
 	int f, r, tf, tr, gf, gr, p, q;
 
 	*attacker = *defender = EMPTY;
 	rps_format(s, a, text, sizeof(text));
-	if (strcmp(a->type, "swap") == 0) {
-		if (game_action_keys(a, sk, e) != 0)
-			return -1;
-		if (s->swapped[seat])
-			return error_set(e, EXIT_REFUSED, "%s: the swap is "
-			    "allowed once per game", text);
-		if (square(game_action_get(a, "square"), &f, &r) != 0)
-			return error_set(e, EXIT_MALFORMED, "%s: bad square",
-			    text);
-		p = s->board[f][r];
-		if (p == EMPTY || owner(p) != seat)
-			return error_set(e, EXIT_REFUSED, "%s: no piece of "
-			    "yours there", text);
-		if (frozen(s, p))
-			return error_set(e, EXIT_REFUSED, "%s: a piece in the "
-			    "enemy camp can no longer move", text);
-		q = piece_named(s, seat, game_action_get(a, "reserve"));
-		if (q == EMPTY || s->where[q] != RESERVE)
-			return error_set(e, EXIT_REFUSED, "%s: %s is not in "
-			    "your reserve", text, game_action_get(a, "reserve"));
-		return 0;
-	}
+	if (strcmp(a->type, "swap") == 0)
+		return check_swap(s, seat, a, text, e);
 	if (strcmp(a->type, "pass") == 0) {
 		if (a->nf != 0)
 			return error_set(e, EXIT_MALFORMED, "pass takes no "
@@ -435,8 +454,8 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 		return -1;
 	if (strcmp(a->type, "move") == 0) {
 		if (f == tf && r == tr)
-			return error_set(e, EXIT_REFUSED, "%s: not a move",
-			    text);
+			return error_set(e, EXIT_REFUSED, "%s: a zero-length "
+			    "move is not a move", text);
 		return 0;
 	}
 	if (square(game_action_get(a, "target"), &gf, &gr) != 0)
@@ -575,35 +594,120 @@ check_end(struct rps *s, int actor)
 	}
 }
 
+/*
+ * Attacker p, standing on (tf, tr), against defender q; both values are
+ * known.  The winner removes the loser and takes its square.
+ */
+static void
+combat(struct rps *s, int p, int q, const char *va, const char *vd,
+    const char *text, char *what, size_t wlen)
+{
+	int seat = owner(p), af = s->file[q], ar = s->rank[q];
+	int tf = s->file[p], tr = s->rank[p];
+
+	s->quiet = -1;
+	if (beats(va, vd)) {
+		capture(s, q);
+		place(s, p, af, ar);
+		s->moved[p] = 1;
+		snprintf(what, wlen, "%s attacks %s: %s beats %s; the attacker "
+		    "takes the square", colour[seat], text, va, vd);
+	} else if (beats(vd, va)) {
+		capture(s, p);
+		place(s, q, tf, tr);
+		s->moved[q] = 1;
+		snprintf(what, wlen, "%s attacks %s: %s loses to %s; the "
+		    "defender takes the square", colour[seat], text, va, vd);
+	} else
+		snprintf(what, wlen, "%s attacks %s: %s against %s, both stay",
+		    colour[seat], text, va, vd);
+}
+
+/* A checked swap: the newcomer inherits the square and its has-moved
+ * state, so a swap never grants a second two-square move. */
+static void
+swap(struct rps *s, int seat, const struct game_action *a, char *what,
+    size_t wlen)
+{
+	int f, r, p, q;
+
+	square(game_action_get(a, "square"), &f, &r);
+	p = s->board[f][r];
+	q = piece_named(s, seat, game_action_get(a, "reserve"));
+	s->board[f][r] = EMPTY;
+	s->where[p] = RESERVE;
+	place(s, q, f, r);
+	s->moved[q] = s->moved[p];
+	s->swapped[seat] = 1;
+	snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
+	    colour[seat], game_action_get(a, "square"), s->id[q]);
+}
+
+/* The game is drawn once the plies without combat or camp entry reach
+ * the limit: N turns of each seat. */
+static void
+check_limit(struct rps *s)
+{
+	char why[160];
+
+	if (s->over || s->quiet < 2 * s->limit)
+		return;
+	snprintf(why, sizeof(why), "%ld turns each without combat or camp "
+	    "entry", s->limit);
+	finish(s, -1, why);
+}
+
+/*
+ * The other seat's turn, passed at once when it has no action.  RULES.md:
+ * a pass, automatic or not, is a turn of its seat for the limit, so the
+ * automatic pass counts, and may reach the limit itself.
+ */
+static void
+next_turn(struct rps *s, int seat, char *what, size_t wlen)
+{
+	int other = 1 - seat;
+
+	s->turn = other;
+	if (public_actions(s, other) > 0)
+		return;
+	if (public_actions(s, seat) == 0) {
+		finish(s, -1, "neither side can act");
+		return;
+	}
+	s->turn = seat;
+	snprintf(what + strlen(what), wlen - strlen(what),
+	    "; %s cannot act and passes", colour[other]);
+	s->quiet++;
+	check_limit(s);
+}
+
 static int
 rps_apply(void *st, int seat, const struct game_action *a,
     const struct game_ctx *ctx, struct game_needs *more, char *what,
     size_t wlen, struct error *e)
 {
 	struct rps *s = st;
-	const char *va, *vd;
-	char text[48], why[160];
-	int p, q, f, r, tf, tr, af, ar, other = 1 - seat;
+	const char *va = NULL, *vd = NULL;
+	char text[48];
+	int p, q, f, r, tf, tr;
 
 	(void)more;
 	if (check(s, seat, a, &p, &q, e) != 0)
 		return -1;
 	rps_format(s, a, text, sizeof(text));
+	if (strcmp(a->type, "attack") == 0) {
+		va = game_value(ctx, seat, s->id[p]);
+		vd = game_value(ctx, 1 - seat, s->id[q]);
+		if (va == NULL || vd == NULL)
+			return error_set(e, EXIT_REFUSED, "%s: both pieces "
+			    "must be opened", text);
+	}
 	s->ply++;
-	if (strcmp(a->type, "swap") == 0) {
-		square(game_action_get(a, "square"), &f, &r);
-		p = s->board[f][r];
-		q = piece_named(s, seat, game_action_get(a, "reserve"));
-		s->board[f][r] = EMPTY;
-		s->where[p] = RESERVE;
-		place(s, q, f, r);
-		s->moved[q] = s->moved[p];
-		s->swapped[seat] = 1;
-		snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
-		    colour[seat], game_action_get(a, "square"), s->id[q]);
-	} else if (strcmp(a->type, "pass") == 0) {
+	if (strcmp(a->type, "swap") == 0)
+		swap(s, seat, a, what, wlen);
+	else if (strcmp(a->type, "pass") == 0)
 		snprintf(what, wlen, "%s passes", colour[seat]);
-	} else {
+	else {
 		square(game_action_get(a, "from"), &f, &r);
 		square(game_action_get(a, "to"), &tf, &tr);
 		p = s->board[f][r];
@@ -613,145 +717,117 @@ rps_apply(void *st, int seat, const struct game_action *a,
 		}
 		if (strcmp(a->type, "move") == 0)
 			snprintf(what, wlen, "%s moves %s", colour[seat], text);
-		else {
-			va = game_value(ctx, seat, s->id[p]);
-			vd = game_value(ctx, other, s->id[q]);
-			if (va == NULL || vd == NULL)
-				return error_set(e, EXIT_REFUSED, "%s: both "
-				    "pieces must be opened", text);
-			af = s->file[q];
-			ar = s->rank[q];
-			s->quiet = -1;
-			if (beats(va, vd)) {
-				capture(s, q);
-				place(s, p, af, ar);
-				s->moved[p] = 1;
-				snprintf(what, wlen, "%s attacks %s: %s beats %s; "
-				    "the attacker takes the square",
-				    colour[seat], text, va, vd);
-			} else if (beats(vd, va)) {
-				capture(s, p);
-				place(s, q, tf, tr);
-				s->moved[q] = 1;
-				snprintf(what, wlen, "%s attacks %s: %s loses to "
-				    "%s; the defender takes the square",
-				    colour[seat], text, va, vd);
-			} else
-				snprintf(what, wlen, "%s attacks %s: %s against "
-				    "%s, both stay", colour[seat], text, va,
-				    vd);
-		}
+		else
+			combat(s, p, q, va, vd, text, what, wlen);
 	}
 	s->quiet++;
 	check_end(s, seat);
-	if (s->over)
-		return 0;
-	if (s->quiet >= 2 * s->limit) {
-		snprintf(why, sizeof(why), "%ld turns each without combat or "
-		    "camp entry", s->limit);
-		finish(s, -1, why);
-		return 0;
-	}
-	s->turn = other;
-	if (public_actions(s, other) == 0) {
-		if (public_actions(s, seat) == 0) {
-			finish(s, -1, "neither side can act");
-			return 0;
-		}
-		s->turn = seat;
-		snprintf(what + strlen(what), wlen - strlen(what),
-		    "; %s cannot act and passes", colour[other]);
-	}
+	check_limit(s);
+	if (!s->over)
+		next_turn(s, seat, what, wlen);
 	return 0;
+}
+
+/* Counts a, and keeps it in out when out has room. */
+static void
+keep(struct game_action *out, int max, int *n, const struct game_action *a)
+{
+	if (out != NULL && *n < max)
+		out[*n] = *a;
+	(*n)++;
+}
+
+/*
+ * The squares piece p may attack from: where it stands (sq[0]), then each
+ * square it may move to, one step or two along its file.  Returns how many.
+ */
+static int
+standings(const struct rps *s, int p, int sq[7][2])
+{
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+	int f = s->file[p], r = s->rank[p], d, x, y, n = 0;
+
+	sq[n][0] = f;
+	sq[n++][1] = r;
+	for (d = 0; d < 4; d++) {
+		x = f + df[d];
+		y = r + dr[d];
+		if (x >= 0 && x < W && y >= 0 && y < H &&
+		    s->board[x][y] == EMPTY) {
+			sq[n][0] = x;
+			sq[n++][1] = y;
+		}
+	}
+	for (d = -1; d <= 1 && may_double(s, p); d += 2) {
+		y = r + 2 * d;
+		if (y >= 0 && y < H && s->board[f][r + d] == EMPTY &&
+		    s->board[f][y] == EMPTY) {
+			sq[n][0] = f;
+			sq[n++][1] = y;
+		}
+	}
+	return n;
+}
+
+/* Every move of piece p, and every attack from where it stands or moves. */
+static void
+piece_actions(const struct rps *s, int p, struct game_action *out, int max,
+    int *n)
+{
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+	struct game_action a;
+	struct error ign;
+	char from[5], to[5], tg[5];
+	int sq[7][2], ns, k, d, x, y, att, def;
+
+	game_square_name(s->file[p], s->rank[p], from);
+	ns = standings(s, p, sq);
+	for (k = 0; k < ns; k++) {
+		game_square_name(sq[k][0], sq[k][1], to);
+		if (k > 0) {
+			game_action_init(&a, "move");
+			game_action_set(&a, "from", from);
+			game_action_set(&a, "to", to);
+			keep(out, max, n, &a);
+		}
+		for (d = 0; d < 4; d++) {
+			x = sq[k][0] + df[d];
+			y = sq[k][1] + dr[d];
+			if (x < 0 || x >= W || y < 0 || y >= H)
+				continue;
+			game_square_name(x, y, tg);
+			game_action_init(&a, "attack");
+			game_action_set(&a, "from", from);
+			game_action_set(&a, "to", to);
+			game_action_set(&a, "target", tg);
+			if (check_action(s, owner(p), &a, &att, &def, &ign) == 0)
+				keep(out, max, n, &a);
+		}
+	}
 }
 
 /* Every action of seat but pass; into out when not NULL. */
 static int
 enumerate(const struct rps *s, int seat, struct game_action *out, int max)
 {
-	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
 	struct game_action a;
-	struct error ign;
-	char from[5], to[5], tg[5];
-	int p, d, k, n = 0, tf, tr, gf, gr, x, y;
-	int steps[6][2], ns;	/* here, four steps, two forward */
+	char from[5];
+	int p, k, n = 0;
 
-	for (p = seat * PER; p < seat * PER + PER; p++) {
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (s->where[p] == ONBOARD && !frozen(s, p))
+			piece_actions(s, p, out, max, &n);
+	for (p = seat * PER; p < seat * PER + PER && !s->swapped[seat]; p++) {
 		if (s->where[p] != ONBOARD || frozen(s, p))
 			continue;
 		game_square_name(s->file[p], s->rank[p], from);
-		/* where it may stand: here, one step, two forward */
-		ns = 0;
-		steps[ns][0] = s->file[p];
-		steps[ns++][1] = s->rank[p];
-		for (d = 0; d < 4; d++) {
-			tf = s->file[p] + df[d];
-			tr = s->rank[p] + dr[d];
-			if (tf >= 0 && tf < W && tr >= 0 && tr < H &&
-			    s->board[tf][tr] == EMPTY) {
-				steps[ns][0] = tf;
-				steps[ns++][1] = tr;
-			}
-		}
-		tr = s->rank[p] + 2 * forward(seat);
-		if (!s->moved[p] && s->rank[p] == start_rank(s, seat) &&
-		    tr >= 0 && tr < H &&
-		    s->board[s->file[p]][s->rank[p] + forward(seat)] == EMPTY &&
-		    s->board[s->file[p]][tr] == EMPTY) {
-			steps[ns][0] = s->file[p];
-			steps[ns++][1] = tr;
-		}
-		for (k = 0; k < ns; k++) {
-			x = steps[k][0];
-			y = steps[k][1];
-			game_square_name(x, y, to);
-			if (k > 0) {
-				if (out != NULL && n < max) {
-					game_action_init(&out[n], "move");
-					game_action_set(&out[n], "from", from);
-					game_action_set(&out[n], "to", to);
-				}
-				n++;
-			}
-			for (d = 0; d < 4; d++) {
-				gf = x + df[d];
-				gr = y + dr[d];
-				if (gf < 0 || gf >= W || gr < 0 || gr >= H)
-					continue;
-				game_square_name(gf, gr, tg);
-				game_action_init(&a, "attack");
-				game_action_set(&a, "from", from);
-				game_action_set(&a, "to", to);
-				game_action_set(&a, "target", tg);
-				{
-					int pp, qq;
-
-					if (check_action(s, seat, &a, &pp, &qq,
-					    &ign) != 0)
-						continue;
-				}
-				if (out != NULL && n < max)
-					out[n] = a;
-				n++;
-			}
-		}
-	}
-	if (!s->swapped[seat]) {
-		for (p = seat * PER; p < seat * PER + PER; p++) {
-			if (s->where[p] != ONBOARD || frozen(s, p))
+		for (k = seat * PER; k < seat * PER + PER; k++) {
+			if (s->where[k] != RESERVE)
 				continue;
-			game_square_name(s->file[p], s->rank[p], from);
-			for (k = seat * PER; k < seat * PER + PER; k++) {
-				if (s->where[k] != RESERVE)
-					continue;
-				if (out != NULL && n < max) {
-					game_action_init(&out[n], "swap");
-					game_action_set(&out[n], "square", from);
-					game_action_set(&out[n], "reserve",
-					    s->id[k]);
-				}
-				n++;
-			}
+			game_action_init(&a, "swap");
+			game_action_set(&a, "square", from);
+			game_action_set(&a, "reserve", s->id[k]);
+			keep(out, max, &n, &a);
 		}
 	}
 	return n;
@@ -912,8 +988,9 @@ const struct game_rules game_incognito_rps = {
 	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
 	    "       (R rock, P paper, S scissors), e.g. RPSSPR/RPS, or random;\n"
 	    "       reserve pieces are r1 r2 r3 in that order\n"
-	    "move: a3-a4 (one square along a rank or file), a3-a5 (two straight\n"
-	    "      forward, first move from the start rank)\n"
+	    "move: a3-a4 (one square along a rank or file), a3-a5 or a3-a1 (two\n"
+	    "      along the file, either way: the first move, from the start\n"
+	    "      rank)\n"
 	    "attack: a4xa5, or move then attack with the same piece a3-a4xa5\n"
 	    "swap: swap c3 r2 (once per game, the whole turn)\n"
 	    "pass: only when you have no legal action\n"

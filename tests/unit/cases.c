@@ -12,6 +12,7 @@
 #include "unit.h"
 
 #include "buf.h"
+#include "commit.h"
 #include "fsio.h"
 #include "game.h"
 #include "archive.h"
@@ -28,6 +29,7 @@ struct run {
 	struct selfplay	*sp;
 	char		*why;		/* the first failure */
 	size_t		 whylen;
+	int		 cheat[GAME_MAX_SEATS];	/* committed unaudited */
 };
 
 static int fail(struct run *, const char *, ...)
@@ -225,6 +227,34 @@ phase_word(enum match_phase p)
 	return w[p];
 }
 
+/* winner: a seat (the only winner), draw, or none (not over). */
+static int
+check_winner(struct run *r, const struct game_result *res, const char *s)
+{
+	int seat, i, n;
+
+	if (strcmp(s, "none") == 0) {
+		if (res->over)
+			return fail(r, "the game is over (%s)", res->why);
+		return 0;
+	}
+	if (strcmp(s, "draw") == 0) {
+		if (!res->over || !res->draw)
+			return fail(r, "not a draw (over %d, why \"%s\")",
+			    res->over, res->why);
+		return 0;
+	}
+	if (seat_named(r, s, &seat) != 0)
+		return -1;
+	for (i = n = 0; i < r->sp->nseats; i++)
+		n += res->winner[i] != 0;
+	if (!res->over || res->draw || seat < 0 || !res->winner[seat] ||
+	    n != 1)
+		return fail(r, "%s is not the sole winner (over %d, draw %d, "
+		    "why \"%s\")", s, res->over, res->draw, res->why);
+	return 0;
+}
+
 static int
 check_expect(struct run *r, const struct ydoc *x)
 {
@@ -235,7 +265,7 @@ check_expect(struct run *r, const struct ydoc *x)
 	const struct ydoc *views;
 	struct error e;
 	const char *s;
-	int seat, i, n;
+	int seat;
 	size_t k;
 
 	if (x == NULL)
@@ -253,24 +283,8 @@ check_expect(struct run *r, const struct ydoc *x)
 	if (ydoc_get(x, "winner") != NULL) {
 		if ((s = ydoc_scalar(x, "winner", r->where, &e)) == NULL)
 			return fail(r, "%s", e.msg);
-		if (strcmp(s, "none") == 0) {
-			if (res.over)
-				return fail(r, "the game is over (%s)", res.why);
-		} else if (strcmp(s, "draw") == 0) {
-			if (!res.over || !res.draw)
-				return fail(r, "not a draw (over %d, why \"%s\")",
-				    res.over, res.why);
-		} else {
-			if (seat_named(r, s, &seat) != 0)
-				return -1;
-			for (i = n = 0; i < r->sp->nseats; i++)
-				n += res.winner[i] != 0;
-			if (!res.over || res.draw || seat < 0 ||
-			    !res.winner[seat] || n != 1)
-				return fail(r, "%s is not the sole winner (over "
-				    "%d, draw %d, why \"%s\")", s, res.over,
-				    res.draw, res.why);
-		}
+		if (check_winner(r, &res, s) != 0)
+			return -1;
 	}
 	if (ydoc_get(x, "why") != NULL) {
 		if ((s = ydoc_scalar(x, "why", r->where, &e)) == NULL)
@@ -389,61 +403,124 @@ outcome(struct run *r, const char *step, unsigned line, int rc,
 	return agree(r);
 }
 
+/* The layout parses and passes the game's audit. */
+static int
+audit_passes(struct selfplay *sp, int seat, const char *layout)
+{
+	struct game_setup su;
+	struct error e;
+
+	return sp->rules->setup_parse(sp->m[seat]->state, seat, layout, &su,
+	    &e) == 0 && sp->rules->setup_audit(sp->m[seat]->state, seat, &su,
+	    &e) == 0;
+}
+
+/*
+ * "unaudited: yes": what a modified client could send, a layout committed
+ * without the setup verb's audit.  The commitments alone do not show it;
+ * the end-of-game audit must.  (tests/unit/audit.c does the same by hand.)
+ */
+static int
+commit_unaudited(struct selfplay *sp, int seat, const char *layout,
+    struct error *e)
+{
+	struct game_setup su;
+
+	memset(&su, 0, sizeof(su));
+	if (sp->rules->setup_parse(sp->m[seat]->state, seat, layout, &su,
+	    e) != 0)
+		return -1;
+	return selfplay_commit(sp, seat, &su, e);
+}
+
+/* One setup step as the case gives it. */
+struct setup_step {
+	const char	*layout;	/* NULL: random */
+	const char	*refused;
+	int		 seat;
+	int		 unaudited;
+};
+
+/* Reads a setup step: a layout, or a mapping (seat as given, or next). */
+static int
+setup_step(struct run *r, const struct ydoc *it, int next,
+    struct setup_step *st)
+{
+	static const char *const keys[] = { "seat", "layout", "refused",
+	    "unaudited", NULL };
+	static const char *const req[] = { "layout", NULL };
+	const char *s;
+	struct error e;
+
+	memset(st, 0, sizeof(*st));
+	st->seat = next;
+	if (it->type == YDOC_SCALAR)
+		st->layout = it->str;
+	else if (ydoc_check_keys(it, keys, req, r->where, &e) != 0 ||
+	    (st->layout = ydoc_scalar(it, "layout", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "refused") != NULL &&
+	    (st->refused = ydoc_scalar(it, "refused", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "seat") != NULL) {
+		if ((s = ydoc_scalar(it, "seat", r->where, &e)) == NULL)
+			return fail(r, "%s", e.msg);
+		if (seat_named(r, s, &st->seat) != 0)
+			return -1;
+	}
+	if (ydoc_get(it, "unaudited") != NULL) {
+		if ((s = ydoc_scalar(it, "unaudited", r->where, &e)) == NULL)
+			return fail(r, "%s", e.msg);
+		if (strcmp(s, "yes") != 0)
+			return fail(r, "line %u: unaudited: yes, or no such key",
+			    it->line);
+		st->unaudited = 1;
+	}
+	if (st->seat < 0 || st->seat >= r->sp->nseats)
+		return fail(r, "line %u: no seat left for this setup", it->line);
+	if (strcmp(st->layout, "random") == 0)
+		st->layout = NULL;
+	if (st->unaudited && st->layout == NULL)
+		return fail(r, "line %u: an unaudited setup needs a layout",
+		    it->line);
+	/* only a layout the audit refuses is worth committing so */
+	if (st->unaudited && audit_passes(r->sp, st->seat, st->layout))
+		return fail(r, "line %u: %s passes the audit: give it without "
+		    "\"unaudited\"", it->line, st->layout);
+	return 0;
+}
+
 static int
 do_setups(struct run *r, const struct ydoc *list)
 {
-	static const char *const keys[] = { "seat", "layout", "refused",
-	    NULL };
-	static const char *const req[] = { "layout", NULL };
 	struct selfplay *sp = r->sp;
-	const struct ydoc *it;
-	const char *layout, *refused, *name;
+	struct setup_step st;
 	struct error e;
 	struct snap before;
 	char step[80];
 	size_t i;
-	int seat, rc, next = 0;
+	int rc, next = 0;
 
 	if (list == NULL || list->type != YDOC_SEQ)
 		return fail(r, "setup must be a list");
 	for (i = 0; i < list->nkids; i++) {
-		it = list->kids[i];
-		refused = NULL;
 		while (next < sp->nseats && (sp->m[0]->seat[next].has_setup ||
 		    sp->m[0]->seat[next].pieces.n == 0))
 			next++;
-		seat = next;
-		if (it->type == YDOC_SCALAR)
-			layout = it->str;
-		else {
-			if (ydoc_check_keys(it, keys, req, r->where, &e) != 0)
-				return fail(r, "%s", e.msg);
-			if ((layout = ydoc_scalar(it, "layout", r->where,
-			    &e)) == NULL)
-				return fail(r, "%s", e.msg);
-			if (ydoc_get(it, "refused") != NULL &&
-			    (refused = ydoc_scalar(it, "refused", r->where,
-			    &e)) == NULL)
-				return fail(r, "%s", e.msg);
-			if (ydoc_get(it, "seat") != NULL) {
-				if ((name = ydoc_scalar(it, "seat", r->where,
-				    &e)) == NULL)
-					return fail(r, "%s", e.msg);
-				if (seat_named(r, name, &seat) != 0)
-					return -1;
-			}
-		}
-		if (seat < 0 || seat >= sp->nseats)
-			return fail(r, "line %u: no seat left for this setup",
-			    it->line);
-		snprintf(step, sizeof(step), "setup %.20s by %s", layout,
-		    sp->m[0]->seat[seat].name);
+		if (setup_step(r, list->kids[i], next, &st) != 0)
+			return -1;
+		snprintf(step, sizeof(step), "setup %.20s by %s",
+		    st.layout != NULL ? st.layout : "random",
+		    sp->m[0]->seat[st.seat].name);
 		snap_take(sp, &before);
 		error_clear(&e);
-		if (strcmp(layout, "random") == 0)
-			layout = NULL;
-		rc = selfplay_setup(sp, seat, layout, &e);
-		if (outcome(r, step, it->line, rc, &e, refused, &before) != 0)
+		if (st.unaudited) {
+			rc = commit_unaudited(sp, st.seat, st.layout, &e);
+			r->cheat[st.seat] |= rc == 0;
+		} else
+			rc = selfplay_setup(sp, st.seat, st.layout, &e);
+		if (outcome(r, step, list->kids[i]->line, rc, &e, st.refused,
+		    &before) != 0)
 			return -1;
 	}
 	return 0;
@@ -614,6 +691,48 @@ verify_exports(struct run *r)
 
 /* The transcript replays as verify reads it, and a closed game passes the
  * audit. */
+
+/*
+ * The transcript replays as verify reads it, and a closed game passes the
+ * audit, or, when a seat committed an unaudited setup, fails it naming
+ * that seat.
+ */
+static int
+cheats(const struct run *r)
+{
+	int s, n = 0;
+
+	for (s = 0; s < r->sp->nseats; s++)
+		n += r->cheat[s];
+	return n;
+}
+
+static int
+audit_as_expected(struct run *r, struct match *m)
+{
+	struct error e;
+	char loses[64];
+	int s, cheats = 0;
+
+	if (audit_game(m, &e) == 0) {
+		for (s = 0; s < r->sp->nseats; s++)
+			if (r->cheat[s])
+				return fail(r, "audit: %s's unaudited setup "
+				    "passes it", m->seat[s].name);
+		return 0;
+	}
+	for (s = 0; s < r->sp->nseats; s++) {
+		if (!r->cheat[s])
+			continue;
+		cheats++;
+		snprintf(loses, sizeof(loses), "%s loses", m->seat[s].name);
+		if (strstr(e.msg, loses) != NULL)
+			return 0;
+	}
+	return fail(r, "audit: %s%s", e.msg, cheats > 0 ? " (not naming "
+	    "the seat whose setup was unaudited)" : "");
+}
+
 static int
 replay(struct run *r, int cheat_expected)
 {
@@ -638,9 +757,8 @@ replay(struct run *r, int cheat_expected)
 		fail(r, "the replay ends elsewhere than the game");
 		goto done;
 	}
-	if (match_phase(m) == MATCH_CLOSED && !cheat_expected &&
-	    (audit_game(m, &e) != 0 ? fail(r, "audit: %s", e.msg) :
-	    verify_exports(r)) != 0)
+	if (match_phase(m) == MATCH_CLOSED && (audit_as_expected(r, m) != 0 ||
+	    (!cheat_expected && !cheats(r) && verify_exports(r) != 0)))
 		goto done;
 	rc = 0;
 done:
@@ -819,41 +937,55 @@ run_dir(const char *top, const char *game)
  */
 static const struct {
 	const char	*what;
+	const char	*game;
 	const char	*text;
 } broken[] = {
-	{ "a wrong winner",
+	{ "a wrong winner", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: resign\nexpect:\n  winner: alice\n" },
-	{ "a refusal that does not happen",
+	{ "a refusal that does not happen", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: e3-c3\n    refused: blocked\n" },
-	{ "another refusal than the one wanted",
+	{ "another refusal than the one wanted", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: e2-e1\n    refused: occupied\n" },
-	{ "an action that is refused",
+	{ "an action that is refused", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: e2-e1\n" },
-	{ "a view lacking a string",
+	{ "a view lacking a string", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\nexpect:\n  view:\n"
 	  "    - seat: bob\n      contains: Ws\n" },
-	{ "a view showing a string",
+	{ "a view showing a string", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\nexpect:\n  view:\n"
 	  "    - seat: alice\n      lacks: [W?, Ws]\n" },
-	{ "a wrong phase mid-game",
+	{ "a wrong phase mid-game", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: e3-c3\n    expect: {phase: closed}\n" },
-	{ "a step that sends nothing",
+	{ "a step that sends nothing", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: resign\n  - alice: ~\n  - bob: ~\n" },
-	{ "a wrong next author",
+	{ "a wrong next author", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\nexpect:\n  next: bob\n" },
-	{ "a wrong why",
+	{ "a wrong why", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\n"
 	  "turns:\n  - alice: resign\nexpect:\n  why: found\n" },
-	{ "an unknown key",
+	{ "an unknown key", "incognito",
 	  "name: x\nrules: incognito\nsetup: [d2, b4]\nexpet: {}\n" },
-	{ "the wrong rules",
+	{ "the wrong rules", "incognito",
 	  "name: x\nrules: knights\nsetup: [d2, b4]\n" },
+	{ "an unaudited layout that passes the audit", "incognito",
+	  "name: x\nrules: incognito\nsetup:\n  - d2\n"
+	  "  - {layout: b4, unaudited: yes}\n" },
+	{ "unaudited other than yes", "incognito-rps",
+	  "name: x\nrules: incognito-rps\nsetup:\n  - RPSSPR/RPS\n"
+	  "  - {layout: RRRPPP/SSR, unaudited: no}\n" },
+	{ "the seat with an unaudited setup keeping its win", "incognito-rps",
+	  "name: x\nrules: incognito-rps\nsetup:\n  - RPSSPR/RPS\n"
+	  "  - {layout: RRRPPP/SSR, unaudited: yes}\n"
+	  "turns:\n  - alice: resign\n  - bob: ~\nexpect:\n  winner: bob\n" },
+	{ "an unaudited layout that does not parse", "incognito-rps",
+	  "name: x\nrules: incognito-rps\nsetup:\n  - RPSSPR/RPS\n"
+	  "  - {layout: RRRPP/SSR, unaudited: yes}\n" },
 };
 
 int
@@ -867,7 +999,7 @@ main(int argc, char *argv[])
 
 	unit_init();
 	for (i = 0; i < UNIT_NELEM(broken); i++) {
-		rc = run_case("incognito", "broken", broken[i].text,
+		rc = run_case(broken[i].game, "broken", broken[i].text,
 		    strlen(broken[i].text), name, sizeof(name), why,
 		    sizeof(why));
 		unit_ok(rc != 0, "runner: %s fails the case", broken[i].what);
