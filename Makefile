@@ -70,7 +70,7 @@ check: check-unit check-cli check-fuzz
 check-unit: $(UNITBINS)
 	@sh tests/run-unit.sh $(UNITBINS)
 
-check-cli: $(BIN)
+check-cli: $(BIN) $(BUILD)/libadjudicator.a
 	@ADJ=$(CURDIR)/$(BIN) sh tests/run-cli.sh
 
 check-fuzz: $(REPLAYBINS)
