@@ -47,6 +47,16 @@ $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(INCS) -c -o $@ $<
 
+# A checkpoint is this build's memory layout: it names the build, and
+# the build is named after every source of the library and the games.
+BUILD_ID != cat adjudicator/lib/*.[ch] adjudicator/games/*.c | cksum | \
+	    cut -d' ' -f1
+$(BUILD)/obj/adjudicator/lib/checkpoint.o: adjudicator/lib/checkpoint.c \
+    $(HDRS) $(LIBSRCS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(INCS) -DADJ_BUILD_ID='"$(BUILD_ID)"' -c -o $@ \
+	    adjudicator/lib/checkpoint.c
+
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(LIBOBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(INCS) -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)

@@ -66,9 +66,13 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 		    fsio_name(in), e) != 0)
 			goto done;
 	}
+	/* what was accepted is kept before any update goes out, and an
+	 * update is marked sent only once it is out */
 	o.path = outdir;
 	o.m = g->party.m;
-	if (judge_updates(&j, to_file, &o, e) != 0)
+	if (gamedir_commit(g, e) != 0 ||
+	    judge_updates(&j, to_file, &o, e) != 0 ||
+	    gamedir_commit(g, e) != 0)
 		goto done;
 	if (j.malformed || j.refused) {
 		error_set(e, j.malformed ? EXIT_MALFORMED : EXIT_REFUSED,

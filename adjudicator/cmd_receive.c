@@ -38,10 +38,16 @@ cmd_receive(int argc, char **argv, struct error *e)
 		text.len = 0;
 		if (cli_read(in, &text, e) != 0 ||
 		    party_receive(&g.party, k, (const char *)text.data, text.len,
-		    fsio_name(in), e) != 0)
+		    fsio_name(in), e) != 0) {
+			/* what was accepted before the refusal stays */
+			struct error ign;
+
+			gamedir_commit(&g, &ign);
 			goto done;
+		}
 	}
-	rc = cli_view(&g, "text", e);
+	if (gamedir_commit(&g, e) == 0)
+		rc = cli_view(&g, "text", e);
 done:
 	key_secret_free(k);
 	buf_free(&text);

@@ -10,7 +10,7 @@
 /* What the last turn printed: an opening or a move can be followed by
  * the final openings, in consecutive entries. */
 static uint64_t
-first_of_last(const struct gamedir *g, uint64_t last)
+first_of_last(struct gamedir *g, uint64_t last)
 {
 	struct buf probe;
 	struct error ign;

@@ -13,7 +13,7 @@
 /* A judged seat's setup is in its transcript only once the judge's update
  * brings it back; until then its outbox says it was sent. */
 static int
-already_sent(const struct gamedir *g)
+already_sent(struct gamedir *g)
 {
 	const struct match *m = g->party.m;
 	struct buf b;
@@ -80,7 +80,10 @@ setup(struct gamedir *g, const char *layout, struct buf *out,
 	    gamedir_save_secret(g, s, e) != 0)
 		goto done;
 	p->m->local[p->me] = &s->setup;
+	/* the secret and the commitments are kept at once, or neither */
 	rc = party_send(p, k, &body, s, out, e);
+	if (rc == 0)
+		rc = gamedir_commit(g, e);
 	p->m->local[p->me] = p->secret != NULL ? &p->secret->setup : NULL;
 done:
 	sec_wipe(s, sizeof(*s));

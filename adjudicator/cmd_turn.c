@@ -75,7 +75,8 @@ turn(struct gamedir *g, const char *action, struct buf *out, struct error *e)
 		    "now", g->seat);
 		goto done;
 	}
-	rc = 0;
+	/* kept before it is printed: a message sent is always resent */
+	rc = gamedir_commit(g, e);
 done:
 	key_secret_free(k);
 	buf_free(&body);

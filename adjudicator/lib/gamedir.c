@@ -1,12 +1,16 @@
 /*
- * The game directory: a party's store on disk.  Opening it replays every
- * stored entry through the match, so the state can never disagree with
- * the transcript.  See gamedir.h.
+ * The game directory: a party's store on disk, over the journal.  See
+ * gamedir.h and formats/gamedir.md.
+ *
+ * Opening it starts from the checkpoint when it is sound and follows the
+ * journal from where the checkpoint ends; otherwise it replays the whole
+ * journal (every signature checked), so the state can never disagree
+ * with what was accepted.  A command's records wait in a batch, and this
+ * command reads them from the batch until it commits.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -16,23 +20,127 @@
 
 #include "fsio.h"
 #include "gamedir.h"
+#include "legacy.h"
 #include "ydoc.h"
 
-#define SECRET_MAX	(256u * 1024)
+struct gamedir_pending {
+	enum journal_type	type;
+	uint64_t		num;
+	struct buf		data;
+};
 
-/* GAMEDIR/dir/NNNNNN[ext] */
 static int
-sub(char *out, size_t len, const struct gamedir *g, const char *dir,
-    unsigned long long n, const char *ext)
+too_long(struct error *e, const char *path)
 {
-	return (size_t)snprintf(out, len, "%s/%s/%06llu%s", g->path, dir, n,
-	    ext) >= len ? -1 : 0;
+	return error_set(e, EXIT_USAGE, "%s: path too long", path);
+}
+
+/* A record into the batch, remembered for this command's reads. */
+static int
+add(struct gamedir *g, enum journal_type type, uint64_t num, const void *p,
+    size_t len, uint64_t *off, struct error *e)
+{
+	struct gamedir_pending *n;
+
+	if (off != NULL)
+		*off = g->j.end + g->j.batch.len;	/* where it will be */
+	if (journal_add(&g->j, type, num, p, len, e) != 0)
+		return -1;
+	n = realloc(g->pend, (g->npend + 1) * sizeof(*n));
+	if (n == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	g->pend = n;
+	n[g->npend].type = type;
+	n[g->npend].num = num;
+	buf_init(&n[g->npend].data);
+	if (buf_add(&n[g->npend].data, p, len) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	g->npend++;
+	return 0;
+}
+
+static const struct buf *
+pending(const struct gamedir *g, enum journal_type type, uint64_t num)
+{
+	size_t i;
+
+	for (i = g->npend; i > 0; i--)
+		if (g->pend[i - 1].type == type && g->pend[i - 1].num == num)
+			return &g->pend[i - 1].data;
+	return NULL;
+}
+
+static void
+pending_clear(struct gamedir *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->npend; i++)
+		buf_free(&g->pend[i].data);
+	free(g->pend);
+	g->pend = NULL;
+	g->npend = 0;
+}
+
+/* Where the index says the record is, when it is there. */
+static int
+indexed(struct gamedir *g, enum journal_type type, uint64_t num,
+    struct journal_record *r, struct error *e)
+{
+	uint64_t off;
+
+	if (type != JOURNAL_ENTRY && type != JOURNAL_OUTBOX)
+		return 1;
+	off = journal_where(&g->j, num, type == JOURNAL_OUTBOX);
+	return off != 0 && journal_read(&g->j, off, r, e) == 0 &&
+	    r->type == type && r->num == num ? 0 : 1;
+}
+
+/* The committed record of a type and num: by the index, else (mending
+ * the index) by reading the journal through.  1: there is none. */
+static int
+find(struct gamedir *g, enum journal_type type, uint64_t num, struct buf *b,
+    struct error *e)
+{
+	struct journal_record r;
+	struct error ign;
+	uint64_t off;
+	int rc;
+
+	buf_init(&r.data);
+	rc = indexed(g, type, num, &r, &ign);
+	if (rc != 0 && g->j.writable && journal_reindex(&g->j, e) == 0)
+		rc = indexed(g, type, num, &r, &ign);
+	for (off = 0; rc == 1 && off < g->j.end; off = r.next) {
+		if (journal_read(&g->j, off, &r, e) != 0) {
+			rc = -1;
+			break;
+		}
+		if (r.type == type && r.num == num)
+			rc = 0;
+	}
+	if (rc == 0 && buf_add(b, r.data.data, r.data.len) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&r.data);
+	return rc;
 }
 
 static int
-too_long(struct error *e, const struct gamedir *g)
+read_at(struct gamedir *g, uint64_t off, enum journal_type type,
+    struct buf *b, struct error *e)
 {
-	return error_set(e, EXIT_USAGE, "%s: path too long", g->path);
+	struct journal_record r;
+	int rc;
+
+	buf_init(&r.data);
+	rc = journal_read(&g->j, off, &r, e);
+	if (rc == 0 && r.type != type)
+		rc = error_set(e, EXIT_MALFORMED, "%s: record %llu is not what "
+		    "the checkpoint says", g->j.path, (unsigned long long)off);
+	if (rc == 0 && buf_add(b, r.data.data, r.data.len) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&r.data);
+	return rc;
 }
 
 /* --- the store --- */
@@ -42,31 +150,77 @@ put_entry(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
     const void *msg, size_t msglen, struct error *e)
 {
 	struct gamedir *g = arg;
-	char p[PATH_MAX];
 
-	/* the outbox first: a stored entry is always one we can resend */
 	if (msg != NULL) {
-		if (sub(p, sizeof(p), g, "outbox", seq, ".msg") != 0)
-			return too_long(e, g);
-		if (fsio_write_atomic(p, msg, msglen, 0600, e) != 0)
+		if (add(g, JOURNAL_OUTBOX, seq, msg, msglen, NULL, e) != 0)
 			return -1;
+		if (seq > g->x.last_out)
+			g->x.last_out = seq;
 	}
-	if (blob == NULL)
-		return 0;
-	if (sub(p, sizeof(p), g, "transcript", seq, "") != 0)
-		return too_long(e, g);
-	return fsio_write_atomic(p, blob, len, 0600, e);
+	return blob == NULL ? 0 : add(g, JOURNAL_ENTRY, seq, blob, len, NULL, e);
 }
 
 static int
 get_entry(void *arg, uint64_t seq, struct buf *b, struct error *e)
 {
-	const struct gamedir *g = arg;
-	char p[PATH_MAX];
+	struct gamedir *g = arg;
+	const struct buf *p = pending(g, JOURNAL_ENTRY, seq);
+	int rc;
 
-	if (sub(p, sizeof(p), g, "transcript", seq, "") != 0)
-		return too_long(e, g);
-	return fsio_read(p, FSIO_MAX_INPUT, b, e);
+	if (p != NULL)
+		return buf_add(b, p->data, p->len) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+	if ((rc = find(g, JOURNAL_ENTRY, seq, b, e)) > 0)
+		return error_set(e, EXIT_MALFORMED, "%s: no entry %llu",
+		    g->j.path, (unsigned long long)seq);
+	return rc;
+}
+
+static int
+early_index(const struct gamedir *g, uint64_t seq)
+{
+	size_t i;
+
+	for (i = 0; i < g->x.nearly; i++)
+		if (g->x.early_seq[i] == seq)
+			return (int)i;
+	return -1;
+}
+
+static int
+early_note(struct gamedir *g, uint64_t seq, uint64_t off, struct error *e)
+{
+	uint64_t *s, *o;
+	int i = early_index(g, seq);
+
+	if (i >= 0) {
+		g->x.early_off[i] = off;
+		return 0;
+	}
+	s = realloc(g->x.early_seq, (g->x.nearly + 1) * sizeof(*s));
+	if (s != NULL)
+		g->x.early_seq = s;
+	o = realloc(g->x.early_off, (g->x.nearly + 1) * sizeof(*o));
+	if (o != NULL)
+		g->x.early_off = o;
+	if (s == NULL || o == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	s[g->x.nearly] = seq;
+	o[g->x.nearly] = off;
+	g->x.nearly++;
+	return 0;
+}
+
+static void
+early_forget(struct gamedir *g, uint64_t seq)
+{
+	int i = early_index(g, seq);
+
+	if (i < 0)
+		return;
+	g->x.nearly--;
+	g->x.early_seq[i] = g->x.early_seq[g->x.nearly];
+	g->x.early_off[i] = g->x.early_off[g->x.nearly];
 }
 
 static int
@@ -74,52 +228,41 @@ put_early(void *arg, uint64_t seq, const uint8_t *rec, size_t len,
     struct error *e)
 {
 	struct gamedir *g = arg;
-	char p[PATH_MAX];
+	uint64_t off;
 
-	if (sub(p, sizeof(p), g, "inbox", seq, "") != 0)
-		return too_long(e, g);
-	return fsio_write_atomic(p, rec, len, 0600, e);
+	if (add(g, JOURNAL_EARLY, seq, rec, len, &off, e) != 0)
+		return -1;
+	return early_note(g, seq, off, e);
 }
 
 static int
 get_early(void *arg, uint64_t seq, struct buf *b, struct error *e)
 {
 	struct gamedir *g = arg;
-	char p[PATH_MAX];
+	int i = early_index(g, seq);
 
-	if (sub(p, sizeof(p), g, "inbox", seq, "") != 0)
-		return too_long(e, g);
-	if (!fsio_exists(p))
+	if (i < 0)
 		return 1;
-	return fsio_read(p, FSIO_MAX_INPUT, b, e);
+	/* one added by this command is still in the batch */
+	if (g->x.early_off[i] >= g->j.end) {
+		const struct buf *p = pending(g, JOURNAL_EARLY, seq);
+
+		return p == NULL || buf_add(b, p->data, p->len) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "inbox: seq %llu lost",
+		    (unsigned long long)seq) : 0;
+	}
+	return read_at(g, g->x.early_off[i], JOURNAL_EARLY, b, e);
 }
 
 static int
 drop_early(void *arg, uint64_t seq, struct error *e)
 {
 	struct gamedir *g = arg;
-	char p[PATH_MAX];
 
-	if (sub(p, sizeof(p), g, "inbox", seq, "") != 0)
-		return too_long(e, g);
-	if (unlink(p) != 0 && errno != ENOENT)
-		return error_errno(e, "%s", p);
-	return 0;
-}
-
-static int
-secret_path(const struct gamedir *g, int seat, char *p, size_t len,
-    struct error *e)
-{
-	if (g->party.me == GAME_JUDGE) {
-		snprintf(p, len, "%s/openings", g->path);
-		if (fsio_mkdir(p, 0700, e) != 0)
-			return -1;
-		snprintf(p, len, "%s/openings/%.32s", g->path,
-		    g->party.m->seat[seat].name);
-	} else
-		snprintf(p, len, "%s/secret", g->path);
-	return 0;
+	if (early_index(g, seq) < 0)
+		return 0;
+	early_forget(g, seq);
+	return add(g, JOURNAL_DROP, seq, NULL, 0, NULL, e);
 }
 
 static int
@@ -127,17 +270,13 @@ put_secret(void *arg, int seat, const struct match_secret *s, struct error *e)
 {
 	struct gamedir *g = arg;
 	struct buf b;
-	char p[PATH_MAX];
 	int rc;
 
-	if (secret_path(g, seat, p, sizeof(p), e) != 0)
-		return -1;
 	buf_init(&b);
-	if (opening_list_write(g->party.m, seat, s, &b, e) != 0) {
-		buf_free(&b);
-		return -1;
-	}
-	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+	rc = opening_list_write(g->party.m, seat, s, &b, e);
+	if (rc == 0)
+		rc = add(g, JOURNAL_SECRET, (uint64_t)seat, b.data, b.len,
+		    &g->x.secret[seat], e);
 	buf_free(&b);
 	return rc;
 }
@@ -148,14 +287,8 @@ put_private(void *arg, const struct opening *o, struct error *e)
 	struct gamedir *g = arg;
 	struct match_secret s;
 	struct buf b;
-	char p[PATH_MAX];
 	int rc;
 
-	snprintf(p, sizeof(p), "%s/private", g->path);
-	if (fsio_mkdir(p, 0700, e) != 0)
-		return -1;
-	snprintf(p, sizeof(p), "%s/private/%.32s.%.8s", g->path,
-	    g->party.m->seat[o->seat].name, o->id);
 	memset(&s, 0, sizeof(s));
 	s.setup.n = 1;
 	snprintf(s.setup.id[0], GAME_ID, "%s", o->id);
@@ -164,45 +297,31 @@ put_private(void *arg, const struct opening *o, struct error *e)
 	buf_init(&b);
 	rc = opening_list_write(g->party.m, o->seat, &s, &b, e);
 	if (rc == 0)
-		rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+		rc = add(g, JOURNAL_PRIVATE, (uint64_t)o->seat, b.data, b.len,
+		    NULL, e);
 	buf_free(&b);
 	sec_wipe(&s, sizeof(s));
 	return rc;
 }
 
-/* The updates kept for seat: how many there are. */
-static uint64_t
-count_updates(const struct gamedir *g, int seat)
-{
-	char p[PATH_MAX];
-	uint64_t n = 0;
-
-	for (;;) {
-		snprintf(p, sizeof(p), "%s/updates/%.32s/%06llu", g->path,
-		    g->party.m->seat[seat].name, (unsigned long long)n + 1);
-		if (!fsio_exists(p))
-			return n;
-		n++;
-	}
-}
-
 static int
-count_updates_op(void *arg, int seat, uint64_t *n, struct error *e)
+note_update(struct gamedir *g, int seat, uint64_t off, struct error *e)
 {
-	(void)e;
-	*n = count_updates(arg, seat);
+	uint64_t *o;
+	int *s;
+
+	o = realloc(g->x.upd_off, (g->x.nupd + 1) * sizeof(*o));
+	if (o != NULL)
+		g->x.upd_off = o;
+	s = realloc(g->x.upd_seat, (g->x.nupd + 1) * sizeof(*s));
+	if (s != NULL)
+		g->x.upd_seat = s;
+	if (o == NULL || s == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	o[g->x.nupd] = off;
+	s[g->x.nupd] = seat;
+	g->x.nupd++;
 	return 0;
-}
-
-static int
-get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
-{
-	const struct gamedir *g = arg;
-	char p[PATH_MAX];
-
-	snprintf(p, sizeof(p), "%s/updates/%.32s/%06llu", g->path,
-	    g->party.m->seat[seat].name, (unsigned long long)k);
-	return fsio_read(p, FSIO_MAX_INPUT, b, e);
 }
 
 static int
@@ -210,44 +329,47 @@ put_update(void *arg, int seat, const uint8_t *blob, size_t len,
     struct error *e)
 {
 	struct gamedir *g = arg;
-	char p[PATH_MAX];
+	uint64_t off;
 
-	snprintf(p, sizeof(p), "%s/updates", g->path);
-	if (fsio_mkdir(p, 0700, e) != 0)
+	if (add(g, JOURNAL_UPDATE, (uint64_t)seat, blob, len, &off, e) != 0)
 		return -1;
-	snprintf(p, sizeof(p), "%s/updates/%.32s", g->path,
-	    g->party.m->seat[seat].name);
-	if (fsio_mkdir(p, 0700, e) != 0)
-		return -1;
-	snprintf(p, sizeof(p), "%s/updates/%.32s/%06llu", g->path,
-	    g->party.m->seat[seat].name,
-	    (unsigned long long)count_updates(g, seat) + 1);
-	return fsio_write_atomic(p, blob, len, 0600, e);
+	return note_update(g, seat, off, e);
+}
+
+static int
+count_updates(void *arg, int seat, uint64_t *n, struct error *e)
+{
+	struct gamedir *g = arg;
+	size_t i;
+
+	(void)e;
+	for (*n = 0, i = 0; i < g->x.nupd; i++)
+		*n += g->x.upd_seat[i] == seat;
+	return 0;
+}
+
+static int
+get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
+{
+	struct gamedir *g = arg;
+	size_t i;
+
+	for (i = 0; i < g->x.nupd; i++)
+		if (g->x.upd_seat[i] == seat && --k == 0) {
+			if (g->x.upd_off[i] >= g->j.end)
+				return error_set(e, EXIT_SYSTEM, "an update "
+				    "not yet committed");
+			return read_at(g, g->x.upd_off[i], JOURNAL_UPDATE, b, e);
+		}
+	return error_set(e, EXIT_SYSTEM, "%s: no such update", g->path);
 }
 
 static int
 put_sent(void *arg, int seat, const struct party_sent *s, struct error *e)
 {
 	struct gamedir *g = arg;
-	const struct match *m = g->party.m;
-	struct buf b;
-	char p[PATH_MAX];
-	int o, i, rc;
 
-	snprintf(p, sizeof(p), "%s/sent", g->path);
-	if (fsio_mkdir(p, 0700, e) != 0)
-		return -1;
-	snprintf(p, sizeof(p), "%s/sent/%.32s", g->path, m->seat[seat].name);
-	buf_init(&b);
-	buf_printf(&b, "%llu\n", (unsigned long long)s->seq);
-	for (o = 0; o < m->nseats; o++)
-		for (i = 0; i < m->seat[o].pieces.n; i++)
-			if (s->shown[o][i])
-				buf_printf(&b, "%s %s\n", m->seat[o].name,
-				    m->seat[o].pieces.id[i]);
-	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
+	return add(g, JOURNAL_SENT, (uint64_t)seat, s, sizeof(*s), NULL, e);
 }
 
 static const struct party_store disk = {
@@ -259,74 +381,231 @@ static const struct party_store disk = {
 	.put_secret = put_secret,
 	.put_private = put_private,
 	.put_update = put_update,
-	.count_updates = count_updates_op,
+	.count_updates = count_updates,
 	.get_update = get_update,
 	.put_sent = put_sent,
 };
 
-/* --- creating and opening --- */
+/* --- following the journal --- */
 
-int
-gamedir_create(const char *path, const uint8_t *header, size_t len,
-    const char *seat, const char *keypath, struct error *e)
+static int
+take_secret(struct gamedir *g, int seat, const struct buf *b,
+    struct error *e)
 {
-	struct gamedir g;
-	struct buf b;
-	struct ydoc_writer *w;
-	char p[PATH_MAX], abskey[PATH_MAX];
-	const char *subs[] = { "transcript", "outbox", "inbox" };
-	int fd;
-	size_t i;
+	struct party *p = &g->party;
+	struct match_secret **slot;
 
-	memset(&g, 0, sizeof(g));
-	if ((size_t)snprintf(g.path, sizeof(g.path), "%s", path) >=
-	    sizeof(g.path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", path);
-	if (realpath(keypath, abskey) == NULL)
-		return error_errno(e, "%s", keypath);
-	if (mkdir(path, 0700) != 0) {
-		if (errno == EEXIST)
-			return error_set(e, EXIT_REFUSED, "%s: already exists; "
-			    "a game directory is created by join", path);
-		return error_errno(e, "%s", path);
+	if (seat < 0 || seat >= p->m->nseats || (p->me != GAME_JUDGE &&
+	    seat != p->me))
+		return error_set(e, EXIT_MALFORMED, "%s: a secret of seat %d",
+		    g->j.path, seat);
+	slot = p->me == GAME_JUDGE ? &p->all[seat] : &p->secret;
+	if (*slot != NULL) {
+		sec_wipe(*slot, sizeof(**slot));
+		sec_free(*slot);
+		*slot = NULL;
 	}
-	for (i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
-		snprintf(p, sizeof(p), "%s/%s", path, subs[i]);
-		if (fsio_mkdir(p, 0700, e) != 0)
-			return -1;
-	}
-	buf_init(&b);
-	if ((w = ydoc_writer_new(&b)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	ydoc_map_begin(w);
-	ydoc_kv(w, "seat", seat);
-	ydoc_kv(w, "key", abskey);
-	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0) {
-		buf_free(&b);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	/* the lock exists from the start: using it changes nothing */
-	snprintf(p, sizeof(p), "%s/lock", path);
-	if ((fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0) {
-		buf_free(&b);
-		return error_errno(e, "%s", p);
-	}
-	close(fd);
-	/* the header first: a directory with a seat file is complete */
-	if (sub(p, sizeof(p), &g, "transcript", 0, "") != 0 ||
-	    fsio_write_atomic(p, header, len, 0600, e) != 0) {
-		buf_free(&b);
+	if (opening_list_read(p->m, seat, b->data, b->len, g->j.path, slot,
+	    e) != 0)
 		return -1;
-	}
-	snprintf(p, sizeof(p), "%s/seat", path);
-	if (fsio_write_atomic(p, b.data, b.len, 0600, e) != 0) {
-		buf_free(&b);
-		return -1;
-	}
-	buf_free(&b);
+	p->m->local[seat] = &(*slot)->setup;
 	return 0;
 }
+
+static int
+take_private(struct gamedir *g, int seat, const struct buf *b,
+    struct error *e)
+{
+	struct match_secret *s = NULL;
+	struct opening o;
+	int rc;
+
+	if (opening_list_read(g->party.m, seat, b->data, b->len, g->j.path, &s,
+	    e) != 0)
+		return -1;
+	memset(&o, 0, sizeof(o));
+	o.seat = seat;
+	o.idx = match_piece_index(g->party.m, seat, s->setup.id[0]);
+	snprintf(o.id, sizeof(o.id), "%s", s->setup.id[0]);
+	snprintf(o.value, sizeof(o.value), "%s", s->setup.value[0]);
+	memcpy(o.nonce, s->nonce[0], COMMIT_NONCE);
+	rc = o.idx < 0 ? error_set(e, EXIT_MALFORMED, "%s: a private opening "
+	    "of no piece", g->j.path) : match_learn(g->party.m, &o, e);
+	sec_wipe(s, sizeof(*s));
+	sec_free(s);
+	return rc;
+}
+
+static int
+take_update(struct gamedir *g, const struct journal_record *r,
+    struct error *e)
+{
+	struct party *p = &g->party;
+	struct audit_update *n;
+
+	if (note_update(g, (int)r->num, r->off, e) != 0)
+		return -1;
+	if (p->me == GAME_JUDGE || (int)r->num != p->me)
+		return 0;
+	n = realloc(p->updates, (p->nupdates + 1) * sizeof(*n));
+	if (n == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	p->updates = n;
+	if (party_update_read(p->m, p->me, r->data.data, r->data.len,
+	    g->j.path, &n[p->nupdates], e) != 0)
+		return -1;
+	p->nupdates++;
+	return 0;
+}
+
+/* One committed record, as the state follows it. */
+static int
+follow(struct gamedir *g, const struct journal_record *r, struct error *e)
+{
+	struct match *m = g->party.m;
+	char where[64];
+
+	switch (r->type) {
+	case JOURNAL_ENTRY:
+		if (r->num == 0 || r->num <= m->seq)
+			return 0;
+		snprintf(where, sizeof(where), "journal: seq %llu",
+		    (unsigned long long)r->num);
+		g->rebuilt = 1;
+		return match_apply(m, r->data.data, r->data.len, where, NULL, e);
+	case JOURNAL_OUTBOX:
+		if (r->num > g->x.last_out)
+			g->x.last_out = r->num;
+		return 0;
+	case JOURNAL_EARLY:
+		return early_note(g, r->num, r->off, e);
+	case JOURNAL_DROP:
+		early_forget(g, r->num);
+		return 0;
+	case JOURNAL_SECRET:
+		g->x.secret[r->num < GAME_MAX_SEATS ? r->num : 0] = r->off;
+		return take_secret(g, (int)r->num, &r->data, e);
+	case JOURNAL_PRIVATE:
+		return take_private(g, (int)r->num, &r->data, e);
+	case JOURNAL_UPDATE:
+		return take_update(g, r, e);
+	case JOURNAL_SENT:
+		if (r->num >= GAME_MAX_SEATS ||
+		    r->data.len != sizeof(g->party.sent[0]))
+			return error_set(e, EXIT_MALFORMED, "%s: a bad record",
+			    g->j.path);
+		memcpy(&g->party.sent[r->num], r->data.data, r->data.len);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+follow_from(struct gamedir *g, uint64_t off, struct error *e)
+{
+	struct journal_record r;
+	int rc = 0;
+
+	buf_init(&r.data);
+	while (rc == 0 && off < g->j.end) {
+		if ((rc = journal_read(&g->j, off, &r, e)) == 0)
+			rc = follow(g, &r, e);
+		off = r.next;
+	}
+	buf_free(&r.data);
+	return rc;
+}
+
+/* --- the checkpoint --- */
+
+static int
+read_file(const char *p, struct buf *b)
+{
+	struct error ign;
+
+	return fsio_exists(p) ? fsio_read(p, 64u * 1024 * 1024, b, &ign) : -1;
+}
+
+/* The checkpoint, when sound: 0; else 1 and the state is left as the
+ * header made it. */
+static int
+resume(struct gamedir *g, struct error *e)
+{
+	struct party *p = &g->party;
+	struct buf b, last;
+	uint8_t h[SEC_HASH];
+	char path[PATH_MAX];
+	int s, ok;
+
+	buf_init(&b);
+	buf_init(&last);
+	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
+	ok = read_file(path, &b) == 0 && checkpoint_read(p, &g->x, g->key,
+	    b.data, b.len, e) == 0;
+	/* a sound checkpoint beyond the journal: the journal lost commits */
+	if (ok && g->x.end > g->j.end) {
+		buf_free(&b);
+		return error_set(e, EXIT_MALFORMED, "%s: damaged: it ends at "
+		    "offset %llu, before the commit the checkpoint says it "
+		    "reached (%llu)", g->j.path, (unsigned long long)g->j.end,
+		    (unsigned long long)g->x.end);
+	}
+	/* the state it holds must be the one after the journal's entry */
+	if (ok && p->m->seq > 0) {
+		ok = find(g, JOURNAL_ENTRY, p->m->seq, &last, e) == 0;
+		if (ok) {
+			envelope_hash(last.data, last.len, h);
+			ok = memcmp(h, p->m->last, SEC_HASH) == 0;
+		}
+	}
+	buf_free(&b);
+	buf_free(&last);
+	for (s = 0; ok && s < GAME_MAX_SEATS; s++) {
+		if (g->x.secret[s] == 0)
+			continue;
+		buf_init(&b);
+		ok = read_at(g, g->x.secret[s], JOURNAL_SECRET, &b, e) == 0 &&
+		    take_secret(g, s, &b, e) == 0;
+		buf_free(&b);
+	}
+	return ok ? 0 : 1;
+}
+
+static int
+save_checkpoint(struct gamedir *g, struct error *e)
+{
+	struct buf b;
+	char path[PATH_MAX], tmp[PATH_MAX];
+	int fd, rc = -1;
+
+	g->x.end = g->j.end;
+	buf_init(&b);
+	if (checkpoint_write(&g->party, &g->x, g->key, &b, e) != 0)
+		goto done;
+	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
+	snprintf(tmp, sizeof(tmp), "%s/checkpoint.%ld", g->path,
+	    (long)getpid());
+	/* a cache: replaced atomically, never synced, checked when read */
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0600)) < 0) {
+		error_errno(e, "%s", tmp);
+		goto done;
+	}
+	if (write(fd, b.data, b.len) != (ssize_t)b.len || close(fd) != 0 ||
+	    rename(tmp, path) != 0) {
+		error_errno(e, "%s", path);
+		unlink(tmp);
+		goto done;
+	}
+	g->rebuilt = 0;
+	rc = 0;
+done:
+	buf_free(&b);
+	return rc;
+}
+
+/* --- opening and creating --- */
 
 static int
 load_seat(struct gamedir *g, struct error *e)
@@ -363,208 +642,13 @@ done:
 }
 
 static int
-read_secret(const struct gamedir *g, const char *p, int seat,
-    struct match_secret **out, struct error *e)
-{
-	struct buf b;
-	int rc;
-
-	buf_init(&b);
-	rc = fsio_read(p, SECRET_MAX, &b, e);
-	if (rc == 0)
-		rc = opening_list_read(g->party.m, seat, b.data, b.len, p, out,
-		    e);
-	buf_free(&b);
-	return rc;
-}
-
-/* Secrets before the replay: spy sight is tracked for a viewer whose
- * secret this copy knows. */
-static int
-load_secrets(struct gamedir *g, struct error *e)
-{
-	struct party *pa = &g->party;
-	char p[PATH_MAX];
-	int i;
-
-	if (pa->me == GAME_JUDGE) {
-		for (i = 0; i < pa->m->nseats; i++) {
-			snprintf(p, sizeof(p), "%s/openings/%s", g->path,
-			    pa->m->seat[i].name);
-			if (!fsio_exists(p))
-				continue;
-			if (read_secret(g, p, i, &pa->all[i], e) != 0)
-				return -1;
-			pa->m->local[i] = &pa->all[i]->setup;
-		}
-		return 0;
-	}
-	snprintf(p, sizeof(p), "%s/secret", g->path);
-	if (!fsio_exists(p))
-		return 0;
-	if (read_secret(g, p, pa->me, &pa->secret, e) != 0)
-		return -1;
-	pa->m->local[pa->me] = &pa->secret->setup;
-	return 0;
-}
-
-/* Openings a seat received privately: GAMEDIR/private/SEAT.PIECE */
-static int
-load_private(struct gamedir *g, struct error *e)
-{
-	struct match_secret *s = NULL;
-	struct opening o;
-	struct dirent *de;
-	char p[PATH_MAX], name[64];
-	DIR *d;
-	int rc = 0, seat;
-
-	snprintf(p, sizeof(p), "%s/private", g->path);
-	if ((d = opendir(p)) == NULL)
-		return 0;
-	while (rc == 0 && (de = readdir(d)) != NULL) {
-		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp") != NULL)
-			continue;
-		snprintf(name, sizeof(name), "%.63s", de->d_name);
-		name[strcspn(name, ".")] = '\0';
-		seat = match_seat_by_name(g->party.m, name);
-		snprintf(p, sizeof(p), "%s/private/%.48s", g->path, de->d_name);
-		if (seat < 0 || seat >= g->party.m->nseats) {
-			rc = error_set(e, EXIT_MALFORMED, "%s: no such seat", p);
-			break;
-		}
-		if (read_secret(g, p, seat, &s, e) != 0)
-			rc = -1;
-		else {
-			o.seat = seat;
-			o.idx = match_piece_index(g->party.m, seat,
-			    s->setup.id[0]);
-			snprintf(o.id, sizeof(o.id), "%s", s->setup.id[0]);
-			snprintf(o.value, sizeof(o.value), "%s",
-			    s->setup.value[0]);
-			memcpy(o.nonce, s->nonce[0], COMMIT_NONCE);
-			if (o.idx < 0 || match_learn(g->party.m, &o, e) != 0)
-				rc = error_prefix(e, "%s", p);
-		}
-		if (s != NULL) {
-			sec_wipe(s, sizeof(*s));
-			sec_free(s);
-			s = NULL;
-		}
-	}
-	closedir(d);
-	return rc;
-}
-
-static int
-load_sent(struct gamedir *g, struct error *e)
-{
-	struct party *pa = &g->party;
-	const struct match *m = pa->m;
-	char p[PATH_MAX], *line, *save, *sp;
-	unsigned long long n;
-	struct buf b;
-	int s, o, i, rc = 0;
-
-	for (s = 0; rc == 0 && s < m->nseats; s++) {
-		snprintf(p, sizeof(p), "%s/sent/%.32s", g->path, m->seat[s].name);
-		if (!fsio_exists(p))
-			continue;
-		buf_init(&b);
-		if (fsio_read(p, 65536, &b, e) != 0) {
-			buf_free(&b);
-			return -1;
-		}
-		line = strtok_r((char *)b.data, "\n", &save);
-		if (line == NULL || sscanf(line, "%llu", &n) != 1)
-			rc = error_set(e, EXIT_MALFORMED, "%s: no seq", p);
-		else
-			pa->sent[s].seq = n;
-		while (rc == 0 && (line = strtok_r(NULL, "\n", &save)) != NULL) {
-			if ((sp = strchr(line, ' ')) == NULL) {
-				rc = error_set(e, EXIT_MALFORMED, "%s: \"%.40s\"",
-				    p, line);
-				break;
-			}
-			*sp++ = '\0';
-			o = match_seat_by_name(m, line);
-			i = match_piece_index(m, o, sp);
-			if (o < 0 || i < 0)
-				rc = error_set(e, EXIT_MALFORMED, "%s: no piece "
-				    "%.8s of %.32s", p, sp, line);
-			else
-				pa->sent[s].shown[o][i] = 1;
-		}
-		buf_free(&b);
-	}
-	return rc;
-}
-
-/* A judged seat: the updates it received, for the audit of the judge. */
-static int
-load_updates(struct gamedir *g, struct error *e)
-{
-	struct party *pa = &g->party;
-	struct audit_update *u;
-	struct buf b;
-	char p[PATH_MAX];
-	uint64_t n, k;
-	int rc = 0;
-
-	if (!pa->m->judge_mode || pa->me == GAME_JUDGE ||
-	    (n = count_updates(g, pa->me)) == 0)
-		return 0;
-	if ((pa->updates = calloc(n, sizeof(*u))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_init(&b);
-	for (k = 0; rc == 0 && k < n; k++) {
-		snprintf(p, sizeof(p), "%s/updates/%.32s/%06llu", g->path,
-		    g->seat, (unsigned long long)k + 1);
-		b.len = 0;
-		if (fsio_read(p, FSIO_MAX_INPUT, &b, e) != 0 ||
-		    party_update_read(pa->m, pa->me, b.data, b.len, p,
-		    &pa->updates[k], e) != 0)
-			rc = -1;
-		else
-			pa->nupdates++;
-	}
-	buf_free(&b);
-	return rc;
-}
-
-static int
-replay(struct gamedir *g, struct error *e)
-{
-	struct buf b;
-	char p[PATH_MAX];
-	uint64_t seq;
-	int rc = 0;
-
-	buf_init(&b);
-	for (seq = 1; rc == 0; seq++) {
-		if (sub(p, sizeof(p), g, "transcript", seq, "") != 0 ||
-		    !fsio_exists(p))
-			break;
-		b.len = 0;
-		if (fsio_read(p, FSIO_MAX_INPUT, &b, e) != 0 ||
-		    match_apply(g->party.m, b.data, b.len, p, NULL, e) != 0)
-			rc = -1;
-	}
-	buf_free(&b);
-	return rc;
-}
-
-static int
 take_lock(struct gamedir *g, enum gamedir_mode mode, struct error *e)
 {
 	char p[PATH_MAX];
 
 	snprintf(p, sizeof(p), "%s/lock", g->path);
-	g->lock = open(p, (mode == GAMEDIR_WRITE ? O_RDWR | O_CREAT :
-	    O_RDONLY) | O_CLOEXEC, 0600);
-	if (g->lock < 0 && mode == GAMEDIR_READ && errno == ENOENT)
-		return 0;	/* never written: nothing to wait for */
-	if (g->lock < 0)
+	if (g->lock < 0 && (g->lock = open(p, O_RDWR | O_CREAT | O_CLOEXEC,
+	    0600)) < 0 && (g->lock = open(p, O_RDONLY | O_CLOEXEC)) < 0)
 		return error_errno(e, "%s", p);
 	while (flock(g->lock, mode == GAMEDIR_WRITE ? LOCK_EX : LOCK_SH) != 0)
 		if (errno != EINTR)
@@ -572,56 +656,194 @@ take_lock(struct gamedir *g, enum gamedir_mode mode, struct error *e)
 	return 0;
 }
 
+/* The journal's key record and header: the state before any entry. */
+static int
+start(struct gamedir *g, struct error *e)
+{
+	struct journal_record r;
+	struct buf b;
+	char where[PATH_MAX + 32];
+	int rc = -1;
+
+	buf_init(&r.data);
+	buf_init(&b);
+	if (journal_read(&g->j, 0, &r, e) != 0)
+		goto done;
+	if (r.type != JOURNAL_KEY || r.data.len != CHECKPOINT_KEY) {
+		error_set(e, EXIT_MALFORMED, "%s: no key record", g->j.path);
+		goto done;
+	}
+	memcpy(g->key, r.data.data, CHECKPOINT_KEY);
+	snprintf(where, sizeof(where), "%s: the header", g->j.path);
+	if (get_entry(g, 0, &b, e) != 0 ||
+	    (g->party.m = header_read(b.data, b.len, where, e)) == NULL)
+		goto done;
+	if ((g->party.me = match_seat_by_name(g->party.m, g->seat)) < 0) {
+		error_set(e, EXIT_MALFORMED, "%s: seat %s is not in the game",
+		    g->path, g->seat);
+		goto done;
+	}
+	g->party.m->me = g->party.me;
+	rc = 0;
+done:
+	sec_wipe(r.data.data, r.data.len);
+	buf_free(&r.data);
+	buf_free(&b);
+	return rc;
+}
+
+static int
+load(struct gamedir *g, struct error *e)
+{
+	struct match *fresh;
+	struct error ign;
+
+	int rc;
+
+	if (start(g, e) != 0)
+		return -1;
+	if ((fresh = match_clone(g->party.m)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	error_clear(&ign);
+	if ((rc = resume(g, &ign)) == 0) {
+		match_free(fresh);
+		return follow_from(g, g->x.end, e);
+	}
+	if (rc < 0) {
+		match_free(fresh);
+		*e = ign;
+		return -1;
+	}
+	/* rebuilt from the whole journal, from the header's state */
+	party_clear(&g->party);
+	g->party.m = fresh;
+	checkpoint_extra_free(&g->x);
+	memset(&g->x, 0, sizeof(g->x));
+	g->rebuilt = 1;
+	return follow_from(g, 0, e);
+}
+
 int
 gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
     const struct report *r, struct error *e)
 {
-	struct buf b;
-	char where[PATH_MAX + 32];
-
 	memset(g, 0, sizeof(*g));
 	g->lock = -1;
+	g->j.fd = g->j.idx_fd = -1;
 	g->party.me = -1;
 	g->party.store = &disk;
 	g->party.arg = g;
 	g->party.report = r;
+	g->writable = mode == GAMEDIR_WRITE;
 	if ((size_t)snprintf(g->path, sizeof(g->path), "%s", path) >=
 	    sizeof(g->path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", path);
-	if (load_seat(g, e) != 0 || take_lock(g, mode, e) != 0)
-		goto fail;
-	buf_init(&b);
-	snprintf(where, sizeof(where), "%s/transcript/000000", path);
-	if (get_entry(g, 0, &b, e) != 0 ||
-	    (g->party.m = header_read(b.data, b.len, where, e)) == NULL) {
-		buf_free(&b);
-		goto fail;
+		return too_long(e, path);
+	if (load_seat(g, e) != 0 || take_lock(g, GAMEDIR_WRITE, e) != 0 ||
+	    (!journal_exists(path) && legacy_import(path, e) != 0) ||
+	    (mode == GAMEDIR_READ && take_lock(g, GAMEDIR_READ, e) != 0) ||
+	    journal_open(&g->j, path, g->writable, e) != 0 || load(g, e) != 0) {
+		gamedir_close(g);
+		return -1;
 	}
-	buf_free(&b);
-	g->party.me = match_seat_by_name(g->party.m, g->seat);
-	if (g->party.me < 0) {
-		error_set(e, EXIT_MALFORMED, "%s: seat %s is not in the game",
-		    path, g->seat);
-		goto fail;
-	}
-	g->party.m->me = g->party.me;
-	if (load_secrets(g, e) != 0 || load_sent(g, e) != 0 ||
-	    replay(g, e) != 0 || load_private(g, e) != 0 ||
-	    load_updates(g, e) != 0)
-		goto fail;
+	/* a reader that had to replay leaves the result for the next one */
+	if (!g->writable && g->rebuilt)
+		(void)save_checkpoint(g, e);
 	return 0;
-fail:
-	gamedir_close(g);
-	return -1;
+}
+
+int
+gamedir_commit(struct gamedir *g, struct error *e)
+{
+	if (g->j.batch.len > 0) {
+		if (!g->writable)
+			return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
+		if (journal_commit(&g->j, e) != 0)
+			return -1;
+		pending_clear(g);
+		g->rebuilt = 1;
+	}
+	/* the cache: a failure costs the next command a replay, no more */
+	if (g->rebuilt)
+		(void)save_checkpoint(g, e);
+	return 0;
 }
 
 void
 gamedir_close(struct gamedir *g)
 {
 	party_clear(&g->party);
+	journal_close(&g->j);
+	pending_clear(g);
+	checkpoint_extra_free(&g->x);
+	sec_wipe(g->key, sizeof(g->key));
 	if (g->lock >= 0)
 		close(g->lock);	/* and with it the lock */
 	g->lock = -1;
+}
+
+int
+gamedir_create(const char *path, const uint8_t *header, size_t len,
+    const char *seat, const char *keypath, struct error *e)
+{
+	struct journal j;
+	struct buf b;
+	struct ydoc_writer *w;
+	uint8_t key[CHECKPOINT_KEY];
+	char p[PATH_MAX], abskey[PATH_MAX];
+	int fd, rc = -1;
+
+	if (strlen(path) + 32 >= sizeof(p))
+		return too_long(e, path);
+	if (realpath(keypath, abskey) == NULL)
+		return error_errno(e, "%s", keypath);
+	if (mkdir(path, 0700) != 0) {
+		if (errno == EEXIST)
+			return error_set(e, EXIT_REFUSED, "%s: already exists; "
+			    "a game directory is created by join", path);
+		return error_errno(e, "%s", path);
+	}
+	snprintf(p, sizeof(p), "%s/lock", path);
+	if ((fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0)
+		return error_errno(e, "%s", p);
+	close(fd);
+	sec_random(key, sizeof(key));
+	buf_init(&b);
+	if (journal_open(&j, path, 1, e) != 0)
+		goto done;
+	if (journal_add(&j, JOURNAL_KEY, 0, key, sizeof(key), e) != 0 ||
+	    journal_add(&j, JOURNAL_ENTRY, 0, header, len, e) != 0 ||
+	    journal_commit(&j, e) != 0)
+		goto close;
+	if ((w = ydoc_writer_new(&b)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto close;
+	}
+	ydoc_map_begin(w);
+	ydoc_kv(w, "seat", seat);
+	ydoc_kv(w, "key", abskey);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto close;
+	}
+	/* the seat file last: a directory that has one is complete */
+	snprintf(p, sizeof(p), "%s/seat", path);
+	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+close:
+	journal_close(&j);
+	/* and its first checkpoint, so that no reader has to write one */
+	if (rc == 0) {
+		struct gamedir g;
+
+		if ((rc = gamedir_open(path, GAMEDIR_WRITE, &g, NULL, e)) == 0) {
+			rc = gamedir_commit(&g, e);
+			gamedir_close(&g);
+		}
+	}
+done:
+	sec_wipe(key, sizeof(key));
+	buf_free(&b);
+	return rc;
 }
 
 int
@@ -632,35 +854,25 @@ gamedir_save_secret(struct gamedir *g, const struct match_secret *s,
 }
 
 int
-gamedir_outbox(const struct gamedir *g, uint64_t seq, struct buf *b,
+gamedir_outbox(struct gamedir *g, uint64_t seq, struct buf *b,
     struct error *e)
 {
-	char p[PATH_MAX];
+	const struct buf *p = pending(g, JOURNAL_OUTBOX, seq);
+	int rc;
 
-	if (sub(p, sizeof(p), g, "outbox", seq, ".msg") != 0)
-		return too_long(e, g);
-	if (!fsio_exists(p))
+	if (p != NULL)
+		return buf_add(b, p->data, p->len) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+	if ((rc = find(g, JOURNAL_OUTBOX, seq, b, e)) > 0)
 		return error_set(e, EXIT_USAGE, "%s sent no message with seq "
 		    "%llu", g->seat, (unsigned long long)seq);
-	return fsio_read(p, FSIO_MAX_INPUT, b, e);
+	return rc;
 }
 
 uint64_t
-gamedir_last_sent(const struct gamedir *g)
+gamedir_last_sent(struct gamedir *g)
 {
-	char p[PATH_MAX];
-	DIR *d;
-	struct dirent *de;
-	unsigned long long n, best = 0;
-
-	snprintf(p, sizeof(p), "%s/outbox", g->path);
-	if ((d = opendir(p)) == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL)
-		if (sscanf(de->d_name, "%llu.msg", &n) == 1 && n > best)
-			best = n;
-	closedir(d);
-	return best;
+	return g->x.last_out;
 }
 
 int

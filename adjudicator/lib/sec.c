@@ -267,3 +267,10 @@ sec_unhex(uint8_t *out, size_t outlen, const char *in)
 		return -1;
 	return (n == outlen && *end == '\0') ? 0 : -1;
 }
+
+void
+sec_mac(uint8_t out[SEC_HASH], const uint8_t *key, size_t keylen,
+    const void *m, size_t len)
+{
+	crypto_generichash_blake2b(out, SEC_HASH, m, len, key, keylen);
+}

@@ -46,6 +46,9 @@ int	sec_verify(const uint8_t sig[SEC_SIG], const void *, size_t,
 void	sec_hash(uint8_t out[SEC_HASH], const char *personal, const void *,
 	    size_t);
 
+/* Keyed BLAKE2b-256: a MAC (key 16 to 64 bytes). */
+void	sec_mac(uint8_t out[SEC_HASH], const uint8_t *key, size_t keylen,
+	    const void *, size_t);
 /* Incremental BLAKE2b-256 for hashing several buffers without copying. */
 struct sec_hasher;
 struct sec_hasher *sec_hasher_new(const char *personal);

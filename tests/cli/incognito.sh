@@ -136,7 +136,6 @@ test_receive_early_waits() {
 	interrogation_game
 	# a fresh copy of alice's game that has seen up to seq 5
 	"$ADJ" join -d C -k alice.key invite.msg 2>/dev/null
-	cp A/secret C/secret
 	for m in a1 b1 a2 b2 a3; do
 		deliver C $m.msg
 	done
@@ -144,14 +143,13 @@ test_receive_early_waits() {
 	split_msgs b3.msg
 	expect 0 "$ADJ" receive -d C b3.msg.2
 	err_has "seq 7 arrived early"
-	[ -n "$(ls C/inbox)" ] || fail "nothing in the inbox"
-	[ ! -e C/transcript/000007 ] || fail "seq 7 applied before seq 6"
+	[ "$(seq_of C)" -eq 5 ] || fail "seq 7 applied before seq 6"
 	expect 0 "$ADJ" receive -d C b3.msg.2	# still waiting
 	err_has "early"
 	expect 0 "$ADJ" receive -d C b3.msg.1
 	err_has "seq 6 applied"
 	err_has "seq 7 applied"
-	[ -z "$(ls C/inbox)" ] || fail "inbox not emptied"
+	[ "$(seq_of C)" -eq 7 ] || fail "the inbox was not applied"
 	# both in one call, in the wrong order
 	cat b3.msg.2 b3.msg.1 >rev.msg
 	expect 0 "$ADJ" receive -d D rev.msg
@@ -275,11 +273,11 @@ test_show_midgame() {
 	out_has "You are alice"
 }
 
-# the piece (starting square) of alice's spy and its nonce, from A/secret
+# the nonce of alice's spy, from her setup in A/journal
 alice_spy_nonce() {
 	awk '/^- seat:/ { p = ""; s = "" } /^  piece:/ { p = $2 }
 	    /^  value: spy/ { s = p }
-	    /^  nonce:/ && s == p && s != "" { print $2; exit }' A/secret
+	    /^  nonce:/ && s == p && s != "" { print $2; exit }' A/journal
 }
 
 # no_alice_spy FILE: FILE holds no opening of alice's spy
@@ -293,7 +291,7 @@ test_secrecy() {
 	start
 	setups d2 b4
 	nonce=$(alice_spy_nonce)
-	[ ${#nonce} -eq 64 ] || fail "no spy nonce in A/secret"
+	[ ${#nonce} -eq 64 ] || fail "no spy nonce in A/journal"
 	check_bob() {
 		"$ADJ" open -k bob.key "$1" >body 2>/dev/null || fail "open $1"
 		no_alice_spy body
@@ -348,7 +346,7 @@ test_setup_bad_layout() {
 	unchanged A
 	expect 2 "$ADJ" setup -d B d2
 	one_line
-	[ ! -e B/secret ] || fail "B/secret written"
+	no_secret B
 }
 
 test_setup_twice() {

@@ -244,7 +244,7 @@ update_body() {
 # on its summary line, changes no transcript entry, and the sender (if
 # known) gets an update whose note says why and that changes nothing else
 judge_refuses() {
-	snapshot J/transcript
+	"$ADJ" export -d J >jbefore.arc
 	rm -rf mq
 	set +e
 	"$ADJ" judge -d J -O mq "$1" >jout 2>jerr
@@ -256,17 +256,18 @@ judge_refuses() {
 	}
 	grep -q ': refused$' jout || { cat jout >&2; fail "no 'refused' line"; }
 	grep -q ': applied' jout && { cat jout >&2; fail "something applied"; }
-	unchanged J/transcript
+	"$ADJ" export -d J | cmp -s - jbefore.arc ||
+	    fail "the judge's transcript changed"
 	if [ "$2" = - ]; then
 		[ -z "$(ls mq 2>/dev/null)" ] || fail "updates for nobody: $(ls mq)"
 		return 0
 	fi
 	[ "$(ls mq)" = "$2.msg" ] || fail "updates: $(ls mq), want $2.msg"
 	d=$(seatdir "$2")
-	snapshot "$d/transcript"
+	s0=$(seq_of "$d")
 	expect 0 "$ADJ" receive -d "$d" "mq/$2.msg"
 	err_has "the judge says: refused"
-	unchanged "$d/transcript"
+	[ "$(seq_of "$d")" = "$s0" ] || fail "$d's transcript changed"
 }
 
 test_refuse_two_spies() {
@@ -629,13 +630,14 @@ test_dishonest_judge_entry() {
 	jplay B b2.msg b4-b3
 	"$ADJ" turn -d A 'c3?b3' >a3.msg
 	"$ADJ" judge -d J -O mq a3.msg >jout 2>jerr || fail "judge a3"
+	entries J Jt
 	# bob gets the first two of seq 5, 6, 7 honestly
-	update_body bob J/transcript/000005 J/transcript/000006 >u56.yaml
+	update_body bob Jt/000005 Jt/000006 >u56.yaml
 	update bob u56.yaml u56.msg
 	expect 0 "$ADJ" receive -d B u56.msg
 	# seq 7, the judge's final openings, with a wrong nonce for alice's
 	# spy, then with a wrong value: bob checks them against her commitment
-	blob_body J/transcript/000007 >b7.yaml
+	blob_body Jt/000007 >b7.yaml
 	awk '/seat: alice/ { a = 1 } /piece:/ { p = $NF }
 	    a && p == "d2" && /nonce:/ { sub(/nonce: ./, "nonce: " \
 	    ($2 ~ /^0/ ? "1" : "0")); a = 0 } { print }' b7.yaml >w7.yaml
@@ -645,7 +647,7 @@ test_dishonest_judge_entry() {
 	cmp -s b7.yaml w7.yaml && fail "nonce not changed"
 	cmp -s b7.yaml v7.yaml && fail "value not changed"
 	for w in w7 v7; do
-		forge judge.key J/transcript/000007 $w.yaml $w.bin
+		forge judge.key Jt/000007 $w.yaml $w.bin
 		update_body bob $w.bin >u$w.yaml
 		update bob u$w.yaml u$w.msg
 		snapshot B
@@ -662,9 +664,9 @@ test_dishonest_judge_entry() {
 	{
 		printf 'ADJA\001\000\000\000\010\000\000\000'
 		for q in 0 1 2 3 4 5 6; do
-			printf '%08x\n' "$(wc -c <J/transcript/00000$q)" |
+			printf '%08x\n' "$(wc -c <Jt/00000$q)" |
 			    sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | hex2bin
-			cat J/transcript/00000$q
+			cat Jt/00000$q
 		done
 		printf '%08x\n' "$(wc -c <v7.bin)" |
 		    sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | hex2bin
@@ -742,13 +744,14 @@ test_dishonest_judge_private_opening() {
 test_judge_archive() {
 	judged_interrogation
 	jverified "alice won"
+	entries J Jt
 	# cut short before the judge's final openings: not a finished game
 	{
 		printf 'ADJA\001\000\000\000\007\000\000\000'
 		for q in 0 1 2 3 4 5 6; do
-			printf '%08x\n' "$(wc -c <J/transcript/00000$q)" |
+			printf '%08x\n' "$(wc -c <Jt/00000$q)" |
 			    sed 's/\(..\)\(..\)\(..\)\(..\)/\4\3\2\1/' | hex2bin
-			cat J/transcript/00000$q
+			cat Jt/00000$q
 		done
 	} >short.bin
 	{
@@ -779,12 +782,13 @@ test_update_all_or_nothing() {
 	jsetups d2 b4
 	"$ADJ" turn -d A e3-c3 >a2.msg
 	"$ADJ" judge -d J -O mq a2.msg >jout 2>jerr || fail "judge"
-	[ -f J/transcript/000003 ] || fail "no seq 3 at the judge"
+	entries J Jt
+	[ -f Jt/000003 ] || fail "no seq 3 at the judge"
 	"$ADJ" open -k judge.key a1.msg >abody 2>/dev/null
 	nonce=$(awk '/piece: e3$/ { p = 1 } p && /nonce:/ { print $2; exit }' \
 	    abody)
 	{
-		update_body bob J/transcript/000003
+		update_body bob Jt/000003
 		echo "open:"
 		echo "- seat: alice"
 		echo "  piece: e3"
@@ -796,8 +800,8 @@ test_update_all_or_nothing() {
 	expect 1 "$ADJ" receive -d B o.msg
 	err_has "does not match its commitment"
 	unchanged B
-	[ ! -f B/transcript/000003 ] || fail "seq 3 stored from a refused update"
+	[ "$(seq_of B)" -eq 2 ] || fail "seq 3 stored from a refused update"
 	# the judge's own update still brings seq 3
 	expect 0 "$ADJ" receive -d B mq/bob.msg
-	[ -f B/transcript/000003 ] || fail "seq 3 missing"
+	[ "$(seq_of B)" -eq 3 ] || fail "seq 3 missing"
 }

@@ -142,3 +142,22 @@ judged_exports() {
 	done
 	"$ADJ" verify j.arc >out
 }
+
+# entries DIR OUT: every signed entry of DIR's game, from its export, as
+# OUT/NNNNNN (entry 0 is the header)
+entries() {
+	"$ADJ" export -d "$1" >"$2.arc" || fail "export $1"
+	rm -rf "$2"
+	python3 "$TOP/tests/cli/entries.py" "$2.arc" "$2" ||
+	    fail "cannot split $2.arc"
+}
+
+# seq_of DIR: the last entry DIR's copy has applied
+seq_of() {
+	"$ADJ" show -d "$1" -f yaml | sed -n 's/^seq: //p'
+}
+
+# no_secret DIR: DIR keeps no setup (the journal holds no opening)
+no_secret() {
+	! grep -aq '^  nonce: ' "$1/journal" || fail "$1 keeps a secret"
+}

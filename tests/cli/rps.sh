@@ -113,7 +113,7 @@ test_rps_setup_four_rocks() {
 	err_has "not 3 of each"
 	[ ! -s out ] || fail "setup printed a message"
 	unchanged A
-	[ ! -e A/secret ] || fail "A/secret written"
+	no_secret A
 	expect 2 "$ADJ" setup -d A RPSSPR/RPSS
 	one_line
 	unchanged A

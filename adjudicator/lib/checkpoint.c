@@ -1,0 +1,306 @@
+/*
+ * Checkpoints.  See checkpoint.h.  The layout is this build's memory
+ * layout (the build id says which): a checkpoint is a cache of derived
+ * state, never exchanged, rebuilt whenever anything about it is off.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "checkpoint.h"
+#include "match_int.h"
+
+#ifndef ADJ_BUILD_ID
+#define ADJ_BUILD_ID	"unknown"
+#endif
+
+#define MAGIC		"ADJC"
+#define VERSION		1
+#define MAX_ITEMS	1000000
+
+static int
+add_match(struct buf *b, const struct match *m)
+{
+	struct match copy = *m;
+	size_t i;
+	int rc = 0;
+
+	/* what points into this process is restored on reading */
+	copy.rules = NULL;
+	copy.state = NULL;
+	copy.checks = NULL;
+	memset(copy.local, 0, sizeof(copy.local));
+	rc |= buf_add_field(b, &copy, sizeof(copy));
+	rc |= buf_add_field(b, m->state, m->rules->state_size);
+	rc |= buf_add_u32(b, (uint32_t)m->nchecks);
+	for (i = 0; i < m->nchecks; i++) {
+		struct match_check k = m->checks[i];
+
+		k.state = NULL;
+		rc |= buf_add_field(b, &k, sizeof(k));
+		rc |= buf_add_field(b, m->checks[i].state,
+		    m->rules->state_size);
+	}
+	return rc;
+}
+
+static int
+add_updates(struct buf *b, const struct party *p)
+{
+	size_t i;
+	int k, rc = buf_add_u32(b, (uint32_t)p->nupdates);
+
+	for (i = 0; i < p->nupdates; i++) {
+		const struct audit_update *u = &p->updates[i];
+
+		rc |= buf_add_u64(b, u->seq);
+		rc |= buf_add_u32(b, (uint32_t)u->nopen);
+		for (k = 0; k < u->nopen; k++) {
+			rc |= buf_add_u32(b, (uint32_t)u->open[k].seat);
+			rc |= buf_add(b, u->open[k].id, GAME_ID);
+		}
+	}
+	return rc;
+}
+
+static int
+add_extra(struct buf *b, const struct checkpoint_extra *x)
+{
+	size_t i;
+	int rc = 0, s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		rc |= buf_add_u64(b, x->secret[s]);
+	rc |= buf_add_u64(b, x->last_out);
+	rc |= buf_add_u32(b, (uint32_t)x->nearly);
+	for (i = 0; i < x->nearly; i++) {
+		rc |= buf_add_u64(b, x->early_seq[i]);
+		rc |= buf_add_u64(b, x->early_off[i]);
+	}
+	rc |= buf_add_u32(b, (uint32_t)x->nupd);
+	for (i = 0; i < x->nupd; i++) {
+		rc |= buf_add_u32(b, (uint32_t)x->upd_seat[i]);
+		rc |= buf_add_u64(b, x->upd_off[i]);
+	}
+	return rc;
+}
+
+int
+checkpoint_write(const struct party *p, const struct checkpoint_extra *x,
+    const uint8_t key[CHECKPOINT_KEY], struct buf *out, struct error *e)
+{
+	struct buf body;
+	uint8_t mac[SEC_HASH];
+	int rc = 0;
+
+	buf_init(&body);
+	rc |= buf_add(&body, p->m->game_id, SEC_HASH);
+	rc |= buf_add_u64(&body, x->end);
+	rc |= add_match(&body, p->m);
+	rc |= buf_add_field(&body, p->sent, sizeof(p->sent));
+	rc |= add_updates(&body, p);
+	rc |= add_extra(&body, x);
+	sec_mac(mac, key, CHECKPOINT_KEY, body.data, body.len);
+	rc |= buf_add(out, MAGIC, 4);
+	rc |= buf_add_u32(out, VERSION);
+	rc |= buf_add_field(out, ADJ_BUILD_ID, strlen(ADJ_BUILD_ID));
+	rc |= buf_add(out, mac, sizeof(mac));
+	rc |= buf_add(out, body.data, body.len);
+	buf_free(&body);
+	return rc != 0 ? error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+}
+
+/* --- reading --- */
+
+static int
+take_field(struct cursor *c, const uint8_t **p, size_t want)
+{
+	uint32_t n;
+
+	return cursor_u32(c, &n) != 0 || n != want ||
+	    cursor_skip(c, p, n) != 0 ? -1 : 0;
+}
+
+static int
+read_checks(struct cursor *c, struct match *m)
+{
+	const uint8_t *k, *st;
+	uint32_t n, i;
+
+	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+		return -1;
+	if (n > 0 && (m->checks = calloc(n, sizeof(*m->checks))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (take_field(c, &k, sizeof(*m->checks)) != 0 ||
+		    take_field(c, &st, m->rules->state_size) != 0)
+			return -1;
+		memcpy(&m->checks[i], k, sizeof(*m->checks));
+		if ((m->checks[i].state = malloc(m->rules->state_size)) == NULL)
+			return -1;
+		memcpy(m->checks[i].state, st, m->rules->state_size);
+		m->nchecks = i + 1;
+	}
+	return 0;
+}
+
+static struct match *
+read_match(struct cursor *c, const struct match *header)
+{
+	const uint8_t *mb, *sb;
+	struct match *m;
+
+	if (take_field(c, &mb, sizeof(*m)) != 0 ||
+	    take_field(c, &sb, header->rules->state_size) != 0 ||
+	    (m = malloc(sizeof(*m))) == NULL)
+		return NULL;
+	memcpy(m, mb, sizeof(*m));
+	m->rules = header->rules;
+	m->checks = NULL;
+	m->nchecks = 0;
+	if ((m->state = malloc(m->rules->state_size)) == NULL) {
+		free(m);
+		return NULL;
+	}
+	memcpy(m->state, sb, m->rules->state_size);
+	if (read_checks(c, m) != 0 || memcmp(m->game_id, header->game_id,
+	    SEC_HASH) != 0 || m->nseats != header->nseats) {
+		match_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+static int
+read_updates(struct cursor *c, struct party *p)
+{
+	uint32_t n, i, k, nopen, seat;
+	const uint8_t *id;
+
+	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+		return -1;
+	if (n > 0 && (p->updates = calloc(n, sizeof(*p->updates))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct audit_update *u = &p->updates[i];
+
+		if (cursor_u64(c, &u->seq) != 0 || cursor_u32(c, &nopen) != 0 ||
+		    nopen > GAME_MAX_NEEDS)
+			return -1;
+		for (k = 0; k < nopen; k++) {
+			if (cursor_u32(c, &seat) != 0 || seat >= GAME_MAX_SEATS ||
+			    cursor_skip(c, &id, GAME_ID) != 0 ||
+			    memchr(id, '\0', GAME_ID) == NULL)
+				return -1;
+			u->open[k].seat = (int)seat;
+			memcpy(u->open[k].id, id, GAME_ID);
+		}
+		u->nopen = (int)nopen;
+		p->nupdates = i + 1;
+	}
+	return 0;
+}
+
+static int
+read_extra(struct cursor *c, struct checkpoint_extra *x)
+{
+	uint32_t n, i, seat;
+	int s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		if (cursor_u64(c, &x->secret[s]) != 0)
+			return -1;
+	if (cursor_u64(c, &x->last_out) != 0 ||
+	    cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+		return -1;
+	x->early_seq = calloc(n + 1, sizeof(*x->early_seq));
+	x->early_off = calloc(n + 1, sizeof(*x->early_off));
+	if (x->early_seq == NULL || x->early_off == NULL)
+		return -1;
+	for (i = 0; i < n; i++, x->nearly++)
+		if (cursor_u64(c, &x->early_seq[i]) != 0 ||
+		    cursor_u64(c, &x->early_off[i]) != 0)
+			return -1;
+	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+		return -1;
+	x->upd_seat = calloc(n + 1, sizeof(*x->upd_seat));
+	x->upd_off = calloc(n + 1, sizeof(*x->upd_off));
+	if (x->upd_seat == NULL || x->upd_off == NULL)
+		return -1;
+	for (i = 0; i < n; i++, x->nupd++) {
+		if (cursor_u32(c, &seat) != 0 || seat > GAME_MAX_SEATS ||
+		    cursor_u64(c, &x->upd_off[i]) != 0)
+			return -1;
+		x->upd_seat[i] = (int)seat;
+	}
+	return c->left == 0 ? 0 : -1;
+}
+
+/* The frame: magic, version, this build, and a MAC over the body. */
+static int
+open_frame(const uint8_t *data, size_t len, const uint8_t *key,
+    struct cursor *body)
+{
+	struct cursor c = { data, len };
+	const uint8_t *id, *mac;
+	uint8_t want[SEC_HASH];
+	uint32_t version, n;
+
+	if (len < 4 || memcmp(data, MAGIC, 4) != 0)
+		return -1;
+	cursor_skip(&c, NULL, 4);
+	if (cursor_u32(&c, &version) != 0 || version != VERSION ||
+	    cursor_u32(&c, &n) != 0 || n != strlen(ADJ_BUILD_ID) ||
+	    cursor_skip(&c, &id, n) != 0 || memcmp(id, ADJ_BUILD_ID, n) != 0 ||
+	    cursor_skip(&c, &mac, SEC_HASH) != 0)
+		return -1;
+	sec_mac(want, key, CHECKPOINT_KEY, c.p, c.left);
+	if (!sec_equal(want, mac, SEC_HASH))
+		return -1;
+	*body = c;
+	return 0;
+}
+
+int
+checkpoint_read(struct party *p, struct checkpoint_extra *x,
+    const uint8_t key[CHECKPOINT_KEY], const uint8_t *data, size_t len,
+    struct error *e)
+{
+	struct cursor c;
+	const uint8_t *gid, *sent;
+	struct match *m;
+
+	(void)e;
+	memset(x, 0, sizeof(*x));
+	if (open_frame(data, len, key, &c) != 0 ||
+	    cursor_skip(&c, &gid, SEC_HASH) != 0 ||
+	    memcmp(gid, p->m->game_id, SEC_HASH) != 0 ||
+	    cursor_u64(&c, &x->end) != 0 ||
+	    (m = read_match(&c, p->m)) == NULL)
+		return 1;
+	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||
+	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0) {
+		match_free(m);
+		free(p->updates);
+		p->updates = NULL;
+		p->nupdates = 0;
+		checkpoint_extra_free(x);
+		return 1;
+	}
+	memcpy(p->sent, sent, sizeof(p->sent));
+	m->me = p->m->me;
+	match_free(p->m);
+	p->m = m;
+	return 0;
+}
+
+void
+checkpoint_extra_free(struct checkpoint_extra *x)
+{
+	free(x->early_seq);
+	free(x->early_off);
+	free(x->upd_off);
+	free(x->upd_seat);
+	x->early_seq = x->early_off = x->upd_off = NULL;
+	x->upd_seat = NULL;
+	x->nearly = x->nupd = 0;
+}

@@ -1,0 +1,45 @@
+/*
+ * The checkpoint: a party's state as the journal left it, so that a
+ * command starts from it instead of replaying the whole transcript
+ * (formats/gamedir.md).  It is never trusted blindly: it is authenticated
+ * with the directory's own key (kept in its journal), bound to this
+ * build, to the game and to the exact point of the journal it covers,
+ * and checked against the last entry's hash there.  Anything wrong, and
+ * the state is rebuilt from the journal.
+ */
+#ifndef CHECKPOINT_H
+#define CHECKPOINT_H
+
+#include <stdint.h>
+
+#include "buf.h"
+#include "error.h"
+#include "party.h"
+
+#define CHECKPOINT_KEY	32
+
+/* What the game directory keeps beside the party's state. */
+struct checkpoint_extra {
+	uint64_t	 end;			/* the journal it covers */
+	uint64_t	 last_out;		/* the last seq sent */
+	uint64_t	 secret[GAME_MAX_SEATS];	/* SECRET records */
+	uint64_t	*early_seq, *early_off;	/* entries waiting */
+	size_t		 nearly;
+	uint64_t	*upd_off;		/* UPDATE records, in order */
+	int		*upd_seat;
+	size_t		 nupd;
+};
+
+int	checkpoint_write(const struct party *, const struct checkpoint_extra *,
+	    const uint8_t key[CHECKPOINT_KEY], struct buf *, struct error *);
+/*
+ * Restores the party's match (p->m, made from the header, is replaced)
+ * and the extra state.  1: not usable (another build, another game, a
+ * bad MAC, damaged): the caller rebuilds from the journal.
+ */
+int	checkpoint_read(struct party *, struct checkpoint_extra *,
+	    const uint8_t key[CHECKPOINT_KEY], const uint8_t *, size_t,
+	    struct error *);
+void	checkpoint_extra_free(struct checkpoint_extra *);
+
+#endif

@@ -1,0 +1,400 @@
+/*
+ * The journal.  See journal.h and formats/gamedir.md.
+ *
+ * A record is
+ *
+ *	u32 type, u32 length n, u64 num, n bytes, u32 n again, 8-byte check
+ *
+ * all little-endian; the check is the first 8 bytes of BLAKE2b-256,
+ * personalised "adj-journal-v1", over everything before it.  The length
+ * at the end lets a reader step backwards; the check tells a whole record
+ * from a torn one.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fsio.h"
+#include "journal.h"
+#include "sec.h"
+
+#define HEAD	16	/* type, length, num */
+#define TAIL	12	/* length, check */
+#define CHECK	8
+
+static void
+put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static void
+put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint32_t
+get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static uint64_t
+get64(const uint8_t *p)
+{
+	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+static void
+check_of(const uint8_t *rec, size_t len, uint8_t out[CHECK])
+{
+	uint8_t h[SEC_HASH];
+
+	sec_hash(h, "adj-journal-v1", rec, len);
+	memcpy(out, h, CHECK);
+}
+
+static int
+read_at(int fd, void *p, size_t len, uint64_t off)
+{
+	uint8_t *q = p;
+	ssize_t n;
+
+	while (len > 0) {
+		n = pread(fd, q, len, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		q += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int
+write_all(int fd, const void *p, size_t len)
+{
+	const uint8_t *q = p;
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, q, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		q += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int
+journal_exists(const char *dir)
+{
+	char p[4096];
+
+	snprintf(p, sizeof(p), "%s/journal", dir);
+	return fsio_exists(p);
+}
+
+/* --- reading --- */
+
+/* Reads the record at off; 1 when there is no whole record there. */
+static int
+read_record(struct journal *j, uint64_t off, uint64_t limit,
+    struct journal_record *r, struct error *e)
+{
+	uint8_t head[HEAD], tail[TAIL], chk[CHECK];
+	uint32_t n;
+
+	if (off + HEAD + TAIL > limit || read_at(j->fd, head, HEAD, off) != 0)
+		return 1;
+	n = get32(head + 4);
+	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
+		return 1;
+	r->data.len = 0;
+	if (buf_reserve(&r->data, (size_t)HEAD + n) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memcpy(r->data.data, head, HEAD);
+	if (read_at(j->fd, r->data.data + HEAD, n, off + HEAD) != 0 ||
+	    read_at(j->fd, tail, TAIL, off + HEAD + n) != 0 ||
+	    get32(tail) != n)
+		return 1;
+	memcpy(r->data.data + HEAD + n, tail, 4);
+	check_of(r->data.data, (size_t)HEAD + n + 4, chk);
+	if (memcmp(chk, tail + 4, CHECK) != 0)
+		return 1;
+	r->type = (enum journal_type)get32(head);
+	r->num = get64(head + 8);
+	r->off = off;
+	r->next = off + HEAD + n + TAIL;
+	/* the payload alone, at the start of data */
+	memmove(r->data.data, r->data.data + HEAD, n);
+	r->data.len = n;
+	return 0;
+}
+
+int
+journal_read(struct journal *j, uint64_t off, struct journal_record *r,
+    struct error *e)
+{
+	int rc = read_record(j, off, j->end, r, e);
+
+	if (rc > 0)
+		return error_set(e, EXIT_MALFORMED, "%s: no whole record at "
+		    "offset %llu", j->path, (unsigned long long)off);
+	return rc;
+}
+
+/*
+ * From a commit's end, the committed batches that follow: every record up
+ * to a commit record counts; anything after the last one is a torn tail.
+ */
+static int
+scan_forward(struct journal *j, uint64_t from, uint64_t size,
+    struct error *e)
+{
+	struct journal_record r;
+	uint64_t off = from;
+	int rc;
+
+	buf_init(&r.data);
+	while ((rc = read_record(j, off, size, &r, e)) == 0) {
+		off = r.next;
+		if (r.type == JOURNAL_COMMIT)
+			j->end = off;
+	}
+	buf_free(&r.data);
+	return rc < 0 ? -1 : 0;
+}
+
+static void
+head_path(const struct journal *j, char *p, size_t len, const char *ext)
+{
+	snprintf(p, len, "%s%s", j->path, ext);
+}
+
+/* The head file's advice: where the last commit ended; believed only if
+ * a whole commit record ends there. */
+static void
+read_head(struct journal *j, uint64_t size, struct error *e)
+{
+	struct journal_record r;
+	uint8_t b[8];
+	char p[4200];
+	uint64_t end;
+	int fd;
+
+	head_path(j, p, sizeof(p), ".head");
+	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	if (read_at(fd, b, sizeof(b), 0) != 0) {
+		close(fd);
+		return;
+	}
+	close(fd);
+	end = get64(b);
+	if (end > size || end < HEAD + TAIL)
+		return;
+	j->head = end;	/* a commit ended there: nothing before it is torn */
+	buf_init(&r.data);
+	if (read_record(j, end - (HEAD + TAIL), size, &r, e) == 0 &&
+	    r.type == JOURNAL_COMMIT && r.next == end)
+		j->end = end;
+	buf_free(&r.data);
+}
+
+static void
+write_head(struct journal *j)
+{
+	uint8_t b[8];
+	char p[4200];
+	int fd;
+
+	/* advice only: never synced, checked before it is believed */
+	put64(b, j->end);
+	head_path(j, p, sizeof(p), ".head");
+	if ((fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0600)) >= 0) {
+		if (pwrite(fd, b, sizeof(b), 0) != (ssize_t)sizeof(b))
+			(void)ftruncate(fd, 0);
+		close(fd);
+	}
+}
+
+int
+journal_open(struct journal *j, const char *dir, int writable,
+    struct error *e)
+{
+	struct stat st;
+	char p[4200];
+
+	memset(j, 0, sizeof(*j));
+	j->fd = j->idx_fd = -1;
+	j->writable = writable;
+	buf_init(&j->batch);
+	if ((size_t)snprintf(j->path, sizeof(j->path), "%s/journal", dir) >=
+	    sizeof(j->path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
+	j->fd = open(j->path, (writable ? O_RDWR | O_CREAT : O_RDONLY) |
+	    O_CLOEXEC, 0600);
+	if (j->fd < 0 || fstat(j->fd, &st) != 0)
+		return error_errno(e, "%s", j->path);
+	read_head(j, (uint64_t)st.st_size, e);
+	if (scan_forward(j, j->end, (uint64_t)st.st_size, e) != 0)
+		return -1;
+	/* records breaking off before a known commit are damage, not a
+	 * command a crash cut short: refused, and nothing is cut off */
+	if (j->head > j->end)
+		return error_set(e, EXIT_MALFORMED, "%s: damaged: a commit ended "
+		    "at offset %llu, but the records break off at %llu",
+		    j->path, (unsigned long long)j->head,
+		    (unsigned long long)j->end);
+	head_path(j, p, sizeof(p), ".idx");
+	j->idx_fd = open(p, (writable ? O_RDWR | O_CREAT : O_RDONLY) |
+	    O_CLOEXEC, 0600);
+	return 0;
+}
+
+void
+journal_close(struct journal *j)
+{
+	if (j->fd >= 0)
+		close(j->fd);
+	if (j->idx_fd >= 0)
+		close(j->idx_fd);
+	j->fd = j->idx_fd = -1;
+	buf_free(&j->batch);
+}
+
+/* --- writing --- */
+
+int
+journal_add(struct journal *j, enum journal_type type, uint64_t num,
+    const void *p, size_t len, struct error *e)
+{
+	uint8_t head[HEAD], tail[TAIL];
+	size_t start = j->batch.len;
+
+	if (len > JOURNAL_MAX_RECORD)
+		return error_set(e, EXIT_SYSTEM, "%s: a record of %zu bytes",
+		    j->path, len);
+	put32(head, (uint32_t)type);
+	put32(head + 4, (uint32_t)len);
+	put64(head + 8, num);
+	put32(tail, (uint32_t)len);
+	if (buf_add(&j->batch, head, HEAD) != 0 ||
+	    buf_add(&j->batch, p, len) != 0 ||
+	    buf_add(&j->batch, tail, 4) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	check_of(j->batch.data + start, HEAD + len + 4, tail + 4);
+	if (buf_add(&j->batch, tail + 4, CHECK) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+/* The index: 16 bytes per seq, where its entry and its message are. */
+static void
+index_batch(struct journal *j, uint64_t base)
+{
+	struct cursor c;
+	uint32_t type, n;
+	uint64_t num, off = base;
+	uint8_t b[8];
+
+	if (j->idx_fd < 0)
+		return;
+	c.p = j->batch.data;
+	c.left = j->batch.len;
+	while (cursor_u32(&c, &type) == 0 && cursor_u32(&c, &n) == 0 &&
+	    cursor_u64(&c, &num) == 0 && cursor_skip(&c, NULL, n) == 0 &&
+	    cursor_skip(&c, NULL, TAIL) == 0) {
+		if ((type == JOURNAL_ENTRY || type == JOURNAL_OUTBOX) &&
+		    num < (1ull << 40)) {
+			put64(b, off);
+			(void)pwrite(j->idx_fd, b, sizeof(b), (off_t)(num * 16 +
+			    (type == JOURNAL_OUTBOX ? 8 : 0)));
+		}
+		off += HEAD + n + TAIL;
+	}
+}
+
+int
+journal_commit(struct journal *j, struct error *e)
+{
+	uint64_t base = j->end;
+
+	if (j->batch.len == 0)
+		return 0;
+	if (journal_add(j, JOURNAL_COMMIT, 0, NULL, 0, e) != 0)
+		return -1;
+	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
+	    write_all(j->fd, j->batch.data, j->batch.len) != 0 ||
+	    fdatasync(j->fd) != 0) {
+		error_errno(e, "%s", j->path);
+		/* nothing half written may stay: the next writer would cut it
+		 * off anyway, but a reader must not wait for that */
+		(void)ftruncate(j->fd, (off_t)base);
+		j->batch.len = 0;
+		return -1;
+	}
+	j->end = base + j->batch.len;
+	/* what a crash left after the last commit goes now, once a commit
+	 * stands before it */
+	(void)ftruncate(j->fd, (off_t)j->end);
+	index_batch(j, base);
+	j->batch.len = 0;
+	write_head(j);
+	return 0;
+}
+
+/* --- the index --- */
+
+uint64_t
+journal_where(struct journal *j, uint64_t seq, int outbox)
+{
+	uint8_t b[8];
+
+	if (j->idx_fd < 0 || seq >= (1ull << 40) ||
+	    read_at(j->idx_fd, b, sizeof(b), seq * 16 + (outbox ? 8 : 0)) != 0)
+		return 0;
+	return get64(b);
+}
+
+int
+journal_reindex(struct journal *j, struct error *e)
+{
+	struct journal_record r;
+	uint8_t b[8];
+	uint64_t off = 0;
+	int rc;
+
+	if (j->idx_fd < 0 || !j->writable)
+		return 0;
+	if (ftruncate(j->idx_fd, 0) != 0)
+		return error_errno(e, "%s.idx", j->path);
+	buf_init(&r.data);
+	while (off < j->end && (rc = read_record(j, off, j->end, &r, e)) == 0) {
+		if ((r.type == JOURNAL_ENTRY || r.type == JOURNAL_OUTBOX) &&
+		    r.num < (1ull << 40)) {
+			put64(b, r.off);
+			(void)pwrite(j->idx_fd, b, sizeof(b), (off_t)(r.num * 16 +
+			    (r.type == JOURNAL_OUTBOX ? 8 : 0)));
+		}
+		off = r.next;
+	}
+	buf_free(&r.data);
+	return 0;
+}

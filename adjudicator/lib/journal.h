@@ -1,0 +1,76 @@
+/*
+ * The journal: one append-only file of checksummed records, the only
+ * thing a game directory makes durable (formats/gamedir.md).  A command
+ * adds records to a batch in memory and commits the batch at once: one
+ * write, one fdatasync.  A crash in the middle leaves a torn tail after
+ * the last commit, which readers ignore and the next writer cuts off; so
+ * a command's changes are all kept, or none.
+ *
+ * Two small files beside it only make reading fast and are rebuilt from
+ * the journal when they disagree with it: journal.idx (where each entry
+ * and each message sent is, by seq) and journal.head (where the last
+ * committed batch ends).
+ */
+#ifndef JOURNAL_H
+#define JOURNAL_H
+
+#include <stdint.h>
+
+#include "buf.h"
+#include "error.h"
+
+enum journal_type {
+	JOURNAL_KEY = 1,	/* the directory's checkpoint key */
+	JOURNAL_ENTRY,		/* u64 seq, a signed entry */
+	JOURNAL_OUTBOX,		/* u64 seq, the armored message sent */
+	JOURNAL_EARLY,		/* u64 seq, an early entry and its carrier */
+	JOURNAL_DROP,		/* u64 seq: that early entry is done */
+	JOURNAL_SECRET,		/* u32 seat, the setup's openings */
+	JOURNAL_PRIVATE,	/* u32 seat, one opening received privately */
+	JOURNAL_UPDATE,		/* u32 seat, an update received or sent */
+	JOURNAL_SENT,		/* u32 seat, what the judge has sent it */
+	JOURNAL_COMMIT		/* the end of a batch */
+};
+
+#define JOURNAL_MAX_RECORD	(32u * 1024 * 1024)
+
+struct journal {
+	int		fd;
+	int		writable;
+	char		path[4096];
+	uint64_t	end;		/* the end of the last commit */
+	uint64_t	head;		/* where journal.head says one ended */
+	struct buf	batch;		/* records not yet committed */
+	int		idx_fd;		/* -1 when there is no index */
+};
+
+struct journal_record {
+	enum journal_type type;
+	uint64_t	  off;		/* where it starts */
+	uint64_t	  next;		/* where the next one starts */
+	uint64_t	  num;		/* the seq, or the seat */
+	struct buf	  data;
+};
+
+/* Opens (creates, when writable and absent) dir/journal.  Finds the last
+ * commit: a writer cuts off a torn tail. */
+int	journal_open(struct journal *, const char *dir, int writable,
+	    struct error *);
+int	journal_exists(const char *dir);
+void	journal_close(struct journal *);
+/* Adds a record to the batch: num is its seq or seat. */
+int	journal_add(struct journal *, enum journal_type, uint64_t num,
+	    const void *, size_t, struct error *);
+/* Appends the batch and a commit record, then fdatasync: durable. */
+int	journal_commit(struct journal *, struct error *);
+/* Reads the record at off (within the committed part), checksum
+ * checked.  r->data must be initialised; it is replaced. */
+int	journal_read(struct journal *, uint64_t off, struct journal_record *,
+	    struct error *);
+/* Where the entry (or the message sent) of seq is: 0 when unknown.  The
+ * index is advice: callers check what they read there. */
+uint64_t journal_where(struct journal *, uint64_t seq, int outbox);
+/* Rebuilds the index by reading every record (a stale or missing one). */
+int	journal_reindex(struct journal *, struct error *);
+
+#endif

@@ -1,0 +1,165 @@
+# The game directory (formats/gamedir.md): the journal is the truth; the
+# checkpoint, the index and the head are caches, never believed blindly.
+
+# a peer incognito game a few moves in (A alice, B bob)
+midgame() {
+	peer_start incognito
+	setups d2 b4
+	play A a2.msg e3-c3
+	play B b2.msg b4-b3
+	play A a3.msg c1-b2
+}
+
+# same_view DIR FILE: DIR's YAML view is FILE's
+same_view() {
+	"$ADJ" show -d "$1" -f yaml >v.now || fail "show -d $1"
+	cmp -s v.now "$2" || { diff -u "$2" v.now >&2; fail "$1's view differs"; }
+}
+
+test_checkpoint_missing_rebuilt() {
+	midgame
+	"$ADJ" show -d B -f yaml >v.good
+	rm B/checkpoint
+	same_view B v.good
+	[ -f B/checkpoint ] || fail "no checkpoint written after the replay"
+	play B b3.msg a3-a2
+}
+
+test_checkpoint_damaged_rebuilt() {
+	midgame
+	"$ADJ" show -d B -f yaml >v.good
+	# a flipped byte in the state: the MAC no longer checks out
+	size=$(wc -c <B/checkpoint)
+	printf '\377' | dd of=B/checkpoint bs=1 seek=$((size - 100)) \
+	    conv=notrunc 2>/dev/null
+	same_view B v.good
+	play B b3.msg a3-a2
+}
+
+test_checkpoint_forged_refused() {
+	midgame
+	"$ADJ" show -d B -f yaml >v.good
+	# alice's checkpoint in bob's directory: another key, another seat
+	cp A/checkpoint B/checkpoint
+	same_view B v.good
+	# a checkpoint of the same copy from later than its journal: the
+	# journal has lost what it once held; refused, and nothing is cut
+	cp -r B B2
+	play B b3.msg a3-a2
+	cp B/checkpoint B2/checkpoint
+	cp B2/journal j.before
+	expect 3 "$ADJ" show -d B2
+	err_has "damaged"
+	expect 3 "$ADJ" turn -d B2 a3-a2
+	cmp -s B2/journal j.before || fail "the damaged journal was changed"
+}
+
+test_checkpoint_stale_followed() {
+	midgame
+	cp B/checkpoint old.ckpt
+	play B b3.msg a3-a2
+	play A a4.msg d2-d3
+	"$ADJ" show -d B -f yaml >v.good
+	# a checkpoint left behind by a crash: the journal beyond it is
+	# applied on top of it
+	cp old.ckpt B/checkpoint
+	same_view B v.good
+}
+
+test_index_and_head_rebuilt() {
+	midgame
+	play B b3.msg a3-a2
+	"$ADJ" show -d A -f yaml >v.good
+	"$ADJ" resend -d A 5 >r.good
+	rm A/journal.idx A/journal.head
+	same_view A v.good
+	"$ADJ" resend -d A 5 | cmp -s - r.good || fail "resend after the loss"
+	# a wrong index: every offset pointing nowhere
+	dd if=/dev/zero of=A/journal.idx bs=16 count=8 2>/dev/null
+	printf 'garbage!' >A/journal.head
+	"$ADJ" resend -d A 5 | cmp -s - r.good || fail "resend, wrong index"
+	play A a4.msg d2-d3
+	"$ADJ" export -d A >a.arc
+	"$ADJ" export -d B >b.arc
+	cmp -s a.arc b.arc || fail "the exports differ"
+}
+
+test_torn_tail_cut() {
+	midgame
+	"$ADJ" show -d B -f yaml >v.good
+	size=$(wc -c <B/journal)
+	# half a command: a record that never got its commit, then noise
+	head -c 300 A/journal >>B/journal
+	printf 'torn' >>B/journal
+	same_view B v.good
+	play B b3.msg a3-a2
+	[ "$(wc -c <B/journal)" -gt "$size" ] || fail "nothing committed"
+	# the torn bytes were cut before the new commit: a full replay agrees
+	rm B/checkpoint B/journal.idx B/journal.head
+	"$ADJ" show -d B -f yaml | grep -q '^seq: 6$' || fail "B lost the move"
+}
+
+test_damaged_journal_refused() {
+	midgame
+	# a flipped byte inside a committed entry: the replay meets it
+	cp -r B B2
+	rm B/checkpoint
+	printf 'X' | dd of=B/journal bs=1 seek=900 conv=notrunc 2>/dev/null
+	expect 3 "$ADJ" show -d B
+	one_line
+	err_has "journal"
+	# with no head to say where the last commit ended, the checkpoint
+	# still knows: the records that break off early are damage
+	rm B2/journal.head
+	printf 'X' | dd of=B2/journal bs=1 seek=900 conv=notrunc 2>/dev/null
+	cp B2/journal j.before
+	expect 3 "$ADJ" turn -d B2 a3-a2
+	one_line
+	err_has "damaged"
+	cmp -s B2/journal j.before || fail "the damaged journal was changed"
+}
+
+# An older directory, one file per entry, is imported into a journal.
+test_older_directory_imported() {
+	midgame
+	entries B Bt
+	mkdir L L/transcript L/outbox L/inbox
+	cp B/seat B/lock L/
+	for f in Bt/0*; do
+		cp "$f" "L/transcript/$(basename "$f")"
+	done
+	# bob's setup in the older form: "pieces:" with piece, value, nonce
+	awk '/^- seat: bob$/ { s = 1; next } /^- seat:/ { s = 0 }
+	    s && /^  piece:/ { printf "- piece:%s\n", substr($0, 9); next }
+	    s && /^  (value|nonce):/ { print }' B/journal >pieces
+	[ "$(grep -c '^- piece:' pieces)" -eq 5 ] || fail "no setup found"
+	{ echo "pieces:"; cat pieces; } >L/secret
+	chmod 600 L/secret
+	cp b1.msg L/outbox/000002.msg
+	"$ADJ" show -d B -f yaml >v.good
+	same_view L v.good
+	[ -f L/journal ] || fail "no journal"
+	[ ! -e L/transcript ] || fail "the older files are still there"
+	"$ADJ" resend -d L 2 | cmp -s - b1.msg || fail "the outbox is lost"
+	"$ADJ" show -d L | grep -q 'Ba Bs' || fail "L lost bob's setup"
+	"$ADJ" turn -d L a3-a2 >l.msg || fail "L cannot play"
+	deliver A l.msg
+}
+
+# Each command commits once: a turn's records end with one commit.
+test_one_commit_per_command() {
+	midgame
+	strace -V >/dev/null 2>&1 || {
+		[ -z "$CI" ] || fail "strace is missing"
+		echo "skip: no strace" >&2
+		return 0
+	}
+	strace -f -e trace=fsync,fdatasync,syncfs -o trace \
+	    "$ADJ" turn -d B a3-a2 >b3.msg || fail "turn"
+	n=$(grep -cE '^[0-9]+ +(fsync|fdatasync|syncfs)\(' trace)
+	[ "$n" -eq 1 ] || { cat trace >&2; fail "$n syncs, not 1"; }
+	strace -f -e trace=fsync,fdatasync,syncfs -o trace \
+	    "$ADJ" receive -d A b3.msg >/dev/null 2>&1 || fail "receive"
+	n=$(grep -cE '^[0-9]+ +(fsync|fdatasync|syncfs)\(' trace)
+	[ "$n" -eq 1 ] || { cat trace >&2; fail "receive: $n syncs, not 1"; }
+}
