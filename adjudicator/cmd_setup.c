@@ -93,10 +93,38 @@ done:
 	return rc;
 }
 
+/* "-": the layout from standard input, where ps does not show it. */
+static int
+layout_arg(const char *arg, char *out, size_t len, struct error *e)
+{
+	struct buf b;
+	size_t n;
+
+	if (strcmp(arg, "-") != 0) {
+		if ((size_t)snprintf(out, len, "%s", arg) >= len)
+			return error_set(e, EXIT_USAGE, "layout too long");
+		return 0;
+	}
+	buf_init(&b);
+	if (cli_read(NULL, &b, e) != 0) {
+		buf_free(&b);
+		return -1;
+	}
+	n = strcspn((char *)b.data, "\r\n");
+	if (n >= len || strspn((char *)b.data + n, "\r\n") != b.len - n) {
+		buf_free(&b);
+		return error_set(e, EXIT_USAGE, "stdin: the layout is one line");
+	}
+	snprintf(out, len, "%.*s", (int)n, (char *)b.data);
+	buf_free(&b);
+	return 0;
+}
+
 int
 cmd_setup(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL;
+	char layout[512];
 	struct gamedir g;
 	struct buf out;
 	int ch, rc;
@@ -110,10 +138,12 @@ cmd_setup(int argc, char **argv, struct error *e)
 	argv += optind;
 	if (dir == NULL || argc > 1)
 		return cli_usage(e);
+	if (argc == 1 && layout_arg(argv[0], layout, sizeof(layout), e) != 0)
+		return -1;
 	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
-	rc = setup(&g, argc == 1 ? argv[0] : NULL, &out, e);
+	rc = setup(&g, argc == 1 ? layout : NULL, &out, e);
 	if (rc == 0)
 		rc = cli_write(out.data, out.len, e);
 	buf_free(&out);

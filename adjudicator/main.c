@@ -23,7 +23,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator join -d GAMEDIR -k KEY [FILE]",
 	  .summary = "create GAMEDIR from an invitation" },
 	{ .name = "setup", .main = cmd_setup,
-	  .usage = "adjudicator setup -d GAMEDIR [LAYOUT|random]",
+	  .usage = "adjudicator setup -d GAMEDIR [LAYOUT|random|-]",
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
 	  .usage = "adjudicator turn -d GAMEDIR [ACTION...]",

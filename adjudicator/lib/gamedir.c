@@ -230,6 +230,11 @@ put_early(void *arg, uint64_t seq, const uint8_t *rec, size_t len,
 	struct gamedir *g = arg;
 	uint64_t off;
 
+	/* what may wait is bounded: each entry is, and so is their number */
+	if (g->x.nearly >= PARTY_MAX_EARLY)
+		return error_set(e, EXIT_REFUSED, "seq %llu: %d entries already "
+		    "wait in the inbox for earlier ones", (unsigned long long)seq,
+		    PARTY_MAX_EARLY);
 	if (add(g, JOURNAL_EARLY, seq, rec, len, &off, e) != 0)
 		return -1;
 	return early_note(g, seq, off, e);

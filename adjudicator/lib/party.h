@@ -21,6 +21,7 @@
 #include "opening.h"
 
 #define PARTY_MAX_AHEAD	256	/* an early entry this far ahead is refused */
+#define PARTY_MAX_EARLY	64	/* entries waiting in the inbox, at most */
 
 /* What the library has to say about each message, for the program. */
 struct report {

@@ -9,7 +9,7 @@
 
 #include "selfplay.h"
 
-#define MAX_EARLY	64
+#define MAX_EARLY	PARTY_MAX_EARLY
 
 struct selfplay_store {
 	struct buf	*entry;		/* by seq */
