@@ -65,8 +65,13 @@ from_tty(const char *prompt, char *out, struct error *e)
 	}
 	quiet = old;
 	quiet.c_lflag &= ~(tcflag_t)ECHO;
+	/* echo goes off before the prompt shows: nothing typed after it
+	 * is echoed or flushed */
+	if (tcsetattr(fd, TCSAFLUSH, &quiet) != 0) {
+		error_errno(e, "/dev/tty");
+		goto done;
+	}
 	(void)write(fd, prompt, strlen(prompt));
-	tcsetattr(fd, TCSAFLUSH, &quiet);
 	while (read(fd, &c, 1) == 1 && c != '\n' && c != '\r')
 		if (len < PASS_MAX - 1)
 			out[len++] = c;
@@ -109,6 +114,7 @@ pass_get(const char *prompt, int confirm, struct error *e)
 				goto fail;
 			}
 			pass_free(q);
+			q = NULL;	/* the empty-passphrase path frees q */
 		}
 	} else {
 		error_set(e, EXIT_USAGE, "no passphrase: stdin is not a "

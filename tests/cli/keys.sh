@@ -88,6 +88,52 @@ test_keygen_empty_passphrase() {
 	unchanged d
 }
 
+# typed at a terminal, and confirmed, an empty passphrase is refused
+# (it used to free the confirmation twice and crash)
+test_keygen_tty_empty_passphrase() {
+	mkdir d
+	snapshot d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 2 "" "" -- "$ADJ" keygen -d d alice
+	one_line
+	err_has "^adjudicator: empty passphrase (use -N"
+	tr -d '\r\n' <err.tty | grep -q "^passphrase: again: $" ||
+	    fail "prompts: $(cat err.tty)"
+	unchanged d
+}
+
+test_keygen_tty_passphrases_differ() {
+	mkdir d
+	snapshot d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 2 "correct horse" "correct hose" -- "$ADJ" keygen -d d alice
+	one_line
+	err_has "^adjudicator: passphrases do not match$"
+	unchanged d
+}
+
+# a key made at a terminal opens with the passphrase typed at a terminal,
+# and the passphrase is never echoed
+test_keygen_tty_passphrase() {
+	mkdir d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 0 "correct horse" "correct horse" -- "$ADJ" keygen -d d alice
+	err_has "^alice: key id "
+	(cd d && keys bob)
+	printf 'a: 1\n' >body.yaml
+	on_tty 0 "correct horse" -- "$ADJ" seal -k d/alice.key d/bob.pub \
+	    body.yaml
+	grep -q "passphrase for d/alice.key: " err.tty ||
+	    fail "prompt: $(cat err.tty)"
+	grep -q "horse" err.tty && fail "the passphrase was echoed"
+	sed -n '/-----BEGIN/,/-----END/p' err.tty | tr -d '\r' >msg
+	expect 0 "$ADJ" open -k d/bob.key -p d/alice.pub msg
+	out_has "^a: 1$"
+	on_tty 1 "wrong horse" -- "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	one_line
+	err_has "d/alice.key: wrong passphrase"
+}
+
 test_keygen_missing_passphrase_file() {
 	mkdir d
 	snapshot d

@@ -29,6 +29,30 @@ one_line() {
 	[ "$n" -eq 1 ] || { cat err >&2; fail "stderr has $n lines, want 1"; }
 }
 
+# need TOOL: the test cannot run without TOOL.  CI installs every tool a
+# test needs, so a missing one fails the test rather than skipping it.
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+	    fail "$1 is needed for this test (CI installs it)"
+}
+
+# on_tty ANSWER... -- CMD...: CMD on a pseudo-terminal that answers its
+# prompts (tests/cli/onatty.py), with expect's checks: the exit status of
+# CMD, its stderr in ./err, what the terminal showed in ./err.tty.
+on_tty() {
+	want=$1
+	shift
+	need python3
+	set +e
+	python3 "$TOP/tests/cli/onatty.py" err "$@" >out 2>tty.err
+	got=$?
+	set -e
+	[ "$got" -eq "$want" ] || {
+		cat tty.err err >&2
+		fail "exit status $got on a terminal, expected $want"
+	}
+}
+
 err_has() {
 	grep -q -- "$1" err || { cat err >&2; fail "stderr lacks '$1'"; }
 }
