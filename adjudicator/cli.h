@@ -7,6 +7,7 @@
 #define CLI_H
 
 #include "error.h"
+#include "pass.h"	/* pass_key: what the verbs hand key_secret_load */
 
 struct verb {
 	const char	*name;

@@ -35,7 +35,7 @@ load_own_key(const struct gamedir *g, struct error *e)
 	struct key_secret *k;
 	const struct key_public *want;
 
-	if ((k = key_secret_load(g->keypath, e)) == NULL)
+	if ((k = key_secret_load(g->keypath, pass_key, NULL, e)) == NULL)
 		return NULL;
 	want = g->me == GAME_MAX_SEATS ? &g->m->judge :
 	    &g->m->seat[g->me].key;
@@ -219,7 +219,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	buf_init(&body);
 	buf_init(&sb);
 	buf_init(&arm);
-	if ((k = key_secret_load(keypath, e)) == NULL)
+	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	for (i = 0; i < nseats; i++)
 		if (key_same(&k->pub, &seats[i]))
@@ -301,7 +301,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	if (armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0)
 		goto done;
-	if ((k = key_secret_load(keypath, e)) == NULL)
+	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	/* the invitation is the message that holds a header */
 	for (i = 0; i < l.n && m == NULL; i++) {

@@ -410,7 +410,7 @@ cmd_judge(int argc, char **argv, struct error *e)
 	}
 	if (fsio_mkdir(outdir, 0700, e) != 0)
 		goto done;
-	if ((j.k = key_secret_load(j.g.keypath, e)) == NULL)
+	if ((j.k = key_secret_load(j.g.keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	if (!key_same(&j.k->pub, &j.g.m->judge)) {
 		error_set(e, EXIT_USAGE, "%s: not the judge's key", j.g.keypath);

@@ -20,7 +20,6 @@
 #include "buf.h"
 #include "fsio.h"
 #include "key.h"
-#include "pass.h"
 
 #define KF_MAGIC	"ADJK"
 #define KF_VERSION	1
@@ -382,26 +381,35 @@ done:
 }
 
 struct key_secret *
-key_secret_load(const char *path, struct error *e)
+key_secret_load(const char *path, key_pass_fn *askpass, void *arg,
+    struct error *e)
 {
 	struct buf b;
-	struct key_secret *k;
-	char *pass = NULL, prompt[300];
+	struct key_secret *k = NULL;
+	char *pass = NULL;
 	int needs;
 
 	buf_init(&b);
-	if (fsio_read(path, 65536, &b, e) != 0) {
-		buf_free(&b);
-		return NULL;
-	}
+	if (fsio_read(path, 65536, &b, e) != 0)
+		goto done;
 	k = key_secret_decode((char *)b.data, b.len, NULL, 0, &needs, path, e);
-	if (k == NULL && needs) {
-		snprintf(prompt, sizeof(prompt), "passphrase for %s: ", path);
-		if ((pass = pass_get(prompt, 0, e)) != NULL)
-			k = key_secret_decode((char *)b.data, b.len, pass,
-			    strlen(pass), &needs, path, e);
+	if (k != NULL || !needs || askpass == NULL)
+		goto done;
+	if ((pass = sec_malloc(KEY_PASS_MAX)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
 	}
-	pass_free(pass);
+	memset(pass, 0, KEY_PASS_MAX);
+	if (askpass(path, pass, KEY_PASS_MAX, arg, e) != 0)
+		goto done;
+	pass[KEY_PASS_MAX - 1] = '\0';
+	k = key_secret_decode((char *)b.data, b.len, pass, strlen(pass),
+	    &needs, path, e);
+done:
+	if (pass != NULL) {
+		sec_wipe(pass, KEY_PASS_MAX);
+		sec_free(pass);
+	}
 	buf_free(&b);
 	return k;
 }

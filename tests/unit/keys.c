@@ -231,6 +231,80 @@ test_files(void)
 	buf_free(&enc);
 }
 
+/* A key_pass_fn standing in for the program's prompt. */
+struct asked {
+	int		 calls;
+	char		 path[256];
+	const char	*give;		/* NULL: fail */
+};
+
+static int
+give_pass(const char *path, char *out, size_t outlen, void *arg,
+    struct error *e)
+{
+	struct asked *a = arg;
+
+	a->calls++;
+	snprintf(a->path, sizeof(a->path), "%s", path);
+	if (a->give == NULL)
+		return error_set(e, EXIT_USAGE, "no passphrase today");
+	snprintf(out, outlen, "%s", a->give);
+	return 0;
+}
+
+/*
+ * key_secret_load asks the program's function for the passphrase, once,
+ * and only for an encrypted key; the library itself never prompts.
+ */
+static void
+test_load(void)
+{
+	struct key_secret *k, *k2;
+	struct asked a;
+	struct error e;
+	char enc[256], plain[256];
+
+	k = key_generate("carol", &e);
+	snprintf(enc, sizeof(enc), "%s/load-enc.key", dir);
+	snprintf(plain, sizeof(plain), "%s/load-plain.key", dir);
+	unit_ok(k != NULL && key_secret_write(enc, k, PASS, strlen(PASS),
+	    &e) == 0 && key_secret_write(plain, k, NULL, 0, &e) == 0,
+	    "keys for key_secret_load written");
+
+	memset(&a, 0, sizeof(a));
+	a.give = PASS;
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 != NULL && key_same(&k->pub, &k2->pub) && a.calls == 1 &&
+	    strcmp(a.path, enc) == 0, "encrypted key: the callback gives the "
+	    "passphrase, asked once with the key's path");
+	key_secret_free(k2);
+
+	memset(&a, 0, sizeof(a));
+	a.give = "wrong";
+	error_clear(&e);
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 == NULL && a.calls == 1 && unit_err(-1, &e, EXIT_REFUSED,
+	    "wrong passphrase"), "a wrong passphrase from the callback");
+
+	memset(&a, 0, sizeof(a));
+	error_clear(&e);
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 == NULL && a.calls == 1 && unit_err(-1, &e, EXIT_USAGE,
+	    "no passphrase today"), "the callback's error is the error");
+
+	error_clear(&e);
+	k2 = key_secret_load(enc, NULL, NULL, &e);
+	unit_ok(k2 == NULL && unit_err(-1, &e, EXIT_USAGE,
+	    "passphrase needed"), "no callback: an encrypted key is refused");
+
+	memset(&a, 0, sizeof(a));
+	k2 = key_secret_load(plain, give_pass, &a, &e);
+	unit_ok(k2 != NULL && key_same(&k->pub, &k2->pub) && a.calls == 0,
+	    "unencrypted key: the callback is not called");
+	key_secret_free(k2);
+	key_secret_free(k);
+}
+
 static void
 test_public(void)
 {
@@ -286,6 +360,7 @@ main(void)
 		return 1;
 	}
 	test_files();
+	test_load();
 	test_public();
 	rc = unit_done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
