@@ -1,17 +1,31 @@
 /*
  * File input and output with the guarantees DESIGN.md section 6 asks for:
  * a crash or a full disk never leaves a half-written file in place.
+ *
+ * Every file is first written whole to a temp file beside it, named
+ * DIR/.BASE.tmp.RANDOM (hidden, so that readers listing the directory
+ * skip it, and unpredictable, so that no leftover can block a later
+ * write), synced, then renamed or linked into place.  A writer killed
+ * half-way leaves only its temp file; the next successful write of the
+ * same target removes temp files of that target older than
+ * FSIO_TMP_STALE seconds, in this pattern or the older BASE.tmp.PID.
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fsio.h"
+#include "sec.h"
+
+#define TMP_MARK	".tmp."
+#define TMP_RANDOM	8		/* random bytes, in hex in the name */
 
 const char *
 fsio_name(const char *path)
@@ -100,17 +114,99 @@ sync_dir(const char *path)
 	}
 }
 
-int
-fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
-    struct error *e)
+/* path split at its last slash: dir ("." when none) and base. */
+static int
+split_path(const char *path, char *dir, size_t dirlen, const char **base)
 {
-	char tmp[PATH_MAX];
-	int fd;
+	const char *slash = strrchr(path, '/');
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path,
-	    (long)getpid()) >= sizeof(tmp))
-		return error_set(e, EXIT_SYSTEM, "%s: path too long", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, mode);
+	*base = slash ? slash + 1 : path;
+	if (slash == NULL)
+		return snprintf(dir, dirlen, ".") < 0 ? -1 : 0;
+	return (size_t)snprintf(dir, dirlen, "%.*s", (int)(slash - path + 1),
+	    path) >= dirlen ? -1 : 0;
+}
+
+/*
+ * A temp file name of base: ".BASE.tmp." and TMP_RANDOM bytes in hex, or
+ * what older versions wrote, "BASE.tmp." and a process id.
+ */
+static int
+tmp_name(const char *name, const char *base)
+{
+	size_t n = strlen(base), m = strlen(TMP_MARK);
+	const char *s;
+
+	if (name[0] == '.' && strncmp(name + 1, base, n) == 0 &&
+	    strncmp(name + 1 + n, TMP_MARK, m) == 0) {
+		s = name + 1 + n + m;
+		return strlen(s) == 2 * TMP_RANDOM &&
+		    strspn(s, "0123456789abcdef") == 2 * TMP_RANDOM;
+	}
+	if (strncmp(name, base, n) == 0 && strncmp(name + n, TMP_MARK, m) == 0) {
+		s = name + n + m;
+		return *s != '\0' && strlen(s) <= 10 &&
+		    strspn(s, "0123456789") == strlen(s);
+	}
+	return 0;
+}
+
+/*
+ * Removes path's stale temp files: regular files of ours, in one of the
+ * two temp patterns of this very target, untouched for FSIO_TMP_STALE
+ * seconds (a writer still at work is never that slow).  Best effort.
+ */
+static void
+tmp_sweep(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *base;
+	DIR *d;
+	struct dirent *de;
+	struct stat st;
+	time_t now = time(NULL);
+
+	if (split_path(path, dir, sizeof(dir), &base) != 0 ||
+	    (d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (!tmp_name(de->d_name, base) ||
+		    fstatat(dirfd(d), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    st.st_mtime + FSIO_TMP_STALE <= now)
+			(void)unlinkat(dirfd(d), de->d_name, 0);
+	}
+	closedir(d);
+}
+
+/*
+ * Writes data whole to a new temp file beside path and syncs it; tmp
+ * receives its name.  On failure nothing is left behind.
+ */
+static int
+tmp_write(const char *path, const void *p, size_t len, int mode, char *tmp,
+    size_t tmplen, struct error *e)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	char hex[2 * TMP_RANDOM + 1];
+	uint8_t rnd[TMP_RANDOM];
+	int fd = -1, tries;
+
+	for (tries = 0; fd < 0 && tries < 16; tries++) {
+		sec_random(rnd, sizeof(rnd));
+		sec_hex(hex, sizeof(hex), rnd, sizeof(rnd));
+		if ((size_t)snprintf(tmp, tmplen, "%.*s.%s%s%s", dirlen, path,
+		    path + dirlen, TMP_MARK, hex) >= tmplen)
+			return error_set(e, EXIT_SYSTEM, "%s: path too long",
+			    path);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, mode);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
 	if (fd < 0)
 		return error_errno(e, "%s", tmp);
 	if (write_all(fd, p, len) != 0 || fsync(fd) != 0) {
@@ -119,12 +215,29 @@ fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
 		unlink(tmp);
 		return -1;
 	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
+	if (close(fd) != 0) {
+		error_errno(e, "%s", tmp);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
+    struct error *e)
+{
+	char tmp[PATH_MAX];
+
+	if (tmp_write(path, p, len, mode, tmp, sizeof(tmp), e) != 0)
+		return -1;
+	if (rename(tmp, path) != 0) {
 		error_errno(e, "%s", path);
 		unlink(tmp);
 		return -1;
 	}
 	sync_dir(path);
+	tmp_sweep(path);
 	return 0;
 }
 

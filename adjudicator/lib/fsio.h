@@ -1,6 +1,7 @@
 /*
  * Files: bounded whole-file reads (stdin for "-" or NULL), atomic
  * replacement (temp file, fsync, rename), exclusive creation for secrets.
+ * Temp files are DIR/.BASE.tmp.RANDOM; stale ones are swept (fsio.c).
  */
 #ifndef FSIO_H
 #define FSIO_H
@@ -11,6 +12,7 @@
 #include "error.h"
 
 #define FSIO_MAX_INPUT	(16u * 1024 * 1024)
+#define FSIO_TMP_STALE	60	/* seconds before a temp file is stale */
 
 /* Reads path (stdin when NULL or "-") into b, at most max bytes. */
 int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
