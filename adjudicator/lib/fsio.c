@@ -5,12 +5,17 @@
  * Every file is first written whole to a temp file beside it, named
  * DIR/.BASE.tmp.RANDOM (hidden, so that readers listing the directory
  * skip it, and unpredictable, so that no leftover can block a later
- * write), synced, then renamed or linked into place.  A writer killed
+ * write), synced, then renamed into place, or, when it must not replace
+ * anything (key files, secrets), linked into place: the file is either
+ * absent or whole, never empty or cut.  A writer killed
  * half-way leaves only its temp file; the next successful write of the
  * same target removes temp files of that target older than
  * FSIO_TMP_STALE seconds, in this pattern or the older BASE.tmp.PID.
  */
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include <dirent.h>
 #include <errno.h>
@@ -26,6 +31,7 @@
 
 #define TMP_MARK	".tmp."
 #define TMP_RANDOM	8		/* random bytes, in hex in the name */
+#define FSIO_RENAME_NOREPLACE	1	/* <linux/fs.h> RENAME_NOREPLACE */
 
 const char *
 fsio_name(const char *path)
@@ -241,27 +247,52 @@ fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
 	return 0;
 }
 
+/*
+ * Puts the complete temp file in place only if nothing is at path: a
+ * hard link then unlinking the temp, or renameat2 RENAME_NOREPLACE on a
+ * file system without hard links.  Fails with errno EEXIST when path
+ * exists.
+ */
+static int
+place_excl(const char *tmp, const char *path)
+{
+	int saved;
+
+	if (link(tmp, path) == 0) {
+		(void)unlink(tmp);
+		return 0;
+	}
+	saved = errno;
+#ifdef SYS_renameat2
+	if (saved != EEXIST && syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD,
+	    path, FSIO_RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno == EEXIST)
+		saved = EEXIST;
+#endif
+	errno = saved;
+	return -1;
+}
+
 int
 fsio_write_excl(const char *path, const void *p, size_t len, int mode,
     struct error *e)
 {
-	int fd;
+	char tmp[PATH_MAX];
 
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
-	if (write_all(fd, p, len) != 0 || fsync(fd) != 0) {
-		error_errno(e, "%s", path);
-		close(fd);
-		unlink(path);
+	if (tmp_write(path, p, len, mode, tmp, sizeof(tmp), e) != 0)
 		return -1;
-	}
-	if (close(fd) != 0) {
-		error_errno(e, "%s", path);
-		unlink(path);
+	if (place_excl(tmp, path) != 0) {
+		if (errno == EEXIST)
+			error_set(e, EXIT_REFUSED, "%s: already exists; not "
+			    "overwritten", path);
+		else
+			error_errno(e, "%s", path);
+		unlink(tmp);
 		return -1;
 	}
 	sync_dir(path);
+	tmp_sweep(path);
 	return 0;
 }
 

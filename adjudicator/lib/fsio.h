@@ -19,7 +19,8 @@ int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
 /* Writes data to path atomically with the given mode. */
 int	fsio_write_atomic(const char *path, const void *, size_t, int mode,
 	    struct error *);
-/* Creates path with O_EXCL; never replaces an existing file. */
+/* Creates path whole or not at all, never replacing anything: an
+ * existing path is refused (1) "already exists; not overwritten". */
 int	fsio_write_excl(const char *path, const void *, size_t, int mode,
 	    struct error *);
 /* Appends and fsyncs. */

@@ -39,6 +39,101 @@ test_keygen_refuses_overwrite() {
 	(cd d && keys alice) || true
 }
 
+# after a keygen that died: each of d/alice.key and d/alice.pub is absent
+# or whole (the pair matching), and keygen again succeeds or refuses
+# cleanly because a file exists
+killed_keygen_ok() {
+	if [ -e d/alice.key ]; then
+		expect 0 "$ADJ" seal -k d/alice.key bob.pub body.yaml
+	fi
+	if [ -e d/alice.pub ]; then
+		[ -e d/alice.key ] || fail "alice.pub without alice.key"
+		expect 0 "$ADJ" seal -k bob.key d/alice.pub body.yaml
+		mv out sealed.msg
+		expect 0 "$ADJ" open -k d/alice.key sealed.msg
+	fi
+	set +e
+	"$ADJ" keygen -N -d d alice >out 2>err
+	rc=$?
+	set -e
+	case $rc in
+	0)	;;
+	1)	one_line
+		err_has "already exists; not overwritten" ;;
+	*)	cat err >&2
+		fail "keygen after a killed one: exit status $rc" ;;
+	esac
+	[ -s d/alice.key ] && [ -s d/alice.pub ] ||
+	    [ "$rc" -eq 1 ] || fail "keygen left no key"
+}
+
+# kill -9 at 100 random moments while keygen runs, spread over its run
+# time (measured first); after each, killed_keygen_ok
+test_keygen_killed_at_random() {
+	need python3
+	keys bob
+	printf 'a: 1\n' >body.yaml
+	python3 - "$ADJ" <<'PY' >moments
+import os, random, shutil, signal, subprocess, sys, time
+adj = sys.argv[1]
+
+
+def keygen():
+    return subprocess.Popen([adj, 'keygen', '-N', '-d', 'd', 'alice'],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def fresh():
+    shutil.rmtree('d', ignore_errors=True)
+    os.mkdir('d')
+
+
+runs = []
+for _ in range(5):
+    fresh()
+    t = time.monotonic()
+    keygen().wait()
+    runs.append(time.monotonic() - t)
+span = max(runs) * 1.2
+for i in range(100):
+    fresh()
+    p = keygen()
+    t, when = time.monotonic(), random.uniform(0, span)
+    while time.monotonic() - t < when:
+        pass
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    os.rename('d', 'd%d' % i)
+    print('%d %.6f %s' % (i, when, 'killed' if p.returncode < 0 else 'done'))
+PY
+	while read -r i when how; do
+		rm -rf d
+		mv "d$i" d
+		killed_keygen_ok
+	done <moments
+	n=$(grep -c killed moments)
+	echo "$n of 100 keygens killed" >&2
+	[ "$n" -ge 25 ] || fail "only $n of 100 keygens killed while running"
+}
+
+# killed by its first write (SIGXFSZ), the worst moment there is: the key
+# file must not be there, empty
+test_keygen_killed_writing() {
+	keys bob
+	printf 'a: 1\n' >body.yaml
+	mkdir d
+	set +e
+	(ulimit -f 0 && exec "$ADJ" keygen -N -d d alice) 2>/dev/null
+	rc=$?
+	set -e
+	[ "$rc" -gt 128 ] || fail "keygen not killed by its write: $rc"
+	[ ! -e d/alice.key ] || fail "a key file of $(wc -c <d/alice.key) \
+bytes left by a killed keygen"
+	killed_keygen_ok
+	[ -s d/alice.key ] || fail "keygen after a killed one"
+}
+
 test_keygen_bad_name() {
 	mkdir d
 	snapshot d

@@ -159,6 +159,31 @@ test_sweep(void)
 	    "a symlink and a directory in the pattern are kept");
 }
 
+/* Exclusive creation: whole or not at all, never over anything. */
+static void
+test_excl(void)
+{
+	char p[512], q[512];
+	struct error e;
+
+	snprintf(p, sizeof(p), "%s/secret", dir);
+	error_clear(&e);
+	unit_ok(fsio_write_excl(p, "s1", 2, 0600, &e) == 0 &&
+	    holds("secret", "s1"), "exclusive write (%s)", e.msg);
+	error_clear(&e);
+	unit_ok(unit_err(fsio_write_excl(p, "s2", 2, 0600, &e), &e,
+	    EXIT_REFUSED, "secret: already exists; not overwritten") &&
+	    holds("secret", "s1"), "an existing file is refused, unchanged");
+	snprintf(q, sizeof(q), "%s/dangling", dir);
+	unit_ok(symlink("nowhere", q) == 0 &&
+	    unit_err(fsio_write_excl(q, "s3", 2, 0600, &e), &e, EXIT_REFUSED,
+	    "already exists") && !there("nowhere"),
+	    "a dangling symlink is not followed");
+	unlink(p);
+	unlink(q);
+	unit_ok(entries() == 0, "no temp file left behind");
+}
+
 int
 main(void)
 {
@@ -171,6 +196,7 @@ main(void)
 		return 1;
 	}
 	test_leftover_does_not_block();
+	test_excl();
 	test_sweep();
 	rc = unit_done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
