@@ -53,6 +53,33 @@ on_tty() {
 	}
 }
 
+# measure STATUS CMD...: expect STATUS CMD..., and sets $kib to the peak
+# resident memory of CMD in KiB and $ms to its wall-clock milliseconds
+measure() {
+	want=$1
+	shift
+	need python3
+	set +e
+	python3 - "$@" <<'PY' >out 2>err
+import resource, subprocess, sys, time
+t = time.monotonic()
+rc = subprocess.call(sys.argv[1:], stderr=open('err.cmd', 'w'))
+ms = int((time.monotonic() - t) * 1000)
+kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+open('measured', 'w').write('%d %d\n' % (kib, ms))
+sys.exit(rc if rc >= 0 else 128 - rc)
+PY
+	got=$?
+	set -e
+	mv err.cmd err
+	read -r kib ms <measured
+	[ "$got" -eq "$want" ] || {
+		echo "command: $*" >&2
+		cat err >&2
+		fail "exit status $got, expected $want"
+	}
+}
+
 err_has() {
 	grep -q -- "$1" err || { cat err >&2; fail "stderr lacks '$1'"; }
 }
