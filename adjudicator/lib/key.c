@@ -43,16 +43,17 @@ key_name_ok(const char *s)
 	return 1;
 }
 
-void
+int
 key_compute_id(struct key_public *k)
 {
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK], h[SEC_HASH];
 
 	memcpy(both, k->sign_pk, SEC_SIGN_PK);
 	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
-	sec_hash(h, "adj-keyid-v1", both, sizeof(both));
+	if (sec_hash(h, "adj-keyid-v1", both, sizeof(both)) != 0)
+		return -1;
 	memcpy(k->id, h, KEY_ID);
-	sec_hex(k->idhex, sizeof(k->idhex), k->id, KEY_ID);
+	return sec_hex(k->idhex, sizeof(k->idhex), k->id, KEY_ID);
 }
 
 int
@@ -78,9 +79,13 @@ key_generate(const char *name, struct error *e)
 	}
 	memset(k, 0, sizeof(*k));
 	snprintf(k->pub.name, sizeof(k->pub.name), "%s", name);
-	sec_sign_keypair(k->pub.sign_pk, k->sign_sk);
-	sec_box_keypair(k->pub.box_pk, k->box_sk);
-	key_compute_id(&k->pub);
+	if (sec_sign_keypair(k->pub.sign_pk, k->sign_sk) != 0 ||
+	    sec_box_keypair(k->pub.box_pk, k->box_sk) != 0 ||
+	    key_compute_id(&k->pub) != 0) {
+		key_secret_free(k);
+		error_set(e, EXIT_SYSTEM, "key generation failed");
+		return NULL;
+	}
 	return k;
 }
 
@@ -93,7 +98,7 @@ key_secret_free(struct key_secret *k)
 	}
 }
 
-void
+int
 key_public_line(const struct key_public *k, char *out, size_t outlen)
 {
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
@@ -101,9 +106,14 @@ key_public_line(const struct key_public *k, char *out, size_t outlen)
 
 	memcpy(both, k->sign_pk, SEC_SIGN_PK);
 	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
-	sec_b64_encode(b64, sizeof(b64), both, sizeof(both));
-	snprintf(out, outlen, "%s %s %s %s", KEY_PUB_TAG, k->name, k->idhex,
-	    b64);
+	if (sec_b64_encode(b64, sizeof(b64), both, sizeof(both)) != 0 ||
+	    (size_t)snprintf(out, outlen, "%s %s %s %s", KEY_PUB_TAG, k->name,
+	    k->idhex, b64) >= outlen) {
+		if (outlen > 0)
+			out[0] = '\0';
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -134,7 +144,9 @@ key_public_parse(const char *line, struct key_public *k, const char *where,
 	memcpy(k->name, name, strlen(name) + 1);	/* key_name_ok bounds it */
 	memcpy(k->sign_pk, both, SEC_SIGN_PK);
 	memcpy(k->box_pk, both + SEC_SIGN_PK, SEC_BOX_PK);
-	key_compute_id(k);
+	if (key_compute_id(k) != 0)
+		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the key",
+		    where);
 	if (strcmp(k->idhex, id) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: key id %.20s does not "
 		    "match the key (%s)", where, id, k->idhex);
@@ -221,8 +233,11 @@ key_secret_write(const char *path, const struct key_secret *k,
 		goto done;
 	}
 	if (pass != NULL) {
-		sec_aead_encrypt(rec.data + rec.len, payload, KF_PAYLOAD,
-		    rec.data, KF_HEADER, nonce, wrap);
+		if (sec_aead_encrypt(rec.data + rec.len, payload, KF_PAYLOAD,
+		    rec.data, KF_HEADER, nonce, wrap) != 0) {
+			error_set(e, EXIT_SYSTEM, "cannot encrypt the key");
+			goto done;
+		}
 		rec.len += KF_PAYLOAD + SEC_TAG;
 	} else {
 		uint8_t zero[SEC_TAG] = { 0 };
@@ -230,7 +245,10 @@ key_secret_write(const char *path, const struct key_secret *k,
 		buf_add(&rec, payload, KF_PAYLOAD);
 		buf_add(&rec, zero, sizeof(zero));
 	}
-	sec_hash(sum, "adj-keyfile-v1", rec.data, rec.len);
+	if (sec_hash(sum, "adj-keyfile-v1", rec.data, rec.len) != 0) {
+		error_set(e, EXIT_SYSTEM, "cannot hash the key file");
+		goto done;
+	}
 	buf_add(&rec, sum, sizeof(sum));
 	if (armor_wrap(rec.data, rec.len, ARMOR_SECRET, &arm, e) != 0)
 		goto done;
@@ -261,6 +279,7 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 	uint64_t ops, mem;
 	size_t namelen, i;
 	uint8_t pad;
+	int bad;
 
 	*needs_pass = 0;
 	if (armor_read(text, len, ARMOR_SECRET, where, &l, e) != 0)
@@ -290,8 +309,8 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 		    "key (version %u)", where, version);
 		goto done;
 	}
-	sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH);
-	if (!sec_equal(sum, stored_sum, SEC_HASH)) {
+	if (sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH) != 0 ||
+	    !sec_equal(sum, stored_sum, SEC_HASH)) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
 		    "(checksum mismatch)", where);
 		goto done;
@@ -350,9 +369,9 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 		namelen = 0;
 	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
 	k->pub.name[namelen] = '\0';
-	sec_sign_public(k->pub.sign_pk, k->sign_sk);
-	sec_box_public(k->pub.box_pk, k->box_sk);
-	key_compute_id(&k->pub);
+	bad = sec_sign_public(k->pub.sign_pk, k->sign_sk) != 0 ||
+	    sec_box_public(k->pub.box_pk, k->box_sk) != 0 ||
+	    key_compute_id(&k->pub) != 0;
 	/*
 	 * The key id in the header must match the keys in the payload; the
 	 * stored public half must match the seed, and the name padding and
@@ -361,7 +380,8 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 	for (pad = 0, i = SEC_SIGN_SK + SEC_BOX_SK + 1 + namelen;
 	    i < KF_PAYLOAD; i++)
 		pad |= payload[i];
-	if (!key_name_ok(k->pub.name) || memcmp(k->pub.id, id, KEY_ID) != 0 ||
+	if (bad || !key_name_ok(k->pub.name) ||
+	    memcmp(k->pub.id, id, KEY_ID) != 0 ||
 	    memcmp(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK) != 0 ||
 	    pad != 0 || res[0] != 0 || res[1] != 0) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "

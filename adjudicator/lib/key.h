@@ -34,11 +34,13 @@ struct key_secret {
 };
 
 int	key_name_ok(const char *);
-void	key_compute_id(struct key_public *);
+/* Fills in the key id from the keys; -1 only if hashing failed. */
+int	key_compute_id(struct key_public *);
 struct key_secret *key_generate(const char *name, struct error *);
 void	key_secret_free(struct key_secret *);
 
-void	key_public_line(const struct key_public *, char *, size_t);
+/* -1 (and "") when the buffer is too small. */
+int	key_public_line(const struct key_public *, char *, size_t);
 int	key_public_parse(const char *line, struct key_public *,
 	    const char *where, struct error *);
 int	key_public_load(const char *path, struct key_public *, struct error *);
