@@ -150,6 +150,14 @@ key_public_parse(const char *line, struct key_public *k, const char *where,
 	if (strcmp(k->idhex, id) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: key id %.20s does not "
 		    "match the key (%s)", where, id, k->idhex);
+	/* no key pair has these: a crafted line, refused before use */
+	if (!sec_sign_pk_ok(k->sign_pk))
+		return error_set(e, EXIT_MALFORMED, "%s: key %s: not a valid "
+		    "Ed25519 signing key", where, k->idhex);
+	if (!sec_box_pk_ok(k->box_pk))
+		return error_set(e, EXIT_MALFORMED, "%s: key %s: encryption "
+		    "key of low order; nothing sent to it would be secret",
+		    where, k->idhex);
 	return 0;
 }
 

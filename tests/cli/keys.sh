@@ -328,6 +328,71 @@ test_public_key_bad() {
 	unchanged d
 }
 
+# publine NAME SIGN BOX: a public key line with its true key id, for a
+# signing and an encryption key each given in hex, or as a .pub file
+# whose half is taken
+publine() {
+	need python3
+	python3 - "$@" <<'PY'
+import base64, hashlib, sys
+name, sign, box = sys.argv[1:4]
+
+
+def half(x, i):
+    if not x.endswith('.pub'):
+        return bytes.fromhex(x)
+    return base64.b64decode(open(x).read().split()[3])[32 * i:32 * i + 32]
+
+
+both = half(sign, 0) + half(box, 1)
+kid = hashlib.blake2b(both, digest_size=32, person=b'adj-keyid-v1')
+print('adjudicator-pk1 %s %s %s' % (name, kid.hexdigest()[:16],
+                                    base64.b64encode(both).decode()))
+PY
+}
+
+ZERO=0000000000000000000000000000000000000000000000000000000000000000
+# X25519 of order 8; Ed25519 of order 4
+LOW8=e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800
+LOW4=0000000000000000000000000000000000000000000000000000000000000080
+
+# a .pub whose encryption key is all zeros or of low order, or whose
+# signing key is no valid point, is refused wherever it is read
+test_public_key_low_order() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	publine bob d/bob.pub d/bob.pub >d/same.pub
+	cmp -s d/same.pub d/bob.pub || fail "publine: $(cat d/same.pub)"
+	publine bob d/bob.pub "$ZERO" >d/zero.pub
+	publine bob d/bob.pub "$LOW8" >d/low.pub
+	publine bob "$ZERO" d/bob.pub >d/sign0.pub
+	publine bob "$LOW4" d/bob.pub >d/sign4.pub
+	snapshot d
+	for p in zero low; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: key [0-9a-f]\{16\}: encryption key of low order; nothing sent to it would be secret$"
+		[ ! -s out ] || fail "a message sealed to $p.pub"
+		expect 3 "$ADJ" new -k d/alice.key incognito d/alice.pub d/$p.pub
+		one_line
+		err_has "d/$p.pub: key .*: encryption key of low order"
+		[ ! -s out ] || fail "an invitation to $p.pub"
+	done
+	for p in sign0 sign4; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: key [0-9a-f]\{16\}: not a valid Ed25519 signing key$"
+		[ ! -s out ] || fail "a message sealed to $p.pub"
+	done
+	expect 0 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	mv out msg
+	expect 3 "$ADJ" open -k d/bob.key -p d/zero.pub msg
+	one_line
+	err_has "d/zero.pub: key .*: encryption key of low order"
+	[ ! -s out ] || fail "opened with a sender of low order"
+	unchanged d
+}
+
 test_verb_help() {
 	expect 0 "$ADJ" keygen -h
 	[ "$(cat out)" = "usage: adjudicator keygen [-N] [-d DIR] NAME" ] ||
