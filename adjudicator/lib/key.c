@@ -116,28 +116,64 @@ key_public_line(const struct key_public *k, char *out, size_t outlen)
 	return 0;
 }
 
+/*
+ * Splits a public key line into its four fields, as formats/key.md says:
+ * printable ASCII, one space between fields, none around them.
+ */
+static int
+pub_fields(const char *line, char f[4][KEY_LINE_MAX + 1], const char *where,
+    struct error *e)
+{
+	const char *p = line, *sp;
+	size_t i, n;
+
+	if (strlen(line) > KEY_LINE_MAX)
+		return error_set(e, EXIT_MALFORMED, "%s: public key line longer "
+		    "than %d characters", where, KEY_LINE_MAX);
+	for (i = 0; line[i] != '\0'; i++)
+		if ((unsigned char)line[i] < 0x20 ||
+		    (unsigned char)line[i] > 0x7e)
+			return error_set(e, EXIT_MALFORMED, "%s: public key line "
+			    "holds a control character or a non-ASCII byte "
+			    "(at %zu)", where, i + 1);
+	for (i = 0; i < 4; i++) {
+		sp = strchr(p, ' ');
+		n = sp ? (size_t)(sp - p) : strlen(p);
+		if (n == 0 || (sp != NULL) != (i < 3))
+			return error_set(e, EXIT_MALFORMED, "%s: not a public "
+			    "key line (%s NAME KEYID BASE64, single spaces)",
+			    where, KEY_PUB_TAG);
+		memcpy(f[i], p, n);
+		f[i][n] = '\0';
+		p += n + (sp != NULL);
+	}
+	return 0;
+}
+
 int
 key_public_parse(const char *line, struct key_public *k, const char *where,
     struct error *e)
 {
-	char tag[32], name[64], id[64], b64[200];
+	char f[4][KEY_LINE_MAX + 1];
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
+	const char *tag = f[0], *name = f[1], *id = f[2], *b64 = f[3];
 	size_t n;
-	int consumed = 0;
 
 	memset(k, 0, sizeof(*k));
-	if (strlen(line) > KEY_LINE_MAX ||
-	    sscanf(line, "%31s %63s %63s %199s %n", tag, name, id, b64,
-	    &consumed) != 4 || line[consumed] != '\0')
-		return error_set(e, EXIT_MALFORMED, "%s: not a public key "
-		    "line (%s NAME KEYID BASE64)", where, KEY_PUB_TAG);
+	if (pub_fields(line, f, where, e) != 0)
+		return -1;
 	if (strcmp(tag, KEY_PUB_TAG) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: unknown public key "
 		    "type \"%.31s\"", where, tag);
 	if (!key_name_ok(name))
 		return error_set(e, EXIT_MALFORMED, "%s: bad key name \"%.32s\"",
 		    where, name);
-	if (sec_b64_decode(both, sizeof(both), &n, b64, strlen(b64)) != 0 ||
+	if (strlen(id) != 2 * KEY_ID ||
+	    strspn(id, "0123456789abcdef") != 2 * KEY_ID)
+		return error_set(e, EXIT_MALFORMED, "%s: key id \"%.20s\" is "
+		    "not %d lowercase hex digits", where, id, 2 * KEY_ID);
+	if (strlen(b64) != sec_b64_len(sizeof(both)) - 1 ||
+	    sec_b64_decode(both, sizeof(both), &n, b64, strlen(b64)) != 0 ||
 	    n != sizeof(both))
 		return error_set(e, EXIT_MALFORMED, "%s: public key is not "
 		    "%zu bytes of base64", where, sizeof(both));
@@ -148,7 +184,7 @@ key_public_parse(const char *line, struct key_public *k, const char *where,
 		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the key",
 		    where);
 	if (strcmp(k->idhex, id) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s: key id %.20s does not "
+		return error_set(e, EXIT_MALFORMED, "%s: key id %s does not "
 		    "match the key (%s)", where, id, k->idhex);
 	/* no key pair has these: a crafted line, refused before use */
 	if (!sec_sign_pk_ok(k->sign_pk))

@@ -393,6 +393,36 @@ test_public_key_low_order() {
 	unchanged d
 }
 
+# a .pub file is one line, optionally one LF, read exactly as
+# formats/key.md says: single spaces, no CR, no blanks around it
+test_public_key_file_strict() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	line=$(cat d/bob.pub)
+	printf '%s' "$line" >d/nolf.pub
+	expect 0 "$ADJ" seal -k d/alice.key d/nolf.pub body.yaml
+	printf '%s\r\n' "$line" >d/crlf.pub
+	printf '%s\n\n' "$line" >d/twolf.pub
+	printf '\n%s\n' "$line" >d/blank.pub
+	printf '%s \n' "$line" >d/trail.pub
+	printf ' %s\n' "$line" >d/lead.pub
+	printf '%s\n' "$line" | sed 's/ /  /' >d/double.pub
+	printf '%s\n' "$line" | tr ' ' '\t' >d/tab.pub
+	{ printf '%s' "$line"; printf '\0\n'; } >d/nul.pub
+	snapshot d
+	for p in crlf twolf blank trail lead double tab nul; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: "
+		[ ! -s out ] || fail "output with $p.pub"
+	done
+	expect 3 "$ADJ" seal -k d/alice.key d/crlf.pub body.yaml
+	err_has "control character"
+	expect 3 "$ADJ" seal -k d/alice.key d/double.pub body.yaml
+	err_has "single spaces"
+	unchanged d
+}
+
 test_verb_help() {
 	expect 0 "$ADJ" keygen -h
 	[ "$(cat out)" = "usage: adjudicator keygen [-N] [-d DIR] NAME" ] ||
