@@ -1,6 +1,8 @@
 /*
  * Reading passphrases without leaving copies around.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -21,6 +23,23 @@ pass_free(char *p)
 	}
 }
 
+/*
+ * A passphrase file others can read gives the passphrase away: said on
+ * stderr (the program's own, never the library's), as a warning, since
+ * the file may be meant that way.  A pipe (<(pass show ...)) is fine.
+ */
+static void
+warn_if_shared(int fd, const char *path)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (st.st_mode & 077) != 0)
+		fprintf(stderr, "adjudicator: warning: %s: passphrase file is "
+		    "accessible by others (mode %04o); chmod 600 %s\n", path,
+		    (unsigned int)(st.st_mode & 07777), path);
+}
+
 static int
 from_file(const char *path, char *out, size_t outlen, struct error *e)
 {
@@ -30,6 +49,7 @@ from_file(const char *path, char *out, size_t outlen, struct error *e)
 
 	if ((fd = open(path, O_RDONLY)) < 0)
 		return error_errno(e, "ADJUDICATOR_PASSPHRASE_FILE %s", path);
+	warn_if_shared(fd, path);
 	while (len < outlen - 1) {
 		n = read(fd, out + len, outlen - 1 - len);
 		if (n < 0 && errno == EINTR)

@@ -39,46 +39,76 @@ fsio_name(const char *path)
 	return (path == NULL || strcmp(path, "-") == 0) ? "stdin" : path;
 }
 
-int
-fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
+/* Reads fd to its end into b, straight into the buffer (no copy of a
+ * secret left on the stack), at most max bytes. */
+static int
+read_fd(int fd, const char *name, size_t max, struct buf *b,
+    struct error *e)
 {
-	int fd, rc = -1;
 	ssize_t n;
-	uint8_t chunk[65536];
-	int is_stdin = (path == NULL || strcmp(path, "-") == 0);
 
-	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
 	for (;;) {
-		n = read(fd, chunk, sizeof(chunk));
+		if (buf_reserve(b, 65536) != 0)
+			return error_set(e, EXIT_SYSTEM, "%s: out of memory",
+			    name);
+		n = read(fd, b->data + b->len, b->cap - b->len - 1);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			error_errno(e, "%s", fsio_name(path));
-			goto done;
+			return error_errno(e, "%s", name);
 		}
 		if (n == 0)
 			break;
-		if (b->len + (size_t)n > max) {
-			error_set(e, EXIT_MALFORMED, "%s: input larger than %zu "
-			    "bytes", fsio_name(path), max);
-			goto done;
-		}
-		if (buf_add(b, chunk, (size_t)n) != 0) {
-			error_set(e, EXIT_SYSTEM, "%s: out of memory",
-			    fsio_name(path));
-			goto done;
-		}
+		if (b->len + (size_t)n > max)
+			return error_set(e, EXIT_MALFORMED, "%s: input larger "
+			    "than %zu bytes", name, max);
+		b->len += (size_t)n;
 	}
-	if (buf_cstr(b) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	rc = 0;
-done:
+	if (buf_cstr(b) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
+{
+	int fd, rc;
+	int is_stdin = (path == NULL || strcmp(path, "-") == 0);
+
+	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(e, "%s", path);
+	rc = read_fd(fd, fsio_name(path), max, b, e);
 	if (!is_stdin)
 		close(fd);
+	return rc;
+}
+
+int
+fsio_read_regular(const char *path, size_t max, struct buf *b,
+    unsigned int *mode, struct error *e)
+{
+	struct stat st;
+	int fd, rc;
+
+	/* O_NONBLOCK: opening a FIFO with no writer must not hang */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0)
+		return error_errno(e, "%s", path);
+	if (fstat(fd, &st) != 0) {
+		error_errno(e, "%s", path);
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return error_set(e, EXIT_REFUSED, "%s: not a regular file",
+		    path);
+	}
+	if (mode != NULL)
+		*mode = (unsigned int)(st.st_mode & 07777);
+	rc = read_fd(fd, path, max, b, e);
+	close(fd);
 	return rc;
 }
 

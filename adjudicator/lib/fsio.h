@@ -16,6 +16,13 @@
 
 /* Reads path (stdin when NULL or "-") into b, at most max bytes. */
 int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
+/*
+ * Reads path, which must be a regular file (a FIFO, a device or a
+ * directory is refused (1) at once, never waited on), into b, at most max
+ * bytes; mode, when not NULL, receives its permission bits.
+ */
+int	fsio_read_regular(const char *path, size_t max, struct buf *b,
+	    unsigned int *mode, struct error *);
 /* Writes data to path atomically with the given mode. */
 int	fsio_write_atomic(const char *path, const void *, size_t, int mode,
 	    struct error *);

@@ -205,7 +205,7 @@ key_public_load(const char *path, struct key_public *k, struct error *e)
 	int rc;
 
 	buf_init(&b);
-	if (fsio_read(path, 4096, &b, e) != 0) {
+	if (fsio_read_regular(path, 4096, &b, NULL, e) != 0) {
 		buf_free(&b);
 		return -1;
 	}
@@ -444,6 +444,20 @@ done:
 	return k;
 }
 
+/*
+ * A secret key others can read is refused, as ssh refuses one, with the
+ * command that fixes it.  Checked once the file is known to be a key
+ * (a corrupt file is reported as such) and before any passphrase.
+ */
+static int
+key_file_private(const char *path, unsigned int mode, struct error *e)
+{
+	if ((mode & 077) == 0)
+		return 0;
+	return error_set(e, EXIT_REFUSED, "%s: secret key file is accessible "
+	    "by others (mode %04o); chmod 600 %s", path, mode, path);
+}
+
 struct key_secret *
 key_secret_load(const char *path, key_pass_fn *askpass, void *arg,
     struct error *e)
@@ -451,12 +465,18 @@ key_secret_load(const char *path, key_pass_fn *askpass, void *arg,
 	struct buf b;
 	struct key_secret *k = NULL;
 	char *pass = NULL;
+	unsigned int mode;
 	int needs;
 
 	buf_init(&b);
-	if (fsio_read(path, 65536, &b, e) != 0)
+	if (fsio_read_regular(path, 65536, &b, &mode, e) != 0)
 		goto done;
 	k = key_secret_decode((char *)b.data, b.len, NULL, 0, &needs, path, e);
+	if ((k != NULL || needs) && key_file_private(path, mode, e) != 0) {
+		key_secret_free(k);
+		k = NULL;
+		goto done;
+	}
 	if (k != NULL || !needs || askpass == NULL)
 		goto done;
 	if ((pass = sec_malloc(KEY_PASS_MAX)) == NULL) {

@@ -175,6 +175,7 @@ test_keygen_no_terminal_no_passphrase() {
 test_keygen_empty_passphrase() {
 	mkdir d
 	: >pw
+	chmod 600 pw
 	snapshot d
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 2 "$ADJ" keygen -d d alice \
 	    </dev/null
@@ -243,6 +244,7 @@ test_passphrase_key() {
 	mkdir d
 	printf 'correct horse\n' >pw
 	printf 'wrong horse\n' >bad
+	chmod 600 pw bad
 	export ADJUDICATOR_PASSPHRASE_FILE="$PWD/pw"
 	expect 0 "$ADJ" keygen -d d alice </dev/null
 	(cd d && keys bob)
@@ -421,6 +423,109 @@ test_public_key_file_strict() {
 	expect 3 "$ADJ" seal -k d/alice.key d/double.pub body.yaml
 	err_has "single spaces"
 	unchanged d
+}
+
+# a secret key file others can read or write is refused, saying how to
+# fix it, before any passphrase is asked; a private one is used
+test_secret_key_mode() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	printf 'correct horse\n' >pw
+	chmod 600 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" keygen -d d carol 2>/dev/null
+	for m in 640 604 620 602 660 644 666; do
+		chmod "$m" d/alice.key d/carol.key
+		snapshot d
+		expect 1 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/alice.key: secret key file is accessible by others (mode 0$m); chmod 600 d/alice.key$"
+		[ ! -s out ] || fail "sealed with a key of mode $m"
+		# refused before the passphrase is asked for
+		expect 1 sh -c "unset ADJUDICATOR_PASSPHRASE_FILE;
+		    \"$ADJ\" seal -k d/carol.key d/bob.pub body.yaml </dev/null"
+		one_line
+		err_has "d/carol.key: secret key file is accessible by others"
+		unchanged d
+	done
+	for m in 600 400; do
+		chmod "$m" d/alice.key
+		expect 0 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	done
+}
+
+# the game verbs load the key named in GAMEDIR/seat: the same refusal,
+# and the game directory is left as it was
+test_secret_key_mode_game() {
+	peer_start incognito
+	chmod 644 alice.key
+	snapshot A
+	expect 1 "$ADJ" setup -d A d2
+	one_line
+	err_has "alice.key: secret key file is accessible by others (mode 0644); chmod 600 "
+	[ ! -s out ] || fail "a setup message with an exposed key"
+	unchanged A
+	chmod 600 alice.key
+	expect 0 "$ADJ" setup -d A d2
+}
+
+# a key path that is not a regular file is refused at once: a FIFO used
+# to hang until someone wrote to it
+test_key_not_regular_file() {
+	need timeout
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	mkfifo d/fifo.key d/fifo.pub
+	mkdir d/dir.key
+	"$ADJ" new -k d/alice.key incognito d/alice.pub d/bob.pub >invite.msg
+	snapshot d
+	for k in d/fifo.key d/dir.key /dev/null; do
+		expect 1 timeout 10 "$ADJ" seal -k "$k" d/bob.pub body.yaml
+		one_line
+		err_has "^adjudicator: $k: not a regular file$"
+		[ ! -s out ] || fail "output with the key $k"
+	done
+	expect 1 timeout 10 "$ADJ" seal -k d/alice.key d/fifo.pub body.yaml
+	one_line
+	err_has "^adjudicator: d/fifo.pub: not a regular file$"
+	expect 1 timeout 10 "$ADJ" new -k d/alice.key incognito d/alice.pub \
+	    d/fifo.pub
+	one_line
+	err_has "d/fifo.pub: not a regular file"
+	expect 1 timeout 10 "$ADJ" join -d G -k d/fifo.key invite.msg
+	one_line
+	[ ! -e G ] || fail "join made a game directory"
+	unchanged d
+}
+
+# a passphrase file others can read: a warning on stderr, then the key
+# is used; a private one, or a pipe, gives no warning
+test_passphrase_file_mode_warning() {
+	mkdir d
+	printf 'correct horse\n' >pw
+	chmod 644 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" keygen -d d alice \
+	    </dev/null
+	[ "$(wc -l <err)" -eq 2 ] || fail "stderr: $(cat err)"
+	err_has "^adjudicator: warning: $PWD/pw: passphrase file is accessible by others (mode 0644); chmod 600 $PWD/pw$"
+	err_has "^alice: key id "
+	grep -q horse err && fail "the passphrase on stderr"
+	(cd d && keys bob)
+	printf 'a: 1\n' >body.yaml
+	chmod 640 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	one_line
+	err_has "warning: .*mode 0640"
+	chmod 600 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	[ ! -s err ] || fail "a warning for a private passphrase file: $(cat err)"
+	mkfifo pipe
+	cat pw >pipe &
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pipe expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	wait
+	[ ! -s err ] || fail "a warning for a pipe: $(cat err)"
 }
 
 test_verb_help() {
