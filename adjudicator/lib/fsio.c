@@ -45,13 +45,15 @@ static int
 read_fd(int fd, const char *name, size_t max, struct buf *b,
     struct error *e)
 {
+	const size_t chunk = 65536;
 	ssize_t n;
 
 	for (;;) {
-		if (buf_reserve(b, 65536) != 0)
+		/* a chunk at a time: at most max + chunk bytes are read */
+		if (buf_reserve(b, chunk) != 0)
 			return error_set(e, EXIT_SYSTEM, "%s: out of memory",
 			    name);
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
+		n = read(fd, b->data + b->len, chunk);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
