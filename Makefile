@@ -19,9 +19,8 @@ CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
 LDLIBS	+= $(DEPS_LIBS) -pthread
 
 SRCS	!= ls adjudicator/*.c adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
-# The library: lib/ and games/ only, never a verb (pass.c, the terminal
-# prompt, until the key loader takes it as a callback)
-LIBSRCS	!= ls adjudicator/lib/*.c adjudicator/games/*.c adjudicator/pass.c 2>/dev/null
+# The library: lib/ and games/ only, never a verb nor the terminal prompt
+LIBSRCS	!= ls adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
 HDRS	!= ls adjudicator/*.h adjudicator/lib/*.h 2>/dev/null
 INCS	= -Iadjudicator/lib -Iadjudicator
 UNITS	!= ls tests/unit/*.c 2>/dev/null

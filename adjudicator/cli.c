@@ -65,7 +65,7 @@ cli_party_key(const struct gamedir *g, struct error *e)
 {
 	struct key_secret *k;
 
-	if ((k = key_secret_load(g->keypath, e)) == NULL)
+	if ((k = key_secret_load(g->keypath, pass_key, NULL, e)) == NULL)
 		return NULL;
 	if (party_key_check(&g->party, k, g->keypath, e) != 0) {
 		key_secret_free(k);

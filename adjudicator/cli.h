@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "gamedir.h"
+#include "pass.h"	/* pass_key: what the verbs hand key_secret_load */
 
 struct verb {
 	const char	*name;

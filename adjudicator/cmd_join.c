@@ -70,7 +70,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	if (cli_read(in, &text, e) != 0 ||
 	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0 ||
-	    (k = key_secret_load(keypath, e)) == NULL ||
+	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL ||
 	    (m = find_header(&l, k, &sb, fsio_name(in), e)) == NULL)
 		goto done;
 	if ((seat = match_seat_of(m, &k->pub)) < 0) {

@@ -62,8 +62,8 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
 	    e) != 0)
 		goto done;
-	key_public_line(&k->pub, publine, sizeof(publine));
-	if ((size_t)snprintf(line, sizeof(line), "%s\n", publine) >=
+	if (key_public_line(&k->pub, publine, sizeof(publine)) != 0 ||
+	    (size_t)snprintf(line, sizeof(line), "%s\n", publine) >=
 	    sizeof(line)) {
 		error_set(e, EXIT_SYSTEM, "public key line too long");
 		unlink(keypath);

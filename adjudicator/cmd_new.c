@@ -160,7 +160,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	if (judged && key_public_load(a.judgepath, &to[nseats], e) != 0)
 		return -1;
 	buf_init(&arm);
-	if ((k = key_secret_load(a.keypath, e)) == NULL)
+	if ((k = key_secret_load(a.keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	for (i = 0; i < nseats + judged; i++)
 		signer_ok |= key_same(&k->pub, &to[i]);

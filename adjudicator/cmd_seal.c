@@ -66,7 +66,7 @@ cmd_seal(int argc, char **argv, struct error *e)
 	if ((doc = ydoc_parse(body.data, body.len, fsio_name(in), e)) == NULL)
 		goto done;
 	ydoc_free(doc);
-	if ((k = key_secret_load(keypath, e)) == NULL)
+	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	if (envelope_sign(k, to, (size_t)nto, body.data, body.len, &sb,
 	    e) != 0 ||
@@ -125,7 +125,7 @@ cmd_open(int argc, char **argv, struct error *e)
 	if (armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0)
 		goto done;
-	if ((k = key_secret_load(keypath, e)) == NULL)
+	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
 		goto done;
 	if ((sb = calloc(l.n, sizeof(*sb))) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");

@@ -24,11 +24,16 @@ armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
 
 	if ((b64 = malloc(blen)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	sec_b64_encode(b64, blen, p, len);
+	if (sec_b64_encode(b64, blen, p, len) != 0) {
+		free(b64);
+		return error_set(e, EXIT_SYSTEM, "cannot encode base64");
+	}
 	buf_printf(out, "-----BEGIN %s-----\n", label);
 	n = strlen(b64);
 	for (i = 0; i < n; i += 64)
 		buf_printf(out, "%.64s\n", b64 + i);
+	/* it may be a secret key file's record */
+	sec_wipe(b64, blen);
 	free(b64);
 	if (buf_printf(out, "-----END %s-----\n", label) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");

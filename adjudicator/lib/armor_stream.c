@@ -1,6 +1,10 @@
 /*
  * Streaming armor reader: base64 is decoded line by line into a small
  * window, so verifying a long archive needs memory for one entry only.
+ * Lines are read into a fixed buffer too: a line longer than any armor
+ * line could be (STREAM_LINE_MAX, generous for quoting and blanks) is
+ * skipped, unkept, as surrounding text before the block, and refused
+ * inside it, so no input makes the reader hold more than a few pages.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +12,14 @@
 #include "armor.h"
 #include "sec.h"
 
+#define STREAM_LINE_MAX	4096	/* an armor line is 64 characters */
+#define STREAM_CLEAN_MAX 128	/* once quoting and blanks are removed */
+
 struct armor_stream {
 	FILE		*f;
-	char		*line;
-	size_t		 linecap;
+	char		 rbuf[65536];	/* read from f, not yet split */
+	size_t		 rpos, rlen;
+	char		 line[STREAM_LINE_MAX];
 	size_t		 lineno;
 	char		 end[64];
 	char		 where[256];
@@ -23,6 +31,69 @@ struct armor_stream {
 	int		 padded;	/* '=' seen: nothing may follow */
 };
 
+/* 0 with bytes in rbuf; -1 at the end of the input or on an error. */
+static int
+fill(struct armor_stream *s)
+{
+	if (s->rpos < s->rlen)
+		return 0;
+	s->rpos = 0;
+	s->rlen = fread(s->rbuf, 1, sizeof(s->rbuf), s->f);
+	return s->rlen > 0 ? 0 : -1;
+}
+
+/*
+ * The next line, without its LF, in s->line: 1 and its length in *len;
+ * 0 at the end of the input; -1 when the line is longer than
+ * STREAM_LINE_MAX, with only its beginning read (skip_line() the rest).
+ */
+static int
+next_line(struct armor_stream *s, size_t *len)
+{
+	const char *nl;
+	size_t n = 0, k;
+
+	for (;;) {
+		if (fill(s) != 0) {
+			if (n == 0)
+				return 0;
+			break;		/* a last line without LF */
+		}
+		nl = memchr(s->rbuf + s->rpos, '\n', s->rlen - s->rpos);
+		k = nl ? (size_t)(nl - (s->rbuf + s->rpos)) : s->rlen - s->rpos;
+		if (k > sizeof(s->line) - n) {
+			s->lineno++;
+			return -1;
+		}
+		memcpy(s->line + n, s->rbuf + s->rpos, k);
+		n += k;
+		s->rpos += k;
+		if (nl != NULL) {
+			s->rpos++;	/* the LF */
+			break;
+		}
+	}
+	s->lineno++;
+	*len = n;
+	return 1;
+}
+
+/* Reads through the end of an overlong line, keeping nothing. */
+static void
+skip_line(struct armor_stream *s)
+{
+	const char *nl;
+
+	while (fill(s) == 0) {
+		nl = memchr(s->rbuf + s->rpos, '\n', s->rlen - s->rpos);
+		if (nl != NULL) {
+			s->rpos = (size_t)(nl - s->rbuf) + 1;
+			return;
+		}
+		s->rpos = s->rlen;
+	}
+}
+
 struct armor_stream *
 armor_stream_open(FILE *f, const char *label, const char *where,
     struct error *e)
@@ -31,7 +102,7 @@ armor_stream_open(FILE *f, const char *label, const char *where,
 	char begin[64];
 	const char *p;
 	size_t n;
-	ssize_t got;
+	int got;
 
 	if (s == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
@@ -41,17 +112,21 @@ armor_stream_open(FILE *f, const char *label, const char *where,
 	snprintf(begin, sizeof(begin), "-----BEGIN %s-----", label);
 	snprintf(s->end, sizeof(s->end), "-----END %s-----", label);
 	snprintf(s->where, sizeof(s->where), "%s", where);
-	while ((got = getline(&s->line, &s->linecap, f)) >= 0) {
-		s->lineno++;
+	while ((got = next_line(s, &n)) != 0) {
+		if (got < 0) {
+			/* text around the block: too long to be BEGIN */
+			skip_line(s);
+			continue;
+		}
 		p = s->line;
-		n = (size_t)got;
-		if (n > 0 && p[n - 1] == '\n')
-			n--;
 		armor_clean_line(&p, &n);
 		if (n == strlen(begin) && memcmp(p, begin, n) == 0)
 			return s;
 	}
-	error_set(e, EXIT_MALFORMED, "%s: no %s found", where, label);
+	if (ferror(f))
+		error_errno(e, "%s", where);
+	else
+		error_set(e, EXIT_MALFORMED, "%s: no %s found", where, label);
 	armor_stream_close(s);
 	return NULL;
 }
@@ -61,7 +136,6 @@ armor_stream_close(struct armor_stream *s)
 {
 	if (s == NULL)
 		return;
-	free(s->line);
 	free(s);
 }
 
@@ -74,24 +148,24 @@ refill(struct armor_stream *s, struct error *e)
 {
 	const char *p;
 	size_t n, i, len, whole;
-	ssize_t got;
+	int got;
 
-	while (!s->done && s->nb64 < sizeof(s->b64) - 4 - 128) {
-		got = getline(&s->line, &s->linecap, s->f);
-		if (got < 0)
+	while (!s->done && s->nb64 < sizeof(s->b64) - 4 - STREAM_CLEAN_MAX) {
+		if ((got = next_line(s, &n)) == 0) {
+			if (ferror(s->f))
+				return error_errno(e, "%s", s->where);
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor block "
 			    "has no END line", s->where, s->lineno);
-		s->lineno++;
+		}
 		p = s->line;
-		n = (size_t)got;
-		if (n > 0 && p[n - 1] == '\n')
-			n--;
-		armor_clean_line(&p, &n);
-		if (n == strlen(s->end) && memcmp(p, s->end, n) == 0) {
+		if (got > 0)
+			armor_clean_line(&p, &n);
+		if (got > 0 && n == strlen(s->end) &&
+		    memcmp(p, s->end, n) == 0) {
 			s->done = 1;
 			break;
 		}
-		if (n > 128)
+		if (got < 0 || n > STREAM_CLEAN_MAX)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor line "
 			    "too long", s->where, s->lineno);
 		for (i = 0; i < n; i++)

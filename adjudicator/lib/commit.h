@@ -14,7 +14,8 @@
 #define COMMIT_NONCE	32
 
 void	commit_nonce(uint8_t nonce[COMMIT_NONCE]);
-void	commit_make(uint8_t out[SEC_HASH], const uint8_t game[SEC_HASH],
+/* -1 (out zeroed) only if the record cannot be built or hashed. */
+int	commit_make(uint8_t out[SEC_HASH], const uint8_t game[SEC_HASH],
 	    const char *seat, const char *piece, const char *value,
 	    const uint8_t nonce[COMMIT_NONCE]);
 /* 0 when (seat, piece, value, nonce) opens the commitment. */

@@ -26,23 +26,25 @@
 #define DOMAIN		"adjudicator signed message v1"
 #define SEALED_KEY	(SEC_KEY + SEC_SEAL_EXTRA)
 
-void
+int
 envelope_hash(const uint8_t *p, size_t len, uint8_t out[SEC_HASH])
 {
-	sec_hash(out, "adj-entry-v1", p, len);
+	return sec_hash(out, "adj-entry-v1", p, len);
 }
 
-static void
+static int
 domain_sign(uint8_t sig[SEC_SIG], const uint8_t *m, size_t len,
     const uint8_t sk[SEC_SIGN_SK])
 {
 	struct buf b;
+	int rc = -1;
 
 	buf_init(&b);
-	buf_add(&b, DOMAIN, sizeof(DOMAIN));	/* with the NUL */
-	buf_add(&b, m, len);
-	sec_sign(sig, b.data, b.len, sk);
+	if (buf_add(&b, DOMAIN, sizeof(DOMAIN)) == 0 &&	/* with the NUL */
+	    buf_add(&b, m, len) == 0)
+		rc = sec_sign(sig, b.data, b.len, sk);
 	buf_free(&b);
+	return rc;
 }
 
 int
@@ -70,11 +72,13 @@ envelope_sign(const struct key_secret *k, const struct key_public *to,
 	for (i = 0; i < nto; i++)
 		buf_add(out, to[i].id, KEY_ID);
 	buf_add_u32(out, (uint32_t)len);
-	if (buf_add(out, body, len) != 0)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	domain_sign(sig, out->data + start, out->len - start, k->sign_sk);
-	if (buf_add(out, sig, sizeof(sig)) != 0)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (buf_add(out, body, len) != 0 ||
+	    domain_sign(sig, out->data + start, out->len - start,
+	    k->sign_sk) != 0 || buf_add(out, sig, sizeof(sig)) != 0) {
+		out->len = start;
+		return error_set(e, EXIT_SYSTEM, "cannot sign the message "
+		    "(out of memory?)");
+	}
 	return 0;
 }
 
@@ -144,7 +148,9 @@ envelope_parse(const uint8_t *p, size_t len, struct envelope *env,
 	if (!key_name_ok(env->signer.name))
 		return error_set(e, EXIT_MALFORMED, "%s: bad signer name",
 		    where);
-	key_compute_id(&env->signer);
+	if (key_compute_id(&env->signer) != 0)
+		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the signer's "
+		    "key", where);
 	if (cursor_u16(&c, &n) || n == 0 || n > ENVELOPE_MAX_RECIPIENTS)
 		goto trunc;
 	for (i = 0; i < n; i++)
@@ -158,7 +164,9 @@ envelope_parse(const uint8_t *p, size_t len, struct envelope *env,
 	if (c.left != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: %zu stray bytes in "
 		    "signed message", where, c.left);
-	envelope_hash(p, len, env->hash);
+	if (envelope_hash(p, len, env->hash) != 0)
+		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the message",
+		    where);
 	return 0;
 trunc:
 	return error_set(e, EXIT_MALFORMED, "%s: signed message malformed",
@@ -172,6 +180,7 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
 	uint8_t *fkey, zero[3] = { 0, 0, 0 }, nonce[SEC_NONCE];
 	uint8_t sealed[SEALED_KEY];
 	size_t i, start = out->len;
+	int rc = -1;
 
 	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
 		return error_set(e, EXIT_USAGE, "%zu recipients (1 to %d)",
@@ -185,22 +194,36 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
 	buf_add(out, zero, 3);
 	buf_add_u16(out, (uint16_t)nto);
 	for (i = 0; i < nto; i++) {
-		sec_seal(sealed, fkey, SEC_KEY, to[i].box_pk);
+		/* a key of low order gets no file key: it would not be secret */
+		if (sec_seal(sealed, fkey, SEC_KEY, to[i].box_pk) != 0) {
+			error_set(e, EXIT_MALFORMED, "recipient %s (%s): not a "
+			    "usable encryption key", to[i].name, to[i].idhex);
+			goto done;
+		}
 		buf_add(out, to[i].id, KEY_ID);
 		buf_add(out, sealed, sizeof(sealed));
 	}
 	buf_add(out, nonce, sizeof(nonce));
 	if (buf_reserve(out, len + SEC_TAG) != 0) {
-		sec_wipe(fkey, SEC_KEY);
-		sec_free(fkey);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
 	}
-	sec_aead_encrypt(out->data + out->len, sb, len, out->data + start,
-	    out->len - start, nonce, fkey);
+	if (sec_aead_encrypt(out->data + out->len, sb, len, out->data + start,
+	    out->len - start, nonce, fkey) != 0) {
+		error_set(e, EXIT_SYSTEM, "cannot encrypt the message");
+		goto done;
+	}
 	out->len += len + SEC_TAG;
+	rc = 0;
+done:
+	if (rc != 0 && out->data != NULL) {
+		/* nothing of a message that failed half-way is left in out */
+		sec_wipe(out->data + start, out->cap - start);
+		out->len = start;
+	}
 	sec_wipe(fkey, SEC_KEY);
 	sec_free(fkey);
-	return 0;
+	return rc;
 }
 
 int

@@ -56,6 +56,7 @@ int	envelope_armor(const uint8_t *signed_blob, size_t len,
 	    const struct key_public *to, size_t nto, struct buf *out,
 	    struct error *);
 int	envelope_addressed_to(const struct envelope *, const uint8_t *id);
-void	envelope_hash(const uint8_t *, size_t, uint8_t out[SEC_HASH]);
+/* -1 (out zeroed) only if hashing failed. */
+int	envelope_hash(const uint8_t *, size_t, uint8_t out[SEC_HASH]);
 
 #endif

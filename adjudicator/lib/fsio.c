@@ -1,17 +1,37 @@
 /*
  * File input and output with the guarantees DESIGN.md section 6 asks for:
  * a crash or a full disk never leaves a half-written file in place.
+ *
+ * Every file is first written whole to a temp file beside it, named
+ * DIR/.BASE.tmp.RANDOM (hidden, so that readers listing the directory
+ * skip it, and unpredictable, so that no leftover can block a later
+ * write), synced, then renamed into place, or, when it must not replace
+ * anything (key files, secrets), linked into place: the file is either
+ * absent or whole, never empty or cut.  A writer killed
+ * half-way leaves only its temp file; the next successful write of the
+ * same target removes temp files of that target older than
+ * FSIO_TMP_STALE seconds, in this pattern or the older BASE.tmp.PID.
  */
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fsio.h"
+#include "sec.h"
+
+#define TMP_MARK	".tmp."
+#define TMP_RANDOM	8		/* random bytes, in hex in the name */
+#define FSIO_RENAME_NOREPLACE	1	/* <linux/fs.h> RENAME_NOREPLACE */
 
 const char *
 fsio_name(const char *path)
@@ -19,46 +39,78 @@ fsio_name(const char *path)
 	return (path == NULL || strcmp(path, "-") == 0) ? "stdin" : path;
 }
 
-int
-fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
+/* Reads fd to its end into b, straight into the buffer (no copy of a
+ * secret left on the stack), at most max bytes. */
+static int
+read_fd(int fd, const char *name, size_t max, struct buf *b,
+    struct error *e)
 {
-	int fd, rc = -1;
+	const size_t chunk = 65536;
 	ssize_t n;
-	uint8_t chunk[65536];
-	int is_stdin = (path == NULL || strcmp(path, "-") == 0);
 
-	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
 	for (;;) {
-		n = read(fd, chunk, sizeof(chunk));
+		/* a chunk at a time: at most max + chunk bytes are read */
+		if (buf_reserve(b, chunk) != 0)
+			return error_set(e, EXIT_SYSTEM, "%s: out of memory",
+			    name);
+		n = read(fd, b->data + b->len, chunk);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			error_errno(e, "%s", fsio_name(path));
-			goto done;
+			return error_errno(e, "%s", name);
 		}
 		if (n == 0)
 			break;
-		if (b->len + (size_t)n > max) {
-			error_set(e, EXIT_MALFORMED, "%s: input larger than %zu "
-			    "bytes", fsio_name(path), max);
-			goto done;
-		}
-		if (buf_add(b, chunk, (size_t)n) != 0) {
-			error_set(e, EXIT_SYSTEM, "%s: out of memory",
-			    fsio_name(path));
-			goto done;
-		}
+		if (b->len + (size_t)n > max)
+			return error_set(e, EXIT_MALFORMED, "%s: input larger "
+			    "than %zu bytes", name, max);
+		b->len += (size_t)n;
 	}
-	if (buf_cstr(b) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	rc = 0;
-done:
+	if (buf_cstr(b) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
+{
+	int fd, rc;
+	int is_stdin = (path == NULL || strcmp(path, "-") == 0);
+
+	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(e, "%s", path);
+	rc = read_fd(fd, fsio_name(path), max, b, e);
 	if (!is_stdin)
 		close(fd);
+	return rc;
+}
+
+int
+fsio_read_regular(const char *path, size_t max, struct buf *b,
+    unsigned int *mode, struct error *e)
+{
+	struct stat st;
+	int fd, rc;
+
+	/* O_NONBLOCK: opening a FIFO with no writer must not hang */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) < 0)
+		return error_errno(e, "%s", path);
+	if (fstat(fd, &st) != 0) {
+		error_errno(e, "%s", path);
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return error_set(e, EXIT_REFUSED, "%s: not a regular file",
+		    path);
+	}
+	if (mode != NULL)
+		*mode = (unsigned int)(st.st_mode & 07777);
+	rc = read_fd(fd, path, max, b, e);
+	close(fd);
 	return rc;
 }
 
@@ -100,55 +152,196 @@ sync_dir(const char *path)
 	}
 }
 
-int
-fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
-    struct error *e)
+/* path split at its last slash: dir ("." when none) and base. */
+static int
+split_path(const char *path, char *dir, size_t dirlen, const char **base)
 {
-	char tmp[PATH_MAX];
-	int fd;
+	const char *slash = strrchr(path, '/');
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path,
-	    (long)getpid()) >= sizeof(tmp))
-		return error_set(e, EXIT_SYSTEM, "%s: path too long", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, mode);
+	*base = slash ? slash + 1 : path;
+	if (slash == NULL)
+		return snprintf(dir, dirlen, ".") < 0 ? -1 : 0;
+	return (size_t)snprintf(dir, dirlen, "%.*s", (int)(slash - path + 1),
+	    path) >= dirlen ? -1 : 0;
+}
+
+/*
+ * A temp file name of base: ".BASE.tmp." and TMP_RANDOM bytes in hex, or
+ * what older versions wrote, "BASE.tmp." and a process id.
+ */
+static int
+tmp_name(const char *name, const char *base)
+{
+	size_t n = strlen(base), m = strlen(TMP_MARK);
+	const char *s;
+
+	if (name[0] == '.' && strncmp(name + 1, base, n) == 0 &&
+	    strncmp(name + 1 + n, TMP_MARK, m) == 0) {
+		s = name + 1 + n + m;
+		return strlen(s) == 2 * TMP_RANDOM &&
+		    strspn(s, "0123456789abcdef") == 2 * TMP_RANDOM;
+	}
+	if (strncmp(name, base, n) == 0 && strncmp(name + n, TMP_MARK, m) == 0) {
+		s = name + n + m;
+		return *s != '\0' && strlen(s) <= 10 &&
+		    strspn(s, "0123456789") == strlen(s);
+	}
+	return 0;
+}
+
+/*
+ * Removes path's stale temp files: regular files of ours, in one of the
+ * two temp patterns of this very target, untouched for FSIO_TMP_STALE
+ * seconds (a writer still at work is never that slow).  Best effort.
+ */
+static void
+tmp_sweep(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *base;
+	DIR *d;
+	struct dirent *de;
+	struct stat st;
+	time_t now = time(NULL);
+
+	if (split_path(path, dir, sizeof(dir), &base) != 0 ||
+	    (d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (!tmp_name(de->d_name, base) ||
+		    fstatat(dirfd(d), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+		    st.st_mtime + FSIO_TMP_STALE <= now)
+			(void)unlinkat(dirfd(d), de->d_name, 0);
+	}
+	closedir(d);
+}
+
+/*
+ * Writes data whole to a new temp file beside path and syncs it; tmp
+ * receives its name.  On failure nothing is left behind.
+ */
+static int
+tmp_write(const char *path, const void *p, size_t len, int mode, int sync,
+    char *tmp, size_t tmplen, struct error *e)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	char hex[2 * TMP_RANDOM + 1];
+	uint8_t rnd[TMP_RANDOM];
+	int fd = -1, tries;
+
+	for (tries = 0; fd < 0 && tries < 16; tries++) {
+		sec_random(rnd, sizeof(rnd));
+		sec_hex(hex, sizeof(hex), rnd, sizeof(rnd));
+		if ((size_t)snprintf(tmp, tmplen, "%.*s.%s%s%s", dirlen, path,
+		    path + dirlen, TMP_MARK, hex) >= tmplen)
+			return error_set(e, EXIT_SYSTEM, "%s: path too long",
+			    path);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, mode);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
 	if (fd < 0)
 		return error_errno(e, "%s", tmp);
-	if (write_all(fd, p, len) != 0 || fsync(fd) != 0) {
+	if (write_all(fd, p, len) != 0 || (sync && fsync(fd) != 0)) {
 		error_errno(e, "%s", tmp);
 		close(fd);
 		unlink(tmp);
 		return -1;
 	}
-	if (close(fd) != 0 || rename(tmp, path) != 0) {
+	if (close(fd) != 0) {
+		error_errno(e, "%s", tmp);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
+    struct error *e)
+{
+	char tmp[PATH_MAX];
+
+	if (tmp_write(path, p, len, mode, 1, tmp, sizeof(tmp), e) != 0)
+		return -1;
+	if (rename(tmp, path) != 0) {
 		error_errno(e, "%s", path);
 		unlink(tmp);
 		return -1;
 	}
 	sync_dir(path);
+	tmp_sweep(path);
 	return 0;
+}
+
+int
+fsio_write_cache(const char *path, const void *p, size_t len, int mode,
+    struct error *e)
+{
+	char tmp[PATH_MAX];
+
+	if (tmp_write(path, p, len, mode, 0, tmp, sizeof(tmp), e) != 0)
+		return -1;
+	if (rename(tmp, path) != 0) {
+		error_errno(e, "%s", path);
+		unlink(tmp);
+		return -1;
+	}
+	tmp_sweep(path);
+	return 0;
+}
+
+/*
+ * Puts the complete temp file in place only if nothing is at path: a
+ * hard link then unlinking the temp, or renameat2 RENAME_NOREPLACE on a
+ * file system without hard links.  Fails with errno EEXIST when path
+ * exists.
+ */
+static int
+place_excl(const char *tmp, const char *path)
+{
+	int saved;
+
+	if (link(tmp, path) == 0) {
+		(void)unlink(tmp);
+		return 0;
+	}
+	saved = errno;
+#ifdef SYS_renameat2
+	if (saved != EEXIST && syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD,
+	    path, FSIO_RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno == EEXIST)
+		saved = EEXIST;
+#endif
+	errno = saved;
+	return -1;
 }
 
 int
 fsio_write_excl(const char *path, const void *p, size_t len, int mode,
     struct error *e)
 {
-	int fd;
+	char tmp[PATH_MAX];
 
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, mode);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
-	if (write_all(fd, p, len) != 0 || fsync(fd) != 0) {
-		error_errno(e, "%s", path);
-		close(fd);
-		unlink(path);
+	if (tmp_write(path, p, len, mode, 1, tmp, sizeof(tmp), e) != 0)
 		return -1;
-	}
-	if (close(fd) != 0) {
-		error_errno(e, "%s", path);
-		unlink(path);
+	if (place_excl(tmp, path) != 0) {
+		if (errno == EEXIST)
+			error_set(e, EXIT_REFUSED, "%s: already exists; not "
+			    "overwritten", path);
+		else
+			error_errno(e, "%s", path);
+		unlink(tmp);
 		return -1;
 	}
 	sync_dir(path);
+	tmp_sweep(path);
 	return 0;
 }
 

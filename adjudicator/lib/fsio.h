@@ -1,6 +1,7 @@
 /*
  * Files: bounded whole-file reads (stdin for "-" or NULL), atomic
  * replacement (temp file, fsync, rename), exclusive creation for secrets.
+ * Temp files are DIR/.BASE.tmp.RANDOM; stale ones are swept (fsio.c).
  */
 #ifndef FSIO_H
 #define FSIO_H
@@ -11,13 +12,25 @@
 #include "error.h"
 
 #define FSIO_MAX_INPUT	(16u * 1024 * 1024)
+#define FSIO_TMP_STALE	60	/* seconds before a temp file is stale */
 
 /* Reads path (stdin when NULL or "-") into b, at most max bytes. */
 int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
+/*
+ * Reads path, which must be a regular file (a FIFO, a device or a
+ * directory is refused (1) at once, never waited on), into b, at most max
+ * bytes; mode, when not NULL, receives its permission bits.
+ */
+int	fsio_read_regular(const char *path, size_t max, struct buf *b,
+	    unsigned int *mode, struct error *);
 /* Writes data to path atomically with the given mode. */
 int	fsio_write_atomic(const char *path, const void *, size_t, int mode,
 	    struct error *);
-/* Creates path with O_EXCL; never replaces an existing file. */
+/* The same, not synced: for a cache that may be lost but never torn. */
+int	fsio_write_cache(const char *path, const void *, size_t, int mode,
+	    struct error *);
+/* Creates path whole or not at all, never replacing anything: an
+ * existing path is refused (1) "already exists; not overwritten". */
 int	fsio_write_excl(const char *path, const void *, size_t, int mode,
 	    struct error *);
 /* Appends and fsyncs. */

@@ -581,28 +581,17 @@ static int
 save_checkpoint(struct gamedir *g, struct error *e)
 {
 	struct buf b;
-	char path[PATH_MAX], tmp[PATH_MAX];
-	int fd, rc = -1;
+	char path[PATH_MAX];
+	int rc = -1;
 
 	g->x.end = g->j.end;
 	buf_init(&b);
 	if (checkpoint_write(&g->party, &g->x, g->key, &b, e) != 0)
 		goto done;
 	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
-	snprintf(tmp, sizeof(tmp), "%s/checkpoint.%ld", g->path,
-	    (long)getpid());
 	/* a cache: replaced atomically, never synced, checked when read */
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) < 0) {
-		error_errno(e, "%s", tmp);
+	if (fsio_write_cache(path, b.data, b.len, 0600, e) != 0)
 		goto done;
-	}
-	if (write(fd, b.data, b.len) != (ssize_t)b.len || close(fd) != 0 ||
-	    rename(tmp, path) != 0) {
-		error_errno(e, "%s", path);
-		unlink(tmp);
-		goto done;
-	}
 	g->rebuilt = 0;
 	rc = 0;
 done:

@@ -20,7 +20,6 @@
 #include "buf.h"
 #include "fsio.h"
 #include "key.h"
-#include "pass.h"
 
 #define KF_MAGIC	"ADJK"
 #define KF_VERSION	1
@@ -44,16 +43,17 @@ key_name_ok(const char *s)
 	return 1;
 }
 
-void
+int
 key_compute_id(struct key_public *k)
 {
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK], h[SEC_HASH];
 
 	memcpy(both, k->sign_pk, SEC_SIGN_PK);
 	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
-	sec_hash(h, "adj-keyid-v1", both, sizeof(both));
+	if (sec_hash(h, "adj-keyid-v1", both, sizeof(both)) != 0)
+		return -1;
 	memcpy(k->id, h, KEY_ID);
-	sec_hex(k->idhex, sizeof(k->idhex), k->id, KEY_ID);
+	return sec_hex(k->idhex, sizeof(k->idhex), k->id, KEY_ID);
 }
 
 int
@@ -79,9 +79,13 @@ key_generate(const char *name, struct error *e)
 	}
 	memset(k, 0, sizeof(*k));
 	snprintf(k->pub.name, sizeof(k->pub.name), "%s", name);
-	sec_sign_keypair(k->pub.sign_pk, k->sign_sk);
-	sec_box_keypair(k->pub.box_pk, k->box_sk);
-	key_compute_id(&k->pub);
+	if (sec_sign_keypair(k->pub.sign_pk, k->sign_sk) != 0 ||
+	    sec_box_keypair(k->pub.box_pk, k->box_sk) != 0 ||
+	    key_compute_id(&k->pub) != 0) {
+		key_secret_free(k);
+		error_set(e, EXIT_SYSTEM, "key generation failed");
+		return NULL;
+	}
 	return k;
 }
 
@@ -94,7 +98,7 @@ key_secret_free(struct key_secret *k)
 	}
 }
 
-void
+int
 key_public_line(const struct key_public *k, char *out, size_t outlen)
 {
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
@@ -102,43 +106,94 @@ key_public_line(const struct key_public *k, char *out, size_t outlen)
 
 	memcpy(both, k->sign_pk, SEC_SIGN_PK);
 	memcpy(both + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK);
-	sec_b64_encode(b64, sizeof(b64), both, sizeof(both));
-	snprintf(out, outlen, "%s %s %s %s", KEY_PUB_TAG, k->name, k->idhex,
-	    b64);
+	if (sec_b64_encode(b64, sizeof(b64), both, sizeof(both)) != 0 ||
+	    (size_t)snprintf(out, outlen, "%s %s %s %s", KEY_PUB_TAG, k->name,
+	    k->idhex, b64) >= outlen) {
+		if (outlen > 0)
+			out[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Splits a public key line into its four fields, as formats/key.md says:
+ * printable ASCII, one space between fields, none around them.
+ */
+static int
+pub_fields(const char *line, char f[4][KEY_LINE_MAX + 1], const char *where,
+    struct error *e)
+{
+	const char *p = line, *sp;
+	size_t i, n;
+
+	if (strlen(line) > KEY_LINE_MAX)
+		return error_set(e, EXIT_MALFORMED, "%s: public key line longer "
+		    "than %d characters", where, KEY_LINE_MAX);
+	for (i = 0; line[i] != '\0'; i++)
+		if ((unsigned char)line[i] < 0x20 ||
+		    (unsigned char)line[i] > 0x7e)
+			return error_set(e, EXIT_MALFORMED, "%s: public key line "
+			    "holds a control character or a non-ASCII byte "
+			    "(at %zu)", where, i + 1);
+	for (i = 0; i < 4; i++) {
+		sp = strchr(p, ' ');
+		n = sp ? (size_t)(sp - p) : strlen(p);
+		if (n == 0 || (sp != NULL) != (i < 3))
+			return error_set(e, EXIT_MALFORMED, "%s: not a public "
+			    "key line (%s NAME KEYID BASE64, single spaces)",
+			    where, KEY_PUB_TAG);
+		memcpy(f[i], p, n);
+		f[i][n] = '\0';
+		p += n + (sp != NULL);
+	}
+	return 0;
 }
 
 int
 key_public_parse(const char *line, struct key_public *k, const char *where,
     struct error *e)
 {
-	char tag[32], name[64], id[64], b64[200];
+	char f[4][KEY_LINE_MAX + 1];
 	uint8_t both[SEC_SIGN_PK + SEC_BOX_PK];
+	const char *tag = f[0], *name = f[1], *id = f[2], *b64 = f[3];
 	size_t n;
-	int consumed = 0;
 
 	memset(k, 0, sizeof(*k));
-	if (strlen(line) > KEY_LINE_MAX ||
-	    sscanf(line, "%31s %63s %63s %199s %n", tag, name, id, b64,
-	    &consumed) != 4 || line[consumed] != '\0')
-		return error_set(e, EXIT_MALFORMED, "%s: not a public key "
-		    "line (%s NAME KEYID BASE64)", where, KEY_PUB_TAG);
+	if (pub_fields(line, f, where, e) != 0)
+		return -1;
 	if (strcmp(tag, KEY_PUB_TAG) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: unknown public key "
 		    "type \"%.31s\"", where, tag);
 	if (!key_name_ok(name))
 		return error_set(e, EXIT_MALFORMED, "%s: bad key name \"%.32s\"",
 		    where, name);
-	if (sec_b64_decode(both, sizeof(both), &n, b64, strlen(b64)) != 0 ||
+	if (strlen(id) != 2 * KEY_ID ||
+	    strspn(id, "0123456789abcdef") != 2 * KEY_ID)
+		return error_set(e, EXIT_MALFORMED, "%s: key id \"%.20s\" is "
+		    "not %d lowercase hex digits", where, id, 2 * KEY_ID);
+	if (strlen(b64) != sec_b64_len(sizeof(both)) - 1 ||
+	    sec_b64_decode(both, sizeof(both), &n, b64, strlen(b64)) != 0 ||
 	    n != sizeof(both))
 		return error_set(e, EXIT_MALFORMED, "%s: public key is not "
 		    "%zu bytes of base64", where, sizeof(both));
 	memcpy(k->name, name, strlen(name) + 1);	/* key_name_ok bounds it */
 	memcpy(k->sign_pk, both, SEC_SIGN_PK);
 	memcpy(k->box_pk, both + SEC_SIGN_PK, SEC_BOX_PK);
-	key_compute_id(k);
+	if (key_compute_id(k) != 0)
+		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the key",
+		    where);
 	if (strcmp(k->idhex, id) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s: key id %.20s does not "
+		return error_set(e, EXIT_MALFORMED, "%s: key id %s does not "
 		    "match the key (%s)", where, id, k->idhex);
+	/* no key pair has these: a crafted line, refused before use */
+	if (!sec_sign_pk_ok(k->sign_pk))
+		return error_set(e, EXIT_MALFORMED, "%s: key %s: not a valid "
+		    "Ed25519 signing key", where, k->idhex);
+	if (!sec_box_pk_ok(k->box_pk))
+		return error_set(e, EXIT_MALFORMED, "%s: key %s: encryption "
+		    "key of low order; nothing sent to it would be secret",
+		    where, k->idhex);
 	return 0;
 }
 
@@ -150,7 +205,7 @@ key_public_load(const char *path, struct key_public *k, struct error *e)
 	int rc;
 
 	buf_init(&b);
-	if (fsio_read(path, 4096, &b, e) != 0) {
+	if (fsio_read_regular(path, 4096, &b, NULL, e) != 0) {
 		buf_free(&b);
 		return -1;
 	}
@@ -171,67 +226,94 @@ bad:
 	    "exactly one line", fsio_name(path));
 }
 
+/* The payload in clear: both secret keys and the name, zero-padded. */
+static void
+kf_payload(const struct key_secret *k, uint8_t payload[KF_PAYLOAD])
+{
+	size_t n = strlen(k->pub.name);
+
+	memset(payload, 0, KF_PAYLOAD);
+	memcpy(payload, k->sign_sk, SEC_SIGN_SK);
+	memcpy(payload + SEC_SIGN_SK, k->box_sk, SEC_BOX_SK);
+	payload[SEC_SIGN_SK + SEC_BOX_SK] = (uint8_t)n;
+	memcpy(payload + SEC_SIGN_SK + SEC_BOX_SK + 1, k->pub.name, n);
+}
+
+/* The header fields of a key file, as read or to be written. */
+struct kf_header {
+	uint8_t		 magic[4], version, kdf, res[2];
+	uint64_t	 ops, mem;
+	uint8_t		 salt[SEC_SALT], id[KEY_ID], nonce[SEC_NONCE];
+	const uint8_t	*ct, *sum;	/* reading: payload and tag, checksum */
+};
+
+static int
+kf_add_header(struct buf *rec, const struct kf_header *h)
+{
+	buf_add(rec, KF_MAGIC, 4);
+	buf_addc(rec, KF_VERSION);
+	buf_addc(rec, h->kdf);
+	buf_add(rec, h->res, 2);
+	buf_add_u64(rec, h->ops);
+	buf_add_u64(rec, h->mem);
+	buf_add(rec, h->salt, sizeof(h->salt));
+	buf_add(rec, h->id, KEY_ID);
+	buf_add(rec, h->nonce, sizeof(h->nonce));
+	return buf_reserve(rec, KF_PAYLOAD + SEC_TAG + SEC_HASH);
+}
+
 int
 key_secret_write(const char *path, const struct key_secret *k,
     const char *pass, size_t passlen, struct error *e)
 {
 	struct buf rec, arm;
-	uint8_t *payload = NULL, *wrap = NULL, sum[SEC_HASH], salt[SEC_SALT];
-	uint8_t nonce[SEC_NONCE], hdr_reserved[2] = { 0, 0 };
-	uint64_t ops = 0, mem = 0;
+	struct kf_header h;
+	uint8_t *payload = NULL, *wrap = NULL, sum[SEC_HASH];
+	uint8_t zero[SEC_TAG] = { 0 };
 	int rc = -1;
 
 	buf_init(&rec);
 	buf_init(&arm);
-	memset(salt, 0, sizeof(salt));
-	memset(nonce, 0, sizeof(nonce));
+	memset(&h, 0, sizeof(h));
+	memcpy(h.id, k->pub.id, KEY_ID);
 	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL ||
 	    (wrap = sec_malloc(SEC_KEY)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
-	memset(payload, 0, KF_PAYLOAD);
-	memcpy(payload, k->sign_sk, SEC_SIGN_SK);
-	memcpy(payload + SEC_SIGN_SK, k->box_sk, SEC_BOX_SK);
-	payload[SEC_SIGN_SK + SEC_BOX_SK] = (uint8_t)strlen(k->pub.name);
-	memcpy(payload + SEC_SIGN_SK + SEC_BOX_SK + 1, k->pub.name,
-	    strlen(k->pub.name));
+	kf_payload(k, payload);
 	if (pass != NULL) {
-		ops = sec_pwhash_ops_default();
-		mem = sec_pwhash_mem_default();
-		sec_random(salt, sizeof(salt));
-		sec_random(nonce, sizeof(nonce));
-		if (sec_pwhash(wrap, SEC_KEY, pass, passlen, salt, ops,
-		    mem) != 0) {
+		h.kdf = KF_KDF_ARGON2ID;
+		h.ops = sec_pwhash_ops_default();
+		h.mem = sec_pwhash_mem_default();
+		sec_random(h.salt, sizeof(h.salt));
+		sec_random(h.nonce, sizeof(h.nonce));
+		if (sec_pwhash(wrap, SEC_KEY, pass, passlen, h.salt, h.ops,
+		    h.mem) != 0) {
 			error_set(e, EXIT_SYSTEM, "key derivation failed "
 			    "(out of memory?)");
 			goto done;
 		}
 	}
-	buf_add(&rec, KF_MAGIC, 4);
-	buf_addc(&rec, KF_VERSION);
-	buf_addc(&rec, pass ? KF_KDF_ARGON2ID : KF_KDF_NONE);
-	buf_add(&rec, hdr_reserved, 2);
-	buf_add_u64(&rec, ops);
-	buf_add_u64(&rec, mem);
-	buf_add(&rec, salt, sizeof(salt));
-	buf_add(&rec, k->pub.id, KEY_ID);
-	buf_add(&rec, nonce, sizeof(nonce));
-	if (buf_reserve(&rec, KF_PAYLOAD + SEC_TAG + SEC_HASH) != 0) {
+	if (kf_add_header(&rec, &h) != 0) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
 	if (pass != NULL) {
-		sec_aead_encrypt(rec.data + rec.len, payload, KF_PAYLOAD,
-		    rec.data, KF_HEADER, nonce, wrap);
+		if (sec_aead_encrypt(rec.data + rec.len, payload, KF_PAYLOAD,
+		    rec.data, KF_HEADER, h.nonce, wrap) != 0) {
+			error_set(e, EXIT_SYSTEM, "cannot encrypt the key");
+			goto done;
+		}
 		rec.len += KF_PAYLOAD + SEC_TAG;
 	} else {
-		uint8_t zero[SEC_TAG] = { 0 };
-
 		buf_add(&rec, payload, KF_PAYLOAD);
 		buf_add(&rec, zero, sizeof(zero));
 	}
-	sec_hash(sum, "adj-keyfile-v1", rec.data, rec.len);
+	if (sec_hash(sum, "adj-keyfile-v1", rec.data, rec.len) != 0) {
+		error_set(e, EXIT_SYSTEM, "cannot hash the key file");
+		goto done;
+	}
 	buf_add(&rec, sum, sizeof(sum));
 	if (armor_wrap(rec.data, rec.len, ARMOR_SECRET, &arm, e) != 0)
 		goto done;
@@ -248,20 +330,127 @@ done:
 	return rc;
 }
 
+/* Splits a record of KF_TOTAL bytes into its fields. */
+static void
+kf_parse(const uint8_t *rec, struct kf_header *h)
+{
+	struct cursor c = { rec, KF_TOTAL };
+
+	cursor_take(&c, h->magic, 4);
+	cursor_u8(&c, &h->version);
+	cursor_u8(&c, &h->kdf);
+	cursor_take(&c, h->res, 2);
+	cursor_u64(&c, &h->ops);
+	cursor_u64(&c, &h->mem);
+	cursor_take(&c, h->salt, sizeof(h->salt));
+	cursor_take(&c, h->id, KEY_ID);
+	cursor_take(&c, h->nonce, sizeof(h->nonce));
+	cursor_skip(&c, &h->ct, KF_PAYLOAD + SEC_TAG);
+	cursor_skip(&c, &h->sum, SEC_HASH);
+}
+
+/*
+ * The payload in clear into payload: decrypted with the passphrase (kdf
+ * 1), or copied (kdf 0).  Without a passphrase an encrypted key sets
+ * *needs_pass; bad limits are refused before that.
+ */
+static int
+kf_unwrap(const uint8_t *rec, const struct kf_header *h, const char *pass,
+    size_t passlen, uint8_t *payload, int *needs_pass, const char *where,
+    struct error *e)
+{
+	uint8_t *wrap;
+	int rc;
+
+	if (h->kdf == KF_KDF_NONE) {
+		if (h->ops != 0 || h->mem != 0)
+			return error_set(e, EXIT_MALFORMED, "%s: unencrypted "
+			    "key with key derivation parameters", where);
+		memcpy(payload, h->ct, KF_PAYLOAD);
+		return 0;
+	}
+	if (h->kdf != KF_KDF_ARGON2ID)
+		return error_set(e, EXIT_MALFORMED, "%s: unknown key "
+		    "derivation %u", where, h->kdf);
+	if (!sec_pwhash_limits_ok(h->ops, h->mem))
+		return error_set(e, EXIT_MALFORMED, "%s: key derivation "
+		    "parameters out of bounds (opslimit %llu, memlimit %llu)",
+		    where, (unsigned long long)h->ops,
+		    (unsigned long long)h->mem);
+	if (pass == NULL) {
+		*needs_pass = 1;
+		return error_set(e, EXIT_USAGE, "%s: passphrase needed", where);
+	}
+	if ((wrap = sec_malloc(SEC_KEY)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (sec_pwhash(wrap, SEC_KEY, pass, passlen, h->salt, h->ops,
+	    h->mem) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "%s: key derivation failed",
+		    where);
+	else if (sec_aead_decrypt(payload, h->ct, KF_PAYLOAD + SEC_TAG, rec,
+	    KF_HEADER, h->nonce, wrap) != 0)
+		rc = error_set(e, EXIT_REFUSED, "%s: wrong passphrase", where);
+	else
+		rc = 0;
+	sec_wipe(wrap, SEC_KEY);
+	sec_free(wrap);
+	return rc;
+}
+
+/*
+ * The key from its payload in clear.  The key id in the header must match
+ * the keys in the payload; the stored public half must match the seed,
+ * and the name padding and reserved bytes must be zero, so one key has
+ * one file.
+ */
+static struct key_secret *
+kf_key(const uint8_t *payload, const struct kf_header *h, const char *where,
+    struct error *e)
+{
+	struct key_secret *k;
+	size_t namelen, i;
+	uint8_t pad;
+	int bad;
+
+	if ((k = sec_malloc(sizeof(*k))) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	memset(k, 0, sizeof(*k));
+	memcpy(k->sign_sk, payload, SEC_SIGN_SK);
+	memcpy(k->box_sk, payload + SEC_SIGN_SK, SEC_BOX_SK);
+	namelen = payload[SEC_SIGN_SK + SEC_BOX_SK];
+	if (namelen > KEY_NAME_MAX)
+		namelen = 0;
+	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
+	k->pub.name[namelen] = '\0';
+	bad = sec_sign_public(k->pub.sign_pk, k->sign_sk) != 0 ||
+	    sec_box_public(k->pub.box_pk, k->box_sk) != 0 ||
+	    key_compute_id(&k->pub) != 0;
+	for (pad = 0, i = SEC_SIGN_SK + SEC_BOX_SK + 1 + namelen;
+	    i < KF_PAYLOAD; i++)
+		pad |= payload[i];
+	if (bad || !key_name_ok(k->pub.name) ||
+	    memcmp(k->pub.id, h->id, KEY_ID) != 0 ||
+	    memcmp(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK) != 0 ||
+	    pad != 0 || h->res[0] != 0 || h->res[1] != 0) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
+		    "(does not match its key id)", where);
+		key_secret_free(k);
+		return NULL;
+	}
+	return k;
+}
+
 struct key_secret *
 key_secret_decode(const char *text, size_t len, const char *pass,
     size_t passlen, int *needs_pass, const char *where, struct error *e)
 {
 	struct armor_list l;
-	struct cursor c;
+	struct kf_header h;
 	struct key_secret *k = NULL;
-	uint8_t *payload = NULL, *wrap = NULL, sum[SEC_HASH], id[KEY_ID];
-	uint8_t magic[4], version, kdf, res[2], salt[SEC_SALT];
-	uint8_t nonce[SEC_NONCE];
-	const uint8_t *rec, *ct, *stored_sum;
-	uint64_t ops, mem;
-	size_t namelen, i;
-	uint8_t pad;
+	uint8_t *payload = NULL, sum[SEC_HASH];
+	const uint8_t *rec;
 
 	*needs_pass = 0;
 	if (armor_read(text, len, ARMOR_SECRET, where, &l, e) != 0)
@@ -273,135 +462,84 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 		goto done;
 	}
 	rec = l.items[0].data;
-	c.p = rec;
-	c.left = l.items[0].len;
-	cursor_take(&c, magic, 4);
-	cursor_u8(&c, &version);
-	cursor_u8(&c, &kdf);
-	cursor_take(&c, res, 2);
-	cursor_u64(&c, &ops);
-	cursor_u64(&c, &mem);
-	cursor_take(&c, salt, sizeof(salt));
-	cursor_take(&c, id, KEY_ID);
-	cursor_take(&c, nonce, sizeof(nonce));
-	cursor_skip(&c, &ct, KF_PAYLOAD + SEC_TAG);
-	cursor_skip(&c, &stored_sum, SEC_HASH);
-	if (memcmp(magic, KF_MAGIC, 4) != 0 || version != KF_VERSION) {
+	kf_parse(rec, &h);
+	if (memcmp(h.magic, KF_MAGIC, 4) != 0 || h.version != KF_VERSION) {
 		error_set(e, EXIT_MALFORMED, "%s: not an adjudicator secret "
-		    "key (version %u)", where, version);
+		    "key (version %u)", where, h.version);
 		goto done;
 	}
-	sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH);
-	if (!sec_equal(sum, stored_sum, SEC_HASH)) {
+	if (sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH) != 0 ||
+	    !sec_equal(sum, h.sum, SEC_HASH)) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
 		    "(checksum mismatch)", where);
 		goto done;
 	}
-	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL ||
-	    (wrap = sec_malloc(SEC_KEY)) == NULL) {
+	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
-	if (kdf == KF_KDF_ARGON2ID) {
-		if (!sec_pwhash_limits_ok(ops, mem)) {
-			error_set(e, EXIT_MALFORMED, "%s: key derivation "
-			    "parameters out of bounds (opslimit %llu, memlimit "
-			    "%llu)", where, (unsigned long long)ops,
-			    (unsigned long long)mem);
-			goto done;
-		}
-		if (pass == NULL) {
-			*needs_pass = 1;
-			error_set(e, EXIT_USAGE, "%s: passphrase needed", where);
-			goto done;
-		}
-		if (sec_pwhash(wrap, SEC_KEY, pass, passlen, salt, ops,
-		    mem) != 0) {
-			error_set(e, EXIT_SYSTEM, "%s: key derivation failed",
-			    where);
-			goto done;
-		}
-		if (sec_aead_decrypt(payload, ct, KF_PAYLOAD + SEC_TAG, rec,
-		    KF_HEADER, nonce, wrap) != 0) {
-			error_set(e, EXIT_REFUSED, "%s: wrong passphrase",
-			    where);
-			goto done;
-		}
-	} else if (kdf == KF_KDF_NONE) {
-		if (ops != 0 || mem != 0) {
-			error_set(e, EXIT_MALFORMED, "%s: unencrypted key with "
-			    "key derivation parameters", where);
-			goto done;
-		}
-		memcpy(payload, ct, KF_PAYLOAD);
-	} else {
-		error_set(e, EXIT_MALFORMED, "%s: unknown key derivation %u",
-		    where, kdf);
-		goto done;
-	}
-	if ((k = sec_malloc(sizeof(*k))) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	memset(k, 0, sizeof(*k));
-	memcpy(k->sign_sk, payload, SEC_SIGN_SK);
-	memcpy(k->box_sk, payload + SEC_SIGN_SK, SEC_BOX_SK);
-	namelen = payload[SEC_SIGN_SK + SEC_BOX_SK];
-	if (namelen > KEY_NAME_MAX)
-		namelen = 0;
-	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
-	k->pub.name[namelen] = '\0';
-	sec_sign_public(k->pub.sign_pk, k->sign_sk);
-	sec_box_public(k->pub.box_pk, k->box_sk);
-	key_compute_id(&k->pub);
-	/*
-	 * The key id in the header must match the keys in the payload; the
-	 * stored public half must match the seed, and the name padding and
-	 * reserved bytes must be zero, so one key has one file.
-	 */
-	for (pad = 0, i = SEC_SIGN_SK + SEC_BOX_SK + 1 + namelen;
-	    i < KF_PAYLOAD; i++)
-		pad |= payload[i];
-	if (!key_name_ok(k->pub.name) || memcmp(k->pub.id, id, KEY_ID) != 0 ||
-	    memcmp(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK) != 0 ||
-	    pad != 0 || res[0] != 0 || res[1] != 0) {
-		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
-		    "(does not match its key id)", where);
-		key_secret_free(k);
-		k = NULL;
-	}
+	if (kf_unwrap(rec, &h, pass, passlen, payload, needs_pass, where,
+	    e) == 0)
+		k = kf_key(payload, &h, where, e);
 done:
-	if (payload != NULL)
+	if (payload != NULL) {
 		sec_wipe(payload, KF_PAYLOAD);
-	if (wrap != NULL)
-		sec_wipe(wrap, SEC_KEY);
-	sec_free(payload);
-	sec_free(wrap);
+		sec_free(payload);
+	}
 	armor_list_free(&l);
 	return k;
 }
 
+/*
+ * A secret key others can read is refused, as ssh refuses one, with the
+ * command that fixes it.  Checked once the file is known to be a key
+ * (a corrupt file is reported as such) and before any passphrase.
+ */
+static int
+key_file_private(const char *path, unsigned int mode, struct error *e)
+{
+	if ((mode & 077) == 0)
+		return 0;
+	return error_set(e, EXIT_REFUSED, "%s: secret key file is accessible "
+	    "by others (mode %04o); chmod 600 %s", path, mode, path);
+}
+
 struct key_secret *
-key_secret_load(const char *path, struct error *e)
+key_secret_load(const char *path, key_pass_fn *askpass, void *arg,
+    struct error *e)
 {
 	struct buf b;
-	struct key_secret *k;
-	char *pass = NULL, prompt[300];
+	struct key_secret *k = NULL;
+	char *pass = NULL;
+	unsigned int mode;
 	int needs;
 
 	buf_init(&b);
-	if (fsio_read(path, 65536, &b, e) != 0) {
-		buf_free(&b);
-		return NULL;
-	}
+	if (fsio_read_regular(path, 65536, &b, &mode, e) != 0)
+		goto done;
 	k = key_secret_decode((char *)b.data, b.len, NULL, 0, &needs, path, e);
-	if (k == NULL && needs) {
-		snprintf(prompt, sizeof(prompt), "passphrase for %s: ", path);
-		if ((pass = pass_get(prompt, 0, e)) != NULL)
-			k = key_secret_decode((char *)b.data, b.len, pass,
-			    strlen(pass), &needs, path, e);
+	if ((k != NULL || needs) && key_file_private(path, mode, e) != 0) {
+		key_secret_free(k);
+		k = NULL;
+		goto done;
 	}
-	pass_free(pass);
+	if (k != NULL || !needs || askpass == NULL)
+		goto done;
+	if ((pass = sec_malloc(KEY_PASS_MAX)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	memset(pass, 0, KEY_PASS_MAX);
+	if (askpass(path, pass, KEY_PASS_MAX, arg, e) != 0)
+		goto done;
+	pass[KEY_PASS_MAX - 1] = '\0';
+	k = key_secret_decode((char *)b.data, b.len, pass, strlen(pass),
+	    &needs, path, e);
+done:
+	if (pass != NULL) {
+		sec_wipe(pass, KEY_PASS_MAX);
+		sec_free(pass);
+	}
 	buf_free(&b);
 	return k;
 }

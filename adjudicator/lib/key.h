@@ -16,6 +16,7 @@
 #define KEY_ID_HEX	(2 * KEY_ID + 1)
 #define KEY_LINE_MAX	256
 #define KEY_PUB_TAG	"adjudicator-pk1"
+#define KEY_PASS_MAX	1024		/* passphrase buffer, with the NUL */
 
 struct key_public {
 	char	name[KEY_NAME_MAX + 1];
@@ -33,11 +34,13 @@ struct key_secret {
 };
 
 int	key_name_ok(const char *);
-void	key_compute_id(struct key_public *);
+/* Fills in the key id from the keys; -1 only if hashing failed. */
+int	key_compute_id(struct key_public *);
 struct key_secret *key_generate(const char *name, struct error *);
 void	key_secret_free(struct key_secret *);
 
-void	key_public_line(const struct key_public *, char *, size_t);
+/* -1 (and "") when the buffer is too small. */
+int	key_public_line(const struct key_public *, char *, size_t);
 int	key_public_parse(const char *line, struct key_public *,
 	    const char *where, struct error *);
 int	key_public_load(const char *path, struct key_public *, struct error *);
@@ -45,8 +48,20 @@ int	key_public_load(const char *path, struct key_public *, struct error *);
 /* pass == NULL writes an unencrypted key. */
 int	key_secret_write(const char *path, const struct key_secret *,
 	    const char *pass, size_t passlen, struct error *);
-/* Asks for the passphrase only when the file is encrypted. */
-struct key_secret *key_secret_load(const char *path, struct error *);
+/*
+ * The library never asks a person for anything: the program supplies the
+ * passphrase of an encrypted key through this function.  It fills out
+ * (outlen bytes of guarded memory, wiped and freed by the library) with a
+ * NUL-terminated passphrase and returns 0, or sets the error and returns
+ * -1.  path names the key file, for a prompt.
+ */
+typedef int key_pass_fn(const char *path, char *out, size_t outlen,
+	    void *arg, struct error *);
+
+/* Calls pass(path, ..., arg) only when the file is encrypted; with pass
+ * NULL an encrypted key is refused ("passphrase needed"). */
+struct key_secret *key_secret_load(const char *path, key_pass_fn *pass,
+	    void *arg, struct error *);
 /* Parses a key file already read; pass may be NULL for unencrypted ones. */
 struct key_secret *key_secret_decode(const char *text, size_t len,
 	    const char *pass, size_t passlen, int *needs_pass,

@@ -1,6 +1,10 @@
 /*
  * The libsodium wrappers.  Sizes in sec.h are checked against the library
- * at compile time so a mismatch cannot slip through.
+ * at compile time so a mismatch cannot slip through, and every libsodium
+ * return value is checked here and passed on: a failure never leaves an
+ * output buffer uninitialised behind a success.  Where libsodium would
+ * abort on a misuse (an output buffer too small), the size is checked
+ * first and the call fails instead.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +19,8 @@ _Static_assert(SEC_SIG == crypto_sign_BYTES, "sig");
 _Static_assert(SEC_BOX_PK == crypto_box_PUBLICKEYBYTES, "box pk");
 _Static_assert(SEC_BOX_SK == crypto_box_SECRETKEYBYTES, "box sk");
 _Static_assert(SEC_SEAL_EXTRA == crypto_box_SEALBYTES, "seal");
-_Static_assert(SEC_HASH <= crypto_generichash_blake2b_BYTES_MAX, "hash");
+_Static_assert(SEC_HASH <= crypto_generichash_blake2b_BYTES_MAX &&
+    SEC_HASH >= crypto_generichash_blake2b_BYTES_MIN, "hash");
 _Static_assert(SEC_PERSONAL == crypto_generichash_blake2b_PERSONALBYTES,
     "personal");
 _Static_assert(SEC_KEY == crypto_aead_xchacha20poly1305_ietf_KEYBYTES, "key");
@@ -76,39 +81,78 @@ sec_equal(const void *a, const void *b, size_t len)
 	return sodium_memcmp(a, b, len) == 0;
 }
 
-void
+int
 sec_sign_keypair(uint8_t pk[SEC_SIGN_PK], uint8_t sk[SEC_SIGN_SK])
 {
-	crypto_sign_keypair(pk, sk);
+	if (crypto_sign_keypair(pk, sk) != 0) {
+		sodium_memzero(sk, SEC_SIGN_SK);
+		return -1;
+	}
+	return 0;
 }
 
-void
+int
 sec_box_keypair(uint8_t pk[SEC_BOX_PK], uint8_t sk[SEC_BOX_SK])
 {
-	crypto_box_keypair(pk, sk);
+	if (crypto_box_keypair(pk, sk) != 0) {
+		sodium_memzero(sk, SEC_BOX_SK);
+		return -1;
+	}
+	return 0;
 }
 
-void
+int
 sec_sign_public(uint8_t pk[SEC_SIGN_PK], const uint8_t sk[SEC_SIGN_SK])
 {
 	uint8_t tmp[SEC_SIGN_SK];
+	int rc;
 
 	/* the first half is the seed; the second is only a cached copy */
-	crypto_sign_seed_keypair(pk, tmp, sk);
+	rc = crypto_sign_seed_keypair(pk, tmp, sk);
 	sodium_memzero(tmp, sizeof(tmp));
+	return rc == 0 ? 0 : -1;
 }
 
 int
 sec_box_public(uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK])
 {
-	return crypto_scalarmult_base(pk, sk);
+	return crypto_scalarmult_base(pk, sk) == 0 ? 0 : -1;
 }
 
-void
+int
+sec_sign_pk_ok(const uint8_t pk[SEC_SIGN_PK])
+{
+	/* canonical, on the curve, in the main subgroup, not of small order:
+	 * what crypto_sign_keypair makes */
+	return crypto_core_ed25519_is_valid_point(pk) == 1;
+}
+
+int
+sec_box_pk_ok(const uint8_t pk[SEC_BOX_PK])
+{
+	uint8_t scalar[crypto_scalarmult_SCALARBYTES], q[SEC_BOX_PK];
+	int rc;
+
+	/*
+	 * X25519 with any scalar gives all zeros exactly when pk is of low
+	 * order (all zeros among them), and libsodium then fails: nothing
+	 * sealed to such a key is secret.
+	 */
+	memset(scalar, 0x5a, sizeof(scalar));
+	rc = crypto_scalarmult(q, scalar, pk);
+	sodium_memzero(q, sizeof(q));
+	return rc == 0;
+}
+
+int
 sec_sign(uint8_t sig[SEC_SIG], const void *m, size_t len,
     const uint8_t sk[SEC_SIGN_SK])
 {
-	crypto_sign_detached(sig, NULL, m, len, sk);
+	if (crypto_sign_detached(sig, NULL, m, len, sk) != 0) {
+		memset(sig, 0, SEC_SIG);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -127,7 +171,7 @@ personal_pad(uint8_t out[SEC_PERSONAL], const char *personal)
 	memcpy(out, personal, n < SEC_PERSONAL ? n : SEC_PERSONAL);
 }
 
-void
+int
 sec_hash(uint8_t out[SEC_HASH], const char *personal, const void *m,
     size_t len)
 {
@@ -135,10 +179,14 @@ sec_hash(uint8_t out[SEC_HASH], const char *personal, const void *m,
 	uint8_t p[SEC_PERSONAL];
 
 	personal_pad(p, personal);
-	crypto_generichash_blake2b_init_salt_personal(&h.st, NULL, 0, SEC_HASH,
-	    NULL, p);
-	crypto_generichash_blake2b_update(&h.st, m, len);
-	crypto_generichash_blake2b_final(&h.st, out, SEC_HASH);
+	if (crypto_generichash_blake2b_init_salt_personal(&h.st, NULL, 0,
+	    SEC_HASH, NULL, p) != 0 ||
+	    crypto_generichash_blake2b_update(&h.st, m, len) != 0 ||
+	    crypto_generichash_blake2b_final(&h.st, out, SEC_HASH) != 0) {
+		memset(out, 0, SEC_HASH);
+		return -1;
+	}
+	return 0;
 }
 
 struct sec_hasher *
@@ -151,30 +199,46 @@ sec_hasher_new(const char *personal)
 	if (posix_memalign((void **)&h, 64, sizeof(*h)) != 0)
 		return NULL;
 	personal_pad(p, personal);
-	crypto_generichash_blake2b_init_salt_personal(&h->st, NULL, 0,
-	    SEC_HASH, NULL, p);
+	if (crypto_generichash_blake2b_init_salt_personal(&h->st, NULL, 0,
+	    SEC_HASH, NULL, p) != 0) {
+		free(h);
+		return NULL;
+	}
 	return h;
 }
 
-void
+int
 sec_hasher_update(struct sec_hasher *h, const void *m, size_t len)
 {
-	crypto_generichash_blake2b_update(&h->st, m, len);
+	return crypto_generichash_blake2b_update(&h->st, m, len) == 0 ? 0 : -1;
 }
 
-void
+int
 sec_hasher_final(struct sec_hasher *h, uint8_t out[SEC_HASH])
 {
-	crypto_generichash_blake2b_final(&h->st, out, SEC_HASH);
+	int rc;
+
+	rc = crypto_generichash_blake2b_final(&h->st, out, SEC_HASH);
 	free(h);
+	if (rc != 0) {
+		memset(out, 0, SEC_HASH);
+		return -1;
+	}
+	return 0;
 }
 
-void
+int
 sec_aead_encrypt(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t *ad,
     size_t adlen, const uint8_t nonce[SEC_NONCE], const uint8_t key[SEC_KEY])
 {
-	crypto_aead_xchacha20poly1305_ietf_encrypt(c, NULL, m, mlen, ad, adlen,
-	    NULL, nonce, key);
+	if (mlen > crypto_aead_xchacha20poly1305_ietf_MESSAGEBYTES_MAX ||
+	    crypto_aead_xchacha20poly1305_ietf_encrypt(c, NULL, m, mlen, ad,
+	    adlen, NULL, nonce, key) != 0) {
+		/* no plaintext, nothing uninitialised, behind a failure */
+		sodium_memzero(c, mlen + SEC_TAG);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -185,10 +249,15 @@ sec_aead_decrypt(uint8_t *m, const uint8_t *c, size_t clen, const uint8_t *ad,
 	    clen, ad, adlen, nonce, key);
 }
 
-void
+int
 sec_seal(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t pk[SEC_BOX_PK])
 {
-	crypto_box_seal(c, m, mlen, pk);
+	/* a low-order pk makes the shared secret all zeros: refused */
+	if (crypto_box_seal(c, m, mlen, pk) != 0) {
+		sodium_memzero(c, mlen + SEC_SEAL_EXTRA);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -233,10 +302,17 @@ sec_b64_len(size_t binlen)
 	return sodium_base64_ENCODED_LEN(binlen, sodium_base64_VARIANT_ORIGINAL);
 }
 
-void
+int
 sec_b64_encode(char *out, size_t outmax, const void *in, size_t len)
 {
-	sodium_bin2base64(out, outmax, in, len, sodium_base64_VARIANT_ORIGINAL);
+	/* sodium_bin2base64 aborts when out is too small: fail instead */
+	if (outmax < sec_b64_len(len)) {
+		if (outmax > 0)
+			out[0] = '\0';
+		return -1;
+	}
+	return sodium_bin2base64(out, outmax, in, len,
+	    sodium_base64_VARIANT_ORIGINAL) == out ? 0 : -1;
 }
 
 int
@@ -251,10 +327,16 @@ sec_b64_decode(uint8_t *out, size_t outmax, size_t *outlen, const char *in,
 	return end == in + inlen ? 0 : -1;
 }
 
-void
+int
 sec_hex(char *out, size_t outmax, const void *in, size_t len)
 {
-	sodium_bin2hex(out, outmax, in, len);
+	/* sodium_bin2hex aborts when out is too small: fail instead */
+	if (len >= SIZE_MAX / 2 || outmax < 2 * len + 1) {
+		if (outmax > 0)
+			out[0] = '\0';
+		return -1;
+	}
+	return sodium_bin2hex(out, outmax, in, len) == out ? 0 : -1;
 }
 
 int

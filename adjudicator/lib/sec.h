@@ -1,7 +1,9 @@
 /*
  * Cryptographic primitives.  This module is the only one that includes
  * <sodium.h>; everyone else sees fixed sizes and plain functions, so the
- * choice of primitive lives in one place.
+ * choice of primitive lives in one place.  Every function that can fail
+ * returns 0 or -1, and callers check it: a failed one leaves its output
+ * zeroed, never half-made.
  */
 #ifndef SEC_H
 #define SEC_H
@@ -32,18 +34,22 @@ void	sec_free(void *);
 void	sec_wipe(void *, size_t);
 int	sec_equal(const void *, const void *, size_t);
 
-void	sec_sign_keypair(uint8_t pk[SEC_SIGN_PK], uint8_t sk[SEC_SIGN_SK]);
-void	sec_box_keypair(uint8_t pk[SEC_BOX_PK], uint8_t sk[SEC_BOX_SK]);
+int	sec_sign_keypair(uint8_t pk[SEC_SIGN_PK], uint8_t sk[SEC_SIGN_SK]);
+int	sec_box_keypair(uint8_t pk[SEC_BOX_PK], uint8_t sk[SEC_BOX_SK]);
 /* The public key of an Ed25519 secret key, derived from its seed half. */
-void	sec_sign_public(uint8_t pk[SEC_SIGN_PK], const uint8_t sk[SEC_SIGN_SK]);
+int	sec_sign_public(uint8_t pk[SEC_SIGN_PK], const uint8_t sk[SEC_SIGN_SK]);
 int	sec_box_public(uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK]);
-void	sec_sign(uint8_t sig[SEC_SIG], const void *, size_t,
+/* 1 when a public key is one a key pair could have: a valid Ed25519 point
+ * of the main subgroup; an X25519 point not of low order (not zero). */
+int	sec_sign_pk_ok(const uint8_t pk[SEC_SIGN_PK]);
+int	sec_box_pk_ok(const uint8_t pk[SEC_BOX_PK]);
+int	sec_sign(uint8_t sig[SEC_SIG], const void *, size_t,
 	    const uint8_t sk[SEC_SIGN_SK]);
 int	sec_verify(const uint8_t sig[SEC_SIG], const void *, size_t,
 	    const uint8_t pk[SEC_SIGN_PK]);
 
 /* BLAKE2b-256 with a 16-byte personalization (zero-padded string). */
-void	sec_hash(uint8_t out[SEC_HASH], const char *personal, const void *,
+int	sec_hash(uint8_t out[SEC_HASH], const char *personal, const void *,
 	    size_t);
 
 /* Keyed BLAKE2b-256: a MAC (key 16 to 64 bytes). */
@@ -52,19 +58,20 @@ void	sec_mac(uint8_t out[SEC_HASH], const uint8_t *key, size_t keylen,
 /* Incremental BLAKE2b-256 for hashing several buffers without copying. */
 struct sec_hasher;
 struct sec_hasher *sec_hasher_new(const char *personal);
-void	sec_hasher_update(struct sec_hasher *, const void *, size_t);
-void	sec_hasher_final(struct sec_hasher *, uint8_t out[SEC_HASH]);
+int	sec_hasher_update(struct sec_hasher *, const void *, size_t);
+int	sec_hasher_final(struct sec_hasher *, uint8_t out[SEC_HASH]);
 
 /* XChaCha20-Poly1305: c holds mlen + SEC_TAG bytes. */
-void	sec_aead_encrypt(uint8_t *c, const uint8_t *m, size_t mlen,
+int	sec_aead_encrypt(uint8_t *c, const uint8_t *m, size_t mlen,
 	    const uint8_t *ad, size_t adlen, const uint8_t nonce[SEC_NONCE],
 	    const uint8_t key[SEC_KEY]);
 int	sec_aead_decrypt(uint8_t *m, const uint8_t *c, size_t clen,
 	    const uint8_t *ad, size_t adlen, const uint8_t nonce[SEC_NONCE],
 	    const uint8_t key[SEC_KEY]);
 
-/* Anonymous sealed box to an X25519 key: c holds mlen + SEC_SEAL_EXTRA. */
-void	sec_seal(uint8_t *c, const uint8_t *m, size_t mlen,
+/* Anonymous sealed box to an X25519 key: c holds mlen + SEC_SEAL_EXTRA.
+ * Fails (c zeroed) for a key of low order. */
+int	sec_seal(uint8_t *c, const uint8_t *m, size_t mlen,
 	    const uint8_t pk[SEC_BOX_PK]);
 int	sec_seal_open(uint8_t *m, const uint8_t *c, size_t clen,
 	    const uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK]);
@@ -79,10 +86,10 @@ int	sec_pwhash(uint8_t *key, size_t keylen, const char *pass, size_t passlen,
 /* Base64 (RFC 4648, padded).  Decoding is strict: no stray characters,
  * exact padding, zero trailing bits. */
 size_t	sec_b64_len(size_t binlen);	/* including NUL */
-void	sec_b64_encode(char *out, size_t outmax, const void *in, size_t len);
+int	sec_b64_encode(char *out, size_t outmax, const void *in, size_t len);
 int	sec_b64_decode(uint8_t *out, size_t outmax, size_t *outlen,
 	    const char *in, size_t inlen);
-void	sec_hex(char *out, size_t outmax, const void *in, size_t len);
+int	sec_hex(char *out, size_t outmax, const void *in, size_t len);
 int	sec_unhex(uint8_t *out, size_t outlen, const char *in);
 
 #endif

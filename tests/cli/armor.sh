@@ -203,3 +203,52 @@ test_bad_base64_mime_part() {
 	} >mail
 	refused 3 mail "MIME part is not valid base64"
 }
+
+# verify reads its archive as a stream: a huge line costs neither memory
+# nor time.  Before the block it is surrounding text, skipped; inside, it
+# is refused at once.
+ARCHIVE="$TOP/formats/samples/incognito.archive"
+BIG=$((40 * 1024 * 1024))
+
+# bigline: one line of $BIG bytes, and its LF
+bigline() {
+	head -c "$BIG" /dev/zero | tr '\0' 'A'
+	echo
+}
+
+test_verify_long_line_around_the_archive() {
+	measure 0 "$ADJ" verify "$ARCHIVE"
+	base=$kib
+	{ bigline; cat "$ARCHIVE"; bigline; } >big.arc
+	measure 0 "$ADJ" verify big.arc
+	echo "verify: $base KiB; with two 40 MiB lines: $kib KiB, $ms ms" >&2
+	[ "$kib" -lt $((base + 16384)) ] ||
+	    fail "a 40 MiB line cost $((kib - base)) KiB"
+	[ "$ms" -lt 2000 ] || fail "a 40 MiB line took $ms ms"
+}
+
+test_verify_long_line_inside_the_archive() {
+	measure 0 "$ADJ" verify "$ARCHIVE"
+	base=$kib
+	{ sed -n 1,2p "$ARCHIVE"; bigline; sed 1,2d "$ARCHIVE"; } >big.arc
+	measure 3 "$ADJ" verify big.arc
+	one_line
+	err_has "^adjudicator: big.arc:3: armor line too long$"
+	[ "$kib" -lt $((base + 16384)) ] ||
+	    fail "a 40 MiB line cost $((kib - base)) KiB"
+	[ "$ms" -lt 2000 ] || fail "a 40 MiB line took $ms ms"
+	# a line without its LF at the end of the input, too
+	{ sed -n 1,2p "$ARCHIVE"; head -c "$BIG" /dev/zero | tr '\0' 'A'; } \
+	    >cut.arc
+	measure 3 "$ADJ" verify cut.arc
+	one_line
+	err_has "cut.arc:3: armor line too long"
+}
+
+# the longest line that is still text around the block, and a long
+# quoted armor line (blanks and quoting are slack, within bounds)
+test_verify_long_lines_within_bounds() {
+	{ head -c 4000 /dev/zero | tr '\0' 'x'; echo; sed 's/^/> > > /' \
+	    "$ARCHIVE"; } >q.arc
+	expect 0 "$ADJ" verify q.arc
+}

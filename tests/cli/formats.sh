@@ -3,25 +3,35 @@
 
 S="$TOP/formats/samples"
 
+# git keeps no file modes and a secret key others can read is refused, so
+# the tests use private copies (0600) of the sample secret keys, in $K
+K=$PWD/sample-keys
+mkdir -p "$K"
+for k in alice bob carol judge; do
+	cp "$S/$k.key" "$K/$k.key"
+done
+cp "$S/carol.pass" "$K/carol.pass"
+chmod 600 "$K"/*.key "$K/carol.pass"
+
 test_sample_message_opens() {
-	expect 0 "$ADJ" open -k "$S/bob.key" -p "$S/alice.pub" "$S/message.asc"
+	expect 0 "$ADJ" open -k "$K/bob.key" -p "$S/alice.pub" "$S/message.asc"
 	cmp out "$S/body.yaml" || fail "body differs from body.yaml"
 	err_has "good signature from alice (key dd4313f220301088)"
 }
 
 test_sample_message_from_stdin() {
-	expect 0 sh -c "\"$ADJ\" open -k \"$S/bob.key\" <\"$S/message.asc\""
+	expect 0 sh -c "\"$ADJ\" open -k \"$K/bob.key\" <\"$S/message.asc\""
 	cmp out "$S/body.yaml" || fail "body differs from body.yaml"
 }
 
 test_sample_message_wrong_sender() {
-	expect 1 "$ADJ" open -k "$S/bob.key" -p "$S/carol.pub" "$S/message.asc"
+	expect 1 "$ADJ" open -k "$K/bob.key" -p "$S/carol.pub" "$S/message.asc"
 	err_has "signed by alice"
 	one_line
 }
 
 test_sample_message_not_for_alice() {
-	expect 1 "$ADJ" open -k "$S/alice.key" "$S/message.asc"
+	expect 1 "$ADJ" open -k "$K/alice.key" "$S/message.asc"
 	err_has "not addressed to key dd4313f220301088"
 }
 
@@ -30,7 +40,7 @@ test_sample_message_tampered() {
 	sed '4s/^\(.\{10\}\)\(.\)/\1#/' "$S/message.asc" | tr '#' 'A' >m1
 	sed '4s/^\(.\{10\}\)\(.\)/\1#/' "$S/message.asc" | tr '#' 'B' >m2
 	cmp -s m1 "$S/message.asc" && cp m2 m1
-	expect 1 "$ADJ" open -k "$S/bob.key" m1
+	expect 1 "$ADJ" open -k "$K/bob.key" m1
 	[ ! -s out ] || fail "printed something for a tampered message"
 }
 
@@ -64,16 +74,16 @@ test_sample_public_keys_parse() {
 		[ "$(wc -l <"$S/$k.pub")" -eq 1 ] || fail "$k.pub: one line"
 	done
 	# seal loads every recipient public key, checking its key id
-	expect 0 "$ADJ" seal -k "$S/alice.key" "$S/alice.pub" "$S/bob.pub" \
+	expect 0 "$ADJ" seal -k "$K/alice.key" "$S/alice.pub" "$S/bob.pub" \
 	    "$S/carol.pub" "$S/body.yaml"
 	cp out three.asc
-	expect 0 "$ADJ" open -k "$S/bob.key" -p "$S/alice.pub" three.asc
+	expect 0 "$ADJ" open -k "$K/bob.key" -p "$S/alice.pub" three.asc
 	cmp out "$S/body.yaml" || fail "body differs"
 }
 
 test_sample_public_key_wrong_id_refused() {
 	sed 's/ dd4313f220301088 / dd4313f220301089 /' "$S/alice.pub" >bad.pub
-	expect 3 "$ADJ" seal -k "$S/bob.key" bad.pub "$S/body.yaml"
+	expect 3 "$ADJ" seal -k "$K/bob.key" bad.pub "$S/body.yaml"
 	err_has "does not match"
 }
 
@@ -99,7 +109,7 @@ test_sample_unencrypted_secret_key_layout() {
 		[ "$(od -An -tx1 -j40 -N8 bin | tr -d ' \n')" = \
 		    "$(cut -d' ' -f3 "$S/$k.pub")" ] || fail "$k.key key id"
 	done
-	expect 0 "$ADJ" seal -k "$S/bob.key" "$S/alice.pub" "$S/body.yaml"
+	expect 0 "$ADJ" seal -k "$K/bob.key" "$S/alice.pub" "$S/body.yaml"
 }
 
 test_sample_encrypted_secret_key() {
@@ -107,26 +117,26 @@ test_sample_encrypted_secret_key() {
 	[ "$(wc -c <bin)" -eq 249 ] || fail "carol.key is not 249 bytes"
 	[ "$(od -An -tu1 -j4 -N2 bin | tr -s ' ')" = " 1 1" ] ||
 	    fail "carol.key is not kdf 1"
-	ADJUDICATOR_PASSPHRASE_FILE="$S/carol.pass" \
-	    expect 0 "$ADJ" seal -k "$S/carol.key" "$S/alice.pub" "$S/body.yaml"
+	ADJUDICATOR_PASSPHRASE_FILE="$K/carol.pass" \
+	    expect 0 "$ADJ" seal -k "$K/carol.key" "$S/alice.pub" "$S/body.yaml"
 	cp out c.asc
-	expect 0 "$ADJ" open -k "$S/alice.key" -p "$S/carol.pub" c.asc
+	expect 0 "$ADJ" open -k "$K/alice.key" -p "$S/carol.pub" c.asc
 	cmp out "$S/body.yaml" || fail "body differs"
 	printf 'not-the-passphrase\n' >wrong
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/wrong \
-	    expect 1 "$ADJ" seal -k "$S/carol.key" "$S/alice.pub" "$S/body.yaml"
+	    expect 1 "$ADJ" seal -k "$K/carol.key" "$S/alice.pub" "$S/body.yaml"
 	err_has "wrong passphrase"
 }
 
 test_sample_encrypted_key_no_passphrase_no_prompt() {
-	expect 2 sh -c "unset ADJUDICATOR_PASSPHRASE_FILE; \"$ADJ\" seal -k \"$S/carol.key\" \"$S/alice.pub\" \"$S/body.yaml\" </dev/null"
+	expect 2 sh -c "unset ADJUDICATOR_PASSPHRASE_FILE; \"$ADJ\" seal -k \"$K/carol.key\" \"$S/alice.pub\" \"$S/body.yaml\" </dev/null"
 	err_has "ADJUDICATOR_PASSPHRASE_FILE"
 }
 
 test_sample_yaml_is_strict_yaml() {
 	# seal parses its input with the strict reader before signing
 	for y in body.yaml commitment.yaml; do
-		expect 0 "$ADJ" seal -k "$S/alice.key" "$S/bob.pub" "$S/$y"
+		expect 0 "$ADJ" seal -k "$K/alice.key" "$S/bob.pub" "$S/$y"
 	done
 }
 
@@ -145,14 +155,14 @@ test_sample_commitment_fields() {
 
 test_empty_public_key_file_refused() {
 	: >empty.pub
-	expect 3 "$ADJ" seal -k "$S/alice.key" empty.pub "$S/body.yaml"
+	expect 3 "$ADJ" seal -k "$K/alice.key" empty.pub "$S/body.yaml"
 	err_has "exactly one line\|not a public key line"
 	one_line
 }
 
 test_public_key_file_with_two_lines_refused() {
 	cat "$S/alice.pub" "$S/bob.pub" >two.pub
-	expect 3 "$ADJ" seal -k "$S/alice.key" two.pub "$S/body.yaml"
+	expect 3 "$ADJ" seal -k "$K/alice.key" two.pub "$S/body.yaml"
 	err_has "exactly one line"
 }
 
@@ -207,7 +217,7 @@ test_sample_game_yaml_parses() {
 	# seal parses its input with the strict reader before signing
 	for y in header entry-setup entry-turn entry-turn-open entry-final \
 	    entry-judge private-setup private-turn update view; do
-		expect 0 "$ADJ" seal -k "$S/alice.key" "$S/bob.pub" "$S/$y.yaml"
+		expect 0 "$ADJ" seal -k "$K/alice.key" "$S/bob.pub" "$S/$y.yaml"
 	done
 }
 

@@ -39,6 +39,101 @@ test_keygen_refuses_overwrite() {
 	(cd d && keys alice) || true
 }
 
+# after a keygen that died: each of d/alice.key and d/alice.pub is absent
+# or whole (the pair matching), and keygen again succeeds or refuses
+# cleanly because a file exists
+killed_keygen_ok() {
+	if [ -e d/alice.key ]; then
+		expect 0 "$ADJ" seal -k d/alice.key bob.pub body.yaml
+	fi
+	if [ -e d/alice.pub ]; then
+		[ -e d/alice.key ] || fail "alice.pub without alice.key"
+		expect 0 "$ADJ" seal -k bob.key d/alice.pub body.yaml
+		mv out sealed.msg
+		expect 0 "$ADJ" open -k d/alice.key sealed.msg
+	fi
+	set +e
+	"$ADJ" keygen -N -d d alice >out 2>err
+	rc=$?
+	set -e
+	case $rc in
+	0)	;;
+	1)	one_line
+		err_has "already exists; not overwritten" ;;
+	*)	cat err >&2
+		fail "keygen after a killed one: exit status $rc" ;;
+	esac
+	[ -s d/alice.key ] && [ -s d/alice.pub ] ||
+	    [ "$rc" -eq 1 ] || fail "keygen left no key"
+}
+
+# kill -9 at 100 random moments while keygen runs, spread over its run
+# time (measured first); after each, killed_keygen_ok
+test_keygen_killed_at_random() {
+	need python3
+	keys bob
+	printf 'a: 1\n' >body.yaml
+	python3 - "$ADJ" <<'PY' >moments
+import os, random, shutil, signal, subprocess, sys, time
+adj = sys.argv[1]
+
+
+def keygen():
+    return subprocess.Popen([adj, 'keygen', '-N', '-d', 'd', 'alice'],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def fresh():
+    shutil.rmtree('d', ignore_errors=True)
+    os.mkdir('d')
+
+
+runs = []
+for _ in range(5):
+    fresh()
+    t = time.monotonic()
+    keygen().wait()
+    runs.append(time.monotonic() - t)
+span = max(runs) * 1.2
+for i in range(100):
+    fresh()
+    p = keygen()
+    t, when = time.monotonic(), random.uniform(0, span)
+    while time.monotonic() - t < when:
+        pass
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    os.rename('d', 'd%d' % i)
+    print('%d %.6f %s' % (i, when, 'killed' if p.returncode < 0 else 'done'))
+PY
+	while read -r i when how; do
+		rm -rf d
+		mv "d$i" d
+		killed_keygen_ok
+	done <moments
+	n=$(grep -c killed moments)
+	echo "$n of 100 keygens killed" >&2
+	[ "$n" -ge 25 ] || fail "only $n of 100 keygens killed while running"
+}
+
+# killed by its first write (SIGXFSZ), the worst moment there is: the key
+# file must not be there, empty
+test_keygen_killed_writing() {
+	keys bob
+	printf 'a: 1\n' >body.yaml
+	mkdir d
+	set +e
+	(ulimit -f 0 && exec "$ADJ" keygen -N -d d alice) 2>/dev/null
+	rc=$?
+	set -e
+	[ "$rc" -gt 128 ] || fail "keygen not killed by its write: $rc"
+	[ ! -e d/alice.key ] || fail "a key file of $(wc -c <d/alice.key) \
+bytes left by a killed keygen"
+	killed_keygen_ok
+	[ -s d/alice.key ] || fail "keygen after a killed one"
+}
+
 test_keygen_bad_name() {
 	mkdir d
 	snapshot d
@@ -80,12 +175,59 @@ test_keygen_no_terminal_no_passphrase() {
 test_keygen_empty_passphrase() {
 	mkdir d
 	: >pw
+	chmod 600 pw
 	snapshot d
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 2 "$ADJ" keygen -d d alice \
 	    </dev/null
 	one_line
 	err_has "empty passphrase"
 	unchanged d
+}
+
+# typed at a terminal, and confirmed, an empty passphrase is refused
+# (it used to free the confirmation twice and crash)
+test_keygen_tty_empty_passphrase() {
+	mkdir d
+	snapshot d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 2 "" "" -- "$ADJ" keygen -d d alice
+	one_line
+	err_has "^adjudicator: empty passphrase (use -N"
+	tr -d '\r\n' <err.tty | grep -q "^passphrase: again: $" ||
+	    fail "prompts: $(cat err.tty)"
+	unchanged d
+}
+
+test_keygen_tty_passphrases_differ() {
+	mkdir d
+	snapshot d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 2 "correct horse" "correct hose" -- "$ADJ" keygen -d d alice
+	one_line
+	err_has "^adjudicator: passphrases do not match$"
+	unchanged d
+}
+
+# a key made at a terminal opens with the passphrase typed at a terminal,
+# and the passphrase is never echoed
+test_keygen_tty_passphrase() {
+	mkdir d
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	on_tty 0 "correct horse" "correct horse" -- "$ADJ" keygen -d d alice
+	err_has "^alice: key id "
+	(cd d && keys bob)
+	printf 'a: 1\n' >body.yaml
+	on_tty 0 "correct horse" -- "$ADJ" seal -k d/alice.key d/bob.pub \
+	    body.yaml
+	grep -q "passphrase for d/alice.key: " err.tty ||
+	    fail "prompt: $(cat err.tty)"
+	grep -q "horse" err.tty && fail "the passphrase was echoed"
+	sed -n '/-----BEGIN/,/-----END/p' err.tty | tr -d '\r' >msg
+	expect 0 "$ADJ" open -k d/bob.key -p d/alice.pub msg
+	out_has "^a: 1$"
+	on_tty 1 "wrong horse" -- "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	one_line
+	err_has "d/alice.key: wrong passphrase"
 }
 
 test_keygen_missing_passphrase_file() {
@@ -102,6 +244,7 @@ test_passphrase_key() {
 	mkdir d
 	printf 'correct horse\n' >pw
 	printf 'wrong horse\n' >bad
+	chmod 600 pw bad
 	export ADJUDICATOR_PASSPHRASE_FILE="$PWD/pw"
 	expect 0 "$ADJ" keygen -d d alice </dev/null
 	(cd d && keys bob)
@@ -185,6 +328,204 @@ test_public_key_bad() {
 	expect 4 "$ADJ" seal -k d/alice.key d/none.pub body.yaml
 	one_line
 	unchanged d
+}
+
+# publine NAME SIGN BOX: a public key line with its true key id, for a
+# signing and an encryption key each given in hex, or as a .pub file
+# whose half is taken
+publine() {
+	need python3
+	python3 - "$@" <<'PY'
+import base64, hashlib, sys
+name, sign, box = sys.argv[1:4]
+
+
+def half(x, i):
+    if not x.endswith('.pub'):
+        return bytes.fromhex(x)
+    return base64.b64decode(open(x).read().split()[3])[32 * i:32 * i + 32]
+
+
+both = half(sign, 0) + half(box, 1)
+kid = hashlib.blake2b(both, digest_size=32, person=b'adj-keyid-v1')
+print('adjudicator-pk1 %s %s %s' % (name, kid.hexdigest()[:16],
+                                    base64.b64encode(both).decode()))
+PY
+}
+
+ZERO=0000000000000000000000000000000000000000000000000000000000000000
+# X25519 of order 8; Ed25519 of order 4
+LOW8=e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800
+LOW4=0000000000000000000000000000000000000000000000000000000000000080
+
+# a .pub whose encryption key is all zeros or of low order, or whose
+# signing key is no valid point, is refused wherever it is read
+test_public_key_low_order() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	publine bob d/bob.pub d/bob.pub >d/same.pub
+	cmp -s d/same.pub d/bob.pub || fail "publine: $(cat d/same.pub)"
+	publine bob d/bob.pub "$ZERO" >d/zero.pub
+	publine bob d/bob.pub "$LOW8" >d/low.pub
+	publine bob "$ZERO" d/bob.pub >d/sign0.pub
+	publine bob "$LOW4" d/bob.pub >d/sign4.pub
+	snapshot d
+	for p in zero low; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: key [0-9a-f]\{16\}: encryption key of low order; nothing sent to it would be secret$"
+		[ ! -s out ] || fail "a message sealed to $p.pub"
+		expect 3 "$ADJ" new -k d/alice.key incognito d/alice.pub d/$p.pub
+		one_line
+		err_has "d/$p.pub: key .*: encryption key of low order"
+		[ ! -s out ] || fail "an invitation to $p.pub"
+	done
+	for p in sign0 sign4; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: key [0-9a-f]\{16\}: not a valid Ed25519 signing key$"
+		[ ! -s out ] || fail "a message sealed to $p.pub"
+	done
+	expect 0 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	mv out msg
+	expect 3 "$ADJ" open -k d/bob.key -p d/zero.pub msg
+	one_line
+	err_has "d/zero.pub: key .*: encryption key of low order"
+	[ ! -s out ] || fail "opened with a sender of low order"
+	unchanged d
+}
+
+# a .pub file is one line, optionally one LF, read exactly as
+# formats/key.md says: single spaces, no CR, no blanks around it
+test_public_key_file_strict() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	line=$(cat d/bob.pub)
+	printf '%s' "$line" >d/nolf.pub
+	expect 0 "$ADJ" seal -k d/alice.key d/nolf.pub body.yaml
+	printf '%s\r\n' "$line" >d/crlf.pub
+	printf '%s\n\n' "$line" >d/twolf.pub
+	printf '\n%s\n' "$line" >d/blank.pub
+	printf '%s \n' "$line" >d/trail.pub
+	printf ' %s\n' "$line" >d/lead.pub
+	printf '%s\n' "$line" | sed 's/ /  /' >d/double.pub
+	printf '%s\n' "$line" | tr ' ' '\t' >d/tab.pub
+	{ printf '%s' "$line"; printf '\0\n'; } >d/nul.pub
+	snapshot d
+	for p in crlf twolf blank trail lead double tab nul; do
+		expect 3 "$ADJ" seal -k d/alice.key d/$p.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/$p.pub: "
+		[ ! -s out ] || fail "output with $p.pub"
+	done
+	expect 3 "$ADJ" seal -k d/alice.key d/crlf.pub body.yaml
+	err_has "control character"
+	expect 3 "$ADJ" seal -k d/alice.key d/double.pub body.yaml
+	err_has "single spaces"
+	unchanged d
+}
+
+# a secret key file others can read or write is refused, saying how to
+# fix it, before any passphrase is asked; a private one is used
+test_secret_key_mode() {
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	printf 'correct horse\n' >pw
+	chmod 600 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" keygen -d d carol 2>/dev/null
+	for m in 640 604 620 602 660 644 666; do
+		chmod "$m" d/alice.key d/carol.key
+		snapshot d
+		expect 1 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+		one_line
+		err_has "^adjudicator: d/alice.key: secret key file is accessible by others (mode 0$m); chmod 600 d/alice.key$"
+		[ ! -s out ] || fail "sealed with a key of mode $m"
+		# refused before the passphrase is asked for
+		expect 1 sh -c "unset ADJUDICATOR_PASSPHRASE_FILE;
+		    \"$ADJ\" seal -k d/carol.key d/bob.pub body.yaml </dev/null"
+		one_line
+		err_has "d/carol.key: secret key file is accessible by others"
+		unchanged d
+	done
+	for m in 600 400; do
+		chmod "$m" d/alice.key
+		expect 0 "$ADJ" seal -k d/alice.key d/bob.pub body.yaml
+	done
+}
+
+# the game verbs load the key named in GAMEDIR/seat: the same refusal,
+# and the game directory is left as it was
+test_secret_key_mode_game() {
+	peer_start incognito
+	chmod 644 alice.key
+	snapshot A
+	expect 1 "$ADJ" setup -d A d2
+	one_line
+	err_has "alice.key: secret key file is accessible by others (mode 0644); chmod 600 "
+	[ ! -s out ] || fail "a setup message with an exposed key"
+	unchanged A
+	chmod 600 alice.key
+	expect 0 "$ADJ" setup -d A d2
+}
+
+# a key path that is not a regular file is refused at once: a FIFO used
+# to hang until someone wrote to it
+test_key_not_regular_file() {
+	need timeout
+	in_d alice bob
+	printf 'a: 1\n' >body.yaml
+	mkfifo d/fifo.key d/fifo.pub
+	mkdir d/dir.key
+	"$ADJ" new -k d/alice.key incognito d/alice.pub d/bob.pub >invite.msg
+	snapshot d
+	for k in d/fifo.key d/dir.key /dev/null; do
+		expect 1 timeout 10 "$ADJ" seal -k "$k" d/bob.pub body.yaml
+		one_line
+		err_has "^adjudicator: $k: not a regular file$"
+		[ ! -s out ] || fail "output with the key $k"
+	done
+	expect 1 timeout 10 "$ADJ" seal -k d/alice.key d/fifo.pub body.yaml
+	one_line
+	err_has "^adjudicator: d/fifo.pub: not a regular file$"
+	expect 1 timeout 10 "$ADJ" new -k d/alice.key incognito d/alice.pub \
+	    d/fifo.pub
+	one_line
+	err_has "d/fifo.pub: not a regular file"
+	expect 1 timeout 10 "$ADJ" join -d G -k d/fifo.key invite.msg
+	one_line
+	[ ! -e G ] || fail "join made a game directory"
+	unchanged d
+}
+
+# a passphrase file others can read: a warning on stderr, then the key
+# is used; a private one, or a pipe, gives no warning
+test_passphrase_file_mode_warning() {
+	mkdir d
+	printf 'correct horse\n' >pw
+	chmod 644 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" keygen -d d alice \
+	    </dev/null
+	[ "$(wc -l <err)" -eq 2 ] || fail "stderr: $(cat err)"
+	err_has "^adjudicator: warning: $PWD/pw: passphrase file is accessible by others (mode 0644); chmod 600 $PWD/pw$"
+	err_has "^alice: key id "
+	grep -q horse err && fail "the passphrase on stderr"
+	(cd d && keys bob)
+	printf 'a: 1\n' >body.yaml
+	chmod 640 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	one_line
+	err_has "warning: .*mode 0640"
+	chmod 600 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	[ ! -s err ] || fail "a warning for a private passphrase file: $(cat err)"
+	mkfifo pipe
+	cat pw >pipe &
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pipe expect 0 "$ADJ" seal \
+	    -k d/alice.key d/bob.pub body.yaml </dev/null
+	wait
+	[ ! -s err ] || fail "a warning for a pipe: $(cat err)"
 }
 
 test_verb_help() {

@@ -29,6 +29,57 @@ one_line() {
 	[ "$n" -eq 1 ] || { cat err >&2; fail "stderr has $n lines, want 1"; }
 }
 
+# need TOOL: the test cannot run without TOOL.  CI installs every tool a
+# test needs, so a missing one fails the test rather than skipping it.
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+	    fail "$1 is needed for this test (CI installs it)"
+}
+
+# on_tty ANSWER... -- CMD...: CMD on a pseudo-terminal that answers its
+# prompts (tests/cli/onatty.py), with expect's checks: the exit status of
+# CMD, its stderr in ./err, what the terminal showed in ./err.tty.
+on_tty() {
+	want=$1
+	shift
+	need python3
+	set +e
+	python3 "$TOP/tests/cli/onatty.py" err "$@" >out 2>tty.err
+	got=$?
+	set -e
+	[ "$got" -eq "$want" ] || {
+		cat tty.err err >&2
+		fail "exit status $got on a terminal, expected $want"
+	}
+}
+
+# measure STATUS CMD...: expect STATUS CMD..., and sets $kib to the peak
+# resident memory of CMD in KiB and $ms to its wall-clock milliseconds
+measure() {
+	want=$1
+	shift
+	need python3
+	set +e
+	python3 - "$@" <<'PY' >out 2>err
+import resource, subprocess, sys, time
+t = time.monotonic()
+rc = subprocess.call(sys.argv[1:], stderr=open('err.cmd', 'w'))
+ms = int((time.monotonic() - t) * 1000)
+kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+open('measured', 'w').write('%d %d\n' % (kib, ms))
+sys.exit(rc if rc >= 0 else 128 - rc)
+PY
+	got=$?
+	set -e
+	mv err.cmd err
+	read -r kib ms <measured
+	[ "$got" -eq "$want" ] || {
+		echo "command: $*" >&2
+		cat err >&2
+		fail "exit status $got, expected $want"
+	}
+}
+
 err_has() {
 	grep -q -- "$1" err || { cat err >&2; fail "stderr lacks '$1'"; }
 }

@@ -313,6 +313,58 @@ test_reserved(void)
 	buf_free(&b);
 }
 
+/* X25519 points of low order, and their non-canonical encodings. */
+static const char *const low_order[] = {
+	"0000000000000000000000000000000000000000000000000000000000000000",
+	"0100000000000000000000000000000000000000000000000000000000000000",
+	"e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+	"5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+	"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+};
+
+/*
+ * Sealing to a key of low order fails (libsodium refuses the all-zero
+ * shared secret), and envelope_encrypt must say so instead of sending
+ * the sealed file key's 48 uninitialised bytes.
+ */
+static void
+test_low_order_recipient(void)
+{
+	struct key_public pubs[2];
+	struct buf sb, enc;
+	struct error e;
+	size_t i;
+	int ok = 1;
+
+	buf_init(&sb);
+	unit_ok(envelope_sign(alice, &bob->pub, 1, body, strlen(body), &sb,
+	    &e) == 0, "signed");
+	for (i = 0; i < UNIT_NELEM(low_order); i++) {
+		pubs[0] = bob->pub;
+		pubs[1] = carol->pub;
+		if (sec_unhex(pubs[i % 2].box_pk, SEC_BOX_PK,
+		    low_order[i]) != 0) {
+			ok = 0;
+			continue;
+		}
+		buf_init(&enc);
+		buf_adds(&enc, "kept");
+		error_clear(&e);
+		if (!unit_err(envelope_encrypt(sb.data, sb.len, pubs, 2, &enc,
+		    &e), &e, EXIT_MALFORMED, "not a usable encryption key") ||
+		    enc.len != 4 || memcmp(enc.data, "kept", 4) != 0) {
+			printf("# %s: len %zu\n", low_order[i], enc.len);
+			ok = 0;
+		}
+		buf_free(&enc);
+	}
+	unit_ok(ok, "envelope_encrypt to a key of low order fails, adding "
+	    "nothing to its output");
+	buf_free(&sb);
+}
+
 int
 main(void)
 {
@@ -329,6 +381,7 @@ main(void)
 	test_raw();
 	test_limits();
 	test_reserved();
+	test_low_order_recipient();
 	key_secret_free(alice);
 	key_secret_free(bob);
 	key_secret_free(carol);

@@ -4,6 +4,7 @@
  */
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -231,6 +232,227 @@ test_files(void)
 	buf_free(&enc);
 }
 
+/* A key_pass_fn standing in for the program's prompt. */
+struct asked {
+	int		 calls;
+	char		 path[256];
+	const char	*give;		/* NULL: fail */
+};
+
+static int
+give_pass(const char *path, char *out, size_t outlen, void *arg,
+    struct error *e)
+{
+	struct asked *a = arg;
+
+	a->calls++;
+	snprintf(a->path, sizeof(a->path), "%s", path);
+	if (a->give == NULL)
+		return error_set(e, EXIT_USAGE, "no passphrase today");
+	snprintf(out, outlen, "%s", a->give);
+	return 0;
+}
+
+/*
+ * key_secret_load asks the program's function for the passphrase, once,
+ * and only for an encrypted key; the library itself never prompts.
+ */
+static void
+test_load(void)
+{
+	struct key_secret *k, *k2;
+	struct asked a;
+	struct error e;
+	char enc[256], plain[256];
+
+	k = key_generate("carol", &e);
+	snprintf(enc, sizeof(enc), "%s/load-enc.key", dir);
+	snprintf(plain, sizeof(plain), "%s/load-plain.key", dir);
+	unit_ok(k != NULL && key_secret_write(enc, k, PASS, strlen(PASS),
+	    &e) == 0 && key_secret_write(plain, k, NULL, 0, &e) == 0,
+	    "keys for key_secret_load written");
+
+	memset(&a, 0, sizeof(a));
+	a.give = PASS;
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 != NULL && key_same(&k->pub, &k2->pub) && a.calls == 1 &&
+	    strcmp(a.path, enc) == 0, "encrypted key: the callback gives the "
+	    "passphrase, asked once with the key's path");
+	key_secret_free(k2);
+
+	memset(&a, 0, sizeof(a));
+	a.give = "wrong";
+	error_clear(&e);
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 == NULL && a.calls == 1 && unit_err(-1, &e, EXIT_REFUSED,
+	    "wrong passphrase"), "a wrong passphrase from the callback");
+
+	memset(&a, 0, sizeof(a));
+	error_clear(&e);
+	k2 = key_secret_load(enc, give_pass, &a, &e);
+	unit_ok(k2 == NULL && a.calls == 1 && unit_err(-1, &e, EXIT_USAGE,
+	    "no passphrase today"), "the callback's error is the error");
+
+	error_clear(&e);
+	k2 = key_secret_load(enc, NULL, NULL, &e);
+	unit_ok(k2 == NULL && unit_err(-1, &e, EXIT_USAGE,
+	    "passphrase needed"), "no callback: an encrypted key is refused");
+
+	memset(&a, 0, sizeof(a));
+	k2 = key_secret_load(plain, give_pass, &a, &e);
+	unit_ok(k2 != NULL && key_same(&k->pub, &k2->pub) && a.calls == 0,
+	    "unencrypted key: the callback is not called");
+	key_secret_free(k2);
+	key_secret_free(k);
+}
+
+/*
+ * Every rule of formats/key.md for a public key line: each case changes
+ * one part of a good line (NULL keeps it) and names the error wanted.
+ */
+static char upid[32], id15[32], id17[32], badid[32], nopad[128], stray[128];
+static char longb64[128], bits[128], longname[64], utf8name[64];
+
+static const struct {
+	const char	*what;
+	const char	*lead, *tag, *s1, *name, *s2, *id, *s3, *b64, *trail;
+	const char	*want;
+} pubcases[] = {
+	{ "two spaces", NULL, NULL, "  ", NULL, NULL, NULL, NULL, NULL, NULL,
+	    "single spaces" },
+	{ "a tab between fields", NULL, NULL, NULL, NULL, "\t", NULL, NULL,
+	    NULL, NULL, "control character" },
+	{ "a leading space", " ", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "single spaces" },
+	{ "a trailing space", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    " ", "single spaces" },
+	{ "a trailing CR", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    "\r", "control character" },
+	{ "a trailing LF", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    "\n", "control character" },
+	{ "a fifth field", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    " extra", "single spaces" },
+	{ "three fields", NULL, NULL, NULL, NULL, NULL, "", "", NULL, NULL,
+	    "single spaces" },
+	{ "an empty line", "", "", "", "", "", "", "", "", "",
+	    "single spaces" },
+	{ "another type", NULL, "adjudicator-pk2", NULL, NULL, NULL, NULL,
+	    NULL, NULL, NULL, "unknown public key type" },
+	{ "an upper-case name", NULL, NULL, NULL, "Bob", NULL, NULL, NULL,
+	    NULL, NULL, "bad key name" },
+	{ "a name of 33 characters", NULL, NULL, NULL, longname, NULL, NULL,
+	    NULL, NULL, NULL, "bad key name" },
+	{ "a name in UTF-8", NULL, NULL, NULL, utf8name, NULL, NULL, NULL,
+	    NULL, NULL, "non-ASCII" },
+	{ "an upper-case key id", NULL, NULL, NULL, NULL, NULL, upid, NULL,
+	    NULL, NULL, "lowercase hex" },
+	{ "a key id of 15 digits", NULL, NULL, NULL, NULL, NULL, id15, NULL,
+	    NULL, NULL, "lowercase hex" },
+	{ "a key id of 17 digits", NULL, NULL, NULL, NULL, NULL, id17, NULL,
+	    NULL, NULL, "lowercase hex" },
+	{ "another key's id", NULL, NULL, NULL, NULL, NULL, badid, NULL, NULL,
+	    NULL, "does not match the key" },
+	{ "base64 without padding", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    nopad, NULL, "64 bytes of base64" },
+	{ "a stray character in the base64", NULL, NULL, NULL, NULL, NULL,
+	    NULL, NULL, stray, NULL, "64 bytes of base64" },
+	{ "base64 of 67 bytes", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    longb64, NULL, "64 bytes of base64" },
+	{ "base64 with stray bits", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    bits, NULL, "64 bytes of base64" },
+	{ "a line of 257 characters", NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "                                                          "
+	    "                                                                "
+	    "           ", "longer than 256" },
+};
+
+static const char b64abc[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static void
+test_public_rules(const struct key_secret *k)
+{
+	char line[KEY_LINE_MAX + 1], t[4][KEY_LINE_MAX], bad[1024];
+	const char *f[9];
+	struct key_public p;
+	struct error e;
+	size_t i, j, n;
+
+	key_public_line(&k->pub, line, sizeof(line));
+	if (sscanf(line, "%255s %255s %255s %255s", t[0], t[1], t[2], t[3]) !=
+	    4)
+		return;
+	for (j = 0; t[2][j] != '\0'; j++)
+		upid[j] = (char)toupper((unsigned char)t[2][j]);
+	snprintf(id15, sizeof(id15), "%.15s", t[2]);
+	snprintf(id17, sizeof(id17), "%.16s0", t[2]);
+	snprintf(badid, sizeof(badid), "%c%.15s", t[2][0] == '0' ? '1' : '0',
+	    t[2] + 1);
+	n = strlen(t[3]);
+	snprintf(nopad, sizeof(nopad), "%.*s", (int)n - 2, t[3]);
+	snprintf(stray, sizeof(stray), "%.10s*%.77s", t[3], t[3] + 11);
+	snprintf(longb64, sizeof(longb64), "%.*sAAAA==", (int)n - 2, t[3]);
+	/* the last character before "==" carries 2 bits and 4 zero bits:
+	 * the next one in the alphabet sets one of the zero bits */
+	snprintf(bits, sizeof(bits), "%.*s%c==", (int)n - 3, t[3],
+	    b64abc[strchr(b64abc, t[3][n - 3]) - b64abc + 1]);
+	snprintf(longname, sizeof(longname), "%s",
+	    "abcdefghijklmnopqrstuvwxyz0123456");
+	snprintf(utf8name, sizeof(utf8name), "%s", "b\xc3\xb6" "b");
+	for (i = 0; i < UNIT_NELEM(pubcases); i++) {
+		f[0] = pubcases[i].lead ? pubcases[i].lead : "";
+		f[1] = pubcases[i].tag ? pubcases[i].tag : t[0];
+		f[2] = pubcases[i].s1 ? pubcases[i].s1 : " ";
+		f[3] = pubcases[i].name ? pubcases[i].name : t[1];
+		f[4] = pubcases[i].s2 ? pubcases[i].s2 : " ";
+		f[5] = pubcases[i].id ? pubcases[i].id : t[2];
+		f[6] = pubcases[i].s3 ? pubcases[i].s3 : " ";
+		f[7] = pubcases[i].b64 ? pubcases[i].b64 : t[3];
+		f[8] = pubcases[i].trail ? pubcases[i].trail : "";
+		snprintf(bad, sizeof(bad), "%s%s%s%s%s%s%s%s%s", f[0], f[1],
+		    f[2], f[3], f[4], f[5], f[6], f[7], f[8]);
+		error_clear(&e);
+		unit_ok(unit_err(key_public_parse(bad, &p, "l", &e), &e,
+		    EXIT_MALFORMED, pubcases[i].want) &&
+		    strncmp(e.msg, "l: ", 3) == 0,
+		    "public key line with %s refused", pubcases[i].what);
+	}
+}
+
+/* Lines with true key ids for keys no key pair has. */
+static void
+test_public_low_order(const struct key_secret *k)
+{
+	struct key_public bad, p;
+	struct error e;
+	char line[KEY_LINE_MAX + 1];
+
+	bad = k->pub;
+	memset(bad.box_pk, 0, sizeof(bad.box_pk));
+	key_compute_id(&bad);
+	key_public_line(&bad, line, sizeof(line));
+	error_clear(&e);
+	unit_ok(unit_err(key_public_parse(line, &p, "l", &e), &e,
+	    EXIT_MALFORMED, "encryption key of low order"),
+	    "an all-zero encryption key is refused");
+	sec_unhex(bad.box_pk, sizeof(bad.box_pk), "e0eb7a7c3b41b8ae1656e3faf1"
+	    "9fc46ada098deb9c32b1fd866205165f49b800");
+	key_compute_id(&bad);
+	key_public_line(&bad, line, sizeof(line));
+	error_clear(&e);
+	unit_ok(unit_err(key_public_parse(line, &p, "l", &e), &e,
+	    EXIT_MALFORMED, "encryption key of low order"),
+	    "an encryption key of order 8 is refused");
+	bad = k->pub;
+	memset(bad.sign_pk, 0, sizeof(bad.sign_pk));
+	key_compute_id(&bad);
+	key_public_line(&bad, line, sizeof(line));
+	error_clear(&e);
+	unit_ok(unit_err(key_public_parse(line, &p, "l", &e), &e,
+	    EXIT_MALFORMED, "not a valid Ed25519 signing key"),
+	    "an all-zero signing key is refused");
+}
+
 static void
 test_public(void)
 {
@@ -271,6 +493,8 @@ test_public(void)
 	error_clear(&e);
 	unit_ok(key_generate("../x", &e) == NULL && e.status == EXIT_USAGE,
 	    "key_generate refuses a bad name");
+	test_public_rules(k);
+	test_public_low_order(k);
 	key_secret_free(k);
 }
 
@@ -286,6 +510,7 @@ main(void)
 		return 1;
 	}
 	test_files();
+	test_load();
 	test_public();
 	rc = unit_done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
