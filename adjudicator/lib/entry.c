@@ -120,8 +120,12 @@ entry_setup(const struct match *m, int seat, const struct match_secret *sec,
 	ydoc_key(w, "commit");
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < sec->setup.n; i++) {
-		commit_make(h, m->game_id, m->seat[seat].name, sec->setup.id[i],
-		    sec->setup.value[i], sec->nonce[i]);
+		if (commit_make(h, m->game_id, m->seat[seat].name,
+		    sec->setup.id[i], sec->setup.value[i], sec->nonce[i]) != 0) {
+			ydoc_writer_abort(w);
+			return error_set(e, EXIT_SYSTEM, "cannot make the "
+			    "commitment of %s", sec->setup.id[i]);
+		}
 		sec_hex(hex, sizeof(hex), h, SEC_HASH);
 		ydoc_map_begin(w);
 		ydoc_kv(w, "piece", sec->setup.id[i]);

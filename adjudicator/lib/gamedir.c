@@ -559,10 +559,8 @@ resume(struct gamedir *g, struct error *e)
 	/* the state it holds must be the one after the journal's entry */
 	if (ok && p->m->seq > 0) {
 		ok = find(g, JOURNAL_ENTRY, p->m->seq, &last, e) == 0;
-		if (ok) {
-			envelope_hash(last.data, last.len, h);
-			ok = memcmp(h, p->m->last, SEC_HASH) == 0;
-		}
+		ok = ok && envelope_hash(last.data, last.len, h) == 0 &&
+		    memcmp(h, p->m->last, SEC_HASH) == 0;
 	}
 	buf_free(&b);
 	buf_free(&last);

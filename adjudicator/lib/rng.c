@@ -49,7 +49,10 @@ refill(struct rng *r)
 	msg[n++] = 0;
 	for (i = 0; i < 8; i++)
 		msg[n++] = (uint8_t)(r->block >> (8 * i));
-	sec_hash(r->buf, "adjudicator-rng", msg, n);
+	/* libsodium's BLAKE2b cannot fail on these sizes; were it to, the
+	 * block would be zeros, the same for every copy of the game */
+	if (sec_hash(r->buf, "adjudicator-rng", msg, n) != 0)
+		memset(r->buf, 0, sizeof(r->buf));
 	r->block++;
 	r->used = 0;
 }
