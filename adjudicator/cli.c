@@ -61,13 +61,13 @@ cli_gamedir(const char *dir, enum gamedir_mode mode, struct gamedir *g,
 }
 
 struct key_secret *
-cli_party_key(const struct gamedir *g, struct error *e)
+cli_key(const struct gamedir *g, struct error *e)
 {
 	struct key_secret *k;
 
 	if ((k = key_secret_load(g->keypath, pass_key, NULL, e)) == NULL)
 		return NULL;
-	if (party_key_check(&g->party, k, g->keypath, e) != 0) {
+	if (transcript_key_check(&g->t, k, g->keypath, e) != 0) {
 		key_secret_free(k);
 		return NULL;
 	}
@@ -91,8 +91,8 @@ cli_read(const char *path, struct buf *b, struct error *e)
 int
 cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 {
-	const struct match *m = g->party.m;
-	int viewer = g->party.me < m->nseats ? g->party.me : -1, rc = 0;
+	const struct match *m = g->t.m;
+	int viewer = g->t.me < m->nseats ? g->t.me : -1, rc = 0;
 	struct buf b;
 
 	buf_init(&b);

@@ -28,8 +28,8 @@ int	cli_help(int, char **);
 /* Opens a game directory, reporting on stderr. */
 int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
 	    struct error *);
-/* The party's key, which must be the one the game gives it. */
-struct key_secret *cli_party_key(const struct gamedir *, struct error *);
+/* This copy's key, which must be the one the game gives it. */
+struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 int	cli_write(const void *, size_t, struct error *);

@@ -46,14 +46,14 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 	const char *in;
 	int i, nfiles, rc = -1;
 
-	if (g->party.me != GAME_JUDGE)
+	if (g->t.me != GAME_JUDGE)
 		return error_set(e, EXIT_USAGE, "%s: %s's game directory, not "
 		    "the judge's", g->path, g->seat);
-	if (fsio_mkdir(outdir, 0700, e) != 0 || (k = cli_party_key(g,
+	if (fsio_mkdir(outdir, 0700, e) != 0 || (k = cli_key(g,
 	    e)) == NULL)
 		return -1;
 	buf_init(&text);
-	judge_run_init(&j, &g->party, k);
+	judge_run_init(&j, &g->t, k);
 	/* obligations left by an earlier run that stopped half-way */
 	if (judge_auto(&j, e) != 0)
 		goto done;
@@ -69,7 +69,7 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 	/* what was accepted is kept before any update goes out, and an
 	 * update is marked sent only once it is out */
 	o.path = outdir;
-	o.m = g->party.m;
+	o.m = g->t.m;
 	if (gamedir_commit(g, e) != 0 ||
 	    judge_updates(&j, to_file, &o, e) != 0 ||
 	    gamedir_commit(g, e) != 0)

@@ -30,14 +30,14 @@ cmd_receive(int argc, char **argv, struct error *e)
 	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&text);
-	if ((k = cli_party_key(&g, e)) == NULL)
+	if ((k = cli_key(&g, e)) == NULL)
 		goto done;
 	nfiles = argc == 0 ? 1 : argc;
 	for (i = 0; i < nfiles; i++) {
 		in = argc == 0 ? NULL : argv[i];
 		text.len = 0;
 		if (cli_read(in, &text, e) != 0 ||
-		    party_receive(&g.party, k, (const char *)text.data, text.len,
+		    transcript_receive(&g.t, k, (const char *)text.data, text.len,
 		    fsio_name(in), e) != 0) {
 			/* what was accepted before the refusal stays */
 			struct error ign;

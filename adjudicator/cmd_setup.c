@@ -15,14 +15,14 @@
 static int
 already_sent(struct gamedir *g)
 {
-	const struct match *m = g->party.m;
+	const struct match *m = g->t.m;
 	struct buf b;
 	struct error ign;
 	int sent;
 
-	if (m->seat[g->party.me].has_setup)
+	if (m->seat[g->t.me].has_setup)
 		return 1;
-	if (!m->judge_mode || g->party.secret == NULL)
+	if (!m->judge_mode || g->t.secret == NULL)
 		return 0;
 	buf_init(&b);
 	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
@@ -34,7 +34,7 @@ static int
 make_secret(const struct gamedir *g, const char *layout,
     struct match_secret *s, struct error *e)
 {
-	const struct match *m = g->party.m;
+	const struct match *m = g->t.m;
 	const struct game_rules *r = m->rules;
 	struct rng rng;
 	int i;
@@ -42,11 +42,11 @@ make_secret(const struct gamedir *g, const char *layout,
 	memset(s, 0, sizeof(*s));
 	if (layout == NULL || strcmp(layout, "random") == 0) {
 		rng_init_random(&rng, "setup");
-		r->setup_random(m->state, g->party.me, &rng, &s->setup);
-	} else if (r->setup_parse(m->state, g->party.me, layout, &s->setup,
+		r->setup_random(m->state, g->t.me, &rng, &s->setup);
+	} else if (r->setup_parse(m->state, g->t.me, layout, &s->setup,
 	    e) != 0)
 		return -1;
-	if (r->setup_audit(m->state, g->party.me, &s->setup, e) != 0) {
+	if (r->setup_audit(m->state, g->t.me, &s->setup, e) != 0) {
 		e->status = EXIT_REFUSED;
 		return -1;
 	}
@@ -59,7 +59,7 @@ static int
 setup(struct gamedir *g, const char *layout, struct buf *out,
     struct error *e)
 {
-	struct party *p = &g->party;
+	struct transcript *p = &g->t;
 	struct key_secret *k = NULL;
 	struct match_secret *s;
 	struct buf body;
@@ -76,12 +76,12 @@ setup(struct gamedir *g, const char *layout, struct buf *out,
 	buf_init(&body);
 	if (make_secret(g, layout, s, e) != 0 ||
 	    entry_setup(p->m, p->me, s, &body, e) != 0 ||
-	    (k = cli_party_key(g, e)) == NULL ||
+	    (k = cli_key(g, e)) == NULL ||
 	    gamedir_save_secret(g, s, e) != 0)
 		goto done;
 	p->m->local[p->me] = &s->setup;
 	/* the secret and the commitments are kept at once, or neither */
-	rc = party_send(p, k, &body, s, out, e);
+	rc = transcript_send(p, k, &body, s, out, e);
 	if (rc == 0)
 		rc = gamedir_commit(g, e);
 	p->m->local[p->me] = p->secret != NULL ? &p->secret->setup : NULL;

@@ -30,7 +30,7 @@ join_words(int argc, char **argv, char *action, size_t len, struct error *e)
 static int
 checks(const struct gamedir *g, const char *action, struct error *e)
 {
-	const struct party *p = &g->party;
+	const struct transcript *p = &g->t;
 
 	if (p->me >= p->m->nseats)
 		return error_set(e, EXIT_USAGE, "%s: the judge takes no turns",
@@ -50,24 +50,24 @@ checks(const struct gamedir *g, const char *action, struct error *e)
 static int
 turn(struct gamedir *g, const char *action, struct buf *out, struct error *e)
 {
-	struct party *p = &g->party;
+	struct transcript *p = &g->t;
 	struct key_secret *k;
 	struct buf body;
 	int rc = -1;
 
-	if (checks(g, action, e) != 0 || (k = cli_party_key(g, e)) == NULL)
+	if (checks(g, action, e) != 0 || (k = cli_key(g, e)) == NULL)
 		return -1;
 	buf_init(&body);
 	if (match_phase(p->m) != MATCH_FINAL &&
 	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
-	    party_send(p, k, &body, NULL, out, e) != 0))
+	    transcript_send(p, k, &body, NULL, out, e) != 0))
 		goto done;
 	/* the end of the game: this seat's whole setup opens at once */
 	if (!p->m->judge_mode && match_phase(p->m) == MATCH_FINAL &&
 	    match_next_author(p->m) == p->me) {
 		body.len = 0;
 		if (entry_final(p->m, p->me, p->secret, &body, e) != 0 ||
-		    party_send(p, k, &body, NULL, out, e) != 0)
+		    transcript_send(p, k, &body, NULL, out, e) != 0)
 			goto done;
 	} else if (match_phase(p->m) == MATCH_FINAL && action == NULL &&
 	    out->len == 0) {

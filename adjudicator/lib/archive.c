@@ -20,7 +20,7 @@
 #include "entry.h"
 #include "match.h"
 #include "opening.h"
-#include "party.h"
+#include "transcript.h"
 #include "view.h"
 #include "ydoc.h"
 
@@ -403,7 +403,7 @@ read_updates(struct verify *v, struct error *e)
 		b.len = 0;
 		snprintf(where, sizeof(where), "update %u", k + 1);
 		if (read_field(v, &b, "update", k + 1, e) != 0 ||
-		    party_update_read(v->m, v->seat, b.data, b.len, where,
+		    transcript_update_read(v->m, v->seat, b.data, b.len, where,
 		    &v->updates[k], e) != 0)
 			rc = -1;
 	}

@@ -44,7 +44,7 @@ add_match(struct buf *b, const struct match *m)
 }
 
 static int
-add_updates(struct buf *b, const struct party *p)
+add_updates(struct buf *b, const struct transcript *p)
 {
 	size_t i;
 	int k, rc = buf_add_u32(b, (uint32_t)p->nupdates);
@@ -85,7 +85,7 @@ add_extra(struct buf *b, const struct checkpoint_extra *x)
 }
 
 int
-checkpoint_write(const struct party *p, const struct checkpoint_extra *x,
+checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
     const uint8_t key[CHECKPOINT_KEY], struct buf *out, struct error *e)
 {
 	struct buf body;
@@ -171,7 +171,7 @@ read_match(struct cursor *c, const struct match *header)
 }
 
 static int
-read_updates(struct cursor *c, struct party *p)
+read_updates(struct cursor *c, struct transcript *p)
 {
 	uint32_t n, i, k, nopen, seat;
 	const uint8_t *id;
@@ -261,7 +261,7 @@ open_frame(const uint8_t *data, size_t len, const uint8_t *key,
 }
 
 int
-checkpoint_read(struct party *p, struct checkpoint_extra *x,
+checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
     const uint8_t key[CHECKPOINT_KEY], const uint8_t *data, size_t len,
     struct error *e)
 {

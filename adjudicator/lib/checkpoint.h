@@ -1,5 +1,5 @@
 /*
- * The checkpoint: a party's state as the journal left it, so that a
+ * The checkpoint: a copy's state as the journal left it, so that a
  * command starts from it instead of replaying the whole transcript
  * (formats/gamedir.md).  It is never trusted blindly: it is authenticated
  * with the directory's own key (kept in its journal), bound to this
@@ -14,11 +14,11 @@
 
 #include "buf.h"
 #include "error.h"
-#include "party.h"
+#include "transcript.h"
 
 #define CHECKPOINT_KEY	32
 
-/* What the game directory keeps beside the party's state. */
+/* What the game directory keeps beside the copy's state. */
 struct checkpoint_extra {
 	uint64_t	 end;			/* the journal it covers */
 	uint64_t	 last_out;		/* the last seq sent */
@@ -30,14 +30,14 @@ struct checkpoint_extra {
 	size_t		 nupd;
 };
 
-int	checkpoint_write(const struct party *, const struct checkpoint_extra *,
+int	checkpoint_write(const struct transcript *, const struct checkpoint_extra *,
 	    const uint8_t key[CHECKPOINT_KEY], struct buf *, struct error *);
 /*
- * Restores the party's match (p->m, made from the header, is replaced)
+ * Restores the copy's match (p->m, made from the header, is replaced)
  * and the extra state.  1: not usable (another build, another game, a
  * bad MAC, damaged): the caller rebuilds from the journal.
  */
-int	checkpoint_read(struct party *, struct checkpoint_extra *,
+int	checkpoint_read(struct transcript *, struct checkpoint_extra *,
 	    const uint8_t key[CHECKPOINT_KEY], const uint8_t *, size_t,
 	    struct error *);
 void	checkpoint_extra_free(struct checkpoint_extra *);

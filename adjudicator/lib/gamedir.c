@@ -1,5 +1,5 @@
 /*
- * The game directory: a party's store on disk, over the journal.  See
+ * The game directory: a copy's store on disk, over the journal.  See
  * gamedir.h and formats/gamedir.md.
  *
  * Opening it starts from the checkpoint when it is sound and follows the
@@ -231,10 +231,10 @@ put_early(void *arg, uint64_t seq, const uint8_t *rec, size_t len,
 	uint64_t off;
 
 	/* what may wait is bounded: each entry is, and so is their number */
-	if (g->x.nearly >= PARTY_MAX_EARLY)
+	if (g->x.nearly >= TRANSCRIPT_MAX_EARLY)
 		return error_set(e, EXIT_REFUSED, "seq %llu: %d entries already "
 		    "wait in the inbox for earlier ones", (unsigned long long)seq,
-		    PARTY_MAX_EARLY);
+		    TRANSCRIPT_MAX_EARLY);
 	if (add(g, JOURNAL_EARLY, seq, rec, len, &off, e) != 0)
 		return -1;
 	return early_note(g, seq, off, e);
@@ -278,7 +278,7 @@ put_secret(void *arg, int seat, const struct match_secret *s, struct error *e)
 	int rc;
 
 	buf_init(&b);
-	rc = opening_list_write(g->party.m, seat, s, &b, e);
+	rc = opening_list_write(g->t.m, seat, s, &b, e);
 	if (rc == 0)
 		rc = add(g, JOURNAL_SECRET, (uint64_t)seat, b.data, b.len,
 		    &g->x.secret[seat], e);
@@ -300,7 +300,7 @@ put_private(void *arg, const struct opening *o, struct error *e)
 	snprintf(s.setup.value[0], GAME_VALUE, "%s", o->value);
 	memcpy(s.nonce[0], o->nonce, COMMIT_NONCE);
 	buf_init(&b);
-	rc = opening_list_write(g->party.m, o->seat, &s, &b, e);
+	rc = opening_list_write(g->t.m, o->seat, &s, &b, e);
 	if (rc == 0)
 		rc = add(g, JOURNAL_PRIVATE, (uint64_t)o->seat, b.data, b.len,
 		    NULL, e);
@@ -370,14 +370,14 @@ get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
 }
 
 static int
-put_sent(void *arg, int seat, const struct party_sent *s, struct error *e)
+put_sent(void *arg, int seat, const struct transcript_sent *s, struct error *e)
 {
 	struct gamedir *g = arg;
 
 	return add(g, JOURNAL_SENT, (uint64_t)seat, s, sizeof(*s), NULL, e);
 }
 
-static const struct party_store disk = {
+static const struct transcript_store disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
 	.put_early = put_early,
@@ -397,7 +397,7 @@ static int
 take_secret(struct gamedir *g, int seat, const struct buf *b,
     struct error *e)
 {
-	struct party *p = &g->party;
+	struct transcript *p = &g->t;
 	struct match_secret **slot;
 
 	if (seat < 0 || seat >= p->m->nseats || (p->me != GAME_JUDGE &&
@@ -425,17 +425,17 @@ take_private(struct gamedir *g, int seat, const struct buf *b,
 	struct opening o;
 	int rc;
 
-	if (opening_list_read(g->party.m, seat, b->data, b->len, g->j.path, &s,
+	if (opening_list_read(g->t.m, seat, b->data, b->len, g->j.path, &s,
 	    e) != 0)
 		return -1;
 	memset(&o, 0, sizeof(o));
 	o.seat = seat;
-	o.idx = match_piece_index(g->party.m, seat, s->setup.id[0]);
+	o.idx = match_piece_index(g->t.m, seat, s->setup.id[0]);
 	snprintf(o.id, sizeof(o.id), "%s", s->setup.id[0]);
 	snprintf(o.value, sizeof(o.value), "%s", s->setup.value[0]);
 	memcpy(o.nonce, s->nonce[0], COMMIT_NONCE);
 	rc = o.idx < 0 ? error_set(e, EXIT_MALFORMED, "%s: a private opening "
-	    "of no piece", g->j.path) : match_learn(g->party.m, &o, e);
+	    "of no piece", g->j.path) : match_learn(g->t.m, &o, e);
 	sec_wipe(s, sizeof(*s));
 	sec_free(s);
 	return rc;
@@ -445,7 +445,7 @@ static int
 take_update(struct gamedir *g, const struct journal_record *r,
     struct error *e)
 {
-	struct party *p = &g->party;
+	struct transcript *p = &g->t;
 	struct audit_update *n;
 
 	if (note_update(g, (int)r->num, r->off, e) != 0)
@@ -456,7 +456,7 @@ take_update(struct gamedir *g, const struct journal_record *r,
 	if (n == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	p->updates = n;
-	if (party_update_read(p->m, p->me, r->data.data, r->data.len,
+	if (transcript_update_read(p->m, p->me, r->data.data, r->data.len,
 	    g->j.path, &n[p->nupdates], e) != 0)
 		return -1;
 	p->nupdates++;
@@ -467,7 +467,7 @@ take_update(struct gamedir *g, const struct journal_record *r,
 static int
 follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 {
-	struct match *m = g->party.m;
+	struct match *m = g->t.m;
 	char where[64];
 
 	switch (r->type) {
@@ -496,10 +496,10 @@ follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 		return take_update(g, r, e);
 	case JOURNAL_SENT:
 		if (r->num >= GAME_MAX_SEATS ||
-		    r->data.len != sizeof(g->party.sent[0]))
+		    r->data.len != sizeof(g->t.sent[0]))
 			return error_set(e, EXIT_MALFORMED, "%s: a bad record",
 			    g->j.path);
-		memcpy(&g->party.sent[r->num], r->data.data, r->data.len);
+		memcpy(&g->t.sent[r->num], r->data.data, r->data.len);
 		return 0;
 	default:
 		return 0;
@@ -537,7 +537,7 @@ read_file(const char *p, struct buf *b)
 static int
 resume(struct gamedir *g, struct error *e)
 {
-	struct party *p = &g->party;
+	struct transcript *p = &g->t;
 	struct buf b, last;
 	uint8_t h[SEC_HASH];
 	char path[PATH_MAX];
@@ -584,7 +584,7 @@ save_checkpoint(struct gamedir *g, struct error *e)
 
 	g->x.end = g->j.end;
 	buf_init(&b);
-	if (checkpoint_write(&g->party, &g->x, g->key, &b, e) != 0)
+	if (checkpoint_write(&g->t, &g->x, g->key, &b, e) != 0)
 		goto done;
 	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
 	/* a cache: replaced atomically, never synced, checked when read */
@@ -668,14 +668,14 @@ start(struct gamedir *g, struct error *e)
 	memcpy(g->key, r.data.data, CHECKPOINT_KEY);
 	snprintf(where, sizeof(where), "%s: the header", g->j.path);
 	if (get_entry(g, 0, &b, e) != 0 ||
-	    (g->party.m = header_read(b.data, b.len, where, e)) == NULL)
+	    (g->t.m = header_read(b.data, b.len, where, e)) == NULL)
 		goto done;
-	if ((g->party.me = match_seat_by_name(g->party.m, g->seat)) < 0) {
+	if ((g->t.me = match_seat_by_name(g->t.m, g->seat)) < 0) {
 		error_set(e, EXIT_MALFORMED, "%s: seat %s is not in the game",
 		    g->path, g->seat);
 		goto done;
 	}
-	g->party.m->me = g->party.me;
+	g->t.m->me = g->t.me;
 	rc = 0;
 done:
 	sec_wipe(r.data.data, r.data.len);
@@ -694,7 +694,7 @@ load(struct gamedir *g, struct error *e)
 
 	if (start(g, e) != 0)
 		return -1;
-	if ((fresh = match_clone(g->party.m)) == NULL)
+	if ((fresh = match_clone(g->t.m)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	error_clear(&ign);
 	if ((rc = resume(g, &ign)) == 0) {
@@ -707,8 +707,8 @@ load(struct gamedir *g, struct error *e)
 		return -1;
 	}
 	/* rebuilt from the whole journal, from the header's state */
-	party_clear(&g->party);
-	g->party.m = fresh;
+	transcript_clear(&g->t);
+	g->t.m = fresh;
 	checkpoint_extra_free(&g->x);
 	memset(&g->x, 0, sizeof(g->x));
 	g->rebuilt = 1;
@@ -722,10 +722,10 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 	memset(g, 0, sizeof(*g));
 	g->lock = -1;
 	g->j.fd = g->j.idx_fd = -1;
-	g->party.me = -1;
-	g->party.store = &disk;
-	g->party.arg = g;
-	g->party.report = r;
+	g->t.me = -1;
+	g->t.store = &disk;
+	g->t.arg = g;
+	g->t.report = r;
 	g->writable = mode == GAMEDIR_WRITE;
 	if ((size_t)snprintf(g->path, sizeof(g->path), "%s", path) >=
 	    sizeof(g->path))
@@ -763,7 +763,7 @@ gamedir_commit(struct gamedir *g, struct error *e)
 void
 gamedir_close(struct gamedir *g)
 {
-	party_clear(&g->party);
+	transcript_clear(&g->t);
 	journal_close(&g->j);
 	pending_clear(g);
 	checkpoint_extra_free(&g->x);
@@ -842,7 +842,7 @@ int
 gamedir_save_secret(struct gamedir *g, const struct match_secret *s,
     struct error *e)
 {
-	return put_secret(g, g->party.me, s, e);
+	return put_secret(g, g->t.me, s, e);
 }
 
 int
@@ -870,5 +870,5 @@ gamedir_last_sent(struct gamedir *g)
 int
 gamedir_export(const struct gamedir *g, struct buf *out, struct error *e)
 {
-	return party_export(&g->party, 1, out, e);
+	return transcript_export(&g->t, 1, out, e);
 }

@@ -14,7 +14,7 @@
  *
  * A command's changes are one batch, made durable at once by
  * gamedir_commit(): all of them or none survive a crash.  The directory
- * is the store of a party (party.h): the verbs work through the party.
+ * is the store of a copy (transcript.h): the verbs work through the copy.
  */
 #ifndef GAMEDIR_H
 #define GAMEDIR_H
@@ -23,7 +23,7 @@
 
 #include "checkpoint.h"
 #include "journal.h"
-#include "party.h"
+#include "transcript.h"
 
 enum gamedir_mode {
 	GAMEDIR_READ,	/* a shared lock: show, export, resend */
@@ -38,7 +38,7 @@ struct gamedir {
 	char		 keypath[PATH_MAX];
 	int		 lock;		/* file descriptor, or -1 */
 	int		 writable;
-	struct party	 party;
+	struct transcript	 t;		/* the copy this directory keeps */
 	struct journal	 j;
 	uint8_t		 key[CHECKPOINT_KEY];
 	struct checkpoint_extra x;	/* offsets of what the state needs */

@@ -11,7 +11,7 @@
 #include "ydoc.h"
 
 void
-judge_run_init(struct judge_run *j, struct party *p, const struct key_secret *k)
+judge_run_init(struct judge_run *j, struct transcript *p, const struct key_secret *k)
 {
 	memset(j, 0, sizeof(*j));
 	j->p = p;
@@ -42,15 +42,15 @@ note(struct judge_run *j, int seat, const char *fmt, ...)
 int
 judge_auto(struct judge_run *j, struct error *e)
 {
-	struct party *p = j->p;
+	struct transcript *p = j->p;
 	struct key_public to[GAME_MAX_SEATS];
 	struct envelope env;
-	enum party_verdict v;
+	enum transcript_verdict v;
 	struct buf body, sb;
 	char where[64];
 	int n, rc = 0;
 
-	n = party_recipients(p, to);
+	n = transcript_recipients(p, to);
 	buf_init(&body);
 	buf_init(&sb);
 	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
@@ -65,7 +65,7 @@ judge_auto(struct judge_run *j, struct error *e)
 		if (envelope_sign(j->k, to, (size_t)n, body.data, body.len, &sb,
 		    e) != 0 ||
 		    envelope_parse(sb.data, sb.len, &env, where, e) != 0 ||
-		    party_take(p, sb.data, sb.len, &env, NULL, 0, NULL, NULL,
+		    transcript_take(p, sb.data, sb.len, &env, NULL, 0, NULL, NULL,
 		    where, &v, e) != 0)
 			rc = -1;
 		else
@@ -83,7 +83,7 @@ struct setup_openings {
 };
 
 static int
-read_setup(struct party *p, struct match *after, const struct ydoc *list,
+read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
     int seat, struct match_secret *sec, struct error *e)
 {
 	struct opening o;
@@ -119,7 +119,7 @@ read_setup(struct party *p, struct match *after, const struct ydoc *list,
 
 /* Before the seat's entry is stored: a setup's openings, checked now. */
 static int
-accept_setup(struct party *p, struct match *after, void *arg,
+accept_setup(struct transcript *p, struct match *after, void *arg,
     struct error *e)
 {
 	struct setup_openings *so = arg;
@@ -152,7 +152,7 @@ accept_setup(struct party *p, struct match *after, void *arg,
 }
 
 static int
-read_private(struct party *p, const struct envelope *env, struct ydoc *doc,
+read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
     int *sender, const char *where, struct error *e)
 {
 	static const char *const keys[] = { "game", "by", "kind", "entry",
@@ -191,10 +191,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
     const struct envelope *env, const char *where, int *sender,
     struct error *e)
 {
-	struct party *p = j->p;
+	struct transcript *p = j->p;
 	struct setup_openings so;
 	struct envelope inner;
-	enum party_verdict v;
+	enum transcript_verdict v;
 	struct ydoc *doc;
 	struct buf entry;
 	char w[400];
@@ -230,10 +230,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
-	if (party_take(p, entry.data, entry.len, &inner, outer, outerlen,
+	if (transcript_take(p, entry.data, entry.len, &inner, outer, outerlen,
 	    accept_setup, &so, w, &v, e) != 0)
 		goto done;
-	if (v == PARTY_APPLIED) {
+	if (v == TRANSCRIPT_APPLIED) {
 		j->applied++;
 		if (judge_auto(j, e) != 0)
 			goto done;
@@ -259,7 +259,7 @@ outcome(struct judge_run *j, int sender, const struct error *e)
 
 /* A message waiting in the inbox, taken again from the start. */
 static int
-retake(struct party *p, const uint8_t *outer, size_t len, void *arg,
+retake(struct transcript *p, const uint8_t *outer, size_t len, void *arg,
     struct error *e)
 {
 	struct judge_run *j = arg;
@@ -307,7 +307,7 @@ judge_input(struct judge_run *j, const char *text, size_t len,
 		if (envelope_open(l.items[k].data, l.items[k].len, j->k, &sb,
 		    &env, where, &me) != 0 ||
 		    take(j, sb.data, sb.len, &env, where, &sender, &me) != 0 ||
-		    party_drain(j->p, retake, j, &me) != 0) {
+		    transcript_drain(j->p, retake, j, &me) != 0) {
 			if (me.status == EXIT_SYSTEM) {
 				/* the judge's own trouble: the mail is kept */
 				*e = me;
@@ -325,7 +325,7 @@ done:
 
 /* The openings seat's spies entitle it to that the judge has not shown. */
 static size_t
-sight_due(const struct party *p, int seat, struct opening *out, size_t max)
+sight_due(const struct transcript *p, int seat, struct opening *out, size_t max)
 {
 	const struct match *m = p->m;
 	size_t n = 0;
@@ -355,7 +355,7 @@ static int
 one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
     struct error *e)
 {
-	struct party *p = j->p;
+	struct transcript *p = j->p;
 	struct match *m = p->m;
 	struct opening open[GAME_MAX_SEATS * GAME_MAX_PIECES];
 	struct buf *entries = NULL, body, sb, arm;

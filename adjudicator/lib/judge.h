@@ -1,6 +1,6 @@
 /*
  * The judge of a judged game: it reads the seats' private messages,
- * applies their entries in order through the one path (party.c), keeps
+ * applies their entries in order through the one path (transcript.c), keeps
  * each setup's openings, refuses at once what only full knowledge shows
  * illegal, meets every obligation and claim at once with entries of its
  * own, and writes for each seat with news an update signed by the judge
@@ -11,10 +11,10 @@
 #ifndef JUDGE_H
 #define JUDGE_H
 
-#include "party.h"
+#include "transcript.h"
 
 struct judge_run {
-	struct party		*p;
+	struct transcript		*p;
 	const struct key_secret	*k;
 	char			 note[GAME_MAX_SEATS][600];
 	int			 refused;	/* some message refused (1) */
@@ -26,7 +26,7 @@ struct judge_run {
 	void			*tamper_arg;
 };
 
-void	judge_run_init(struct judge_run *, struct party *,
+void	judge_run_init(struct judge_run *, struct transcript *,
 	    const struct key_secret *);
 /* The judge's own entries, while it owes any (also what an earlier run
  * that stopped half-way left owed). */

@@ -21,7 +21,7 @@
 #include "legacy.h"
 #include "match.h"
 #include "opening.h"
-#include "party.h"
+#include "transcript.h"
 #include "ydoc.h"
 
 #define KEYLEN	32
@@ -186,7 +186,7 @@ privates(struct import *im, struct error *e)
 static int
 sent(struct import *im, struct error *e)
 {
-	struct party_sent ps;
+	struct transcript_sent ps;
 	unsigned long long n;
 	struct buf b;
 	char name[64];

@@ -5,7 +5,7 @@
  * (hidden values or a claim another seat owes before an action resolves),
  * and handles what every game shares: resign, draw offers, setups, the
  * end-of-game openings and the audits.  It never touches files or keys'
- * secrets; its callers (party.c, verify) feed it signed entries.
+ * secrets; its callers (transcript.c, verify) feed it signed entries.
  *
  * The files: match.c (lifetime, whose entry, applying an entry), resolve.c
  * (actions, openings, claims, stages, the checks that wait for hidden

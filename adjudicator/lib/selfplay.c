@@ -1,5 +1,5 @@
 /*
- * In-memory games.  See selfplay.h.  Each party keeps its transcript,
+ * In-memory games.  See selfplay.h.  Each copy keeps its transcript,
  * inbox and updates in a store in memory; everything else is the code
  * the verbs run.
  */
@@ -9,7 +9,7 @@
 
 #include "selfplay.h"
 
-#define MAX_EARLY	PARTY_MAX_EARLY
+#define MAX_EARLY	TRANSCRIPT_MAX_EARLY
 
 struct selfplay_store {
 	struct buf	*entry;		/* by seq */
@@ -142,7 +142,7 @@ put_secret(void *arg, int seat, const struct match_secret *sec,
 	(void)seat;
 	(void)sec;
 	(void)e;
-	return 0;	/* the party holds it; memory needs no copy */
+	return 0;	/* the copy holds it; memory needs no copy */
 }
 
 static int
@@ -204,16 +204,16 @@ get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
 }
 
 static int
-put_sent(void *arg, int seat, const struct party_sent *sent, struct error *e)
+put_sent(void *arg, int seat, const struct transcript_sent *sent, struct error *e)
 {
 	(void)arg;
 	(void)seat;
 	(void)sent;
 	(void)e;
-	return 0;	/* the party holds it */
+	return 0;	/* the copy holds it */
 }
 
-static const struct party_store memory = {
+static const struct transcript_store memory = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
 	.put_early = put_early,
@@ -250,7 +250,7 @@ selfplay_free(struct selfplay *sp)
 		return;
 	for (s = 0; s < SELFPLAY_PARTIES; s++) {
 		key_secret_free(sp->key[s]);
-		party_clear(&sp->party[s]);
+		transcript_clear(&sp->party[s]);
 		store_free(sp->store[s]);
 	}
 	free(sp);
@@ -345,7 +345,7 @@ deliver_peers(struct selfplay *sp, int from, const struct buf *msg,
 	int s;
 
 	for (s = 0; s < sp->nseats; s++)
-		if (s != from && party_receive(&sp->party[s], sp->key[s],
+		if (s != from && transcript_receive(&sp->party[s], sp->key[s],
 		    (const char *)msg->data, msg->len, "message", e) != 0)
 			return error_prefix(e, "%s", sp->m[s]->seat[s].name);
 	return 0;
@@ -359,7 +359,7 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 
 	(void)n;
 	(void)note;
-	return party_receive(&sp->party[seat], sp->key[seat],
+	return transcript_receive(&sp->party[seat], sp->key[seat],
 	    (const char *)armored->data, armored->len, "update", e);
 }
 
@@ -398,7 +398,7 @@ send(struct selfplay *sp, int seat, const struct buf *body,
 	int rc;
 
 	buf_init(&msg);
-	rc = party_send(&sp->party[seat], sp->key[seat], body, openings, &msg,
+	rc = transcript_send(&sp->party[seat], sp->key[seat], body, openings, &msg,
 	    e);
 	if (rc == 0)
 		rc = sp->judged ? deliver_judge(sp, &msg, e) :
@@ -417,9 +417,9 @@ selfplay_raw(struct selfplay *sp, int seat, const struct buf *body,
 	char where[64];
 	int s, n, rc = -1;
 
-	/* every party must accept it, or none may: tried on copies first */
+	/* every copy must accept it, or none may: tried on copies first */
 	buf_init(&sb);
-	n = party_recipients(&sp->party[seat], to);
+	n = transcript_recipients(&sp->party[seat], to);
 	snprintf(where, sizeof(where), "seq %llu",
 	    (unsigned long long)sp->m[seat]->seq + 1);
 	if (envelope_sign(sp->key[seat], to, (size_t)n, body->data, body->len,
@@ -453,7 +453,7 @@ int
 selfplay_commit(struct selfplay *sp, int seat, const struct game_setup *su,
     struct error *e)
 {
-	struct party *p = &sp->party[seat];
+	struct transcript *p = &sp->party[seat];
 	struct match_secret *s;
 	struct buf body;
 	int i, rc;
@@ -509,7 +509,7 @@ int
 selfplay_turn(struct selfplay *sp, int seat, const char *action,
     struct error *e)
 {
-	struct party *p = &sp->party[seat];
+	struct transcript *p = &sp->party[seat];
 	struct buf body;
 	int rc = -1;
 
@@ -550,7 +550,7 @@ selfplay_random_action(struct selfplay *sp, int seat, char *out, size_t len,
 int
 selfplay_archive(const struct selfplay *sp, struct buf *out, struct error *e)
 {
-	return party_export(&sp->party[sp->judged ? GAME_JUDGE : 0], 0, out,
+	return transcript_export(&sp->party[sp->judged ? GAME_JUDGE : 0], 0, out,
 	    e);
 }
 
@@ -558,5 +558,5 @@ int
 selfplay_export(const struct selfplay *sp, int seat, struct buf *out,
     struct error *e)
 {
-	return party_export(&sp->party[seat], 1, out, e);
+	return transcript_export(&sp->party[seat], 1, out, e);
 }

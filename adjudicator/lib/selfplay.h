@@ -1,8 +1,8 @@
 /*
  * Plays a whole game in memory, in peer or judge mode: keys, setups,
  * turns, obligations, claims and final openings exactly as the verbs do.
- * Every message is signed, encrypted and armored, and taken by each party
- * (each seat, and the judge) through the same path as on disk (party.c,
+ * Every message is signed, encrypted and armored, and taken by each copy
+ * (each seat, and the judge) through the same path as on disk (transcript.c,
  * judge.c), into a store in memory.  For the rule-case corpus, the
  * random-playout conformance test and the benchmark's archive.
  */
@@ -11,7 +11,7 @@
 
 #include "judge.h"
 #include "match.h"
-#include "party.h"
+#include "transcript.h"
 #include "rng.h"
 
 #define SELFPLAY_PARTIES	(GAME_MAX_SEATS + 1)	/* the judge last */
@@ -28,7 +28,7 @@ struct selfplay {
 	int			 nseats;
 	int			 judged;
 	struct key_secret	*key[SELFPLAY_PARTIES];
-	struct party		 party[SELFPLAY_PARTIES];
+	struct transcript		 party[SELFPLAY_PARTIES];
 	struct selfplay_store	*store[SELFPLAY_PARTIES];
 	/* each seat's match (party[s].m, kept current), and the judge's */
 	struct match		*m[SELFPLAY_PARTIES];
@@ -59,7 +59,7 @@ int	selfplay_commit(struct selfplay *, int seat,
 int	selfplay_turn(struct selfplay *, int seat, const char *action,
 	    struct error *);
 /* Signs a hand-made body as seat and sends it (for tamper tests): every
- * party takes it, or none. */
+  * copy takes it, or none. */
 int	selfplay_raw(struct selfplay *, int seat, const struct buf *body,
 	    struct error *);
 /* A random legal action of seat, as notation. */

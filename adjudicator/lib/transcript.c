@@ -1,5 +1,5 @@
 /*
- * A party's copy of a game: the one path an entry takes.  See party.h.
+ * A copy's copy of a game: the one path an entry takes.  See transcript.h.
  *
  * The inbox keeps, for an early entry, a record of the entry itself
  * (length-prefixed) followed by what carried it, so that a second,
@@ -13,7 +13,7 @@
 
 #include "archive.h"
 #include "armor.h"
-#include "party.h"
+#include "transcript.h"
 #include "ydoc.h"
 
 void
@@ -31,7 +31,7 @@ report_line(const struct report *r, const char *fmt, ...)
 }
 
 void
-party_clear(struct party *p)
+transcript_clear(struct transcript *p)
 {
 	int i;
 
@@ -56,7 +56,7 @@ party_clear(struct party *p)
 /* --- the sequence decision --- */
 
 static int
-same_entry(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
+same_entry(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
     const char *where, struct error *e)
 {
 	struct buf have;
@@ -78,16 +78,16 @@ same_entry(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
 
 /* An early entry: waits in the inbox, unless another waits there. */
 static int
-take_early(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
+take_early(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
     const uint8_t *stash, size_t stashlen, const char *where,
-    enum party_verdict *v, struct error *e)
+    enum transcript_verdict *v, struct error *e)
 {
 	struct buf rec, have;
 	struct cursor c;
 	uint32_t n;
 	int rc;
 
-	if (seq > p->m->seq + PARTY_MAX_AHEAD)
+	if (seq > p->m->seq + TRANSCRIPT_MAX_AHEAD)
 		return error_set(e, EXIT_REFUSED, "%s: seq %llu is too far ahead "
 		    "of this game (at seq %llu)", where, (unsigned long long)seq,
 		    (unsigned long long)p->m->seq);
@@ -106,14 +106,14 @@ take_early(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
 			return error_set(e, EXIT_REFUSED, "%s: seq %llu differs "
 			    "from the entry already waiting for it (a fork)",
 			    where, (unsigned long long)seq);
-		*v = PARTY_DUPLICATE;
+		*v = TRANSCRIPT_DUPLICATE;
 		report_line(p->report, "%s: seq %llu arrived early and "
 		    "already waits in the inbox; nothing to do", where, (unsigned long long)seq);
 		return 0;
 	}
 	buf_free(&have);
 	if (p->dry) {
-		*v = PARTY_EARLY;
+		*v = TRANSCRIPT_EARLY;
 		return 0;
 	}
 	buf_init(&rec);
@@ -128,7 +128,7 @@ take_early(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
 	buf_free(&rec);
 	if (rc != 0)
 		return -1;
-	*v = PARTY_EARLY;
+	*v = TRANSCRIPT_EARLY;
 	report_line(p->report, "%s: seq %llu arrived early; it waits for seq "
 	    "%llu", where, (unsigned long long)seq,
 	    (unsigned long long)p->m->seq + 1);
@@ -136,10 +136,10 @@ take_early(struct party *p, uint64_t seq, const uint8_t *blob, size_t len,
 }
 
 int
-party_take(struct party *p, const uint8_t *blob, size_t len,
+transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const uint8_t *stash, size_t stashlen,
-    party_accept_fn *accept, void *arg, const char *where,
-    enum party_verdict *v, struct error *e)
+    transcript_accept_fn *accept, void *arg, const char *where,
+    enum transcript_verdict *v, struct error *e)
 {
 	struct match_peek pk;
 	struct match *c;
@@ -151,7 +151,7 @@ party_take(struct party *p, const uint8_t *blob, size_t len,
 		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
 			return error_set(e, EXIT_REFUSED, "%s: an invitation to "
 			    "another game (use join)", where);
-		*v = PARTY_INVITATION;
+		*v = TRANSCRIPT_INVITATION;
 		report_line(p->report, "%s: the invitation of this game, "
 		    "already joined", where);
 		return 0;
@@ -162,7 +162,7 @@ party_take(struct party *p, const uint8_t *blob, size_t len,
 	if (pk.seq <= p->m->seq) {
 		if (same_entry(p, pk.seq, blob, len, where, e) != 0)
 			return -1;
-		*v = PARTY_DUPLICATE;
+		*v = TRANSCRIPT_DUPLICATE;
 		report_line(p->report, "%s: seq %llu already applied; nothing "
 		    "to do", where, (unsigned long long)pk.seq);
 		return 0;
@@ -185,13 +185,13 @@ party_take(struct party *p, const uint8_t *blob, size_t len,
 	c->verifying = p->m->verifying;
 	match_free(p->m);
 	p->m = c;
-	*v = PARTY_APPLIED;
+	*v = TRANSCRIPT_APPLIED;
 	report_line(p->report, "%s applied: %s", w, p->m->what);
 	return 0;
 }
 
 int
-party_drain(struct party *p, party_retake_fn *retake, void *arg,
+transcript_drain(struct transcript *p, transcript_retake_fn *retake, void *arg,
     struct error *e)
 {
 	struct buf b;
@@ -236,16 +236,16 @@ party_drain(struct party *p, party_retake_fn *retake, void *arg,
 
 /* A stashed entry from a peer: taken again, its signature checked. */
 static int
-retake_entry(struct party *p, const uint8_t *blob, size_t len, void *arg,
+retake_entry(struct transcript *p, const uint8_t *blob, size_t len, void *arg,
     struct error *e)
 {
 	struct envelope env;
-	enum party_verdict v;
+	enum transcript_verdict v;
 
 	(void)arg;
 	if (envelope_verify(blob, len, &env, "inbox", e) != 0)
 		return -1;
-	return party_take(p, blob, len, &env, NULL, 0, NULL, NULL, "inbox",
+	return transcript_take(p, blob, len, &env, NULL, 0, NULL, NULL, "inbox",
 	    &v, e);
 }
 
@@ -301,20 +301,20 @@ read_entries(const struct ydoc *list, struct update_entries *u,
 
 /* One pass over an update: dry (on a copy) first, then for real. */
 static int
-update_pass(struct party *p, const struct update_entries *u,
+update_pass(struct transcript *p, const struct update_entries *u,
     const struct ydoc *open, struct audit_update *au, const char *where,
     struct error *e)
 {
-	enum party_verdict v;
+	enum transcript_verdict v;
 	struct opening o;
 	char w[400];
 	size_t i;
 
 	for (i = 0; i < u->n; i++) {
 		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
-		if (party_take(p, u->blob[i].data, u->blob[i].len, &u->env[i],
+		if (transcript_take(p, u->blob[i].data, u->blob[i].len, &u->env[i],
 		    NULL, 0, NULL, NULL, w, &v, e) != 0 ||
-		    party_drain(p, retake_entry, NULL, e) != 0)
+		    transcript_drain(p, retake_entry, NULL, e) != 0)
 			return -1;
 	}
 	au->nopen = 0;
@@ -373,7 +373,7 @@ read_update(const struct match *m, int me, const struct ydoc *doc,
 }
 
 static int
-keep_update(struct party *p, const struct audit_update *au)
+keep_update(struct transcript *p, const struct audit_update *au)
 {
 	struct audit_update *n;
 
@@ -393,14 +393,14 @@ keep_update(struct party *p, const struct audit_update *au)
  * before any of it is stored.
  */
 static int
-take_update(struct party *p, const uint8_t *blob, size_t len,
+take_update(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const char *where, struct error *e)
 {
 	struct ydoc *doc;
 	const struct ydoc *n;
 	struct update_entries u;
 	struct audit_update au;
-	struct party dry;
+	struct transcript dry;
 	int rc = -1;
 
 	memset(&u, 0, sizeof(u));
@@ -441,7 +441,7 @@ done:
 }
 
 int
-party_update_read(const struct match *m, int seat, const uint8_t *blob,
+transcript_update_read(const struct match *m, int seat, const uint8_t *blob,
     size_t len, const char *where, struct audit_update *au, struct error *e)
 {
 	const struct ydoc *open;
@@ -484,10 +484,10 @@ done:
 /* --- receiving mail --- */
 
 static int
-take_message(struct party *p, const uint8_t *sb, size_t len,
+take_message(struct transcript *p, const uint8_t *sb, size_t len,
     const struct envelope *env, const char *where, struct error *e)
 {
-	enum party_verdict v;
+	enum transcript_verdict v;
 	struct match_peek pk;
 
 	if (p->m->judge_mode) {
@@ -499,14 +499,14 @@ take_message(struct party *p, const uint8_t *sb, size_t len,
 		}
 		return take_update(p, sb, len, env, where, e);
 	}
-	if (party_take(p, sb, len, env, NULL, 0, NULL, NULL, where, &v,
+	if (transcript_take(p, sb, len, env, NULL, 0, NULL, NULL, where, &v,
 	    e) != 0)
 		return -1;
-	return party_drain(p, retake_entry, NULL, e);
+	return transcript_drain(p, retake_entry, NULL, e);
 }
 
 int
-party_receive(struct party *p, const struct key_secret *k, const char *text,
+transcript_receive(struct transcript *p, const struct key_secret *k, const char *text,
     size_t len, const char *name, struct error *e)
 {
 	struct armor_list l = { NULL, 0 };
@@ -541,7 +541,7 @@ done:
 /* --- sending --- */
 
 int
-party_recipients(const struct party *p, struct key_public *to)
+transcript_recipients(const struct transcript *p, struct key_public *to)
 {
 	int i;
 
@@ -555,7 +555,7 @@ party_recipients(const struct party *p, struct key_public *to)
 }
 
 int
-party_key_check(const struct party *p, const struct key_secret *k,
+transcript_key_check(const struct transcript *p, const struct key_secret *k,
     const char *keypath, struct error *e)
 {
 	const struct key_public *want = p->me == GAME_JUDGE ? &p->m->judge :
@@ -568,7 +568,7 @@ party_key_check(const struct party *p, const struct key_secret *k,
 }
 
 int
-party_send(struct party *p, const struct key_secret *k, const struct buf *body,
+transcript_send(struct transcript *p, const struct key_secret *k, const struct buf *body,
     const struct match_secret *openings, struct buf *out, struct error *e)
 {
 	struct key_public to[GAME_MAX_SEATS + 1];
@@ -583,7 +583,7 @@ party_send(struct party *p, const struct key_secret *k, const struct buf *body,
 	buf_init(&outer);
 	buf_init(&arm);
 	buf_init(&bundle);
-	n = party_recipients(p, to);
+	n = transcript_recipients(p, to);
 	snprintf(where, sizeof(where), "seq %llu", (unsigned long long)seq);
 	if (envelope_sign(k, to, (size_t)n, body->data, body->len, &sb,
 	    e) != 0)
@@ -626,7 +626,7 @@ done:
 }
 
 int
-party_export(const struct party *p, int with_updates, struct buf *out,
+transcript_export(const struct transcript *p, int with_updates, struct buf *out,
     struct error *e)
 {
 	struct archive_out a;

@@ -1,5 +1,5 @@
 /*
- * A party: one participant's copy of a game (a seat's, or the judge's):
+ * A transcript: one participant's copy of a game (a seat's, or the judge's):
  * its match, its secrets, and where it keeps what it accepted.  This is
  * the one path every entry takes into a transcript, for receive, the
  * judge and self-play alike: the sequence decision (already applied, a
@@ -7,8 +7,8 @@
  * checked once.  Where things are kept is the store's business: a game
  * directory on disk (gamedir.c), or memory (selfplay.c).
  */
-#ifndef PARTY_H
-#define PARTY_H
+#ifndef TRANSCRIPT_H
+#define TRANSCRIPT_H
 
 #include <stdint.h>
 
@@ -20,8 +20,8 @@
 #include "match.h"
 #include "opening.h"
 
-#define PARTY_MAX_AHEAD	256	/* an early entry this far ahead is refused */
-#define PARTY_MAX_EARLY	64	/* entries waiting in the inbox, at most */
+#define TRANSCRIPT_MAX_AHEAD	256	/* an early entry this far ahead is refused */
+#define TRANSCRIPT_MAX_EARLY	64	/* entries waiting in the inbox, at most */
 
 /* What the library has to say about each message, for the program. */
 struct report {
@@ -33,17 +33,17 @@ void	report_line(const struct report *, const char *, ...)
 
 /* What the judge sent a seat: its last entry, and the pieces it showed
  * that seat alone. */
-struct party_sent {
+struct transcript_sent {
 	uint64_t	seq;
 	uint8_t		shown[GAME_MAX_SEATS][GAME_MAX_PIECES];
 };
 
 /*
  * Storage.  Each put is durable when it returns.  get_early returns 1
- * when there is nothing under seq.  outbox (the armored message a party
+ * when there is nothing under seq.  outbox (the armored message a copy
  * sent) may be NULL in put_entry.
  */
-struct party_store {
+struct transcript_store {
 	int	(*put_entry)(void *, uint64_t, const uint8_t *, size_t,
 		    const void *msg, size_t, struct error *);
 	int	(*get_entry)(void *, uint64_t, struct buf *, struct error *);
@@ -61,36 +61,36 @@ struct party_store {
 	/* the kth (from 1) update of seat */
 	int	(*get_update)(void *, int seat, uint64_t, struct buf *,
 		    struct error *);
-	int	(*put_sent)(void *, int seat, const struct party_sent *,
+	int	(*put_sent)(void *, int seat, const struct transcript_sent *,
 		    struct error *);
 };
 
-struct party {
+struct transcript {
 	struct match		*m;
 	int			 me;	/* a seat, or GAME_JUDGE */
 	struct match_secret	*secret;	/* a seat's own, guarded */
 	struct match_secret	*all[GAME_MAX_SEATS];	/* the judge's */
-	struct party_sent	 sent[GAME_MAX_SEATS];	/* the judge's */
+	struct transcript_sent	 sent[GAME_MAX_SEATS];	/* the judge's */
 	struct audit_update	*updates;	/* a judged seat's, received */
 	size_t			 nupdates;
-	const struct party_store *store;
+	const struct transcript_store *store;
 	void			*arg;
 	const struct report	*report;
 	int			 dry;	/* check only: store nothing */
 };
 
-enum party_verdict {
-	PARTY_APPLIED,
-	PARTY_DUPLICATE,
-	PARTY_EARLY,
-	PARTY_INVITATION
+enum transcript_verdict {
+	TRANSCRIPT_APPLIED,
+	TRANSCRIPT_DUPLICATE,
+	TRANSCRIPT_EARLY,
+	TRANSCRIPT_INVITATION
 };
 
 /*
  * Before an entry is stored: a chance to refuse it with the match as the
  * entry leaves it (the judge checks a setup's private openings there).
  */
-typedef int party_accept_fn(struct party *, struct match *after, void *,
+typedef int transcript_accept_fn(struct transcript *, struct match *after, void *,
     struct error *);
 
 /*
@@ -98,20 +98,20 @@ typedef int party_accept_fn(struct party *, struct match *after, void *,
  * stash is what waits in the inbox if the entry is early (the entry
  * itself, or the message that carried it).
  */
-int	party_take(struct party *, const uint8_t *, size_t,
+int	transcript_take(struct transcript *, const uint8_t *, size_t,
 	    const struct envelope *, const uint8_t *stash, size_t stashlen,
-	    party_accept_fn *, void *, const char *where,
-	    enum party_verdict *, struct error *);
+	    transcript_accept_fn *, void *, const char *where,
+	    enum transcript_verdict *, struct error *);
 /* Applies what waits in the inbox, in order, through take (which gets
  * each stashed message).  An entry refused for good leaves the inbox;
  * one that fails for a system error stays for the next run. */
-typedef int party_retake_fn(struct party *, const uint8_t *, size_t,
+typedef int transcript_retake_fn(struct transcript *, const uint8_t *, size_t,
     void *, struct error *);
-int	party_drain(struct party *, party_retake_fn *, void *,
+int	transcript_drain(struct transcript *, transcript_retake_fn *, void *,
 	    struct error *);
 /* A seat's messages in text (one mail, or several): each de-armored,
  * opened with k and taken (a judged seat: the judge's updates). */
-int	party_receive(struct party *, const struct key_secret *,
+int	transcript_receive(struct transcript *, const struct key_secret *,
 	    const char *text, size_t, const char *name, struct error *);
 /*
  * Signs body, applies it as a receiver would, stores it and appends the
@@ -119,23 +119,23 @@ int	party_receive(struct party *, const struct key_secret *,
  * private message (with openings, for a setup), and its transcript takes
  * it only when the judge's update brings it back.
  */
-int	party_send(struct party *, const struct key_secret *,
+int	transcript_send(struct transcript *, const struct key_secret *,
 	    const struct buf *body, const struct match_secret *openings,
 	    struct buf *out, struct error *);
 /* A kept update (its signed blob): the judge's signature, the game and
  * seat, its seq and the private openings, each checked against its
  * commitment. */
-int	party_update_read(const struct match *, int seat, const uint8_t *,
+int	transcript_update_read(const struct match *, int seat, const uint8_t *,
 	    size_t, const char *where, struct audit_update *, struct error *);
-/* The recipients of what this party sends. */
-int	party_recipients(const struct party *, struct key_public *);
-/* The key file's identity must be this party's. */
-int	party_key_check(const struct party *, const struct key_secret *,
+/* The recipients of what this copy sends. */
+int	transcript_recipients(const struct transcript *, struct key_public *);
+/* The key file's identity must be this copy's. */
+int	transcript_key_check(const struct transcript *, const struct key_secret *,
 	    const char *keypath, struct error *);
 /* The archive of this copy (archive.h); a judged seat's, when
  * with_updates, carries its openings and the updates it received. */
-int	party_export(const struct party *, int with_updates, struct buf *,
+int	transcript_export(const struct transcript *, int with_updates, struct buf *,
 	    struct error *);
-void	party_clear(struct party *);
+void	transcript_clear(struct transcript *);
 
 #endif
