@@ -30,7 +30,7 @@
 #define NVALUES		6
 #define GAP		(-1)
 #define MAXPAWNS	5
-#define MAXTOK		8	/* tokens read in one turn, to say "too many" */
+#define MAXTOK		16	/* tokens read in one turn, to say "too many" */
 #define MAXLIMIT	500
 #define CELL(f, r)	((f) * GRID + (r))
 #define SECRET		"secret"
@@ -360,10 +360,10 @@ topo_to_move(const void *st)
 
 /* --- reading a turn --- */
 
-/* Splits text at single blanks into at most MAXTOK tokens of up to 7
+/* Splits text at single blanks into at most MAXTOK tokens of up to 15
  * characters. */
 static int
-tokens(const char *text, char tok[MAXTOK][8], int *n)
+tokens(const char *text, char tok[MAXTOK][16], int *n)
 {
 	const char *p = text, *q;
 
@@ -372,7 +372,7 @@ tokens(const char *text, char tok[MAXTOK][8], int *n)
 		q = strchr(p, ' ');
 		if (q == NULL)
 			q = p + strlen(p);
-		if (q == p || q - p > 7 || *n == MAXTOK)
+		if (q == p || q - p > 15 || *n == MAXTOK)
 			return -1;
 		memcpy(tok[*n], p, (size_t)(q - p));
 		tok[(*n)++][q - p] = '\0';
@@ -402,13 +402,13 @@ static int
 read_turn(const struct topo *s, const char *text, int moves,
     struct turn *t, int status, struct error *e)
 {
-	char tok[MAXTOK][8], a[8], b[8];
+	char tok[MAXTOK][16], a[8], b[8];
 	int i, n = 0;
 
 	if (tokens(text, tok, &t->n) != 0)
-		return error_set(e, status, "\"%.40s\": at most %d %s, "
-		    "separated by blanks", text, MAXPAWNS, moves ? "moves" :
-		    "squares");
+		return error_set(e, status, "\"%.40s\": %s separated by single "
+		    "blanks, at most %d", text, moves ? "moves FROM-TO" :
+		    "squares", MAXTOK);
 	for (i = 0; i < t->n; i++) {
 		t->from[i] = -1;
 		if (!moves) {
@@ -448,7 +448,8 @@ topo_parse(const void *st, int seat, const char *text, struct game_action *a,
 	if (read_turn(s, text, moves, &t, EXIT_USAGE, e) != 0)
 		return -1;
 	game_action_init(a, moves ? "move" : "place");
-	game_action_set(a, moves ? "moves" : "squares", text);
+	if (game_action_set(a, moves ? "moves" : "squares", text) != 0)
+		return error_set(e, EXIT_USAGE, "\"%.40s...\": too long", text);
 	return 0;
 }
 
@@ -506,7 +507,8 @@ check_place(const struct topo *s, const struct turn *t, unsigned char *out,
 	return 0;
 }
 
-/* One move along a line of tiles; *moved marks the pawns already moved. */
+/* One move along a line of tiles, on p (the pawns as the turn's earlier
+ * moves left them); moved marks the pawns already moved. */
 static int
 check_move(const struct topo *s, int from, int to, unsigned char *p,
     int *moved, struct error *e)
@@ -517,12 +519,11 @@ check_move(const struct topo *s, int from, int to, unsigned char *p,
 
 	cell_name(from, a);
 	cell_name(to, b);
-	for (i = 0; i < s->npawns && found < 0; i++)
-		if (p[i] == from) {
-			any = 1;
-			if (!moved[i])
-				found = i;
-		}
+	for (i = 0; i < s->npawns; i++) {
+		any |= s->pawn[i] == from || p[i] == from;
+		if (found < 0 && p[i] == from && !moved[i])
+			found = i;
+	}
 	if (found < 0)
 		return error_set(e, EXIT_REFUSED, any ? "%s-%s: every pawn on %s "
 		    "has moved this turn; a pawn moves at most once" :
@@ -686,8 +687,9 @@ round_words(const struct topo *s, int r, char *out, size_t len)
 	const char *sk = s->name[1 - r], *cd = s->name[r];
 
 	if (s->length[r] > s->limit)
-		snprintf(out, len, "%s did not find %s's secret in %ld turns "
-		    "(counts %d)", sk, cd, s->limit, s->length[r]);
+		snprintf(out, len, "%s did not find %s's secret in %ld turn%s "
+		    "(counts %d)", sk, cd, s->limit, plural((int)s->limit),
+		    s->length[r]);
 	else
 		snprintf(out, len, "%s found %s's secret in %d turn%s", sk, cd,
 		    s->length[r], plural(s->length[r]));
@@ -730,7 +732,8 @@ end_round(struct topo *s, const struct game_ctx *ctx, char *what,
 		    plural(s->length[1 - s->winner]), s->length[s->winner]);
 	else
 		snprintf(what, wlen, "%s's secret was %s, on %s: %s; a draw, "
-		    "%d turns each", s->name[1], v, sq, w0, s->length[0]);
+		    "%d turn%s each", s->name[1], v, sq, w0, s->length[0],
+		    plural(s->length[0]));
 	return 0;
 }
 
@@ -1071,8 +1074,7 @@ rounds_text(const struct topo *s, const struct game_ctx *ctx, struct buf *b)
 		} else if (s->ending && r == s->round)
 			buf_printf(b, "ended in %d turns; the secret opens next",
 			    s->length[r]);
-		else if (r > s->round || (r == 1 && s->count[1] == 0 &&
-		    !s->placed))
+		else if (r > s->round)
 			buf_adds(b, "not begun");
 		else
 			buf_printf(b, "%d score%s told (limit %ld)", s->count[r],
@@ -1144,8 +1146,8 @@ round_view(const struct topo *s, int r, const struct game_ctx *ctx,
 		ydoc_kv(w, "secret_square", sq);
 	}
 	ydoc_kv(w, "state", s->length[r] > 0 && !(s->ending && r == s->round) ?
-	    "over" : s->length[r] > 0 ? "ending" : r > s->round ||
-	    (r == 1 && !s->placed && s->count[1] == 0) ? "not begun" : "playing");
+	    "over" : s->length[r] > 0 ? "ending" : r > s->round ? "not begun" :
+	    "playing");
 	ydoc_kvf(w, "length", "%d", s->length[r]);
 	ydoc_key(w, "turns");
 	ydoc_seq_begin(w, 0);
