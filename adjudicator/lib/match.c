@@ -370,9 +370,11 @@ void
 match_cheater(struct match *m, int who, const char *why)
 {
 	struct game_result r;
-	int i, any = 0;
+	int i, any = 0, before = 0;
 
 	match_result(m, &r);
+	for (i = 0; i <= GAME_MAX_SEATS; i++)
+		before += r.cheated[i];
 	r.cheated[who == GAME_JUDGE ? GAME_MAX_SEATS : who] = 1;
 	r.over = 1;
 	r.draw = 0;
@@ -383,9 +385,9 @@ match_cheater(struct match *m, int who, const char *why)
 	}
 	if (!any && !r.cheated[GAME_MAX_SEATS])
 		r.draw = 0;
-	/* the first finding explains the result; later ones add to it */
-	if (m->ended && (r.cheated[0] + r.cheated[1] + r.cheated[2] +
-	    r.cheated[3] + r.cheated[4]) > 1) {
+	/* the first finding explains the result; later ones add to it,
+	 * also a second finding against the same author */
+	if (m->ended && before > 0) {
 		size_t n = strlen(r.why);
 
 		snprintf(r.why + n, sizeof(r.why) - n, "; %s", why);

@@ -134,6 +134,24 @@ view_summary(const struct match *m, struct buf *b)
 	}
 }
 
+/* The seat owes only a claim (topogic's score), no opening. */
+static int
+owes_claim_only(const struct match *m, int seat)
+{
+	const struct game_needs *n = &m->pending_needs;
+	int i, k;
+
+	if (n->claim_by != seat || m->claim_made)
+		return 0;
+	for (i = 0; i < n->n; i++) {
+		k = match_piece_index(m, n->p[i].seat, n->p[i].id);
+		if (n->p[i].seat == seat && k >= 0 &&
+		    !m->seat[seat].opened[k])
+			return 0;
+	}
+	return 1;
+}
+
 void
 view_text(const struct match *m, int viewer, struct buf *b)
 {
@@ -158,6 +176,10 @@ view_text(const struct match *m, int viewer, struct buf *b)
 	if (match_phase(m) == MATCH_FINAL)
 		buf_adds(b, "Your final openings are due: run "
 		    "\"adjudicator turn -d GAMEDIR\".\n");
+	else if (match_owes(m, viewer) && owes_claim_only(m, viewer))
+		buf_printf(b, "Your %s is due: \"adjudicator turn -d GAMEDIR\" "
+		    "computes it from your secret and sends it.\n",
+		    m->pending_needs.claim);
 	else if (match_owes(m, viewer))
 		buf_adds(b, "Your opening is due: \"adjudicator turn "
 		    "-d GAMEDIR [ACTION]\" adds it.\n");

@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "commit.h"
+#include "entry.h"
 #include "fsio.h"
 #include "game.h"
 #include "archive.h"
@@ -30,6 +31,7 @@ struct run {
 	char		*why;		/* the first failure */
 	size_t		 whylen;
 	int		 cheat[GAME_MAX_SEATS];	/* committed unaudited */
+	int		 lied[GAME_MAX_SEATS];	/* sent a claim of its own */
 };
 
 static int fail(struct run *, const char *, ...)
@@ -571,6 +573,83 @@ late_setup(struct run *r, const struct ydoc *it)
 	return 0;
 }
 
+/*
+ * What seat owes, with its claim's value replaced by value: a modified
+ * client that says what it likes (a coder lying about topogic's score).
+ * The claim is the single key of the entry's claim map.
+ */
+static int
+send_claim(struct selfplay *sp, int seat, const char *value,
+    struct error *e)
+{
+	struct buf body, out;
+	char *p, *end;
+	int rc = -1;
+
+	buf_init(&body);
+	buf_init(&out);
+	if (entry_turn(sp->m[seat], seat, sp->party[seat].secret, NULL, &body,
+	    e) != 0 || buf_cstr(&body) != 0)
+		goto done;
+	if ((p = strstr((char *)body.data, "\nclaim:\n  ")) == NULL ||
+	    (p = strstr(p, ": ")) == NULL || (end = strchr(p, '\n')) == NULL) {
+		error_set(e, EXIT_USAGE, "%s owes no claim now",
+		    match_author_name(sp->m[seat], seat));
+		goto done;
+	}
+	buf_add(&out, body.data, (size_t)(p + 2 - (char *)body.data));
+	buf_printf(&out, "\"%s\"%s", value, end);
+	rc = selfplay_raw(sp, seat, &out, e);
+done:
+	buf_free(&body);
+	buf_free(&out);
+	return rc;
+}
+
+/* {claim: VALUE}, perhaps with seat, refused and expect. */
+static int
+false_claim(struct run *r, const struct ydoc *it)
+{
+	static const char *const keys[] = { "claim", "seat", "refused",
+	    "expect", NULL };
+	struct selfplay *sp = r->sp;
+	const char *value, *refused = NULL, *name;
+	struct snap before;
+	struct error e;
+	char step[80];
+	int seat = match_next_author(sp->m[0]), rc;
+
+	if (ydoc_check_keys(it, keys, NULL, r->where, &e) != 0 ||
+	    (value = ydoc_scalar(it, "claim", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "refused") != NULL &&
+	    (refused = ydoc_scalar(it, "refused", r->where, &e)) == NULL)
+		return fail(r, "%s", e.msg);
+	if (ydoc_get(it, "seat") != NULL) {
+		if ((name = ydoc_scalar(it, "seat", r->where, &e)) == NULL)
+			return fail(r, "%s", e.msg);
+		if (seat_named(r, name, &seat) != 0)
+			return -1;
+	}
+	if (seat < 0 || seat >= sp->nseats)
+		return fail(r, "line %u: no seat for this claim", it->line);
+	snprintf(step, sizeof(step), "claim %.20s by %s", value,
+	    sp->m[0]->seat[seat].name);
+	snap_take(sp, &before);
+	error_clear(&e);
+	rc = send_claim(sp, seat, value, &e);
+	r->lied[seat] |= rc == 0;
+	if (outcome(r, step, it->line, rc, &e, refused, &before) != 0)
+		return -1;
+	if (check_expect(r, ydoc_get(it, "expect")) != 0) {
+		char msg[1200];
+
+		snprintf(msg, sizeof(msg), "%s", r->why);
+		return fail(r, "after line %u (%s): %s", it->line, step, msg);
+	}
+	return 0;
+}
+
 static int
 do_turns(struct run *r, const struct ydoc *list)
 {
@@ -594,6 +673,11 @@ do_turns(struct run *r, const struct ydoc *list)
 			    "ACTION", it->line);
 		if (ydoc_get(it, "setup") != NULL) {
 			if (late_setup(r, it) != 0)
+				return -1;
+			continue;
+		}
+		if (ydoc_get(it, "claim") != NULL) {
+			if (false_claim(r, it) != 0)
 				return -1;
 			continue;
 		}
@@ -703,7 +787,7 @@ cheats(const struct run *r)
 	int s, n = 0;
 
 	for (s = 0; s < r->sp->nseats; s++)
-		n += r->cheat[s];
+		n += r->cheat[s] + r->lied[s];
 	return n;
 }
 
@@ -722,6 +806,13 @@ audit_as_expected(struct run *r, struct match *m)
 		return 0;
 	}
 	for (s = 0; s < r->sp->nseats; s++) {
+		if (r->lied[s]) {
+			cheats++;
+			snprintf(loses, sizeof(loses), "%s's claim",
+			    m->seat[s].name);
+			if (strstr(e.msg, loses) != NULL)
+				return 0;
+		}
 		if (!r->cheat[s])
 			continue;
 		cheats++;
@@ -986,6 +1077,16 @@ static const struct {
 	{ "an unaudited layout that does not parse", "incognito-rps",
 	  "name: x\nrules: incognito-rps\nsetup:\n  - RPSSPR/RPS\n"
 	  "  - {layout: RRRPP/SSR, unaudited: yes}\n" },
+	{ "a false claim with no cheat expected", "topogic",
+	  "name: x\nrules: topogic\noptions: [field=rect]\nsetup: [yellow/4]\n"
+	  "turns:\n  - bob: e6 e6 e6 e6 a1\n  - {claim: \"10\"}\n"
+	  "  - alice: ~\nexpect:\n  cheated: none\n" },
+	{ "a claim by a seat that owes none", "topogic",
+	  "name: x\nrules: topogic\nsetup: [yellow/4]\n"
+	  "turns:\n  - bob: a1 a1 a1 a1 a1\n  - {claim: \"3\", seat: bob}\n" },
+	{ "a claim with an unknown key", "topogic",
+	  "name: x\nrules: topogic\nsetup: [yellow/4]\n"
+	  "turns:\n  - bob: d4 d4 d4 d4 d4\n  - {claim: \"3\", by: alice}\n" },
 };
 
 int

@@ -1,0 +1,1307 @@
+/*
+ * topogic (seed 003): Dieter Stein's Topologic.  A field of 60 tiles, ten
+ * colours by values 1-6, built from the game seed (formats/topogic.md);
+ * two rounds in which a coder hides one tile and a seeker moves pawns
+ * until every pawn stands on it.  Fewer turns win.
+ *
+ * Each seat has one hidden piece, "secret", its tile as "colour/value".
+ * The coder of round 1 (the first seat) commits at the start, the coder
+ * of round 2 when that round begins (setup_due).  Every seeker turn is
+ * legal on public information and waits for a claim, the score, owed by
+ * the coder (in a judged game, by the judge) and computed by derive()
+ * from the secret.  When a score is perfect, or the round reaches the
+ * limit, apply() returns GAME_MORE with the coder's secret as its need:
+ * the next stage ends the round once the secret is open, and the match
+ * then checks every score of the round against it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "rng.h"
+#include "svg.h"
+#include "ydoc.h"
+
+#define GRID		12	/* the random field grows on a 12x12 grid */
+#define NTILES		60
+#define NCOLOURS	10
+#define NVALUES		6
+#define GAP		(-1)
+#define MAXPAWNS	5
+#define MAXTOK		16	/* tokens read in one turn, to say "too many" */
+#define MAXLIMIT	500
+#define CELL(f, r)	((f) * GRID + (r))
+#define SECRET		"secret"
+
+static const char *const colour[NCOLOURS] = { "red", "orange", "yellow",
+    "green", "blue", "violet", "pink", "brown", "black", "white" };
+static const char code[NCOLOURS + 1] = "ROYGBVPNKW";
+static const char *const paint[NCOLOURS] = { "#d62728", "#f28e1c",
+    "#f5d800", "#2ca02c", "#1f5fbf", "#8e44ad", "#f49ac2", "#8b5a2b",
+    "#1a1a1a", "#fafafa" };
+static const int dark[NCOLOURS] = { 1, 0, 0, 1, 1, 1, 0, 1, 1, 0 };
+static const int df[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+static const int dr[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+
+struct topo {
+	signed char	tile[GRID][GRID];	/* [file][rank]: tile or GAP */
+	int		files, ranks;
+	int		npawns, border, rect;
+	long		limit;
+	char		name[2][33];
+	int		round;		/* 0 or 1: its coder is seat round */
+	int		ending;		/* the last score is told; the secret
+					 * opens in the next stage */
+	int		placed;		/* the pawns are on the field */
+	unsigned char	pawn[MAXPAWNS];	/* cells, sorted */
+	int		count[2];	/* scores told in each round */
+	int		length[2];	/* a round's length once ended, else 0 */
+	unsigned char	hist[2][MAXLIMIT][MAXPAWNS];
+	unsigned char	score[2][MAXLIMIT];
+	int		over, winner;
+	char		why[200];
+};
+
+/* A turn read from its notation: squares (to only) or moves. */
+struct turn {
+	int	n;
+	int	from[MAXTOK], to[MAXTOK];
+};
+
+static const char *const field_choices[] = { "random", "rect", NULL };
+static const char *const start_choices[] = { "any", "border", NULL };
+static const struct game_option options[] = {
+	{ .name = "field", .def = "random", .choices = field_choices,
+	  .help = "the field: 60 cells grown from the seed, or 10x6" },
+	{ .name = "pawns", .def = "5", .min = 3, .max = MAXPAWNS,
+	  .help = "the seeker's pawns" },
+	{ .name = "start", .def = "any", .choices = start_choices,
+	  .help = "the first turn's tiles: any, or those missing a neighbour" },
+	{ .name = "limit", .def = "200", .min = 1, .max = MAXLIMIT,
+	  .help = "seeker turns per round; a round not found counts limit+1" },
+	{ .name = NULL }
+};
+
+static const char *
+plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+static int
+coder(const struct topo *s)
+{
+	return s->round;
+}
+
+static int
+seeker(const struct topo *s)
+{
+	return 1 - s->round;
+}
+
+static int
+has_tile(const struct topo *s, int f, int r)
+{
+	return f >= 0 && f < s->files && r >= 0 && r < s->ranks &&
+	    s->tile[f][r] != GAP;
+}
+
+static int
+tile_at(const struct topo *s, int cell)
+{
+	return s->tile[cell / GRID][cell % GRID];
+}
+
+static void
+tile_name(int t, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%d", colour[t / NVALUES], t % NVALUES + 1);
+}
+
+static void
+cell_name(int cell, char out[5])
+{
+	game_square_name(cell / GRID, cell % GRID, out);
+}
+
+/* The square holding tile t. */
+static int
+cell_of(const struct topo *s, int t)
+{
+	int f, r;
+
+	for (f = 0; f < s->files; f++)
+		for (r = 0; r < s->ranks; r++)
+			if (s->tile[f][r] == t)
+				return CELL(f, r);
+	return -1;
+}
+
+/* A tile missing one of its 8 neighbours (start=border). */
+static int
+on_border(const struct topo *s, int f, int r)
+{
+	int d;
+
+	for (d = 0; d < 8; d++)
+		if (!has_tile(s, f + df[d], r + dr[d]))
+			return 1;
+	return 0;
+}
+
+/* --- the field (formats/topogic.md) --- */
+
+static int
+touches(const unsigned char in[GRID][GRID], int f, int r)
+{
+	return (f > 0 && in[f - 1][r]) || (f < GRID - 1 && in[f + 1][r]) ||
+	    (r > 0 && in[f][r - 1]) || (r < GRID - 1 && in[f][r + 1]);
+}
+
+/* 60 cells grown one by one from f6, each drawn among the empty cells
+ * touching the shape along an edge, listed rank by rank from a1. */
+static void
+grow(struct topo *s, const char *seed)
+{
+	unsigned char in[GRID][GRID];
+	int cand[GRID * GRID], n, i, f, r, c, f0 = GRID, r0 = GRID;
+	struct rng g;
+
+	memset(in, 0, sizeof(in));
+	rng_init(&g, seed, "topogic-field");
+	in[5][5] = 1;
+	for (i = 1; i < NTILES; i++) {
+		n = 0;
+		for (r = 0; r < GRID; r++)
+			for (f = 0; f < GRID; f++)
+				if (!in[f][r] && touches(in, f, r))
+					cand[n++] = CELL(f, r);
+		c = cand[rng_uniform(&g, (uint32_t)n)];
+		in[c / GRID][c % GRID] = 1;
+	}
+	s->files = s->ranks = 0;
+	for (f = 0; f < GRID; f++)
+		for (r = 0; r < GRID; r++)
+			if (in[f][r]) {
+				f0 = f < f0 ? f : f0;
+				r0 = r < r0 ? r : r0;
+			}
+	for (f = f0; f < GRID; f++)
+		for (r = r0; r < GRID; r++)
+			if (in[f][r]) {
+				s->tile[f - f0][r - r0] = 0;
+				s->files = f - f0 + 1 > s->files ? f - f0 + 1 :
+				    s->files;
+				s->ranks = r - r0 + 1 > s->ranks ? r - r0 + 1 :
+				    s->ranks;
+			}
+}
+
+/* The 60 tiles shuffled (Fisher-Yates, from the last) onto the cells,
+ * taken rank by rank from a1. */
+static void
+lay_tiles(struct topo *s, const char *seed)
+{
+	int t[NTILES], i, j, x, f, r;
+	struct rng g;
+
+	rng_init(&g, seed, "topogic-tiles");
+	for (i = 0; i < NTILES; i++)
+		t[i] = i;
+	for (i = NTILES - 1; i > 0; i--) {
+		j = (int)rng_uniform(&g, (uint32_t)i + 1);
+		x = t[i];
+		t[i] = t[j];
+		t[j] = x;
+	}
+	i = 0;
+	for (r = 0; r < s->ranks; r++)
+		for (f = 0; f < s->files; f++)
+			if (s->tile[f][r] != GAP)
+				s->tile[f][r] = (signed char)t[i++];
+}
+
+static int
+topo_init(void *st, const struct game_config *cfg, struct error *e)
+{
+	struct topo *s = st;
+	int f, r;
+
+	(void)e;
+	memset(s->tile, GAP, sizeof(s->tile));
+	s->npawns = (int)game_config_long(cfg, "pawns");
+	s->border = game_config_is(cfg, "start", "border");
+	s->rect = game_config_is(cfg, "field", "rect");
+	s->limit = game_config_long(cfg, "limit");
+	snprintf(s->name[0], sizeof(s->name[0]), "%s", cfg->seat[0]);
+	snprintf(s->name[1], sizeof(s->name[1]), "%s", cfg->seat[1]);
+	s->winner = -1;
+	if (s->rect) {
+		s->files = 10;
+		s->ranks = 6;
+		for (f = 0; f < s->files; f++)
+			for (r = 0; r < s->ranks; r++)
+				s->tile[f][r] = 0;
+	} else
+		grow(s, cfg->seed);
+	lay_tiles(s, cfg->seed);
+	return 0;
+}
+
+/* --- the secret --- */
+
+/* "yellow/4" (colour in any case) or a square holding a tile: the tile,
+ * or -1. */
+static int
+secret_tile(const struct topo *s, const char *text)
+{
+	const char *slash = strchr(text, '/');
+	size_t n = slash != NULL ? (size_t)(slash - text) : 0;
+	int c, f, r;
+
+	if (slash != NULL && slash[1] >= '1' && slash[1] <= '0' + NVALUES &&
+	    slash[2] == '\0')
+		for (c = 0; c < NCOLOURS; c++)
+			if (strlen(colour[c]) == n &&
+			    strncasecmp(text, colour[c], n) == 0)
+				return c * NVALUES + slash[1] - '1';
+	if (s != NULL && game_square(text, &f, &r) == 0 && has_tile(s, f, r))
+		return s->tile[f][r];
+	return -1;
+}
+
+/* The canonical value, "yellow/4", as committed: its tile or -1. */
+static int
+value_tile(const char *v)
+{
+	char canon[GAME_VALUE];
+	int t = secret_tile(NULL, v);
+
+	if (t < 0)
+		return -1;
+	tile_name(t, canon, sizeof(canon));
+	return strcmp(canon, v) == 0 ? t : -1;
+}
+
+static int
+topo_setup_pieces(const void *st, int seat, struct game_setup *su)
+{
+	(void)st;
+	(void)seat;
+	memset(su, 0, sizeof(*su));
+	snprintf(su->id[0], GAME_ID, "%s", SECRET);
+	su->n = 1;
+	return 0;
+}
+
+static int
+topo_setup_parse(const void *st, int seat, const char *text,
+    struct game_setup *su, struct error *e)
+{
+	int t = secret_tile(st, text);
+
+	topo_setup_pieces(st, seat, su);
+	if (t < 0)
+		return error_set(e, EXIT_USAGE, "setup \"%.20s\": name your "
+		    "secret tile by colour/value (yellow/4) or by a square of "
+		    "the field that holds a tile (c3)", text);
+	tile_name(t, su->value[0], GAME_VALUE);
+	return 0;
+}
+
+static void
+topo_setup_random(const void *st, int seat, struct rng *r,
+    struct game_setup *su)
+{
+	topo_setup_pieces(st, seat, su);
+	tile_name((int)rng_uniform(r, NTILES), su->value[0], GAME_VALUE);
+}
+
+static int
+topo_value_ok(const void *st, int seat, const char *id, const char *value)
+{
+	(void)st;
+	(void)seat;
+	return strcmp(id, SECRET) == 0 && value_tile(value) >= 0;
+}
+
+static int
+topo_setup_audit(const void *st, int seat, const struct game_setup *su,
+    struct error *e)
+{
+	const struct topo *s = st;
+
+	if (su->n != 1 || strcmp(su->id[0], SECRET) != 0 ||
+	    value_tile(su->value[0]) < 0)
+		return error_set(e, EXIT_REFUSED, "%s's secret \"%.15s\" is not "
+		    "one tile, colour/value", s->name[seat], su->value[0]);
+	return 0;
+}
+
+/* Only the coder of the round under way commits, when it begins. */
+static int
+topo_setup_due(const void *st, int seat)
+{
+	const struct topo *s = st;
+
+	return !s->over && seat == coder(s);
+}
+
+static int
+topo_to_move(const void *st)
+{
+	const struct topo *s = st;
+
+	return s->over ? -1 : seeker(s);
+}
+
+/* --- reading a turn --- */
+
+/* Splits text at single blanks into at most MAXTOK tokens of up to 15
+ * characters. */
+static int
+tokens(const char *text, char tok[MAXTOK][16], int *n)
+{
+	const char *p = text, *q;
+
+	*n = 0;
+	while (*p != '\0') {
+		q = strchr(p, ' ');
+		if (q == NULL)
+			q = p + strlen(p);
+		if (q == p || q - p > 15 || *n == MAXTOK)
+			return -1;
+		memcpy(tok[*n], p, (size_t)(q - p));
+		tok[(*n)++][q - p] = '\0';
+		p = *q == ' ' ? q + 1 : q;
+		if (*q == ' ' && *p == '\0')
+			return -1;
+	}
+	return *n > 0 ? 0 : -1;
+}
+
+/* A square of the field's grid, as a cell; it may be a gap. */
+static int
+read_cell(const struct topo *s, const char *tok, int *cell, int status,
+    struct error *e)
+{
+	int f, r;
+
+	if (game_square(tok, &f, &r) != 0 || f >= s->files || r >= s->ranks)
+		return error_set(e, status, "\"%.8s\" is not a square of the "
+		    "field (a1 to %c%d)", tok, 'a' + s->files - 1, s->ranks);
+	*cell = CELL(f, r);
+	return 0;
+}
+
+/* "c3 c3 d4 e5 e5" (moves 0) or "c3-e5 d4-d6" (moves 1). */
+static int
+read_turn(const struct topo *s, const char *text, int moves,
+    struct turn *t, int status, struct error *e)
+{
+	char tok[MAXTOK][16], a[8], b[8];
+	int i, n = 0;
+
+	if (tokens(text, tok, &t->n) != 0)
+		return error_set(e, status, "\"%.40s\": %s separated by single "
+		    "blanks, at most %d", text, moves ? "moves FROM-TO" :
+		    "squares", MAXTOK);
+	for (i = 0; i < t->n; i++) {
+		t->from[i] = -1;
+		if (!moves) {
+			if (read_cell(s, tok[i], &t->to[i], status, e) != 0)
+				return -1;
+			continue;
+		}
+		if (sscanf(tok[i], "%3[a-z0-9]-%3[a-z0-9]%n", a, b, &n) != 2 ||
+		    tok[i][n] != '\0')
+			return error_set(e, status, "\"%s\": a move is FROM-TO "
+			    "(c3-e5)", tok[i]);
+		if (read_cell(s, a, &t->from[i], status, e) != 0 ||
+		    read_cell(s, b, &t->to[i], status, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+topo_parse(const void *st, int seat, const char *text, struct game_action *a,
+    struct error *e)
+{
+	const struct topo *s = st;
+	struct turn t;
+	int moves = strchr(text, '-') != NULL;
+
+	(void)seat;
+	if (strcmp(text, "stay") == 0) {
+		game_action_init(a, "stay");
+		return 0;
+	}
+	if (text[0] == '\0' || strspn(text, "abcdefghijkl0123456789- ") !=
+	    strlen(text))
+		return error_set(e, EXIT_USAGE, "\"%.40s\": not a topogic action "
+		    "(a placement c3 c3 d4 e5 e5, moves c3-e5 d4-d6, or stay)",
+		    text);
+	if (read_turn(s, text, moves, &t, EXIT_USAGE, e) != 0)
+		return -1;
+	game_action_init(a, moves ? "move" : "place");
+	if (game_action_set(a, moves ? "moves" : "squares", text) != 0)
+		return error_set(e, EXIT_USAGE, "\"%.40s...\": too long", text);
+	return 0;
+}
+
+static void
+topo_format(const void *st, const struct game_action *a, char *out, size_t len)
+{
+	const char *v = NULL;
+
+	(void)st;
+	if (strcmp(a->type, "place") == 0)
+		v = game_action_get(a, "squares");
+	else if (strcmp(a->type, "move") == 0)
+		v = game_action_get(a, "moves");
+	snprintf(out, len, "%s", v != NULL ? v : a->type);
+}
+
+/* --- what a turn does --- */
+
+static void
+sort_cells(unsigned char *p, int n)
+{
+	int i, j;
+	unsigned char x;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && p[j - 1] > p[j]; j--) {
+			x = p[j];
+			p[j] = p[j - 1];
+			p[j - 1] = x;
+		}
+}
+
+static int
+check_place(const struct topo *s, const struct turn *t, unsigned char *out,
+    struct error *e)
+{
+	char sq[5];
+	int i, c;
+
+	if (t->n != s->npawns)
+		return error_set(e, EXIT_REFUSED, "%d squares: place exactly %d "
+		    "pawns, one square each (c3 c3 d4 e5 e5)", t->n, s->npawns);
+	for (i = 0; i < t->n; i++) {
+		c = t->to[i];
+		cell_name(c, sq);
+		if (tile_at(s, c) == GAP)
+			return error_set(e, EXIT_REFUSED, "%s: no tile there",
+			    sq);
+		if (s->border && !on_border(s, c / GRID, c % GRID))
+			return error_set(e, EXIT_REFUSED, "%s: start=border "
+			    "allows only tiles missing one of their 8 "
+			    "neighbours", sq);
+		out[i] = (unsigned char)c;
+	}
+	return 0;
+}
+
+/* One move along a line of tiles, on p (the pawns as the turn's earlier
+ * moves left them); moved marks the pawns already moved. */
+static int
+check_move(const struct topo *s, int from, int to, unsigned char *p,
+    int *moved, struct error *e)
+{
+	char a[5], b[5], g[5];
+	int ff = from / GRID, fr = from % GRID, tf = to / GRID, tr = to % GRID;
+	int i, k, dist, sf, sr, found = -1, any = 0;
+
+	cell_name(from, a);
+	cell_name(to, b);
+	for (i = 0; i < s->npawns; i++) {
+		any |= s->pawn[i] == from || p[i] == from;
+		if (found < 0 && p[i] == from && !moved[i])
+			found = i;
+	}
+	if (found < 0)
+		return error_set(e, EXIT_REFUSED, any ? "%s-%s: every pawn on %s "
+		    "has moved this turn; a pawn moves at most once" :
+		    "%s-%s: no pawn on %s", a, b, a);
+	sf = (tf > ff) - (tf < ff);
+	sr = (tr > fr) - (tr < fr);
+	dist = abs(tf - ff) > abs(tr - fr) ? abs(tf - ff) : abs(tr - fr);
+	if (dist == 0)
+		return error_set(e, EXIT_REFUSED, "%s-%s: a move goes somewhere",
+		    a, b);
+	if (ff + sf * dist != tf || fr + sr * dist != tr)
+		return error_set(e, EXIT_REFUSED, "%s-%s: not a straight line "
+		    "in one of the 8 directions", a, b);
+	for (k = 1; k <= dist; k++)
+		if (!has_tile(s, ff + k * sf, fr + k * sr)) {
+			game_square_name(ff + k * sf, fr + k * sr, g);
+			return error_set(e, EXIT_REFUSED, "%s-%s: no tile on %s; "
+			    "a pawn crosses no gap", a, b, g);
+		}
+	p[found] = (unsigned char)to;
+	moved[found] = 1;
+	return 0;
+}
+
+/*
+ * The pawns after a legal action of the seeker, sorted, into out; or -1
+ * with the reason.  Moves are counted from the position at the start of
+ * the turn: a pawn that arrived on a square this turn has moved.
+ */
+static int
+after(const struct topo *s, const struct game_action *a, unsigned char *out,
+    struct error *e)
+{
+	static const char *const pk[] = { "squares", NULL };
+	static const char *const mk[] = { "moves", NULL };
+	static const char *const none[] = { NULL };
+	int moved[MAXPAWNS] = { 0 }, i, mv;
+	struct turn t;
+
+	mv = strcmp(a->type, "move") == 0;
+	if (strcmp(a->type, "place") != 0 && !mv && strcmp(a->type, "stay") != 0)
+		return error_set(e, EXIT_MALFORMED, "unknown action type \"%s\"",
+		    a->type);
+	if (game_action_keys(a, strcmp(a->type, "place") == 0 ? pk : mv ? mk :
+	    none, e) != 0)
+		return -1;
+	if (strcmp(a->type, "place") == 0) {
+		if (s->placed)
+			return error_set(e, EXIT_REFUSED, "your pawns are on the "
+			    "field: move them (c3-e5 d4-d6) or stay");
+		if (read_turn(s, game_action_get(a, "squares"), 0, &t,
+		    EXIT_MALFORMED, e) != 0 || check_place(s, &t, out, e) != 0)
+			return -1;
+		sort_cells(out, s->npawns);
+		return 0;
+	}
+	if (!s->placed)
+		return error_set(e, EXIT_REFUSED, "place your %d pawns first "
+		    "(c3 c3 d4 e5 e5)", s->npawns);
+	memcpy(out, s->pawn, (size_t)s->npawns);
+	if (mv && read_turn(s, game_action_get(a, "moves"), 1, &t,
+	    EXIT_MALFORMED, e) != 0)
+		return -1;
+	for (i = 0; mv && i < t.n; i++)
+		if (check_move(s, t.from[i], t.to[i], out, moved, e) != 0)
+			return -1;
+	sort_cells(out, s->npawns);
+	return 0;
+}
+
+/* Each pawn scores 1 for the secret's colour and 1 for its value. */
+static int
+score_of(const struct topo *s, const unsigned char *p, int secret)
+{
+	int i, t, n = 0;
+
+	for (i = 0; i < s->npawns; i++) {
+		t = tile_at(s, p[i]);
+		n += (t / NVALUES == secret / NVALUES) +
+		    (t % NVALUES == secret % NVALUES);
+	}
+	return n;
+}
+
+static int
+topo_legal(const void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct game_needs *needs, struct error *e)
+{
+	const struct topo *s = st;
+	unsigned char p[MAXPAWNS];
+
+	(void)ctx;
+	if (s->over)
+		return error_set(e, EXIT_REFUSED, "the game is over");
+	if (seat != seeker(s))
+		return error_set(e, EXIT_REFUSED, "%s is the coder of round %d: "
+		    "the seeker, %s, plays", s->name[seat], s->round + 1,
+		    s->name[seeker(s)]);
+	if (after(s, a, p, e) != 0)
+		return -1;
+	game_needs_claim(needs, coder(s), "score");
+	return 0;
+}
+
+/* The score the pending action will bring, from the coder's secret. */
+static int
+topo_derive(const void *st, int seat, const struct game_action *a,
+    const char *claim, const struct game_ctx *ctx, char *out, size_t len)
+{
+	const struct topo *s = st;
+	unsigned char p[MAXPAWNS];
+	struct error ign;
+	const char *v;
+	int t;
+
+	(void)seat;
+	if (strcmp(claim, "score") != 0 ||
+	    (v = game_value(ctx, coder(s), SECRET)) == NULL ||
+	    (t = value_tile(v)) < 0 || after(s, a, p, &ign) != 0)
+		return -1;
+	snprintf(out, len, "%d", score_of(s, p, t));
+	return 0;
+}
+
+/* A score as the coder states it: a number from 0 to 2 x pawns, written
+ * without leading zeros. */
+static int
+read_score(const struct topo *s, const char *v, int *score, struct error *e)
+{
+	char canon[8];
+	long n;
+
+	n = v != NULL && strspn(v, "0123456789") == strlen(v) &&
+	    strlen(v) <= 2 ? strtol(v, NULL, 10) : -1;
+	snprintf(canon, sizeof(canon), "%ld", n);
+	if (v == NULL || n < 0 || n > 2 * s->npawns || strcmp(canon, v) != 0)
+		return error_set(e, EXIT_REFUSED, "the score \"%.10s\" is not a "
+		    "number from 0 to %d", v != NULL ? v : "", 2 * s->npawns);
+	*score = (int)n;
+	return 0;
+}
+
+static void
+pawn_list(const struct topo *s, const unsigned char *p, char *out, size_t len)
+{
+	char sq[5];
+	size_t n = 0;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < s->npawns && n < len; i++) {
+		cell_name(p[i], sq);
+		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? " " : "", sq);
+	}
+}
+
+/* A round in words: "bob found alice's secret in 7 turns". */
+static void
+round_words(const struct topo *s, int r, char *out, size_t len)
+{
+	const char *sk = s->name[1 - r], *cd = s->name[r];
+
+	if (s->length[r] > s->limit)
+		snprintf(out, len, "%s did not find %s's secret in %ld turn%s "
+		    "(counts %d)", sk, cd, s->limit, plural((int)s->limit),
+		    s->length[r]);
+	else
+		snprintf(out, len, "%s found %s's secret in %d turn%s", sk, cd,
+		    s->length[r], plural(s->length[r]));
+}
+
+/* The second stage: the secret is open; the round ends, the roles swap
+ * or the game ends. */
+static int
+end_round(struct topo *s, const struct game_ctx *ctx, char *what,
+    size_t wlen, struct error *e)
+{
+	const char *v = game_value(ctx, coder(s), SECRET);
+	char sq[5] = "?", w0[96], w1[96];
+	int t, r = s->round;
+
+	if (v == NULL || (t = value_tile(v)) < 0)
+		return error_set(e, EXIT_REFUSED, "round %d ends only with "
+		    "%s's secret open", r + 1, s->name[coder(s)]);
+	cell_name(cell_of(s, t), sq);
+	s->ending = 0;
+	s->placed = 0;
+	memset(s->pawn, 0, sizeof(s->pawn));
+	round_words(s, r, w0, sizeof(w0));
+	if (r == 0) {
+		s->round = 1;
+		snprintf(what, wlen, "%s's secret was %s, on %s: %s; round 2: "
+		    "%s hides a tile, %s seeks", s->name[0], v, sq, w0,
+		    s->name[1], s->name[0]);
+		return 0;
+	}
+	round_words(s, 0, w1, sizeof(w1));
+	s->over = 1;
+	s->winner = s->length[0] < s->length[1] ? 1 : s->length[1] <
+	    s->length[0] ? 0 : -1;
+	snprintf(s->why, sizeof(s->why), "%s; %s", w1, w0);
+	if (s->winner >= 0)
+		snprintf(what, wlen, "%s's secret was %s, on %s: %s; %s wins "
+		    "with %d turn%s against %d", s->name[1], v, sq, w0,
+		    s->name[s->winner], s->length[1 - s->winner],
+		    plural(s->length[1 - s->winner]), s->length[s->winner]);
+	else
+		snprintf(what, wlen, "%s's secret was %s, on %s: %s; a draw, "
+		    "%d turn%s each", s->name[1], v, sq, w0, s->length[0],
+		    plural(s->length[0]));
+	return 0;
+}
+
+static int
+topo_apply(void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct game_needs *more, char *what,
+    size_t wlen, struct error *e)
+{
+	struct topo *s = st;
+	struct game_needs needs;
+	unsigned char p[MAXPAWNS];
+	char text[GAME_TEXT], list[32];
+	int r = s->round, score = 0, k;
+
+	if (s->ending)
+		return end_round(s, ctx, what, wlen, e);
+	game_needs_init(&needs);
+	if (topo_legal(st, seat, a, ctx, &needs, e) != 0 ||
+	    read_score(s, game_claim(ctx, "score"), &score, e) != 0 ||
+	    after(s, a, p, e) != 0)
+		return -1;
+	memcpy(s->pawn, p, sizeof(p));
+	s->placed = 1;
+	k = s->count[r]++;
+	memcpy(s->hist[r][k], p, sizeof(p));
+	s->score[r][k] = (unsigned char)score;
+	topo_format(st, a, text, sizeof(text));
+	pawn_list(s, p, list, sizeof(list));
+	if (strcmp(a->type, "move") == 0)
+		snprintf(what, wlen, "%s moves %s, pawns on %s", s->name[seat],
+		    text, list);
+	else
+		snprintf(what, wlen, "%s %s%s", s->name[seat], strcmp(a->type,
+		    "stay") == 0 ? "stays" : "places ", strcmp(a->type,
+		    "stay") == 0 ? "" : text);
+	snprintf(what + strlen(what), wlen - strlen(what), ": score %d (round "
+	    "%d, turn %d)", score, r + 1, k + 1);
+	if (score < 2 * s->npawns && s->count[r] < s->limit)
+		return 0;
+	s->ending = 1;
+	s->length[r] = score == 2 * s->npawns ? s->count[r] : (int)s->limit + 1;
+	if (score == 2 * s->npawns)
+		snprintf(what + strlen(what), wlen - strlen(what), "; every "
+		    "pawn is on %s's secret: round %d ends in %d turn%s, the "
+		    "secret opens", s->name[coder(s)], r + 1, s->length[r],
+		    plural(s->length[r]));
+	else
+		snprintf(what + strlen(what), wlen - strlen(what), "; %s's "
+		    "secret is not found within the limit: round %d ends and "
+		    "counts %d, the secret opens", s->name[coder(s)], r + 1,
+		    s->length[r]);
+	game_needs_add(more, coder(s), SECRET);
+	return GAME_MORE;
+}
+
+static void
+topo_result(const void *st, struct game_result *res)
+{
+	const struct topo *s = st;
+	char label[40];
+	int r;
+
+	game_result_one(res, s->over, s->winner, s->why);
+	for (r = 0; r < 2; r++) {
+		res->score[1 - r] = s->length[r] ? s->length[r] : s->count[r];
+		snprintf(label, sizeof(label), "round %d turns (%.20s)", r + 1,
+		    s->name[1 - r]);
+		game_result_score(res, label, res->score[1 - r]);
+	}
+}
+
+/* --- every action, or one at random --- */
+
+/* Tiles in a line from cell in direction d before a gap or the edge. */
+static int
+reach(const struct topo *s, int cell, int d)
+{
+	int f = cell / GRID, r = cell % GRID, k = 1;
+
+	while (has_tile(s, f + k * df[d], r + k * dr[d]))
+		k++;
+	return k - 1;
+}
+
+/* What a turn may choose from: per group (the tiles for placement, or a
+ * square's pawns), the squares to choose and how many (exactly, or up
+ * to). */
+struct choice {
+	int		ngroups, exact;
+	int		from[MAXPAWNS], k[MAXPAWNS], n[MAXPAWNS];
+	unsigned char	to[MAXPAWNS][GRID * GRID];
+	struct game_action *out;
+	int		nout, max;
+};
+
+static void
+choices(const struct topo *s, struct choice *c)
+{
+	int i, d, j, g, f, r;
+
+	memset(c, 0, sizeof(*c));
+	if (!s->placed) {
+		c->ngroups = c->exact = 1;
+		c->from[0] = -1;
+		c->k[0] = s->npawns;
+		for (f = 0; f < s->files; f++)
+			for (r = 0; r < s->ranks; r++)
+				if (has_tile(s, f, r) && (!s->border ||
+				    on_border(s, f, r)))
+					c->to[0][c->n[0]++] =
+					    (unsigned char)CELL(f, r);
+		return;
+	}
+	for (i = 0; i < s->npawns; i++) {
+		if (i > 0 && s->pawn[i] == s->pawn[i - 1]) {
+			c->k[c->ngroups - 1]++;
+			continue;
+		}
+		g = c->ngroups++;
+		c->from[g] = s->pawn[i];
+		c->k[g] = 1;
+		for (d = 0; d < 8; d++)
+			for (j = 1; j <= reach(s, s->pawn[i], d); j++)
+				c->to[g][c->n[g]++] = (unsigned char)CELL(
+				    s->pawn[i] / GRID + j * df[d],
+				    s->pawn[i] % GRID + j * dr[d]);
+	}
+}
+
+/* Multisets of size j from n: C(n + j - 1, j). */
+static long long
+multisets(int n, int j)
+{
+	long long c = 1;
+	int i;
+
+	for (i = 1; i <= j; i++)
+		c = c * (n + i - 1) / i;
+	return c;
+}
+
+static long long
+count_choices(const struct choice *c)
+{
+	long long total = 1, g;
+	int i, j;
+
+	for (i = 0; i < c->ngroups; i++) {
+		g = c->exact ? multisets(c->n[i], c->k[i]) : 0;
+		for (j = 0; !c->exact && j <= c->k[i]; j++)
+			g += multisets(c->n[i], j);
+		total *= g;
+	}
+	return total;
+}
+
+/* Every choice, group by group, each group's squares in order. */
+static void
+list_choices(struct choice *c, int g, int lo, int used, char *text,
+    size_t n)
+{
+	char a[5], b[5];
+	int i;
+
+	if (g == c->ngroups) {
+		if (c->nout < c->max) {
+			game_action_init(&c->out[c->nout], n == 0 ? "stay" :
+			    c->exact ? "place" : "move");
+			if (n > 0)
+				game_action_set(&c->out[c->nout], c->exact ?
+				    "squares" : "moves", text);
+		}
+		c->nout++;
+		return;
+	}
+	if (!c->exact || used == c->k[g])
+		list_choices(c, g + 1, 0, 0, text, n);
+	for (i = lo; used < c->k[g] && i < c->n[g]; i++) {
+		cell_name(c->to[g][i], b);
+		if (c->from[g] >= 0) {
+			cell_name(c->from[g], a);
+			snprintf(text + n, GAME_TEXT - n, "%s%s-%s", n ? " " :
+			    "", a, b);
+		} else
+			snprintf(text + n, GAME_TEXT - n, "%s%s", n ? " " : "",
+			    b);
+		list_choices(c, g, i, used + 1, text, strlen(text));
+		text[n] = '\0';
+	}
+}
+
+static int
+topo_actions(const void *st, int seat, const struct game_ctx *ctx,
+    struct game_action *out, int max)
+{
+	const struct topo *s = st;
+	struct choice *c;
+	char text[GAME_TEXT] = "";
+	long long n;
+
+	(void)ctx;
+	if (s->over || seat != seeker(s) || s->ending ||
+	    (c = malloc(sizeof(*c))) == NULL)
+		return 0;
+	choices(s, c);
+	n = count_choices(c);
+	if (n <= max) {
+		c->out = out;
+		c->max = max;
+		list_choices(c, 0, 0, 0, text, 0);
+	}
+	free(c);
+	return n > 0x7fffffff ? 0x7fffffff : (int)n;
+}
+
+static int
+topo_random_action(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *r, struct game_action *out, struct error *e)
+{
+	const struct topo *s = st;
+	struct choice c;
+	char text[GAME_TEXT] = "", a[5], b[5];
+	int i, d, k, n = 0, cell;
+
+	(void)ctx;
+	if (s->over || seat != seeker(s))
+		return error_set(e, EXIT_REFUSED, "%s has no action now",
+		    s->name[seat]);
+	choices(s, &c);
+	for (i = 0; i < s->npawns && !s->placed; i++) {
+		cell_name(c.to[0][rng_uniform(r, (uint32_t)c.n[0])], b);
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%s",
+		    i ? " " : "", b);
+	}
+	for (i = 0; i < s->npawns && s->placed; i++) {
+		cell = s->pawn[i];
+		d = (int)rng_uniform(r, 8);
+		if (rng_uniform(r, 2) == 0 || (k = reach(s, cell, d)) == 0)
+			continue;
+		k = 1 + (int)rng_uniform(r, (uint32_t)k);
+		cell_name(cell, a);
+		game_square_name(cell / GRID + k * df[d], cell % GRID + k * dr[d],
+		    b);
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%s-%s",
+		    n ? " " : "", a, b);
+	}
+	game_action_init(out, !s->placed ? "place" : n > 0 ? "move" : "stay");
+	if (n > 0)
+		game_action_set(out, !s->placed ? "squares" : "moves", text);
+	return 0;
+}
+
+/* --- views --- */
+
+static int
+pawns_on(const struct topo *s, int cell)
+{
+	int i, n = 0;
+
+	for (i = 0; s->placed && i < s->npawns; i++)
+		n += s->pawn[i] == cell;
+	return n;
+}
+
+static void
+trimmed(struct buf *b, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n > 0 && line[n - 1] == ' ')
+		line[--n] = '\0';
+	buf_printf(b, "%s\n", line);
+}
+
+/* The field, rank by rank from the top: each tile as colour letter and
+ * value, "+N" for N pawns on it, "." for a gap. */
+static void
+field_text(const struct topo *s, struct buf *b)
+{
+	char line[16 + 5 * GRID];
+	size_t n;
+	int f, r, t, k;
+
+	for (r = s->ranks - 1; r >= 0; r--) {
+		n = (size_t)snprintf(line, sizeof(line), "%2d ", r + 1);
+		for (f = 0; f < s->files; f++) {
+			t = s->tile[f][r];
+			k = pawns_on(s, CELL(f, r));
+			if (t == GAP)
+				n += (size_t)snprintf(line + n, sizeof(line) - n,
+				    " .   ");
+			else if (k > 0)
+				n += (size_t)snprintf(line + n, sizeof(line) - n,
+				    " %c%d+%d", code[t / NVALUES],
+				    t % NVALUES + 1, k);
+			else
+				n += (size_t)snprintf(line + n, sizeof(line) - n,
+				    " %c%d  ", code[t / NVALUES],
+				    t % NVALUES + 1);
+		}
+		trimmed(b, line);
+	}
+	n = (size_t)snprintf(line, sizeof(line), "   ");
+	for (f = 0; f < s->files; f++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %c   ",
+		    'a' + f);
+	trimmed(b, line);
+}
+
+/* What the viewer knows of round r's secret: "yellow/4 on e5", or NULL. */
+static const char *
+secret_words(const struct topo *s, int r, const struct game_ctx *ctx,
+    char *out, size_t len)
+{
+	const char *v = game_value(ctx, r, SECRET);
+	char sq[5];
+	int t;
+
+	if (v == NULL || (t = value_tile(v)) < 0)
+		return NULL;
+	cell_name(cell_of(s, t), sq);
+	snprintf(out, len, "%s on %s", v, sq);
+	return out;
+}
+
+static void
+rounds_text(const struct topo *s, const struct game_ctx *ctx, struct buf *b)
+{
+	char w[120], sec[40];
+	int r;
+
+	for (r = 0; r < 2; r++) {
+		buf_printf(b, " Round %d: %s hides, %s seeks; ", r + 1,
+		    s->name[r], s->name[1 - r]);
+		if (s->length[r] > 0 && !(s->ending && r == s->round)) {
+			round_words(s, r, w, sizeof(w));
+			buf_printf(b, "%s", w);
+		} else if (s->ending && r == s->round)
+			buf_printf(b, "ended in %d turns; the secret opens next",
+			    s->length[r]);
+		else if (r > s->round)
+			buf_adds(b, "not begun");
+		else
+			buf_printf(b, "%d score%s told (limit %ld)", s->count[r],
+			    plural(s->count[r]), s->limit);
+		if (secret_words(s, r, ctx, sec, sizeof(sec)) != NULL)
+			buf_printf(b, "; the secret: %s", sec);
+		buf_adds(b, ".\n");
+	}
+}
+
+/* The seeker's notes: every placement and its score, this round's (or,
+ * before round 2's first score, round 1's). */
+static void
+notes_text(const struct topo *s, struct buf *b)
+{
+	char list[32];
+	int r = s->round, k;
+
+	if (r == 1 && s->count[1] == 0)
+		r = 0;
+	if (s->count[r] == 0)
+		return;
+	buf_printf(b, "\n Round %d, %s's notes:\n turn  pawns            score\n",
+	    r + 1, s->name[1 - r]);
+	for (k = 0; k < s->count[r]; k++) {
+		pawn_list(s, s->hist[r][k], list, sizeof(list));
+		buf_printf(b, " %4d  %-19s %2d\n", k + 1, list, s->score[r][k]);
+	}
+}
+
+static void
+topo_render(const void *st, int viewer, const struct game_ctx *ctx,
+    struct buf *b)
+{
+	const struct topo *s = st;
+	char list[32];
+
+	(void)viewer;
+	field_text(s, b);
+	buf_adds(b, " R red, O orange, Y yellow, G green, B blue, V violet, "
+	    "P pink,\n N brown, K black, W white; +N: N pawns on the tile; "
+	    ".: no tile\n");
+	pawn_list(s, s->pawn, list, sizeof(list));
+	if (s->placed)
+		buf_printf(b, " Pawns (%s's): %s\n", s->name[seeker(s)], list);
+	else if (!s->over)
+		buf_printf(b, " Pawns: %s places %d on the next turn%s\n",
+		    s->name[seeker(s)], s->npawns, s->border ? " (border tiles "
+		    "only)" : "");
+	rounds_text(s, ctx, b);
+	notes_text(s, b);
+}
+
+static void
+round_view(const struct topo *s, int r, const struct game_ctx *ctx,
+    struct ydoc_writer *w)
+{
+	const char *v = game_value(ctx, r, SECRET);
+	char list[32], sq[5];
+	int k;
+
+	ydoc_map_begin(w);
+	ydoc_kvf(w, "round", "%d", r + 1);
+	ydoc_kv(w, "coder", s->name[r]);
+	ydoc_kv(w, "seeker", s->name[1 - r]);
+	ydoc_kv(w, "secret", v != NULL ? v : "unknown");
+	if (v != NULL && value_tile(v) >= 0) {
+		cell_name(cell_of(s, value_tile(v)), sq);
+		ydoc_kv(w, "secret_square", sq);
+	}
+	ydoc_kv(w, "state", s->length[r] > 0 && !(s->ending && r == s->round) ?
+	    "over" : s->length[r] > 0 ? "ending" : r > s->round ? "not begun" :
+	    "playing");
+	ydoc_kvf(w, "length", "%d", s->length[r]);
+	ydoc_key(w, "turns");
+	ydoc_seq_begin(w, 0);
+	for (k = 0; k < s->count[r]; k++) {
+		pawn_list(s, s->hist[r][k], list, sizeof(list));
+		ydoc_map_begin(w);
+		ydoc_kv(w, "pawns", list);
+		ydoc_kvf(w, "score", "%d", s->score[r][k]);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+}
+
+static int
+topo_view(const void *st, int viewer, const struct game_ctx *ctx,
+    struct ydoc_writer *w)
+{
+	const struct topo *s = st;
+	char sq[5], name[GAME_VALUE];
+	int f, r, i;
+
+	(void)viewer;
+	ydoc_kv(w, "field", s->rect ? "rect" : "random");
+	ydoc_kvf(w, "files", "%d", s->files);
+	ydoc_kvf(w, "ranks", "%d", s->ranks);
+	ydoc_key(w, "tiles");
+	ydoc_map_begin(w);
+	for (r = 0; r < s->ranks; r++)
+		for (f = 0; f < s->files; f++)
+			if (s->tile[f][r] != GAP) {
+				game_square_name(f, r, sq);
+				tile_name(s->tile[f][r], name, sizeof(name));
+				ydoc_kv(w, sq, name);
+			}
+	ydoc_map_end(w);
+	ydoc_kvf(w, "pawns", "%d", s->npawns);
+	ydoc_kv(w, "start", s->border ? "border" : "any");
+	ydoc_kvf(w, "limit", "%ld", s->limit);
+	ydoc_kvf(w, "round", "%d", s->round + 1);
+	ydoc_key(w, "positions");
+	ydoc_seq_begin(w, 1);
+	for (i = 0; s->placed && i < s->npawns; i++) {
+		cell_name(s->pawn[i], sq);
+		ydoc_str(w, sq);
+	}
+	ydoc_seq_end(w);
+	ydoc_key(w, "rounds");
+	ydoc_seq_begin(w, 0);
+	round_view(s, 0, ctx, w);
+	round_view(s, 1, ctx, w);
+	ydoc_seq_end(w);
+	return 0;
+}
+
+static void
+topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
+    struct buf *b)
+{
+	const struct topo *s = st;
+	struct svg g;
+	char label[4], line[120], sec[40], sq[5];
+	size_t n;
+	int f, r, t, k, i;
+
+	(void)viewer;
+	svg_begin(&g, b, s->files, s->ranks, 3, "topogic");
+	for (f = 0; f < s->files; f++)
+		for (r = 0; r < s->ranks; r++) {
+			if ((t = s->tile[f][r]) == GAP) {
+				svg_square(&g, f, r, "#f4efe4");
+				continue;
+			}
+			svg_square(&g, f, r, paint[t / NVALUES]);
+			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
+			svg_disc(&g, f, r, paint[t / NVALUES], dark[t / NVALUES] ?
+			    "#fafafa" : "#1a1a1a", label);
+			if (pawns_on(s, CELL(f, r)) > 0)
+				svg_outline(&g, f, r, dark[t / NVALUES] ?
+				    "#fafafa" : "#1a1a1a");
+		}
+	n = (size_t)snprintf(line, sizeof(line), "pawns (outlined):");
+	for (i = 0; s->placed && i < s->npawns; i += k) {
+		k = pawns_on(s, s->pawn[i]);
+		cell_name(s->pawn[i], sq);
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s", sq);
+		if (k > 1)
+			n += (size_t)snprintf(line + n, sizeof(line) - n,
+			    " x%d", k);
+	}
+	svg_caption(&g, 0, s->placed ? line : "pawns: not on the field");
+	snprintf(line, sizeof(line), "round %d: %s hides, %s seeks; %d "
+	    "scores told", s->round + 1, s->name[coder(s)],
+	    s->name[seeker(s)], s->count[s->round]);
+	svg_caption(&g, 1, line);
+	if (secret_words(s, s->round, ctx, sec, sizeof(sec)) != NULL) {
+		snprintf(line, sizeof(line), "%s's secret: %s",
+		    s->name[coder(s)], sec);
+		svg_caption(&g, 2, line);
+	}
+	svg_end(&g);
+}
+
+static void
+topo_seat_role(const void *st, int seat, char *out, size_t len)
+{
+	const struct topo *s = st;
+
+	if (s->over)
+		snprintf(out, len, "%s in round 1, %s in round 2", seat == 0 ?
+		    "coder" : "seeker", seat == 0 ? "seeker" : "coder");
+	else
+		snprintf(out, len, "the %s of round %d", seat == coder(s) ?
+		    "coder" : "seeker", s->round + 1);
+}
+
+const struct game_rules game_topogic = {
+	.name = "topogic",
+	.title = "Topogic: find the secret tile (two rounds, roles swap)",
+	.min_seats = 2,
+	.max_seats = 2,
+	.modes = GAME_MODE_PEER | GAME_MODE_JUDGE,
+	.options = options,
+	.notation =
+	    "setup: your secret tile as colour/value (yellow/4) or by its\n"
+	    "       square (c3), or \"random\"; the coder of each round sets\n"
+	    "       up when the round begins (round 2: the second seat)\n"
+	    "place: c3 c3 d4 e5 e5 (the seeker's first turn of a round: one\n"
+	    "       square per pawn, several on one tile allowed)\n"
+	    "move: c3-e5 d4-d6 (any pawns, each at most once, any distance\n"
+	    "      along one of 8 directions over tiles only)\n"
+	    "stay: no move\n"
+	    "the score: the coder runs \"turn\" with no action (its\n"
+	    "      adjudicator computes it); in a judged game the judge does\n"
+	    "resign, draw (offer), accept, decline\n",
+	.state_size = sizeof(struct topo),
+	.init = topo_init,
+	.setup_pieces = topo_setup_pieces,
+	.setup_parse = topo_setup_parse,
+	.setup_random = topo_setup_random,
+	.value_ok = topo_value_ok,
+	.setup_audit = topo_setup_audit,
+	.setup_due = topo_setup_due,
+	.to_move = topo_to_move,
+	.parse = topo_parse,
+	.format = topo_format,
+	.legal = topo_legal,
+	.apply = topo_apply,
+	.derive = topo_derive,
+	.result = topo_result,
+	.actions = topo_actions,
+	.random_action = topo_random_action,
+	.seat_role = topo_seat_role,
+	.render = topo_render,
+	.view = topo_view,
+	.svg = topo_svg,
+};
