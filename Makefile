@@ -35,7 +35,7 @@ BENCHBINS = $(BENCHES:tests/bench/%.c=$(BUILD)/bench/%)
 BIN	= $(BUILD)/adjudicator
 
 .PHONY: all check check-unit check-cli check-fuzz asan check-asan fuzz \
-	bench lint install uninstall clean example
+	bench lint install uninstall clean example faults check-faults
 
 all: $(BIN)
 
@@ -97,6 +97,14 @@ asan:
 	    LDFLAGS="-fsanitize=address,undefined" all \
 	    $(UNITS:tests/unit/%.c=build-asan/unit/%) \
 	    $(FUZZERS:tests/fuzz/%.c=build-asan/replay/%)
+
+# Fault injection (lib/fault.h): a build in which the Nth I/O call fails
+# or kills the process, for tests/faults/run.sh.
+faults:
+	$(MAKE) BUILD=build-fault CFLAGS="-O1 -g -DADJ_FAULT $(STD_CFLAGS)" all
+
+check-faults: faults
+	@ADJ=$(CURDIR)/build-fault/adjudicator sh tests/faults/run.sh
 
 check-asan: asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
@@ -177,4 +185,4 @@ uninstall:
 	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done
 
 clean:
-	rm -rf build build-asan build-fuzz build-lint
+	rm -rf build build-asan build-fuzz build-lint build-fault

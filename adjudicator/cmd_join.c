@@ -38,6 +38,7 @@ int
 cmd_join(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *keypath = NULL, *in = NULL;
+	char seatfile[4200];
 	struct key_secret *k = NULL;
 	struct armor_list l = { NULL, 0 };
 	struct buf text, sb;
@@ -62,7 +63,10 @@ cmd_join(int argc, char **argv, struct error *e)
 		return cli_usage(e);
 	if (argc == 1)
 		in = argv[0];
-	if (fsio_exists(dir))
+	/* refused before any passphrase is asked for (a join that did not
+	 * finish, with no seat file, is taken up again) */
+	if (snprintf(seatfile, sizeof(seatfile), "%s/seat", dir) > 0 &&
+	    fsio_exists(seatfile))
 		return error_set(e, EXIT_REFUSED, "%s: already exists; join "
 		    "creates a new game directory", dir);
 	buf_init(&text);

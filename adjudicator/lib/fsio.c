@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "fsio.h"
 #include "sec.h"
 
@@ -121,7 +122,7 @@ write_all(int fd, const void *p, size_t len)
 	ssize_t n;
 
 	while (len > 0) {
-		n = write(fd, q, len);
+		n = FAULT("write") ? -1 : write(fd, q, len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -147,7 +148,7 @@ sync_dir(const char *path)
 	else
 		return;
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);
+		(void)(FAULT("fsync") || fsync(fd));
 		close(fd);
 	}
 }
@@ -240,14 +241,15 @@ tmp_write(const char *path, const void *p, size_t len, int mode, int sync,
 		    path + dirlen, TMP_MARK, hex) >= tmplen)
 			return error_set(e, EXIT_SYSTEM, "%s: path too long",
 			    path);
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, mode);
+		fd = FAULT("open") ? -1 : open(tmp, O_WRONLY | O_CREAT |
+		    O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd < 0 && errno != EEXIST)
 			break;
 	}
 	if (fd < 0)
 		return error_errno(e, "%s", tmp);
-	if (write_all(fd, p, len) != 0 || (sync && fsync(fd) != 0)) {
+	if (write_all(fd, p, len) != 0 || (sync && (FAULT("fsync") ||
+	    fsync(fd) != 0))) {
 		error_errno(e, "%s", tmp);
 		close(fd);
 		unlink(tmp);
@@ -269,7 +271,7 @@ fsio_write_atomic(const char *path, const void *p, size_t len, int mode,
 
 	if (tmp_write(path, p, len, mode, 1, tmp, sizeof(tmp), e) != 0)
 		return -1;
-	if (rename(tmp, path) != 0) {
+	if (FAULT("rename") || rename(tmp, path) != 0) {
 		error_errno(e, "%s", path);
 		unlink(tmp);
 		return -1;
@@ -287,7 +289,7 @@ fsio_write_cache(const char *path, const void *p, size_t len, int mode,
 
 	if (tmp_write(path, p, len, mode, 0, tmp, sizeof(tmp), e) != 0)
 		return -1;
-	if (rename(tmp, path) != 0) {
+	if (FAULT("rename") || rename(tmp, path) != 0) {
 		error_errno(e, "%s", path);
 		unlink(tmp);
 		return -1;
@@ -307,7 +309,7 @@ place_excl(const char *tmp, const char *path)
 {
 	int saved;
 
-	if (link(tmp, path) == 0) {
+	if (!FAULT("link") && link(tmp, path) == 0) {
 		(void)unlink(tmp);
 		return 0;
 	}
@@ -350,10 +352,11 @@ fsio_append(const char *path, const void *p, size_t len, struct error *e)
 {
 	int fd;
 
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_CREAT | O_APPEND,
+	    0600);
 	if (fd < 0)
 		return error_errno(e, "%s", path);
-	if (write_all(fd, p, len) != 0 || fsync(fd) != 0) {
+	if (write_all(fd, p, len) != 0 || FAULT("fsync") || fsync(fd) != 0) {
 		error_errno(e, "%s", path);
 		close(fd);
 		return -1;
@@ -374,7 +377,7 @@ fsio_exists(const char *path)
 int
 fsio_mkdir(const char *path, int mode, struct error *e)
 {
-	if (mkdir(path, mode) != 0 && errno != EEXIST)
+	if ((FAULT("mkdir") || mkdir(path, mode) != 0) && errno != EEXIST)
 		return error_errno(e, "%s", path);
 	return 0;
 }

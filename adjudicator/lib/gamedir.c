@@ -11,6 +11,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "fsio.h"
 #include "gamedir.h"
 #include "legacy.h"
@@ -157,7 +159,9 @@ put_entry(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
 		if (seq > g->x.last_out)
 			g->x.last_out = seq;
 	}
-	return blob == NULL ? 0 : add(g, JOURNAL_ENTRY, seq, blob, len, NULL, e);
+	if (blob == NULL)
+		return 0;
+	return add(g, JOURNAL_ENTRY, seq, blob, len, NULL, e);
 }
 
 static int
@@ -232,9 +236,9 @@ put_early(void *arg, uint64_t seq, const uint8_t *rec, size_t len,
 
 	/* what may wait is bounded: each entry is, and so is their number */
 	if (g->x.nearly >= TRANSCRIPT_MAX_EARLY)
-		return error_set(e, EXIT_REFUSED, "seq %llu: %d entries already "
-		    "wait in the inbox for earlier ones", (unsigned long long)seq,
-		    TRANSCRIPT_MAX_EARLY);
+		return error_set(e, EXIT_REFUSED, "seq %llu: %d entries "
+		    "already wait in the inbox for earlier ones",
+		    (unsigned long long)seq, TRANSCRIPT_MAX_EARLY);
 	if (add(g, JOURNAL_EARLY, seq, rec, len, &off, e) != 0)
 		return -1;
 	return early_note(g, seq, off, e);
@@ -364,7 +368,8 @@ get_update(void *arg, int seat, uint64_t k, struct buf *b, struct error *e)
 			if (g->x.upd_off[i] >= g->j.end)
 				return error_set(e, EXIT_SYSTEM, "an update "
 				    "not yet committed");
-			return read_at(g, g->x.upd_off[i], JOURNAL_UPDATE, b, e);
+			return read_at(g, g->x.upd_off[i], JOURNAL_UPDATE, b,
+			    e);
 		}
 	return error_set(e, EXIT_SYSTEM, "%s: no such update", g->path);
 }
@@ -477,7 +482,8 @@ follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 		snprintf(where, sizeof(where), "journal: seq %llu",
 		    (unsigned long long)r->num);
 		g->rebuilt = 1;
-		return match_apply(m, r->data.data, r->data.len, where, NULL, e);
+		return match_apply(m, r->data.data, r->data.len, where, NULL,
+		    e);
 	case JOURNAL_OUTBOX:
 		if (r->num > g->x.last_out)
 			g->x.last_out = r->num;
@@ -748,7 +754,8 @@ gamedir_commit(struct gamedir *g, struct error *e)
 {
 	if (g->j.batch.len > 0) {
 		if (!g->writable)
-			return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
+			return error_set(e, EXIT_SYSTEM, "%s: read only",
+			    g->path);
 		if (journal_commit(&g->j, e) != 0)
 			return -1;
 		pending_clear(g);
@@ -773,6 +780,44 @@ gamedir_close(struct gamedir *g)
 	g->lock = -1;
 }
 
+/*
+ * What a join that did not finish leaves: the directory without its seat
+ * file (written last), holding only files a join makes.  Such a directory
+ * is cleared, so that join can simply be run again.
+ */
+static int
+unfinished(const char *path)
+{
+	static const char *const ours[] = { "lock", "journal", "journal.idx",
+	    "journal.head", "checkpoint" };
+	char p[PATH_MAX];
+	struct dirent *de;
+	size_t i;
+	DIR *d;
+	int clean = 1;
+
+	snprintf(p, sizeof(p), "%s/seat", path);
+	if (fsio_exists(p) || (d = opendir(path)) == NULL)
+		return 0;
+	while (clean && (de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    (de->d_name[0] == '.' && strstr(de->d_name, ".tmp.") != NULL))
+			continue;
+		for (i = 0, clean = 0; i < sizeof(ours) / sizeof(ours[0]); i++)
+			clean |= strcmp(de->d_name, ours[i]) == 0;
+	}
+	closedir(d);
+	if (!clean || (d = opendir(path)) == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' || strstr(de->d_name, ".tmp.") != NULL) {
+			snprintf(p, sizeof(p), "%s/%s", path, de->d_name);
+			(void)unlink(p);
+		}
+	closedir(d);
+	return 1;
+}
+
 int
 gamedir_create(const char *path, const uint8_t *header, size_t len,
     const char *seat, const char *keypath, struct error *e)
@@ -788,14 +833,16 @@ gamedir_create(const char *path, const uint8_t *header, size_t len,
 		return too_long(e, path);
 	if (realpath(keypath, abskey) == NULL)
 		return error_errno(e, "%s", keypath);
-	if (mkdir(path, 0700) != 0) {
-		if (errno == EEXIST)
+	if (FAULT("mkdir") || mkdir(path, 0700) != 0) {
+		if (errno != EEXIST)
+			return error_errno(e, "%s", path);
+		if (!unfinished(path))
 			return error_set(e, EXIT_REFUSED, "%s: already exists; "
 			    "a game directory is created by join", path);
-		return error_errno(e, "%s", path);
 	}
 	snprintf(p, sizeof(p), "%s/lock", path);
-	if ((fd = open(p, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0)
+	if ((fd = FAULT("open") ? -1 : open(p, O_RDWR | O_CREAT | O_EXCL |
+	    O_CLOEXEC, 0600)) < 0)
 		return error_errno(e, "%s", p);
 	close(fd);
 	sec_random(key, sizeof(key));
@@ -823,12 +870,14 @@ gamedir_create(const char *path, const uint8_t *header, size_t len,
 	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
 close:
 	journal_close(&j);
-	/* and its first checkpoint, so that no reader has to write one */
+	/* and its first checkpoint, so that no reader has to write one: a
+	 * cache, whose failure costs a replay, not the join */
 	if (rc == 0) {
 		struct gamedir g;
+		struct error ign;
 
-		if ((rc = gamedir_open(path, GAMEDIR_WRITE, &g, NULL, e)) == 0) {
-			rc = gamedir_commit(&g, e);
+		if (gamedir_open(path, GAMEDIR_WRITE, &g, NULL, &ign) == 0) {
+			(void)gamedir_commit(&g, &ign);
 			gamedir_close(&g);
 		}
 	}

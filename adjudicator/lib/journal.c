@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "fsio.h"
 #include "journal.h"
 #include "sec.h"
@@ -92,7 +93,7 @@ write_all(int fd, const void *p, size_t len)
 	ssize_t n;
 
 	while (len > 0) {
-		n = write(fd, q, len);
+		n = FAULT("write") ? -1 : write(fd, q, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -211,7 +212,8 @@ read_head(struct journal *j, uint64_t size, struct error *e)
 	end = get64(b);
 	if (end > size || end < HEAD + TAIL)
 		return;
-	j->head = end;	/* a commit ended there: nothing before it is torn */
+	/* a commit ended there: nothing before it is a torn tail */
+	j->head = end;
 	buf_init(&r.data);
 	if (read_record(j, end - (HEAD + TAIL), size, &r, e) == 0 &&
 	    r.type == JOURNAL_COMMIT && r.next == end)
@@ -250,8 +252,8 @@ journal_open(struct journal *j, const char *dir, int writable,
 	if ((size_t)snprintf(j->path, sizeof(j->path), "%s/journal", dir) >=
 	    sizeof(j->path))
 		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
-	j->fd = open(j->path, (writable ? O_RDWR | O_CREAT : O_RDONLY) |
-	    O_CLOEXEC, 0600);
+	j->fd = writable && FAULT("open") ? -1 : open(j->path, (writable ?
+	    O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC, 0600);
 	if (j->fd < 0 || fstat(j->fd, &st) != 0)
 		return error_errno(e, "%s", j->path);
 	read_head(j, (uint64_t)st.st_size, e);
@@ -260,8 +262,8 @@ journal_open(struct journal *j, const char *dir, int writable,
 	/* records breaking off before a known commit are damage, not a
 	 * command a crash cut short: refused, and nothing is cut off */
 	if (j->head > j->end)
-		return error_set(e, EXIT_MALFORMED, "%s: damaged: a commit ended "
-		    "at offset %llu, but the records break off at %llu",
+		return error_set(e, EXIT_MALFORMED, "%s: damaged: a commit "
+		    "ended at offset %llu, but the records break off at %llu",
 		    j->path, (unsigned long long)j->head,
 		    (unsigned long long)j->end);
 	head_path(j, p, sizeof(p), ".idx");
@@ -344,7 +346,7 @@ journal_commit(struct journal *j, struct error *e)
 		return -1;
 	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
 	    write_all(j->fd, j->batch.data, j->batch.len) != 0 ||
-	    fdatasync(j->fd) != 0) {
+	    FAULT("fdatasync") || fdatasync(j->fd) != 0) {
 		error_errno(e, "%s", j->path);
 		/* nothing half written may stay: the next writer would cut it
 		 * off anyway, but a reader must not wait for that */
@@ -392,8 +394,9 @@ journal_reindex(struct journal *j, struct error *e)
 		if ((r.type == JOURNAL_ENTRY || r.type == JOURNAL_OUTBOX) &&
 		    r.num < (1ull << 40)) {
 			put64(b, r.off);
-			(void)pwrite(j->idx_fd, b, sizeof(b), (off_t)(r.num * 16 +
-			    (r.type == JOURNAL_OUTBOX ? 8 : 0)));
+			(void)pwrite(j->idx_fd, b, sizeof(b),
+			    (off_t)(r.num * 16 + (r.type == JOURNAL_OUTBOX ?
+			    8 : 0)));
 		}
 		off = r.next;
 	}
