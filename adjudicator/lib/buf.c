@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "sec.h"
 
 void
 buf_init(struct buf *b)
@@ -20,11 +21,7 @@ buf_free(struct buf *b)
 {
 	if (b->data != NULL) {
 		/* buffers may have held plaintext; do not leave it in the heap */
-		volatile uint8_t *p = b->data;
-		size_t i;
-
-		for (i = 0; i < b->cap; i++)
-			p[i] = 0;
+		sec_wipe(b->data, b->cap);
 		free(b->data);
 	}
 	buf_init(b);

@@ -46,9 +46,15 @@ static int
 read_fd(int fd, const char *name, size_t max, struct buf *b,
     struct error *e)
 {
-	const size_t chunk = 65536;
+	struct stat st;
+	size_t chunk = 65536;
 	ssize_t n;
 
+	/* a file's own size, and one byte to see its end: no larger buffer
+	 * to wipe afterwards than the file needs */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
+	    (uint64_t)st.st_size < max)
+		chunk = (size_t)st.st_size + 1;
 	for (;;) {
 		/* a chunk at a time: at most max + chunk bytes are read */
 		if (buf_reserve(b, chunk) != 0)

@@ -248,6 +248,7 @@ selfplay_free(struct selfplay *sp)
 
 	if (sp == NULL)
 		return;
+	buf_free(&sp->invitation);
 	for (s = 0; s < SELFPLAY_PARTIES; s++) {
 		key_secret_free(sp->key[s]);
 		transcript_clear(&sp->party[s]);
@@ -297,6 +298,7 @@ selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
 	}
 	buf_init(&body);
 	buf_init(&sb);
+	buf_init(&sp->invitation);
 	sp->nseats = nseats;
 	sp->judged = judged;
 	rng_init_random(&sp->rng, "selfplay");
@@ -324,7 +326,9 @@ selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
 	    judged ? &pub[nseats] : NULL, NULL, &body, e) != 0 ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),
 	    body.data, body.len, &sb, e) != 0 ||
-	    start(sp, &sb, e) != 0)
+	    start(sp, &sb, e) != 0 ||
+	    envelope_armor(sb.data, sb.len, pub, (size_t)nseats + (judged != 0),
+	    &sp->invitation, e) != 0)
 		goto done;
 	rc = 0;
 done:
@@ -359,6 +363,8 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 
 	(void)n;
 	(void)note;
+	if (sp->on_message != NULL)
+		sp->on_message(sp->on_message_arg, GAME_JUDGE, seat, armored);
 	return transcript_receive(&sp->party[seat], sp->key[seat],
 	    (const char *)armored->data, armored->len, "update", e);
 }
@@ -400,6 +406,8 @@ send(struct selfplay *sp, int seat, const struct buf *body,
 	buf_init(&msg);
 	rc = transcript_send(&sp->party[seat], sp->key[seat], body, openings, &msg,
 	    e);
+	if (rc == 0 && sp->on_message != NULL)
+		sp->on_message(sp->on_message_arg, seat, -1, &msg);
 	if (rc == 0)
 		rc = sp->judged ? deliver_judge(sp, &msg, e) :
 		    deliver_peers(sp, seat, &msg, e);

@@ -39,6 +39,12 @@ struct selfplay {
 	char			 note[512];	/* the judge's last refusal */
 	selfplay_tamper_fn	*tamper;
 	void			*tamper_arg;
+	/* every message as it would be mailed: from a seat (to every other
+	 * seat, or to the judge: to -1), or from the judge to seat to */
+	void			(*on_message)(void *, int from, int to,
+				    const struct buf *armored);
+	void			*on_message_arg;
+	struct buf		 invitation;	/* the header, armored */
 };
 
 /* judged: a judge with its own key holds every setup. */

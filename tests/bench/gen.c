@@ -17,11 +17,18 @@
  * started (the count of games tried is printed).  The result is one
  * closed game that verify must accept; run.sh checks that.
  *
- *   gen [-n N] [-l LIMIT] [-d DIR] ARCHIVE
+ *   gen [-j] [-n N] [-l LIMIT] [-d DIR] [-m DIR] ARCHIVE
  *
  * -d DIR also writes every signed entry as its own file DIR/NNNNNN (for
  * the minisign comparison: the same number of messages of the same
- * sizes).  Prints one line:
+ * sizes).  -m DIR writes the game as mail, for building game directories
+ * at any length with the real verbs: the seats' unencrypted keys and
+ * public keys (and the judge's, with -j: a judged game), invite.msg,
+ * and every message in the order it was sent, DIR/NNNNNN.msg, listed in
+ * DIR/messages with one line each: "NNNNNN FROM TO SEQ ACTION" (FROM
+ * and TO a seat, "judge" or "all"; SEQ the entry it carries, or the
+ * last entry an update brings; ACTION the notation played, or "-").
+ * Prints one line:
  *
  *   entries E bytes B mean_entry M games G
  *
@@ -35,6 +42,7 @@
 #include <unistd.h>
 
 #include "armor.h"
+#include "key.h"
 #include "error.h"
 #include "game.h"
 #include "match.h"
@@ -47,6 +55,54 @@
 static const char *const enemy_castle[2] = { "a5", "e1" };
 
 enum pick { PICK_LONG, PICK_END };
+
+/* The messages of the game being played, for -m. */
+struct mail {
+	struct buf	 text;
+	int		 from, to;
+	uint64_t	 seq;
+	char		 action[256];
+};
+static struct mail *mails;
+static size_t nmails;
+static char last_action[256];
+static int judged;
+
+static void
+record(void *arg, int from, int to, const struct buf *armored)
+{
+	struct selfplay *sp = arg;
+	struct mail *m;
+
+	if ((m = realloc(mails, (nmails + 1) * sizeof(*m))) == NULL) {
+		fprintf(stderr, "gen: out of memory\n");
+		exit(1);
+	}
+	mails = m;
+	m = &mails[nmails++];
+	buf_init(&m->text);
+	buf_add(&m->text, armored->data, armored->len);
+	m->from = from;
+	m->to = to;
+	/* a peer's message carries the entry its sender has just applied;
+	 * a judged seat's, the next one; an update, up to the judge's last */
+	m->seq = from == GAME_JUDGE ? sp->party[GAME_JUDGE].m->seq :
+	    sp->judged ? sp->party[from].m->seq + 1 : sp->party[from].m->seq;
+	snprintf(m->action, sizeof(m->action), "%s", from == GAME_JUDGE ?
+	    "-" : last_action[0] ? last_action : "-");
+}
+
+static void
+mails_clear(void)
+{
+	size_t i;
+
+	for (i = 0; i < nmails; i++)
+		buf_free(&mails[i].text);
+	free(mails);
+	mails = NULL;
+	nmails = 0;
+}
 
 static int
 is_interrogation(const struct game_action *a)
@@ -113,10 +169,14 @@ play(const char *limit_opt, size_t want, struct game_action *list)
 
 	snprintf(opt, sizeof(opt), "%s", limit_opt);
 	opts[0] = opt;
-	if ((sp = selfplay_new("incognito", opts, 1, 2, 0, &e)) == NULL) {
+	if ((sp = selfplay_new("incognito", opts, 1, 2, judged, &e)) == NULL) {
 		fprintf(stderr, "gen: new: %s\n", e.msg);
 		exit(1);
 	}
+	mails_clear();
+	sp->on_message = record;
+	sp->on_message_arg = sp;
+	last_action[0] = '\0';
 	for (s = 0; s < 2; s++)
 		if (selfplay_setup(sp, s, NULL, &e) != 0) {
 			fprintf(stderr, "gen: setup %d: %s\n", s, e.msg);
@@ -130,6 +190,7 @@ play(const char *limit_opt, size_t want, struct game_action *list)
 		next = match_next_author(sp->m[0]);
 		if (next < 0)
 			break;
+		last_action[0] = '\0';
 		if (match_phase(sp->m[0]) == MATCH_FINAL ||
 		    match_owes(sp->m[0], next)) {
 			if (selfplay_turn(sp, next, NULL, &e) == 0)
@@ -142,6 +203,7 @@ play(const char *limit_opt, size_t want, struct game_action *list)
 			    "%llu\n", next, (unsigned long long)sp->m[0]->seq);
 			exit(1);
 		}
+		snprintf(last_action, sizeof(last_action), "%s", act);
 		if (selfplay_turn(sp, next, act, &e) != 0) {
 			fprintf(stderr, "gen: seq %llu seat %d \"%s\": %s\n",
 			    (unsigned long long)sp->m[0]->seq + 1, next, act,
@@ -168,10 +230,62 @@ write_file(const char *path, const void *p, size_t len)
 	}
 }
 
+static const char *
+who(const struct selfplay *sp, int s)
+{
+	return s < 0 ? "all" : s == GAME_JUDGE ? "judge" :
+	    sp->m[0]->seat[s].name;
+}
+
+/* -m DIR: the keys, the invitation and every message, as mailed. */
+static void
+write_mail(struct selfplay *sp, const char *dir)
+{
+	struct error e;
+	char path[4096], line[KEY_LINE_MAX], publine[KEY_LINE_MAX + 2];
+	FILE *list;
+	size_t i;
+	int s;
+
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		fprintf(stderr, "gen: %s: %s\n", dir, strerror(errno));
+		exit(1);
+	}
+	for (s = 0; s < SELFPLAY_PARTIES; s++) {
+		if (sp->key[s] == NULL)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.key", dir, who(sp, s));
+		if (key_secret_write(path, sp->key[s], NULL, 0, &e) != 0) {
+			fprintf(stderr, "gen: %s\n", e.msg);
+			exit(1);
+		}
+		key_public_line(&sp->key[s]->pub, line, sizeof(line));
+		snprintf(publine, sizeof(publine), "%s\n", line);
+		snprintf(path, sizeof(path), "%s/%s.pub", dir, who(sp, s));
+		write_file(path, publine, strlen(publine));
+	}
+	snprintf(path, sizeof(path), "%s/invite.msg", dir);
+	write_file(path, sp->invitation.data, sp->invitation.len);
+	snprintf(path, sizeof(path), "%s/messages", dir);
+	if ((list = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "gen: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	for (i = 0; i < nmails; i++) {
+		snprintf(path, sizeof(path), "%s/%06zu.msg", dir, i + 1);
+		write_file(path, mails[i].text.data, mails[i].text.len);
+		fprintf(list, "%06zu %s %s %llu %s\n", i + 1,
+		    who(sp, mails[i].from), who(sp, mails[i].to),
+		    (unsigned long long)mails[i].seq, mails[i].action);
+	}
+	fclose(list);
+}
+
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: gen [-n N] [-l LIMIT] [-d DIR] ARCHIVE\n");
+	fprintf(stderr, "usage: gen [-j] [-n N] [-l LIMIT] [-d DIR] [-m DIR] "
+	    "ARCHIVE\n");
 	exit(2);
 }
 
@@ -182,14 +296,20 @@ main(int argc, char **argv)
 	struct selfplay *sp = NULL;
 	struct game_action *list;
 	struct buf out;
-	const char *dir = NULL;
+	const char *dir = NULL, *maildir = NULL;
 	char limit_opt[64], path[4096];
 	long n = 10000, limit = 100000;
 	size_t i, total = 0;
 	int ch, games;
 
-	while ((ch = getopt(argc, argv, "n:l:d:")) != -1)
+	while ((ch = getopt(argc, argv, "jn:l:d:m:")) != -1)
 		switch (ch) {
+		case 'j':
+			judged = 1;
+			break;
+		case 'm':
+			maildir = optarg;
+			break;
 		case 'n':
 			n = strtol(optarg, NULL, 10);
 			break;
@@ -243,6 +363,8 @@ main(int argc, char **argv)
 		snprintf(path, sizeof(path), "%s/%06zu", dir, i);
 		write_file(path, sp->entries[i].data, sp->entries[i].len);
 	}
+	if (maildir != NULL)
+		write_mail(sp, maildir);
 	printf("entries %zu bytes %zu mean_entry %zu games %d\n",
 	    sp->nentries, out.len, (total + sp->nentries / 2) / sp->nentries,
 	    games);
