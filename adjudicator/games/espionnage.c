@@ -731,11 +731,7 @@ check_turn(const struct esp *s, int seat, const struct game_action *a,
 {
 	int why;
 
-	if (s->over)
-		return error_set(e, EXIT_REFUSED, "the game is over");
-	if (seat != s->turn)
-		return error_set(e, EXIT_REFUSED, "it is %s's turn",
-		    colour[s->turn]);
+	/* the match asks only the seat whose turn it is, during play */
 	if (action_turn(a, t, e) != 0)
 		return -1;
 	if (t->n == 2 && s->moves == 1)
@@ -1175,6 +1171,16 @@ keep(struct game_action *out, int max, int *n, const struct turn *t)
 	(*n)++;
 }
 
+static void
+keep_one(struct game_action *out, int max, int *n, const struct mv *m)
+{
+	struct turn t;
+
+	t.n = 1;
+	t.m[0] = *m;
+	keep(out, max, n, &t);
+}
+
 /* Every turn of seat: pairs when there are any (and two moves a turn),
  * else single moves. */
 static int
@@ -1196,11 +1202,10 @@ enumerate(const struct esp *s, int seat, const struct game_ctx *ctx,
 			keep(out, max, &n, &t);
 		}
 	}
-	for (i = 0; n == 0 && i < n1; i++) {
-		t.n = 1;
-		t.m[0] = first[i];
-		keep(out, max, &n, &t);
-	}
+	if (n > 0)
+		return n;
+	for (i = 0; i < n1; i++)
+		keep_one(out, max, &n, &first[i]);
 	return n;
 }
 

@@ -16,6 +16,7 @@
 #include "entry.h"
 #include "envelope.h"
 #include "match.h"
+#include "rng.h"
 #include "selfplay.h"
 
 #define STD	"M11MHM11XM/433222SSSX/54321SXSX5"
@@ -86,7 +87,7 @@ hand_made(struct selfplay *sp, const char *action, char *note, size_t len,
 	    "hand-made", e) != 0)
 		goto done;
 	snprintf(note, len, "%s", j.note[0]);
-	rc = j.refused ? 0 : 1;
+	rc = j.refused || j.malformed ? 0 : 1;
 done:
 	buf_free(&body);
 	buf_free(&sb);
@@ -123,6 +124,22 @@ test_judge_refuses(void)
 	    sizeof(note), &e);
 	unit_ok(rc == 0 && strstr(note, "a turn is two moves") != NULL,
 	    "and one move while two pieces can move (%s)", note);
+	rc = hand_made(sp, "  type: attack\n  from: b3\n  to: b4\n", note,
+	    sizeof(note), &e);
+	unit_ok(rc == 0 && strstr(note, "unknown action type \"attack\"") !=
+	    NULL, "an action of another type is refused (%s)", note);
+	rc = hand_made(sp, "  type: move\n  from: b3\n  to: b4\n  to2: c4\n",
+	    note, sizeof(note), &e);
+	unit_ok(rc == 0 && strstr(note, "missing field \"from2\"") != NULL,
+	    "a second move without its from2 is refused (%s)", note);
+	rc = hand_made(sp, "  type: move\n  from: b3\n  to: b4\n  by: c4\n",
+	    note, sizeof(note), &e);
+	unit_ok(rc == 0 && strstr(note, "unknown field \"by\"") != NULL,
+	    "an unknown field is refused (%s)", note);
+	rc = hand_made(sp, "  type: move\n  from: b3\n  to: b4\n  from2: k3\n"
+	    "  to2: k4\n", note, sizeof(note), &e);
+	unit_ok(rc == 0 && strstr(note, "squares are a1 to j10") != NULL,
+	    "a square off the board is refused (%s)", note);
 	unit_ok(sp->party[GAME_JUDGE].m->seq == 2, "nothing was applied");
 	rc = hand_made(sp, "  type: move\n  from: b3\n  to: b4\n  from2: c3\n"
 	    "  to2: c4\n", note, sizeof(note), &e);
@@ -133,7 +150,7 @@ test_judge_refuses(void)
 
 /* The three lies of a judge, each told once. */
 struct liar {
-	int	kind;		/* 0 more, 1 less, 2 false */
+	int	kind;		/* 0 more, 1 less, 2 false, 3 and 4 nonsense */
 	int	done;
 	const struct selfplay *sp;
 };
@@ -194,16 +211,17 @@ show_less(struct liar *l, struct buf *body)
 	l->done = 1;
 }
 
-/* Says the attacker lost a combat it won. */
+/* Rewrites the first claim "from" in the judge's entries as "to" (of
+ * the same length). */
 static void
-say_false(struct liar *l, struct buf *body)
+say_false(struct liar *l, struct buf *body, const char *from, const char *to)
 {
 	char *p;
 
 	buf_cstr(body);
-	if ((p = strstr((char *)body->data, "combat: attacker\n")) == NULL)
+	if ((p = strstr((char *)body->data, from)) == NULL)
 		return;
-	memcpy(p + 8, "defender", 8);
+	memcpy(p, to, strlen(to));
 	l->done = 1;
 }
 
@@ -221,7 +239,11 @@ tamper(void *arg, int seat, struct buf *body)
 	else if (l->kind == 1 && seat == 0)
 		show_less(l, body);
 	else if (l->kind == 2 && seat == -1)
-		say_false(l, body);
+		say_false(l, body, "combat: attacker\n", "combat: defender\n");
+	else if (l->kind == 3 && seat == -1)
+		say_false(l, body, "combat: attacker\n", "combat: neither!\n");
+	else if (l->kind == 4 && seat == -1)
+		say_false(l, body, "stuck: no\n", "stuck: ??\n");
 }
 
 /*
@@ -266,7 +288,7 @@ lied(struct liar *l, int kind, struct error *e)
 	l->sp = sp;
 	sp->tamper = tamper;
 	sp->tamper_arg = l;
-	if (play(sp, spied, e) != 0 || (kind != 2 &&
+	if (play(sp, spied, e) != 0 || (kind < 2 &&
 	    selfplay_turn(sp, 1, "resign", e) != 0)) {
 		selfplay_free(sp);
 		return NULL;
@@ -370,6 +392,89 @@ test_false(void)
 	selfplay_free(sp);
 }
 
+/* A claim that is no outcome is refused by every copy, the judge's own. */
+static void
+test_nonsense(void)
+{
+	struct liar l;
+	struct error e;
+
+	unit_ok(lied(&l, 3, &e) == NULL && strstr(e.msg, "a5-a6: the combat "
+	    "claim \"neither!\" is not an outcome") != NULL,
+	    "a combat claim that is no outcome is refused (%s)", e.msg);
+	unit_ok(lied(&l, 4, &e) == NULL && strstr(e.msg, "the claim stuck is "
+	    "\"yes\" or \"no\", not \"??\"") != NULL,
+	    "a stuck claim other than yes or no is refused (%s)", e.msg);
+}
+
+/* Every legal turn at the start: 118 pairs (a front piece steps forward,
+ * then another, or a piece into the square the first left); moves=1: 10. */
+static void
+test_actions(void)
+{
+	static char one[] = "moves=1";
+	char *o[] = { volcanoes, one };
+	struct selfplay *sp;
+	struct error e;
+
+	if ((sp = game(STD, STD, &e)) != NULL)
+		unit_ok(match_actions(sp->m[0], 0, NULL, 0) == 118,
+		    "White has 118 legal turns at the start (%d)",
+		    match_actions(sp->m[0], 0, NULL, 0));
+	selfplay_free(sp);
+	sp = selfplay_new("espionnage", o, 2, 2, 1, &e);
+	if (sp != NULL && selfplay_setup(sp, 0, STD, &e) == 0 &&
+	    selfplay_setup(sp, 1, STD, &e) == 0)
+		unit_ok(match_actions(sp->m[0], 0, NULL, 0) == 10,
+		    "with moves=1, 10 (%d)", match_actions(sp->m[0], 0, NULL,
+		    0));
+	else
+		unit_ok(0, "moves=1: %s", e.msg);
+	selfplay_free(sp);
+}
+
+/*
+ * Seed 6 puts five of ten volcanoes in rank 4, before c3, f3, h3, i3 and
+ * j3: a White setup with its mines and headquarters on the five others
+ * could not move.  The audit refuses it; the random setup drawn from
+ * "317b9" is such a one before the random setup mends it.
+ */
+static void
+test_first_move(void)
+{
+	const struct game_rules *r = game_find("espionnage");
+	struct game_config cfg;
+	struct game_setup su;
+	struct error e;
+	struct rng g;
+	char *kv[] = { NULL };
+	char ten[] = "volcanoes=10";
+	void *st;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.nseats = 2;
+	snprintf(cfg.seed, sizeof(cfg.seed), "6");
+	kv[0] = ten;
+	if (game_options(r, &cfg, kv, 1, &e) != 0 ||
+	    (st = calloc(1, r->state_size)) == NULL) {
+		unit_ok(0, "options: %s", e.msg);
+		return;
+	}
+	unit_ok(r->init(st, &cfg, &e) == 0, "seed 6, ten volcanoes");
+	unit_ok(r->setup_parse(st, 0, "511SSX11XX/433222SSSX/MM5MM4H321", &su,
+	    &e) == 0 && unit_err(r->setup_audit(st, 0, &su, &e), &e,
+	    EXIT_REFUSED, "leaves it no legal move at its first turn"),
+	    "a setup that could not move at once is refused");
+	unit_ok(r->setup_parse(st, 0, "511SSX11XX/433222SSSX/MM5MMH4321", &su,
+	    &e) == 0 && r->setup_audit(st, 0, &su, &e) == 0,
+	    "with a soldier on g3 it may move: accepted");
+	rng_init(&g, "317b9", "setup");
+	r->setup_random(st, 0, &g, &su);
+	unit_ok(r->setup_audit(st, 0, &su, &e) == 0,
+	    "a random setup is always one that can move (%s)", e.msg);
+	free(st);
+}
+
 int
 main(void)
 {
@@ -379,5 +484,8 @@ main(void)
 	test_more();
 	test_less();
 	test_false();
+	test_nonsense();
+	test_actions();
+	test_first_move();
 	return unit_done();
 }
