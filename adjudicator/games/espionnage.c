@@ -1,0 +1,1478 @@
+/*
+ * espionnage (seed 002): the Stratego variant, judge mode only.  10x10,
+ * thirty pieces a side whose ranks stay hidden; volcanoes drawn from the
+ * game seed; two moves a turn with two different pieces; a combat tells
+ * both seats its outcome only, which the judge claims; a spy shows its
+ * owner alone the enemy pieces around it.  Pieces are named by their
+ * starting squares, wherever they go.
+ *
+ * A turn resolves in stages (game.h): each move in turn, a move onto an
+ * enemy piece waiting for the judge's "combat" claim; then, when the
+ * public board cannot tell whether the next seat has a legal move, the
+ * judge's "stuck" claim.  Every claim is checked by derive() once every
+ * setup is open.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "rng.h"
+#include "svg.h"
+#include "ydoc.h"
+
+#define W	10
+#define H	10
+#define PER	30		/* pieces per seat: three full ranks */
+#define NP	(2 * PER)
+#define EMPTY	-1
+#define VOLCANO	-2
+#define NCOMBAT	4		/* combats the views remember */
+#define STEP_STUCK 2		/* the pending action waits for "stuck" */
+#define MAXMOVES (PER * 4)
+
+enum kind { UNKNOWN, CORPORAL, LIEUTENANT, CAPTAIN, COLONEL, GENERAL, SPY,
+    SAPPER, MINE, HQ, NKIND };
+
+/* What a combat claim says (claim "combat"). */
+enum outcome { WON, LOST, WON_LAST, LOST_LAST, TOOK_HQ, NOUTCOME };
+
+static const char *const kind_word[NKIND] = { "unknown", "corporal",
+    "lieutenant", "captain", "colonel", "general", "spy", "sapper", "mine",
+    "headquarters" };
+static const char kind_letter[NKIND + 1] = "?12345SXMH";
+static const int army[NKIND] = { 0, 5, 4, 3, 2, 2, 5, 4, 4, 1 };
+static const char *const outcome_word[NOUTCOME] = { "attacker",
+    "defender", "attacker-last", "defender-last", "headquarters" };
+static const char *const colour[2] = { "White", "Black" };
+
+struct mv {
+	int	f, r, tf, tr;
+};
+
+struct turn {
+	int		n;
+	struct mv	m[2];
+};
+
+/* A piece that arrived on a square during the pending action, and the
+ * enemy pieces around it then: what spies saw. */
+struct arrival {
+	int	piece;
+	int	n;
+	int	seen[8];
+};
+
+struct combat_note {
+	long	turn;		/* the ply it happened in, from 1 */
+	int	attacker, defender;
+	int	outcome;
+	char	move[12];
+};
+
+struct esp {
+	int	board[W][H];		/* a piece, EMPTY or VOLCANO */
+	int	file[NP], rank[NP], alive[NP];
+	int	moved[NP];		/* moved once: publicly mobile */
+	int	left_sq[NP];		/* the square its last move left */
+	long	left_turn[NP];		/* its owner's turn of that move */
+	char	id[NP][GAME_ID];
+	int	nvolcanoes, moves, reveal;
+	long	limit, quiet, ply;
+	long	turns[2];		/* turns each seat has completed */
+	int	turn, over, winner;
+	char	why[160];
+	/* the action being resolved */
+	int	step, fought;
+	int	narrival;
+	struct arrival arrival[2];
+	/* the last combats, newest first */
+	int	ncombat;
+	struct combat_note combat[NCOMBAT];
+};
+
+static const char *const moves_choices[] = { "2", "1", NULL };
+static const char *const combat_choices[] = { "outcome", "reveal", NULL };
+static const struct game_option options[] = {
+	{ .name = "limit", .def = "100", .min = 1, .max = 100000,
+	  .help = "turns of each seat without combat before a draw" },
+	{ .name = "volcanoes", .def = "6", .min = 0, .max = 10,
+	  .help = "volcanoes drawn from the game seed in ranks 4-7, an even "
+	  "number" },
+	{ .name = "moves", .def = "2", .choices = moves_choices,
+	  .help = "moves a turn, each by a different piece" },
+	{ .name = "combat", .def = "outcome", .choices = combat_choices,
+	  .help = "what a combat tells both seats: its outcome, or both ranks "
+	  "too" },
+	{ .name = NULL }
+};
+
+static int
+owner(int p)
+{
+	return p / PER;
+}
+
+static int
+kind_of(const char *v)
+{
+	int k;
+
+	if (v == NULL)
+		return UNKNOWN;
+	for (k = 1; k < NKIND; k++)
+		if (strcmp(v, kind_word[k]) == 0)
+			return k;
+	return -1;
+}
+
+static int
+is_mobile(int k)
+{
+	return k != MINE && k != HQ;
+}
+
+static int
+on_board(int f, int r)
+{
+	return f >= 0 && f < W && r >= 0 && r < H;
+}
+
+/* Piece i of seat (0-29, in the setup's order) starts on this square. */
+static void
+start_square(int seat, int i, int *f, int *r)
+{
+	*f = i % W;
+	*r = seat == 0 ? i / W : H - 1 - i / W;
+}
+
+/* --- the volcanoes (formats/volcanoes.md) --- */
+
+/* Are the squares of ranks 4-7 that are not volcanoes all connected? */
+static int
+middle_connected(const struct esp *s)
+{
+	int seen[W][4], queue[W * 4][2], head = 0, tail = 0, total = 0;
+	int f, r, d, x, y;
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+
+	memset(seen, 0, sizeof(seen));
+	for (f = 0; f < W; f++)
+		for (r = 0; r < 4; r++)
+			if (s->board[f][r + 3] != VOLCANO) {
+				total++;
+				if (tail == 0) {
+					seen[f][r] = 1;
+					queue[tail][0] = f;
+					queue[tail++][1] = r;
+				}
+			}
+	while (head < tail) {
+		f = queue[head][0];
+		r = queue[head++][1];
+		for (d = 0; d < 4; d++) {
+			x = f + df[d];
+			y = r + dr[d];
+			if (x < 0 || x >= W || y < 0 || y >= 4 || seen[x][y] ||
+			    s->board[x][y + 3] == VOLCANO)
+				continue;
+			seen[x][y] = 1;
+			queue[tail][0] = x;
+			queue[tail++][1] = y;
+		}
+	}
+	return tail == total;
+}
+
+/*
+ * Half the volcanoes by a partial Fisher-Yates shuffle of the twenty
+ * squares a4..j4, a5..j5, the rest by 180-degree rotation; a draw that
+ * cuts the middle in two is drawn again from the same stream.
+ */
+static int
+draw_volcanoes(struct esp *s, const char *seed, int n, struct error *e)
+{
+	struct rng g;
+	int cand[2 * W], i, j, t, f, r, tries;
+
+	rng_init(&g, seed, "volcanoes");
+	for (tries = 0; tries < 1000; tries++) {
+		for (f = 0; f < W; f++)
+			for (r = 3; r < 7; r++)
+				s->board[f][r] = EMPTY;
+		for (i = 0; i < 2 * W; i++)
+			cand[i] = i;
+		for (i = 0; i < n / 2; i++) {
+			j = i + (int)rng_uniform(&g, (uint32_t)(2 * W - i));
+			t = cand[i];
+			cand[i] = cand[j];
+			cand[j] = t;
+			f = cand[i] % W;
+			r = 3 + cand[i] / W;
+			s->board[f][r] = VOLCANO;
+			s->board[W - 1 - f][H - 1 - r] = VOLCANO;
+		}
+		if (middle_connected(s))
+			return 0;
+	}
+	return error_set(e, EXIT_SYSTEM, "no volcano layout keeps the middle "
+	    "connected");
+}
+
+static int
+esp_init(void *st, const struct game_config *cfg, struct error *e)
+{
+	struct esp *s = st;
+	int f, r, p, i;
+
+	s->limit = game_config_long(cfg, "limit");
+	s->nvolcanoes = (int)game_config_long(cfg, "volcanoes");
+	s->moves = (int)game_config_long(cfg, "moves");
+	s->reveal = game_config_is(cfg, "combat", "reveal");
+	if (s->nvolcanoes % 2 != 0)
+		return error_set(e, EXIT_USAGE, "option volcanoes: \"%d\" is not "
+		    "an even number", s->nvolcanoes);
+	for (f = 0; f < W; f++)
+		for (r = 0; r < H; r++)
+			s->board[f][r] = EMPTY;
+	for (p = 0; p < NP; p++) {
+		i = p % PER;
+		start_square(owner(p), i, &s->file[p], &s->rank[p]);
+		s->board[s->file[p]][s->rank[p]] = p;
+		s->alive[p] = 1;
+		s->left_sq[p] = -1;
+		s->left_turn[p] = -10;
+		game_square_name(s->file[p], s->rank[p], s->id[p]);
+	}
+	s->winner = -1;
+	return draw_volcanoes(s, cfg->seed, s->nvolcanoes, e);
+}
+
+/* --- setups --- */
+
+static int
+esp_setup_pieces(const void *st, int seat, struct game_setup *su)
+{
+	const struct esp *s = st;
+	int i;
+
+	memset(su, 0, sizeof(*su));
+	for (i = 0; i < PER; i++)
+		snprintf(su->id[i], GAME_ID, "%s", s->id[seat * PER + i]);
+	su->n = PER;
+	return 0;
+}
+
+static int
+letter_kind(char c)
+{
+	const char *p = strchr(kind_letter + 1, c);
+
+	return c != '\0' && p != NULL ? (int)(p - kind_letter) : -1;
+}
+
+static int
+esp_setup_parse(const void *st, int seat, const char *text,
+    struct game_setup *su, struct error *e)
+{
+	const char *p;
+	int n = 0, k;
+
+	esp_setup_pieces(st, seat, su);
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '/' && n > 0 && n % W == 0 && n < PER && p[1] != '/')
+			continue;
+		if (n >= PER || (k = letter_kind(*p)) < 0)
+			goto bad;
+		snprintf(su->value[n++], GAME_VALUE, "%s", kind_word[k]);
+	}
+	if (n == PER)
+		return 0;
+bad:
+	return error_set(e, EXIT_USAGE, "setup \"%.40s\": thirty letters, "
+	    "rank by rank from your back rank, files a to j (1-5 soldiers, S "
+	    "spy, X sapper, M mine, H headquarters), \"/\" between ranks "
+	    "allowed", text);
+}
+
+/* Could seat move at its first turn with these values?  Its front rank
+ * faces the middle, where only volcanoes stand in the way. */
+static int
+front_moves(const struct esp *s, int seat, const struct game_setup *su)
+{
+	int i, f, r, fr;
+
+	for (i = 2 * W; i < PER && i < su->n; i++) {
+		start_square(seat, i, &f, &r);
+		fr = seat == 0 ? r + 1 : r - 1;
+		if (s->board[f][fr] != VOLCANO &&
+		    is_mobile(kind_of(su->value[i])))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+esp_setup_audit(const void *st, int seat, const struct game_setup *su,
+    struct error *e)
+{
+	const struct esp *s = st;
+	int count[NKIND], i, k;
+
+	memset(count, 0, sizeof(count));
+	for (i = 0; i < su->n; i++)
+		if ((k = kind_of(su->value[i])) > 0)
+			count[k]++;
+	for (k = 1; k < NKIND; k++)
+		if (su->n != PER || count[k] != army[k])
+			return error_set(e, EXIT_REFUSED, "%s's setup has %d "
+			    "%s%s, not %d", colour[seat], count[k],
+			    kind_word[k], count[k] == 1 ? "" : "s", army[k]);
+	if (!front_moves(s, seat, su))
+		return error_set(e, EXIT_REFUSED, "%s's setup leaves it no "
+		    "legal move at its first turn: every piece of its front "
+		    "rank with an empty square before it is a mine or the "
+		    "headquarters", colour[seat]);
+	return 0;
+}
+
+static void
+esp_setup_random(const void *st, int seat, struct rng *rg,
+    struct game_setup *su)
+{
+	const struct esp *s = st;
+	int order[PER], i, j, k, t, n = 0, f, r;
+
+	esp_setup_pieces(st, seat, su);
+	for (k = 1; k < NKIND; k++)
+		for (i = 0; i < army[k]; i++)
+			order[n++] = k;
+	for (i = PER - 1; i > 0; i--) {
+		j = (int)rng_uniform(rg, (uint32_t)i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (i = 0; i < PER; i++)
+		snprintf(su->value[i], GAME_VALUE, "%s", kind_word[order[i]]);
+	if (front_moves(s, seat, su))
+		return;
+	/* a soldier to the first front square a volcano leaves free */
+	for (i = 2 * W; i < PER; i++) {
+		start_square(seat, i, &f, &r);
+		if (s->board[f][seat == 0 ? r + 1 : r - 1] != VOLCANO)
+			break;
+	}
+	for (j = 0; j < 2 * W && !is_mobile(order[j]); j++)
+		;
+	snprintf(su->value[i], GAME_VALUE, "%s", kind_word[order[j]]);
+	snprintf(su->value[j], GAME_VALUE, "%s", kind_word[order[i]]);
+}
+
+static int
+esp_value_ok(const void *st, int seat, const char *id, const char *value)
+{
+	const struct esp *s = st;
+	int i;
+
+	for (i = 0; i < PER; i++)
+		if (strcmp(s->id[seat * PER + i], id) == 0)
+			return kind_of(value) > 0;
+	return 0;
+}
+
+/* --- actions --- */
+
+static int
+esp_to_move(const void *st)
+{
+	const struct esp *s = st;
+
+	return s->over ? -1 : s->turn;
+}
+
+static int
+square(const char *sq, int *f, int *r)
+{
+	return game_square(sq, f, r) == 0 && *f < W && *r < H ? 0 : -1;
+}
+
+/* "a4-a5" into m; -1 when not a move, -2 when off the board. */
+static int
+read_move(const char *t, size_t len, struct mv *m)
+{
+	char a[8], b[8];
+	const char *dash = memchr(t, '-', len);
+
+	if (dash == NULL || dash == t || (size_t)(dash - t) >= sizeof(a) ||
+	    len - (size_t)(dash - t) - 1 >= sizeof(b) || dash + 1 == t + len)
+		return -1;
+	snprintf(a, sizeof(a), "%.*s", (int)(dash - t), t);
+	snprintf(b, sizeof(b), "%.*s", (int)(len - (size_t)(dash - t) - 1),
+	    dash + 1);
+	if (game_square(a, &m->f, &m->r) != 0 ||
+	    game_square(b, &m->tf, &m->tr) != 0)
+		return -1;
+	return on_board(m->f, m->r) && on_board(m->tf, m->tr) ? 0 : -2;
+}
+
+static void
+set_move(struct game_action *a, const char *fk, const char *tk,
+    const struct mv *m)
+{
+	char sq[5];
+
+	game_square_name(m->f, m->r, sq);
+	game_action_set(a, fk, sq);
+	game_square_name(m->tf, m->tr, sq);
+	game_action_set(a, tk, sq);
+}
+
+static void
+turn_action(struct game_action *a, const struct turn *t)
+{
+	game_action_init(a, "move");
+	set_move(a, "from", "to", &t->m[0]);
+	if (t->n == 2)
+		set_move(a, "from2", "to2", &t->m[1]);
+}
+
+static int
+esp_parse(const void *st, int seat, const char *text, struct game_action *a,
+    struct error *e)
+{
+	const char *sp = strchr(text, ' ');
+	struct turn t;
+	int rc;
+
+	(void)st;
+	(void)seat;
+	memset(&t, 0, sizeof(t));
+	t.n = sp == NULL ? 1 : 2;
+	if (sp != NULL && strchr(sp + 1, ' ') != NULL)
+		goto bad;
+	rc = read_move(text, sp == NULL ? strlen(text) : (size_t)(sp - text),
+	    &t.m[0]);
+	if (rc == 0 && sp != NULL)
+		rc = read_move(sp + 1, strlen(sp + 1), &t.m[1]);
+	if (rc == -2)
+		return error_set(e, EXIT_USAGE, "\"%.40s\": squares are a1 to "
+		    "j10", text);
+	if (rc != 0)
+		goto bad;
+	turn_action(a, &t);
+	return 0;
+bad:
+	return error_set(e, EXIT_USAGE, "\"%.40s\": not an espionnage turn "
+	    "(one move a4-a5, or two moves by two pieces a4-a5 b4-b5)", text);
+}
+
+static void
+esp_format(const void *st, const struct game_action *a, char *out,
+    size_t len)
+{
+	const char *f2 = game_action_get(a, "from2");
+
+	(void)st;
+	if (strcmp(a->type, "move") != 0)
+		snprintf(out, len, "%s", a->type);
+	else if (f2 != NULL)
+		snprintf(out, len, "%s-%s %s-%s", game_action_get(a, "from"),
+		    game_action_get(a, "to"), f2, game_action_get(a, "to2"));
+	else
+		snprintf(out, len, "%s-%s", game_action_get(a, "from"),
+		    game_action_get(a, "to"));
+}
+
+/* The action's moves, read back from its fields. */
+static int
+action_turn(const struct game_action *a, struct turn *t, struct error *e)
+{
+	static const char *const one[] = { "from", "to", NULL };
+	static const char *const two[] = { "from", "to", "from2", "to2",
+	    NULL };
+	const char *const *keys = game_action_get(a, "from2") != NULL ||
+	    game_action_get(a, "to2") != NULL ? two : one;
+
+	if (strcmp(a->type, "move") != 0)
+		return error_set(e, EXIT_MALFORMED, "unknown action type "
+		    "\"%.20s\"", a->type);
+	if (game_action_keys(a, keys, e) != 0)
+		return -1;
+	t->n = keys == two ? 2 : 1;
+	if (square(game_action_get(a, "from"), &t->m[0].f, &t->m[0].r) != 0 ||
+	    square(game_action_get(a, "to"), &t->m[0].tf, &t->m[0].tr) != 0 ||
+	    (t->n == 2 && (square(game_action_get(a, "from2"), &t->m[1].f,
+	    &t->m[1].r) != 0 || square(game_action_get(a, "to2"),
+	    &t->m[1].tf, &t->m[1].tr) != 0)))
+		return error_set(e, EXIT_MALFORMED, "action move: squares are "
+		    "a1 to j10");
+	return 0;
+}
+
+static void
+move_text(const struct mv *m, char out[12])
+{
+	char a[5], b[5];
+
+	game_square_name(m->f, m->r, a);
+	game_square_name(m->tf, m->tr, b);
+	snprintf(out, 12, "%s-%s", a, b);
+}
+
+/* 1 mobile, 0 a mine or the headquarters, -1 unknown to ctx.  A piece
+ * that has moved is mobile: the move that first moved it was checked. */
+static int
+mobility(const struct esp *s, int p, const struct game_ctx *ctx)
+{
+	int k;
+
+	if (s->moved[p])
+		return 1;
+	k = kind_of(game_value(ctx, owner(p), s->id[p]));
+	return k <= 0 ? -1 : is_mobile(k);
+}
+
+enum fault { F_NONE, F_NOPIECE, F_STEP, F_VOLCANO, F_OWN, F_RETURN,
+    F_IMMOBILE };
+
+/* What is wrong with move m of seat, checked with what ctx knows. */
+static int
+fault(const struct esp *s, int seat, const struct mv *m,
+    const struct game_ctx *ctx)
+{
+	int p = s->board[m->f][m->r], q = s->board[m->tf][m->tr];
+
+	if (p < 0 || owner(p) != seat)
+		return F_NOPIECE;
+	if (abs(m->tf - m->f) + abs(m->tr - m->r) != 1)
+		return F_STEP;
+	if (q == VOLCANO)
+		return F_VOLCANO;
+	if (q >= 0 && owner(q) == seat)
+		return F_OWN;
+	if (s->left_turn[p] == s->turns[seat] - 1 &&
+	    s->left_sq[p] == m->tf * H + m->tr)
+		return F_RETURN;
+	if (mobility(s, p, ctx) == 0)
+		return F_IMMOBILE;
+	return F_NONE;
+}
+
+static int
+move_refused(int why, const struct mv *m, struct error *e)
+{
+	char text[12], from[5], to[5];
+
+	move_text(m, text);
+	game_square_name(m->f, m->r, from);
+	game_square_name(m->tf, m->tr, to);
+	switch (why) {
+	case F_NOPIECE:
+		return error_set(e, EXIT_REFUSED, "%s: no piece of yours on %s",
+		    text, from);
+	case F_STEP:
+		return error_set(e, EXIT_REFUSED, "%s: a piece moves one square "
+		    "along a rank or a file", text);
+	case F_VOLCANO:
+		return error_set(e, EXIT_REFUSED, "%s: nothing enters the "
+		    "volcano on %s", text, to);
+	case F_OWN:
+		return error_set(e, EXIT_REFUSED, "%s: %s holds a piece of yours",
+		    text, to);
+	case F_RETURN:
+		return error_set(e, EXIT_REFUSED, "%s: the piece left %s on your "
+		    "last turn and may not return to it on this one", text, to);
+	default:
+		return error_set(e, EXIT_REFUSED, "%s: the piece on %s cannot "
+		    "move", text, from);
+	}
+}
+
+/*
+ * The position after move m as the mover may count on it: a plain move
+ * made, an attack lost (the attacker gone, the defender in place).  What
+ * an attack won changes is only the square taken, where a second move
+ * would be void.
+ */
+static void
+assume_first(struct esp *s, const struct mv *m)
+{
+	int p = s->board[m->f][m->r];
+
+	s->board[m->f][m->r] = EMPTY;
+	if (s->board[m->tf][m->tr] == EMPTY) {
+		s->board[m->tf][m->tr] = p;
+		s->file[p] = m->tf;
+		s->rank[p] = m->tr;
+	} else
+		s->alive[p] = 0;
+}
+
+/* The moves of seat's piece p that fault() accepts. */
+static int
+piece_moves(const struct esp *s, int p, const struct game_ctx *ctx,
+    struct mv *out)
+{
+	static const int df[4] = { 0, 1, -1, 0 }, dr[4] = { 1, 0, 0, -1 };
+	struct mv m;
+	int d, n = 0;
+
+	m.f = s->file[p];
+	m.r = s->rank[p];
+	for (d = 0; d < 4; d++) {
+		m.tf = m.f + df[d];
+		m.tr = m.r + dr[d];
+		if (on_board(m.tf, m.tr) &&
+		    fault(s, owner(p), &m, ctx) == F_NONE)
+			out[n++] = m;
+	}
+	return n;
+}
+
+/*
+ * Whether seat can move at all: 1, 0, or -1 when only pieces whose rank
+ * ctx does not know could.
+ */
+static int
+can_move(const struct esp *s, int seat, const struct game_ctx *ctx)
+{
+	struct mv m[4];
+	int p, unknown = 0;
+
+	for (p = seat * PER; p < seat * PER + PER; p++) {
+		if (!s->alive[p])
+			continue;
+		/* fault() lets a piece of unknown rank step */
+		if (piece_moves(s, p, ctx, m) == 0)
+			continue;
+		if (mobility(s, p, ctx) == 1)
+			return 1;
+		unknown = 1;
+	}
+	return unknown ? -1 : 0;
+}
+
+/* Second moves after first: pieces other than the first's, in the
+ * position assume_first() gives. */
+static int
+second_moves(const struct esp *s, int seat, const struct mv *first,
+    const struct game_ctx *ctx, struct mv *out)
+{
+	struct esp t = *s;
+	int p, n = 0, mover = s->board[first->f][first->r];
+
+	assume_first(&t, first);
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (p != mover && t.alive[p])
+			n += piece_moves(&t, p, ctx, out + n);
+	return n;
+}
+
+/* The first moves of seat; -1 when a piece's rank is unknown to ctx. */
+static int
+first_moves(const struct esp *s, int seat, const struct game_ctx *ctx,
+    struct mv *out)
+{
+	int p, n = 0;
+
+	for (p = seat * PER; p < seat * PER + PER; p++) {
+		if (!s->alive[p])
+			continue;
+		if (mobility(s, p, ctx) == -1)
+			return -1;
+		n += piece_moves(s, p, ctx, out + n);
+	}
+	return n;
+}
+
+/* Whether seat can make two moves with two pieces: 1, 0, or -1. */
+static int
+pair_exists(const struct esp *s, int seat, const struct game_ctx *ctx)
+{
+	struct mv first[MAXMOVES], second[MAXMOVES];
+	int i, n;
+
+	if ((n = first_moves(s, seat, ctx, first)) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (second_moves(s, seat, &first[i], ctx, second) > 0)
+			return 1;
+	return 0;
+}
+
+/* The second move of t, checked in the position its first leaves. */
+static int
+check_second(const struct esp *s, int seat, const struct turn *t,
+    const struct game_ctx *ctx, struct error *e)
+{
+	struct esp sim = *s;
+	const struct mv *m = &t->m[1];
+	char text[12];
+	int p = s->board[m->f][m->r], why;
+
+	move_text(m, text);
+	if (m->f == t->m[0].f && m->r == t->m[0].r)
+		return error_set(e, EXIT_REFUSED, "%s: the two moves of a turn "
+		    "are by two different pieces", text);
+	if (p < 0 || owner(p) != seat)
+		return move_refused(F_NOPIECE, m, e);
+	assume_first(&sim, &t->m[0]);
+	if ((why = fault(&sim, seat, m, ctx)) != F_NONE)
+		return move_refused(why, m, e);
+	return 0;
+}
+
+/* A turn of seat, with what ctx knows (the judge: everything). */
+static int
+check_turn(const struct esp *s, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct turn *t, struct error *e)
+{
+	int why;
+
+	/* the match asks only the seat whose turn it is, during play */
+	if (action_turn(a, t, e) != 0)
+		return -1;
+	if (t->n == 2 && s->moves == 1)
+		return error_set(e, EXIT_REFUSED, "a turn is one move in this "
+		    "game (moves=1)");
+	if ((why = fault(s, seat, &t->m[0], ctx)) != F_NONE)
+		return move_refused(why, &t->m[0], e);
+	if (t->n == 2)
+		return check_second(s, seat, t, ctx, e);
+	if (s->moves == 2 && pair_exists(s, seat, ctx) == 1)
+		return error_set(e, EXIT_REFUSED, "a turn is two moves by two "
+		    "different pieces while two of yours can move");
+	return 0;
+}
+
+/* What a move onto an enemy piece waits for. */
+static void
+combat_needs(const struct esp *s, const struct mv *m, struct game_needs *n)
+{
+	int p = s->board[m->f][m->r], q = s->board[m->tf][m->tr];
+
+	if (s->reveal) {
+		game_needs_add(n, owner(p), s->id[p]);
+		game_needs_add(n, owner(q), s->id[q]);
+	}
+	game_needs_claim(n, GAME_JUDGE, "combat");
+}
+
+static int
+esp_legal(const void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct game_needs *needs, struct error *e)
+{
+	const struct esp *s = st;
+	struct turn t;
+	int q;
+
+	if (check_turn(s, seat, a, ctx, &t, e) != 0)
+		return -1;
+	q = s->board[t.m[0].tf][t.m[0].tr];
+	if (q >= 0)
+		combat_needs(s, &t.m[0], needs);
+	return 0;
+}
+
+/* --- resolving a turn --- */
+
+static void
+finish(struct esp *s, int winner, const char *why)
+{
+	s->over = 1;
+	s->winner = winner;
+	snprintf(s->why, sizeof(s->why), "%s", why);
+}
+
+static void
+say(char *what, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+say(char *what, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(what);
+	va_list ap;
+
+	if (n > 0 && n + 2 < len) {
+		memcpy(what + n, "; ", 3);
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(what + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Piece p steps to (f, r): it has moved, and may not come back next turn. */
+static void
+place(struct esp *s, int p, int f, int r)
+{
+	s->board[s->file[p]][s->rank[p]] = EMPTY;
+	s->left_sq[p] = s->file[p] * H + s->rank[p];
+	s->left_turn[p] = s->turns[owner(p)];
+	s->board[f][r] = p;
+	s->file[p] = f;
+	s->rank[p] = r;
+	s->moved[p] = 1;
+}
+
+/* p arrived: the enemy pieces around it, for spy sight. */
+static void
+arrive(struct esp *s, int p)
+{
+	struct arrival *a;
+	int df, dr, f, r, q;
+
+	if (s->narrival >= 2)
+		return;
+	a = &s->arrival[s->narrival++];
+	a->piece = p;
+	a->n = 0;
+	for (df = -1; df <= 1; df++)
+		for (dr = -1; dr <= 1; dr++) {
+			f = s->file[p] + df;
+			r = s->rank[p] + dr;
+			if ((df || dr) && on_board(f, r) &&
+			    (q = s->board[f][r]) >= 0 && owner(q) != owner(p))
+				a->seen[a->n++] = q;
+		}
+}
+
+static void
+remove_piece(struct esp *s, int p)
+{
+	s->board[s->file[p]][s->rank[p]] = EMPTY;
+	s->alive[p] = 0;
+}
+
+static void
+note_combat(struct esp *s, const struct mv *m, int p, int q, int out)
+{
+	struct combat_note *c;
+
+	memmove(&s->combat[1], &s->combat[0],
+	    (NCOMBAT - 1) * sizeof(s->combat[0]));
+	if (s->ncombat < NCOMBAT)
+		s->ncombat++;
+	c = &s->combat[0];
+	c->turn = s->ply + 1;
+	c->attacker = p;
+	c->defender = q;
+	c->outcome = out;
+	move_text(m, c->move);
+}
+
+static int
+outcome_named(const char *v)
+{
+	int k;
+
+	for (k = 0; v != NULL && k < NOUTCOME; k++)
+		if (strcmp(v, outcome_word[k]) == 0)
+			return k;
+	return -1;
+}
+
+/* A move onto an enemy piece, resolved as the judge's claim says. */
+static int
+fight(struct esp *s, int seat, const struct mv *m, const struct game_ctx *ctx,
+    char *what, size_t len, struct error *e)
+{
+	const char *claim = game_claim(ctx, "combat");
+	int p = s->board[m->f][m->r], q = s->board[m->tf][m->tr];
+	int out = outcome_named(claim);
+	char text[12], why[160];
+
+	move_text(m, text);
+	if (out < 0)
+		return error_set(e, EXIT_REFUSED, "%s: the combat claim \"%.20s\" "
+		    "is not an outcome", text, claim != NULL ? claim : "");
+	s->fought = 1;
+	note_combat(s, m, p, q, out);
+	if (out == LOST || out == LOST_LAST) {
+		remove_piece(s, p);
+		say(what, len, "%s attacks %s: the attacker is removed",
+		    colour[seat], text);
+	} else {
+		remove_piece(s, q);
+		place(s, p, m->tf, m->tr);
+		arrive(s, p);
+		say(what, len, "%s attacks %s: the attacker takes the square%s",
+		    colour[seat], text, out == TOOK_HQ ? " and the "
+		    "headquarters" : "");
+	}
+	if (out == TOOK_HQ)
+		snprintf(why, sizeof(why), "%s captured %s's headquarters",
+		    colour[seat], colour[1 - seat]);
+	else if (out == WON_LAST || out == LOST_LAST)
+		snprintf(why, sizeof(why), "%s has no mobile piece left",
+		    colour[out == WON_LAST ? 1 - seat : seat]);
+	if (out == TOOK_HQ || out == WON_LAST)
+		finish(s, seat, why);
+	else if (out == LOST_LAST)
+		finish(s, 1 - seat, why);
+	return 0;
+}
+
+/* One move of the turn: plain, or a combat. */
+static int
+play(struct esp *s, int seat, const struct mv *m, const struct game_ctx *ctx,
+    char *what, size_t len, struct error *e)
+{
+	int p = s->board[m->f][m->r];
+	char text[12];
+
+	if (s->board[m->tf][m->tr] >= 0)
+		return fight(s, seat, m, ctx, what, len, e);
+	move_text(m, text);
+	place(s, p, m->tf, m->tr);
+	arrive(s, p);
+	say(what, len, "%s moves %s", colour[seat], text);
+	return 0;
+}
+
+/* The turn is over: counts, the limit, the other seat's turn. */
+static void
+end_turn(struct esp *s, int seat)
+{
+	char why[160];
+
+	s->turns[seat]++;
+	s->ply++;
+	s->quiet = s->fought ? 0 : s->quiet + 1;
+	s->turn = 1 - seat;
+	if (s->quiet >= 2 * s->limit) {
+		snprintf(why, sizeof(why), "%ld turns each without combat",
+		    s->limit);
+		finish(s, -1, why);
+	}
+}
+
+/*
+ * The moves from s->step on, until one waits for a combat claim
+ * (GAME_MORE) or the turn is over; then, when the public board cannot
+ * tell, the judge says whether the next seat can move at all.
+ */
+static int
+resolve_moves(struct esp *s, int seat, const struct turn *t,
+    const struct game_ctx *ctx, struct game_needs *more, char *what,
+    size_t len, struct error *e)
+{
+	const struct mv *m;
+	char text[12];
+	int q, ready = 1;
+
+	while (s->step < t->n) {
+		m = &t->m[s->step];
+		q = s->board[m->tf][m->tr];
+		if (q >= 0 && owner(q) == seat) {
+			move_text(m, text);
+			say(what, len, "the second move %s is void: %s's own "
+			    "attacker has taken the square", text, colour[seat]);
+			break;
+		}
+		if (q >= 0 && !ready) {
+			combat_needs(s, m, more);
+			return GAME_MORE;
+		}
+		if (play(s, seat, m, ctx, what, len, e) != 0)
+			return -1;
+		ready = 0;
+		s->step++;
+		if (s->over) {
+			s->step = 0;
+			return 0;
+		}
+	}
+	end_turn(s, seat);
+	if (!s->over && can_move(s, s->turn, ctx) != 1) {
+		s->step = STEP_STUCK;
+		game_needs_claim(more, GAME_JUDGE, "stuck");
+		return GAME_MORE;
+	}
+	s->step = 0;
+	return 0;
+}
+
+static int
+stuck_stage(struct esp *s, const struct game_ctx *ctx, char *what,
+    size_t len, struct error *e)
+{
+	const char *v = game_claim(ctx, "stuck");
+	char why[160];
+
+	if (v == NULL || (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0))
+		return error_set(e, EXIT_REFUSED, "the claim stuck is \"yes\" or "
+		    "\"no\", not \"%.20s\"", v != NULL ? v : "");
+	s->step = 0;
+	snprintf(why, sizeof(why), "%s %s legal move", colour[s->turn],
+	    strcmp(v, "yes") == 0 ? "has no" : "has a");
+	say(what, len, "the judge: %s", why);
+	if (strcmp(v, "yes") == 0)
+		finish(s, 1 - s->turn, why);
+	return 0;
+}
+
+static int
+esp_apply(void *st, int seat, const struct game_action *a,
+    const struct game_ctx *ctx, struct game_needs *more, char *what,
+    size_t len, struct error *e)
+{
+	struct esp *s = st;
+	struct turn t;
+
+	if (s->step == STEP_STUCK)
+		return stuck_stage(s, ctx, what, len, e);
+	if (s->step == 0) {
+		if (check_turn(s, seat, a, ctx, &t, e) != 0)
+			return -1;
+		s->narrival = 0;
+		s->fought = 0;
+	} else if (action_turn(a, &t, e) != 0)
+		return -1;
+	return resolve_moves(s, seat, &t, ctx, more, what, len, e);
+}
+
+/* --- claims --- */
+
+/* The outcome of a combat by rank; -1 for what cannot attack. */
+static int
+clash(int a, int d)
+{
+	if (!is_mobile(a))
+		return -1;
+	if (d == HQ)
+		return TOOK_HQ;
+	if (d == MINE)
+		return a == SAPPER ? WON : LOST;
+	if (d == SPY || d == SAPPER)
+		return WON;
+	/* the defender is a soldier */
+	if (a == SPY)
+		return LOST;
+	if (a == SAPPER)
+		return d == GENERAL ? WON : LOST;
+	return a >= d ? WON : LOST;
+}
+
+/* Has seat a mobile piece on the board other than p?  1, 0, or -1. */
+static int
+other_mobile(const struct esp *s, int seat, int p, const struct game_ctx *ctx)
+{
+	int i, k;
+
+	for (i = seat * PER; i < seat * PER + PER; i++) {
+		if (i == p || !s->alive[i])
+			continue;
+		k = kind_of(game_value(ctx, seat, s->id[i]));
+		if (k <= 0)
+			return -1;
+		if (is_mobile(k))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+derive_combat(const struct esp *s, const struct game_action *a,
+    const struct game_ctx *ctx, char *out, size_t len)
+{
+	struct error ign;
+	struct turn t;
+	const struct mv *m;
+	int p, q, ka, kd, r, loser, more;
+
+	if (action_turn(a, &t, &ign) != 0 || s->step >= t.n)
+		return -1;
+	m = &t.m[s->step];
+	p = s->board[m->f][m->r];
+	q = s->board[m->tf][m->tr];
+	if (p < 0 || q < 0)
+		return -1;
+	ka = kind_of(game_value(ctx, owner(p), s->id[p]));
+	kd = kind_of(game_value(ctx, owner(q), s->id[q]));
+	if (ka <= 0 || kd <= 0 || (r = clash(ka, kd)) < 0)
+		return -1;
+	loser = r == WON ? q : r == LOST ? p : -1;
+	if (loser >= 0 && is_mobile(r == WON ? kd : ka)) {
+		if ((more = other_mobile(s, owner(loser), loser, ctx)) < 0)
+			return -1;
+		if (!more)
+			r = r == WON ? WON_LAST : LOST_LAST;
+	}
+	snprintf(out, len, "%s", outcome_word[r]);
+	return 0;
+}
+
+static int
+esp_derive(const void *st, int seat, const struct game_action *a,
+    const char *claim, const struct game_ctx *ctx, char *out, size_t len)
+{
+	const struct esp *s = st;
+	int r;
+
+	(void)seat;
+	if (strcmp(claim, "combat") == 0)
+		return derive_combat(s, a, ctx, out, len);
+	if (strcmp(claim, "stuck") != 0 ||
+	    (r = can_move(s, s->turn, ctx)) < 0)
+		return -1;
+	snprintf(out, len, "%s", r ? "no" : "yes");
+	return 0;
+}
+
+static void
+esp_result(const void *st, struct game_result *res)
+{
+	const struct esp *s = st;
+
+	game_result_one(res, s->over, s->winner, s->why);
+}
+
+/* --- spy sight --- */
+
+static int
+is_spy(const struct esp *s, int p, const struct game_ctx *ctx)
+{
+	return kind_of(game_value(ctx, owner(p), s->id[p])) == SPY;
+}
+
+static void
+esp_visible(const void *st, int viewer, const struct game_ctx *ctx,
+    struct game_needs *seen)
+{
+	const struct esp *s = st;
+	const struct arrival *a;
+	int i, k;
+
+	for (i = 0; i < s->narrival; i++) {
+		a = &s->arrival[i];
+		for (k = 0; k < a->n; k++) {
+			if (owner(a->piece) == viewer && is_spy(s, a->piece, ctx))
+				game_needs_add(seen, owner(a->seen[k]),
+				    s->id[a->seen[k]]);
+			else if (owner(a->seen[k]) == viewer &&
+			    is_spy(s, a->seen[k], ctx))
+				game_needs_add(seen, owner(a->piece),
+				    s->id[a->piece]);
+		}
+	}
+}
+
+/* --- every legal action, and one at random --- */
+
+static void
+keep(struct game_action *out, int max, int *n, const struct turn *t)
+{
+	if (out != NULL && *n < max)
+		turn_action(&out[*n], t);
+	(*n)++;
+}
+
+static void
+keep_one(struct game_action *out, int max, int *n, const struct mv *m)
+{
+	struct turn t;
+
+	t.n = 1;
+	t.m[0] = *m;
+	keep(out, max, n, &t);
+}
+
+/* Every turn of seat: pairs when there are any (and two moves a turn),
+ * else single moves. */
+static int
+enumerate(const struct esp *s, int seat, const struct game_ctx *ctx,
+    struct game_action *out, int max)
+{
+	struct mv first[MAXMOVES], second[MAXMOVES];
+	struct turn t;
+	int i, j, n1, n2, n = 0;
+
+	if ((n1 = first_moves(s, seat, ctx, first)) <= 0)
+		return 0;
+	for (i = 0; s->moves == 2 && i < n1; i++) {
+		n2 = second_moves(s, seat, &first[i], ctx, second);
+		for (j = 0; j < n2; j++) {
+			t.n = 2;
+			t.m[0] = first[i];
+			t.m[1] = second[j];
+			keep(out, max, &n, &t);
+		}
+	}
+	if (n > 0)
+		return n;
+	for (i = 0; i < n1; i++)
+		keep_one(out, max, &n, &first[i]);
+	return n;
+}
+
+static int
+esp_actions(const void *st, int seat, const struct game_ctx *ctx,
+    struct game_action *out, int max)
+{
+	const struct esp *s = st;
+
+	if (s->over || seat != s->turn || s->step != 0)
+		return 0;
+	return enumerate(s, seat, ctx, out, max);
+}
+
+static int
+esp_random_action(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *rg, struct game_action *out, struct error *e)
+{
+	const struct esp *s = st;
+	struct mv first[MAXMOVES], second[MAXMOVES], m;
+	struct turn t;
+	int n1, n2, i, j;
+
+	if (s->over || seat != s->turn)
+		return error_set(e, EXIT_REFUSED, "it is not %s's turn",
+		    colour[seat]);
+	if ((n1 = first_moves(s, seat, ctx, first)) <= 0)
+		return error_set(e, EXIT_REFUSED, "%s has no legal move%s",
+		    colour[seat], n1 < 0 ? " that it knows of" : "");
+	/* the first moves in a random order, until one has a second */
+	for (i = n1 - 1; i > 0; i--) {
+		j = (int)rng_uniform(rg, (uint32_t)i + 1);
+		m = first[i];
+		first[i] = first[j];
+		first[j] = m;
+	}
+	t.n = 1;
+	t.m[0] = first[0];
+	for (i = 0; s->moves == 2 && i < n1; i++) {
+		n2 = second_moves(s, seat, &first[i], ctx, second);
+		if (n2 > 0) {
+			t.n = 2;
+			t.m[0] = first[i];
+			t.m[1] = second[rng_uniform(rg, (uint32_t)n2)];
+			break;
+		}
+	}
+	turn_action(out, &t);
+	return 0;
+}
+
+static void
+esp_seat_role(const void *st, int seat, char *out, size_t len)
+{
+	(void)st;
+	snprintf(out, len, "%s", colour[seat]);
+}
+
+/* --- views --- */
+
+static char
+letter(const struct esp *s, int p, const struct game_ctx *ctx)
+{
+	int k = kind_of(game_value(ctx, owner(p), s->id[p]));
+
+	return kind_letter[k > 0 ? k : 0];
+}
+
+static const char *
+rank_known(const struct esp *s, int p, const struct game_ctx *ctx)
+{
+	int k = kind_of(game_value(ctx, owner(p), s->id[p]));
+
+	return kind_word[k > 0 ? k : 0];
+}
+
+static void
+render_board(const struct esp *s, const struct game_ctx *ctx, struct buf *b)
+{
+	int f, r, p;
+
+	for (r = H - 1; r >= 0; r--) {
+		buf_printf(b, "%3d ", r + 1);
+		for (f = 0; f < W; f++) {
+			p = s->board[f][r];
+			if (p == VOLCANO)
+				buf_adds(b, " ^^");
+			else if (p == EMPTY)
+				buf_adds(b, "  .");
+			else
+				buf_printf(b, " %c%c", owner(p) ? 'B' : 'W',
+				    letter(s, p, ctx));
+		}
+		buf_adds(b, "\n");
+	}
+	buf_adds(b, "      a  b  c  d  e  f  g  h  i  j\n");
+}
+
+/* A combat in words, with the ranks the viewer knows. */
+static void
+combat_line(const struct esp *s, const struct combat_note *c,
+    const struct game_ctx *ctx, struct buf *b)
+{
+	static const char *const said[NOUTCOME] = { "the attacker won",
+	    "the attacker was removed", "the attacker won; the defender's "
+	    "side had no mobile piece left", "the attacker was removed; its "
+	    "side had no mobile piece left", "the headquarters was taken" };
+
+	buf_printf(b, " turn %ld: %s %s (%s against %s): %s\n", (c->turn + 1) /
+	    2, colour[owner(c->attacker)], c->move,
+	    rank_known(s, c->attacker, ctx), rank_known(s, c->defender, ctx),
+	    said[c->outcome]);
+}
+
+static void
+esp_render(const void *st, int viewer, const struct game_ctx *ctx,
+    struct buf *b)
+{
+	const struct esp *s = st;
+	int i;
+
+	(void)viewer;
+	render_board(s, ctx, b);
+	buf_adds(b, " W White  B Black  1-5 soldiers  S spy  X sapper  "
+	    "M mine\n H headquarters  ? unknown  ^^ volcano\n");
+	if (s->ncombat > 0)
+		buf_adds(b, " last combats:\n");
+	for (i = 0; i < s->ncombat; i++)
+		combat_line(s, &s->combat[i], ctx, b);
+	buf_printf(b, " %d move%s a turn; turns without combat: %ld of %ld "
+	    "each\n", s->moves, s->moves == 1 ? "" : "s", s->quiet / 2,
+	    s->limit);
+}
+
+static void
+view_pieces(const struct esp *s, const struct game_ctx *ctx,
+    struct ydoc_writer *w)
+{
+	char sq[5];
+	int p;
+
+	ydoc_key(w, "pieces");
+	ydoc_seq_begin(w, 0);
+	for (p = 0; p < NP; p++) {
+		ydoc_map_begin(w);
+		ydoc_kv(w, "piece", s->id[p]);
+		ydoc_kv(w, "colour", owner(p) ? "black" : "white");
+		if (s->alive[p])
+			game_square_name(s->file[p], s->rank[p], sq);
+		ydoc_kv(w, "square", s->alive[p] ? sq : "captured");
+		ydoc_kv(w, "identity", rank_known(s, p, ctx));
+		ydoc_kv(w, "moved", s->moved[p] ? "yes" : "no");
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+}
+
+static int
+esp_view(const void *st, int viewer, const struct game_ctx *ctx,
+    struct ydoc_writer *w)
+{
+	const struct esp *s = st;
+	const struct combat_note *c;
+	char sq[5];
+	int f, r, i;
+
+	(void)viewer;
+	view_pieces(s, ctx, w);
+	ydoc_key(w, "volcanoes");
+	ydoc_seq_begin(w, 1);
+	for (r = 0; r < H; r++)
+		for (f = 0; f < W; f++)
+			if (s->board[f][r] == VOLCANO) {
+				game_square_name(f, r, sq);
+				ydoc_str(w, sq);
+			}
+	ydoc_seq_end(w);
+	ydoc_key(w, "combats");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < s->ncombat; i++) {
+		c = &s->combat[i];
+		ydoc_map_begin(w);
+		ydoc_kvf(w, "turn", "%ld", (c->turn + 1) / 2);
+		ydoc_kv(w, "colour", owner(c->attacker) ? "black" : "white");
+		ydoc_kv(w, "move", c->move);
+		ydoc_kv(w, "attacker", rank_known(s, c->attacker, ctx));
+		ydoc_kv(w, "defender", rank_known(s, c->defender, ctx));
+		ydoc_kv(w, "outcome", outcome_word[c->outcome]);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	ydoc_kvf(w, "moves", "%d", s->moves);
+	ydoc_kv(w, "combat", s->reveal ? "reveal" : "outcome");
+	ydoc_kvf(w, "quiet_turns", "%ld", s->quiet / 2);
+	ydoc_kvf(w, "limit", "%ld", s->limit);
+	return 0;
+}
+
+static void
+esp_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+{
+	const struct esp *s = st;
+	struct svg g;
+	char label[2] = { 0, 0 };
+	int f, r, p, i, tf, tr;
+
+	(void)viewer;
+	svg_begin(&g, b, W, H, 2, "espionnage");
+	for (f = 0; f < W; f++)
+		for (r = 0; r < H; r++)
+			if (s->board[f][r] == VOLCANO)
+				svg_square(&g, f, r, "#8c3b2a");
+	for (i = 0; i < s->ncombat && s->combat[i].turn == s->ply; i++)
+		if (game_square(strchr(s->combat[i].move, '-') + 1, &tf,
+		    &tr) == 0)
+			svg_outline(&g, tf, tr, "#c0392b");
+	for (p = 0; p < NP; p++) {
+		if (!s->alive[p])
+			continue;
+		label[0] = letter(s, p, ctx);
+		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
+	}
+	svg_caption(&g, 0, "1-5 soldiers, S spy, X sapper, M mine, H "
+	    "headquarters, ? unknown");
+	svg_caption(&g, 1, "red squares: volcanoes; outlined: the last turn's "
+	    "combats");
+	svg_end(&g);
+}
+
+const struct game_rules game_espionnage = {
+	.name = "espionnage",
+	.title = "Espionnage, the Stratego variant (10x10, judged)",
+	.min_seats = 2,
+	.max_seats = 2,
+	.modes = GAME_MODE_JUDGE,
+	.options = options,
+	.notation =
+	    "setup: thirty letters, rank by rank from your back rank (White\n"
+	    "       rank 1, Black rank 10), files a to j: 1-5 soldiers by rank,\n"
+	    "       S spy, X sapper, M mine, H headquarters; \"/\" between\n"
+	    "       ranks allowed, e.g. M11MHM11XM/433222SSSX/54321SXSX5; or\n"
+	    "       random; pieces are named by their starting squares\n"
+	    "turn: two moves by two different pieces, a4-a5 b4-b5 (one square\n"
+	    "      along a rank or a file; a move onto an enemy piece attacks\n"
+	    "      it); one move a4-a5 when only one piece can move, or with\n"
+	    "      moves=1\n"
+	    "resign, draw (offer), accept, decline\n",
+	.state_size = sizeof(struct esp),
+	.init = esp_init,
+	.setup_pieces = esp_setup_pieces,
+	.setup_parse = esp_setup_parse,
+	.setup_random = esp_setup_random,
+	.value_ok = esp_value_ok,
+	.setup_audit = esp_setup_audit,
+	.to_move = esp_to_move,
+	.parse = esp_parse,
+	.format = esp_format,
+	.legal = esp_legal,
+	.apply = esp_apply,
+	.derive = esp_derive,
+	.result = esp_result,
+	.visible = esp_visible,
+	.actions = esp_actions,
+	.random_action = esp_random_action,
+	.seat_role = esp_seat_role,
+	.render = esp_render,
+	.view = esp_view,
+	.svg = esp_svg,
+};
