@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "fsio.h"
+#include "audit.h"
 #include "view.h"
 
 const struct verb *cli_verb;
@@ -88,6 +89,31 @@ cli_read(const char *path, struct buf *b, struct error *e)
 	return fsio_read(path, FSIO_MAX_INPUT, b, e);
 }
 
+/*
+ * A judged seat knows its own pieces, so it knows what the judge owed it
+ * after every entry: what the judge showed it more, or withheld, is said
+ * as soon as an update shows it, and once the game is closed the verdict.
+ */
+static void
+judge_audit(const struct gamedir *g, int viewer, struct buf *b)
+{
+	const struct match *m = g->t.m;
+	struct buf findings;
+
+	if (!m->judge_mode || viewer < 0 || m->rules->visible == NULL ||
+	    m->local[viewer] == NULL)
+		return;
+	buf_init(&findings);
+	if (audit_sight(m, viewer, g->t.updates, g->t.nupdates,
+	    &findings) > 0) {
+		buf_adds(b, "The judge's updates were not what your pieces saw:\n");
+		buf_add(b, findings.data, findings.len);
+	} else if (match_phase(m) == MATCH_CLOSED)
+		buf_printf(b, "The judge's %zu updates showed you exactly what "
+		    "your pieces saw.\n", g->t.nupdates);
+	buf_free(&findings);
+}
+
 int
 cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 {
@@ -100,8 +126,10 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 		rc = view_svg(m, viewer, &b, e);
 	else if (strcmp(fmt, "yaml") == 0)
 		rc = view_yaml(m, viewer, &b, e);
-	else
+	else {
 		view_text(m, viewer, &b);
+		judge_audit(g, viewer, &b);
+	}
 	if (rc == 0)
 		rc = cli_write(b.data, b.len, e);
 	buf_free(&b);

@@ -195,6 +195,11 @@ test_judged_game() {
 	out_has "^result: alice won (bob resigned)"
 	expect 0 "$ADJ" verify A.arc
 	out_has "^updates: [0-9]* to alice; each showed it exactly what its pieces saw$"
+	# and each seat's own adjudicator says so
+	for d in A B; do
+		"$ADJ" show -d "$d" | grep -q "updates showed you exactly what your pieces saw" ||
+		    fail "$d's view does not give the audit's verdict"
+	done
 }
 
 test_reveal_game() {
@@ -320,6 +325,10 @@ test_dishonest_updates() {
 	    "$game" "$(cat a1.nonce)" >more.yaml
 	"$ADJ" seal -k judge.key bob.pub more.yaml >more.msg
 	expect 0 "$ADJ" receive -d B more.msg
+	# bob's own adjudicator says so at once
+	out_has "showed bob alice's piece a1, which it was not entitled to see"
+	"$ADJ" show -d B | grep -q "were not what your pieces saw" ||
+	    fail "bob's view does not flag the judge"
 	"$ADJ" show -d B -f yaml | grep -A3 'piece: a1$' |
 	    grep -q 'identity: mine' || fail "bob did not take it"
 	es_turns "f3-f4 a3-a4" "f8-f7 a8-a7" "f4-f5 a4-a5" "e8-e7 a7-a6"
@@ -333,6 +342,7 @@ test_dishonest_updates() {
 	grep -q 'piece: e8$' less.yaml && fail "e8 still there"
 	"$ADJ" seal -k judge.key alice.pub less.yaml >less.msg
 	expect 0 "$ADJ" receive -d A less.msg
+	out_has "withheld bob's piece e8, which alice was entitled to see"
 	expect 0 "$ADJ" receive -d B mq/bob.msg
 	rm -rf mq
 	es_play B resign
