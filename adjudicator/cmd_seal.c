@@ -1,5 +1,6 @@
 /*
- * seal and open: the envelope as a pipeline tool, for any YAML body.
+ * seal: the envelope as a pipeline tool: any YAML body, checked, signed,
+ * encrypted to the recipients and armored on stdout (open reverses it).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,103 +79,5 @@ done:
 	buf_free(&body);
 	buf_free(&sb);
 	buf_free(&arm);
-	return rc;
-}
-
-int
-cmd_open(int argc, char **argv, struct error *e)
-{
-	const char *keypath = NULL, *senderpath = NULL, *in = NULL;
-	struct key_public sender;
-	struct key_secret *k = NULL;
-	struct armor_list l = { NULL, 0 };
-	struct buf text, *sb = NULL, out, notes;
-	struct envelope env;
-	struct ydoc *doc;
-	char where[300];
-	size_t i;
-	int ch, rc = -1;
-
-	/* a bad option is reported once, by cli_usage() */
-	opterr = 0;
-	while ((ch = getopt(argc, argv, "k:p:")) != -1) {
-		switch (ch) {
-		case 'k':
-			keypath = optarg;
-			break;
-		case 'p':
-			senderpath = optarg;
-			break;
-		default:
-			return cli_usage(e);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (keypath == NULL || argc > 1)
-		return cli_usage(e);
-	if (argc == 1)
-		in = argv[0];
-	if (senderpath != NULL && key_public_load(senderpath, &sender, e) != 0)
-		return -1;
-	buf_init(&text);
-	buf_init(&out);
-	buf_init(&notes);
-	if (fsio_read(in, FSIO_MAX_INPUT, &text, e) != 0)
-		goto done;
-	if (armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
-	    fsio_name(in), &l, e) != 0)
-		goto done;
-	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
-		goto done;
-	if ((sb = calloc(l.n, sizeof(*sb))) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	/* every message must check out before anything is printed */
-	for (i = 0; i < l.n; i++) {
-		if (l.n > 1)
-			snprintf(where, sizeof(where), "%s: message %zu",
-			    fsio_name(in), i + 1);
-		else
-			snprintf(where, sizeof(where), "%s", fsio_name(in));
-		buf_init(&sb[i]);
-		if (envelope_open(l.items[i].data, l.items[i].len, k, &sb[i],
-		    &env, where, e) != 0)
-			goto done;
-		if (senderpath != NULL && !key_same(&env.signer, &sender)) {
-			error_set(e, EXIT_REFUSED, "%s: signed by %s (%s), not "
-			    "by %s (%s)", where, env.signer.name,
-			    env.signer.idhex, sender.name, sender.idhex);
-			goto done;
-		}
-		if ((doc = ydoc_parse(env.body, env.body_len, where, e)) ==
-		    NULL)
-			goto done;
-		ydoc_free(doc);
-		if (i > 0)
-			buf_adds(&out, "---\n");
-		buf_add(&out, env.body, env.body_len);
-		/* said only once all of them checked out: a refusal is
-		 * the one line on stderr */
-		buf_printf(&notes, "%s: good signature from %s (key %s)\n",
-		    where, env.signer.name, env.signer.idhex);
-	}
-	if (buf_cstr(&notes) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	fputs((char *)notes.data, stderr);
-	rc = fsio_write_stdout(out.data, out.len, e);
-done:
-	key_secret_free(k);
-	if (sb != NULL)
-		for (i = 0; i < l.n; i++)
-			buf_free(&sb[i]);
-	free(sb);
-	armor_list_free(&l);
-	buf_free(&text);
-	buf_free(&out);
-	buf_free(&notes);
 	return rc;
 }
