@@ -8,9 +8,11 @@
 
 extern const struct game_rules game_incognito;
 extern const struct game_rules game_incognito_rps;
+extern const struct game_rules game_knights;
 
 const struct game_rules *const game_table[] = {
 	&game_incognito,
 	&game_incognito_rps,
+	&game_knights,
 	NULL
 };
