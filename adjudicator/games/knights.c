@@ -158,19 +158,22 @@ table_error(struct error *e, const char *what, int c)
 	    "%s is not a list of squares on the board", what, colour(c));
 }
 
-/* A colour's camp and knights, from the table. */
+/* A colour's camp and knights, from its entry in the table. */
 static int
-place_colour(struct kn *s, int c, struct error *e)
+place_colour(struct kn *s, int c, const struct camp_data *d,
+    struct error *e)
 {
-	const struct camp_data *d = &board.camp[c];
 	int f0, r0, f1, r1, f, r, i, k;
 
 	if (list_square(d->corner[0], 0, &f0, &r0) != 0 ||
-	    list_square(d->corner[1], 0, &f1, &r1) != 0)
+	    list_square(d->corner[1], 0, &f1, &r1) != 0 || f0 > f1 || r0 > r1)
 		return table_error(e, "camp", c);
 	for (f = f0; f <= f1; f++)
-		for (r = r0; r <= r1; r++)
+		for (r = r0; r <= r1; r++) {
+			if (s->camp[f][r] != EMPTY)
+				return table_error(e, "camp", c);
 			s->camp[f][r] = (signed char)c;
+		}
 	for (i = 0; i < NK; i++) {
 		k = c * NK + i;
 		if (list_square(d->start, i, &f, &r) != 0 ||
@@ -183,26 +186,47 @@ place_colour(struct kn *s, int c, struct error *e)
 	}
 	for (i = 0; i < 2; i++) {
 		if (list_square(d->central, i, &f, &r) != 0 ||
-		    s->at[f][r] == EMPTY || s->at[f][r] / NK != c)
+		    s->at[f][r] == EMPTY || s->at[f][r] / NK != c ||
+		    s->central[s->at[f][r]])
 			return table_error(e, "central squares", c);
 		s->central[s->at[f][r]] = 1;
 	}
 	return 0;
 }
 
+/* The unicorn squares: each on the board, outside every camp. */
+static int
+place_unicorns(struct kn *s, const char *list, struct error *e)
+{
+	size_t n;
+	int i, f, r;
+
+	for (i = 0;; i++) {
+		list += strspn(list, " ");
+		if (*list == '\0')
+			return 0;
+		n = strcspn(list, " ");
+		if (list_square(list, 0, &f, &r) != 0 || s->camp[f][r] != EMPTY)
+			return error_set(e, EXIT_SYSTEM, "knights: the board "
+			    "table's unicorn square %d is not a plain square on "
+			    "the board", i + 1);
+		s->unicorn[f][r] = 1;
+		list += n;
+	}
+}
+
 static int
 place(struct kn *s, struct error *e)
 {
-	int c, i, f, r;
+	int c;
 
 	memset(s->at, EMPTY, sizeof(s->at));
 	memset(s->camp, EMPTY, sizeof(s->camp));
 	for (c = 0; c < NC; c++)
-		if (s->seat[c] >= 0 && place_colour(s, c, e) != 0)
+		if (s->seat[c] >= 0 &&
+		    place_colour(s, c, &board.camp[c], e) != 0)
 			return -1;
-	for (i = 0; list_square(board.unicorns, i, &f, &r) == 0; i++)
-		s->unicorn[f][r] = 1;
-	return 0;
+	return place_unicorns(s, board.unicorns, e);
 }
 
 /* Which seat plays colour c: red and yellow face each other with 2
