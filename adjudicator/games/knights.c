@@ -626,7 +626,7 @@ static void
 final_count(struct kn *s, const char *reason)
 {
 	long pts[NC] = { 0 }, best = 0;
-	char label[48], list[120] = "";
+	char label[48], list[sizeof(s->why)] = "";
 	int x, c, nbest = 0;
 
 	for (x = 0; x < NC; x++) {
