@@ -10,11 +10,13 @@ extern const struct game_rules game_incognito;
 extern const struct game_rules game_incognito_rps;
 extern const struct game_rules game_topogic;
 extern const struct game_rules game_espionnage;
+extern const struct game_rules game_knights;
 
 const struct game_rules *const game_table[] = {
 	&game_incognito,
 	&game_incognito_rps,
 	&game_topogic,
 	&game_espionnage,
+	&game_knights,
 	NULL
 };
