@@ -96,6 +96,18 @@ waiting(const struct match *m, struct buf *b)
 		    "the judge" : match_author_name(m, n->claim_by), n->claim);
 }
 
+/* Whether any seat has hidden pieces (knights has none). */
+static int
+has_setups(const struct match *m)
+{
+	int i;
+
+	for (i = 0; i < m->nseats; i++)
+		if (m->seat[i].pieces.n > 0)
+			return 1;
+	return 0;
+}
+
 void
 view_summary(const struct match *m, struct buf *b)
 {
@@ -129,7 +141,9 @@ view_summary(const struct match *m, struct buf *b)
 		    match_author_name(m, next));
 		break;
 	case MATCH_CLOSED:
-		buf_adds(b, "Closed: every setup is open; verify the export.\n");
+		buf_adds(b, has_setups(m) ? "Closed: every setup is open; "
+		    "verify the export.\n" : "Closed: the game is over; "
+		    "verify the export.\n");
 		break;
 	}
 }

@@ -143,6 +143,9 @@ test_two_seats_race() {
 	kstart 2
 	kgame $RACE
 	"$ADJ" show -d B | grep -q 'Game over: alice won' || fail "B: not over"
+	# no setups: the closing line does not speak of any
+	"$ADJ" show -d B | grep -q '^Closed: the game is over; verify the export\.$' ||
+	    fail "B: closing line"
 	kverified "alice won (red (alice) reached 16 points of placement and lines)"
 	out_has "^Score: red (alice) 8, yellow (bob) -14\.$"
 }
