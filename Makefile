@@ -145,9 +145,12 @@ fuzz:
 	done
 
 # The benchmark helpers (archive generator, raw Ed25519 rate, a timer
-# with peak RSS) link like the unit tests.  BENCH_N entries; BENCH_DIR
-# keeps the archive and the minisign files.
+# with peak RSS) link like the unit tests.  BENCH_N entries in verify's
+# archive; BENCH_RUNS samples of every figure (medians, min, max; at
+# least 5); BENCH_DIR keeps the archive, the minisign files and the game
+# directories of the per-move figures.
 BENCH_N	?= 10000
+BENCH_RUNS ?= 7
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 	@mkdir -p $(@D)
@@ -155,7 +158,8 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
-	    N=$(BENCH_N) WORK=$(BENCH_DIR) sh tests/bench/run.sh
+	    N=$(BENCH_N) RUNS=$(BENCH_RUNS) WORK=$(BENCH_DIR) \
+	    sh tests/bench/run.sh
 
 # The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:

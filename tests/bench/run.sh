@@ -1,11 +1,20 @@
 #!/bin/sh
-# make bench: time verify on a long archive against the raw Ed25519 rate,
-# against one minisign -V process per entry, and measure its peak memory.
+# make bench: verify on a long archive against the raw Ed25519 rate on one
+# and on every core, against one minisign -V process per entry, its peak
+# memory; then the per-move commands at entries 10, 100 and 1000 and a
+# whole 1,000-entry game (moves.sh).
 #
 # ADJ       the adjudicator binary
 # BENCHBIN  where gen, raw and peakrss were built
 # N         entries wanted in the archive (default 10000)
+# RUNS      samples of every figure (default 7, at least 5)
 # WORK      scratch directory (emptied first)
+#
+# Every figure is the median of RUNS samples, printed with its min and
+# max; every ratio is between medians of this same run.  The samples of
+# the raw rate, verify on one core and verify on every core alternate
+# (raw, 1 core, all cores, raw, ...) so that a change in the machine's
+# load falls on all three alike.
 #
 # 1. gen plays random incognito games (limit=100000, the random player
 #    biased towards plain moves until N entries, see gen.c) and writes the
@@ -13,32 +22,27 @@
 #    as its own file for minisign.
 # 2. raw: sec_verify over N signatures of messages the size of the
 #    average signed entry message (entry - 64-byte signature + the 30-byte
-#    domain string envelope.c prefixes), best pass of >= 1 s.
-# 3. verify, best wall clock of 3 runs, peak RSS the largest of them
-#    (peakrss: fork/exec, wait4's ru_maxrss).
-# 4. minisign: a key without password, every entry file signed (not
-#    timed), then one `minisign -Vq` process per file, run by xargs (the
-#    leanest loop: no shell per entry); wall clock of the whole loop.
+#    domain string envelope.c prefixes), one core, one timed pass.
+# 3. verify with ADJUDICATOR_THREADS=1 and =cores (peakrss: fork/exec,
+#    wall clock, wait4's ru_maxrss).
+# 4. minisign: a key without password, the first min(N, 1000) entry files
+#    signed (not timed), then one `minisign -Vq` process per file run by
+#    xargs (the leanest loop: no shell per entry); its time per entry
+#    against verify's.
 set -u
 
 : "${ADJ:?ADJ must name the adjudicator binary}"
 : "${BENCHBIN:?BENCHBIN must name the bench build directory}"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/stats.sh"
 N=${N:-10000}
 WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench.$$}
 DOMAIN_LEN=30	# "adjudicator signed message v1" and its NUL
-RATIO_TARGET=0.70
-SPEEDUP_TARGET=50
+RATIO_TARGET=0.70	# verify on one core / raw Ed25519 on one core
+CORES_TARGET=1.5	# verify on two cores / raw Ed25519 on one core
+SPEEDUP_TARGET=50	# verify against one minisign -V per entry
 RSS_TARGET_KIB=16384
-
-fail() {
-	echo "bench: $*" >&2
-	exit 1
-}
-
-# wall and maxrss of one run, from peakrss's stderr line
-stat_field() {
-	sed -n "s/.*$1 \([0-9.]*\).*/\1/p" "$2"
-}
+MS_FILES=1000
 
 case $WORK in
 /*) ;;
@@ -47,6 +51,9 @@ esac
 rm -rf "$WORK"
 mkdir -p "$WORK" || fail "cannot create $WORK"
 ARC=$WORK/archive.adj
+CORES=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+echo "bench: $CORES cores, load average $(cut -d' ' -f1-3 /proc/loadavg \
+    2>/dev/null), $RUNS samples of every figure"
 
 echo "bench: generating an archive of >= $N entries in $WORK"
 "$BENCHBIN/gen" -n "$N" -d "$WORK/entries" "$ARC" >"$WORK/gen.out" ||
@@ -61,86 +68,110 @@ echo "bench: $ENTRIES entries, $BYTES bytes armored, mean signed entry" \
 sed 's/^/bench:   /' "$WORK/verify.out"
 
 MSG=$((MEAN - 64 + DOMAIN_LEN))
-echo "bench: raw sec_verify rate, $ENTRIES signatures of $MSG-byte messages"
-"$BENCHBIN/raw" -n "$ENTRIES" -s "$MSG" >"$WORK/raw.out" || fail "raw failed"
-RAW=$(sed -n 's/^raw_per_sec \([0-9.]*\).*/\1/p' "$WORK/raw.out")
-
-# time_verify THREADS: best wall clock of 3 into BEST, largest RSS into PEAK
-time_verify() {
-	BEST= PEAK=0
-	for i in 1 2 3; do
-		ADJUDICATOR_THREADS=$1 "$BENCHBIN/peakrss" "$ADJ" verify "$ARC" \
-		    2>"$WORK/verify.$1.$i" || fail "verify run $i failed"
-		w=$(stat_field wall "$WORK/verify.$1.$i")
-		r=$(stat_field maxrss_kib "$WORK/verify.$1.$i")
-		echo "bench:   run $i: ${w}s, peak RSS ${r} KiB"
-		BEST=$(awk -v a="$BEST" -v b="$w" \
-		    'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-		[ "$r" -gt "$PEAK" ] && PEAK=$r
+echo "bench: sampling raw Ed25519 ($ENTRIES signatures of $MSG-byte" \
+    "messages), verify on 1 core and verify on $CORES"
+: >"$WORK/raw" && : >"$WORK/t1" && : >"$WORK/tc" && : >"$WORK/rss"
+i=0
+while [ "$i" -lt "$RUNS" ]; do
+	i=$((i + 1))
+	"$BENCHBIN/raw" -n "$ENTRIES" -s "$MSG" >"$WORK/raw.out" ||
+	    fail "raw failed"
+	sed -n 's/^raw_per_sec \([0-9.]*\).*/\1/p' "$WORK/raw.out" >>"$WORK/raw"
+	for t in 1 "$CORES"; do
+		ADJUDICATOR_THREADS=$t "$BENCHBIN/peakrss" "$ADJ" verify "$ARC" \
+		    2>"$WORK/v.out" || fail "verify run $i ($t threads) failed"
+		[ "$t" = 1 ] && f=t1 || f=tc
+		wall "$WORK/v.out" >>"$WORK/$f"
+		maxrss "$WORK/v.out" >>"$WORK/rss"
 	done
-}
+	echo "bench:   sample $i: raw $(tail -n 1 "$WORK/raw")/s, verify" \
+	    "$(tail -n 1 "$WORK/t1") s on 1 core, $(tail -n 1 "$WORK/tc") s" \
+	    "on $CORES"
+done
 
-CORES=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-echo "bench: timing verify on one core (ADJUDICATOR_THREADS=1), best of 3"
-time_verify 1
-BEST1=$BEST PEAK1=$PEAK
-echo "bench: timing verify on all $CORES cores, best of 3"
-time_verify "$CORES"
-[ "$PEAK1" -gt "$PEAK" ] && PEAK=$PEAK1
-
-MS_TIME=
+MS=
 if command -v minisign >/dev/null 2>&1; then
-	echo "bench: minisign: signing $ENTRIES files (not timed)"
-	ls "$WORK/entries"/* >"$WORK/files" || fail "no entry files"
+	ls "$WORK/entries"/* | head -n "$MS_FILES" >"$WORK/files" ||
+	    fail "no entry files"
+	MSN=$(wc -l <"$WORK/files")
+	echo "bench: minisign: signing $MSN files (not timed)"
 	minisign -G -W -p "$WORK/key.pub" -s "$WORK/key.sec" </dev/null \
 	    >"$WORK/minisign.out" 2>&1 ||
 	    { cat "$WORK/minisign.out"; fail "minisign -G failed"; }
 	xargs minisign -S -s "$WORK/key.sec" -m <"$WORK/files" \
 	    >>"$WORK/minisign.out" 2>&1 ||
 	    { tail "$WORK/minisign.out"; fail "minisign -S failed"; }
-	echo "bench: timing $ENTRIES minisign -V processes"
-	"$BENCHBIN/peakrss" sh -c 'xargs -I{} minisign -Vq -p "$1" -m {} <"$2"' \
-	    sh "$WORK/key.pub" "$WORK/files" 2>"$WORK/minisign.time" ||
-	    fail "a minisign -V failed"
-	MS_TIME=$(stat_field wall "$WORK/minisign.time")
-	echo "bench:   ${MS_TIME}s"
+	: >"$WORK/ms"
+	i=0
+	while [ "$i" -lt "$RUNS" ]; do
+		i=$((i + 1))
+		"$BENCHBIN/peakrss" sh -c \
+		    'xargs -I{} minisign -Vq -p "$1" -m {} <"$2"' \
+		    sh "$WORK/key.pub" "$WORK/files" 2>"$WORK/ms.out" ||
+		    fail "a minisign -V failed"
+		wall "$WORK/ms.out" >>"$WORK/ms"
+	done
+	MS=$(stats "$WORK/ms")
+	echo "bench:   $MSN minisign -V processes: median $(echo $MS |
+	    cut -d' ' -f1) s"
 else
-	echo "bench: minisign not found: the speed-up is skipped"
+	echo "bench: minisign not found: the comparison is skipped"
+	MSN=0
 fi
 
-awk -v n="$ENTRIES" -v raw="$RAW" -v best="$BEST" -v peak="$PEAK" \
-    -v best1="$BEST1" -v cores="$CORES" \
-    -v ms="$MS_TIME" -v rt="$RATIO_TARGET" -v st="$SPEEDUP_TARGET" \
-    -v mt="$RSS_TARGET_KIB" 'BEGIN {
-	rate = n / best
-	ratio = rate / raw
-	rate1 = n / best1
+awk -v n="$ENTRIES" -v raw="$(stats "$WORK/raw")" -v t1="$(stats "$WORK/t1")" \
+    -v tc="$(stats "$WORK/tc")" -v rss="$(stats "$WORK/rss")" \
+    -v cores="$CORES" -v ms="$MS" -v msn="$MSN" -v runs="$RUNS" \
+    -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" -v st="$SPEEDUP_TARGET" \
+    -v mt="$RSS_TARGET_KIB" '
+function verdict(ok) { return ok ? "PASS" : "MISS" }
+function line(what, med, lo, hi, fmt, target, ok) {
+	printf "%-40s " fmt " [" fmt " - " fmt "]", what, med, lo, hi
+	if (target != "")
+		printf "  %-9s %s", target, verdict(ok)
 	printf "\n"
-	printf "%-44s %14s %10s %6s\n", "measure (" n " entries)", "value", \
-	    "target", ""
-	printf "%-44s %14.0f\n", "raw sec_verify (Ed25519) signatures/s", raw
-	printf "%-44s %14.0f   (%.3f s best of 3)\n", "verify entries/s, one core", \
-	    rate1, best1
-	printf "%-44s %14.3f %10s %6s\n", "  one core / raw Ed25519 rate", \
-	    rate1 / raw, ">= " rt, (rate1 / raw >= rt ? "PASS" : "MISS")
-	printf "%-44s %14.0f   (%.3f s best of 3)\n", "verify entries/s, " cores \
-	    " cores", rate, best
-	printf "%-44s %14.3f %10s %6s\n", "verify / raw Ed25519 rate", ratio, \
-	    ">= " rt, (ratio >= rt ? "PASS" : "MISS")
-	if (ms == "")
-		printf "%-44s %14s %10s %6s\n", "speed-up over minisign -V per entry", \
-		    "skipped", ">= " st "x", "-"
+}
+BEGIN {
+	split(raw, r); split(t1, a); split(tc, c); split(rss, m)
+	printf "\n%-40s %s\n", "verify, " n " entries", \
+	    "median [min - max] of " runs "  target"
+	line("raw Ed25519 signatures/s, 1 core", r[1], r[2], r[3], "%8.0f")
+	line("verify entries/s, 1 core", n / a[1], n / a[3], n / a[2], "%8.0f")
+	line("  / raw Ed25519, 1 core", n / a[1] / r[1], n / a[3] / r[1], \
+	    n / a[2] / r[1], "%8.3f", ">= " rt, n / a[1] / r[1] >= rt)
+	if (cores < 2)
+		printf "%-40s skipped: this machine has one core\n", \
+		    "verify on 2 cores"
 	else {
-		sp = ms / best
-		printf "%-44s %13.1fx %10s %6s\n", \
-		    "speed-up over minisign -V per entry", sp, ">= " st "x", \
-		    (sp >= st ? "PASS" : "MISS")
-		printf "%-44s %14.0f   (%.3f s for %d processes)\n", \
-		    "  minisign -V processes/s", n / ms, ms, n
-		printf "%-44s %13.1fx   (verify at the raw rate)\n", \
-		    "  ceiling on one core", raw * ms / n
-		printf "%-44s %13.1fx\n", "  speed-up on one core", ms / best1
+		line("verify entries/s, " cores " cores", n / c[1], n / c[3], \
+		    n / c[2], "%8.0f")
+		line("  speed-up over 1 core", a[1] / c[1], a[1] / c[3], \
+		    a[1] / c[2], "%8.2f")
+		s = n / c[1] / r[1]
+		line("  / raw Ed25519, 1 core", s, n / c[3] / r[1], \
+		    n / c[2] / r[1], "%8.3f", ">= " ct, s >= ct)
+		if (s < ct)
+			printf "%-40s %s\n", "", "(the limit is " cores \
+			    ".0: the cores are shared; load averages above)"
 	}
-	printf "%-44s %10.2f MiB %10s %6s\n", "verify peak RSS", peak / 1024, \
-	    "<= " mt / 1024 " MiB", (peak <= mt ? "PASS" : "MISS")
+	line("verify peak RSS, MiB", m[1] / 1024, m[2] / 1024, m[3] / 1024, \
+	    "%8.2f", "<= " mt / 1024, m[3] <= mt)
+	if (ms == "")
+		printf "%-40s skipped\n", "speed-up over minisign -V per entry"
+	else {
+		split(ms, s)
+		# seconds per entry: minisign per process, verify on all cores
+		line("minisign -V processes/s", msn / s[1], msn / s[3], \
+		    msn / s[2], "%8.0f")
+		line("speed-up over minisign -V per entry", \
+		    s[1] / msn / (c[1] / n), s[2] / msn / (c[1] / n), \
+		    s[3] / msn / (c[1] / n), "%8.1f", ">= " st, \
+		    s[1] / msn / (c[1] / n) >= st)
+		line("  ceiling: raw Ed25519 on 1 core", s[1] / msn * r[1], \
+		    s[2] / msn * r[1], s[3] / msn * r[1], "%8.1f")
+	}
 }'
+
+WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
+echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
+    2>/dev/null)"
