@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fsio.h"
@@ -12,6 +13,8 @@
 #include "view.h"
 
 const struct verb *cli_verb;
+static const char *cli_optstring;	/* the running verb's options */
+static int cli_badopt;			/* what getopt refused, or 0 */
 
 static void
 to_stderr(void *arg, const char *line)
@@ -31,11 +34,35 @@ const struct report cli_report_stderr = { to_stderr, NULL };
 const struct report cli_report_stdout = { to_stdout, NULL };
 
 int
+cli_getopt(int argc, char **argv, const char *optstring)
+{
+	int ch;
+
+	cli_optstring = optstring;
+	ch = getopt(argc, argv, optstring);
+	cli_badopt = ch == '?' ? optopt : 0;
+	return ch;
+}
+
+int
 cli_usage(struct error *e)
 {
-	if (cli_verb == NULL)
-		return error_set(e, EXIT_USAGE, "usage error");
-	return error_set(e, EXIT_USAGE, "usage: %s", cli_verb->usage);
+	const char *name = cli_verb != NULL ? cli_verb->name : "adjudicator";
+	const char *usage = cli_verb != NULL ? cli_verb->usage : "";
+	int c = cli_badopt;
+
+	cli_badopt = 0;
+	if (c > ' ' && c < 127 && cli_optstring != NULL &&
+	    strchr(cli_optstring, c) != NULL)
+		return error_set(e, EXIT_USAGE, "%s: option -%c needs a value "
+		    "(usage: %s)", name, c, usage);
+	if (c > ' ' && c < 127)
+		return error_set(e, EXIT_USAGE, "%s: unknown option -%c "
+		    "(usage: %s)", name, c, usage);
+	if (c != 0)
+		return error_set(e, EXIT_USAGE, "%s: unknown option (usage: "
+		    "%s)", name, usage);
+	return error_set(e, EXIT_USAGE, "%s: usage: %s", name, usage);
 }
 
 int
@@ -46,8 +73,10 @@ cli_help(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--") == 0)
 			break;
-		if (strcmp(argv[i], "-h") == 0) {
-			printf("usage: %s\n", cli_verb->usage);
+		if (strcmp(argv[i], "-h") == 0 ||
+		    strcmp(argv[i], "--help") == 0) {
+			printf("usage: %s\n%s.\nSee adjudicator(1).\n",
+			    cli_verb->usage, cli_verb->summary);
 			return 1;
 		}
 	}

@@ -22,8 +22,12 @@ extern const struct verb *cli_verb;	/* the verb running */
 extern const struct report cli_report_stderr, cli_report_stdout;
 
 /* Sets a usage error for the running verb. */
+/* getopt(3) for a verb: cli_usage() then names a refused option. */
+int	cli_getopt(int, char **, const char *);
+/* A usage error: names the verb, the option getopt refused, the usage. */
 int	cli_usage(struct error *);
-/* getopt prelude: handles -h; returns 1 when -h was given. */
+/* getopt prelude: handles -h and --help (the usage and summary on
+ * stdout); returns 1 when either was given. */
 int	cli_help(int, char **);
 /* Opens a game directory, reporting on stderr. */
 int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,

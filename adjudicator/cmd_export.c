@@ -13,7 +13,7 @@ cmd_export(int argc, char **argv, struct error *e)
 	struct buf arm;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "d:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
 		if (ch != 'd')
 			return cli_usage(e);
 		dir = optarg;

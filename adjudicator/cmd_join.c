@@ -45,7 +45,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	struct match *m = NULL;
 	int ch, rc = -1, seat;
 
-	while ((ch = getopt(argc, argv, "d:k:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:k:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;

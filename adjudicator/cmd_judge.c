@@ -93,7 +93,7 @@ cmd_judge(int argc, char **argv, struct error *e)
 	struct gamedir g;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "d:O:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:O:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;

@@ -24,7 +24,7 @@ cmd_keygen(int argc, char **argv, struct error *e)
 
 	/* a bad option is reported once, by cli_usage() */
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "Nd:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "Nd:")) != -1) {
 		switch (ch) {
 		case 'N':
 			plain = 1;

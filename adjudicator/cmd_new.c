@@ -22,7 +22,7 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 	memset(a, 0, sizeof(*a));
 	a->mode = "peer";
-	while ((ch = getopt(*argc, *argv, "k:m:s:o:j:")) != -1) {
+	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:j:")) != -1) {
 		switch (ch) {
 		case 'k':
 			a->keypath = optarg;

@@ -76,7 +76,7 @@ cmd_open(int argc, char **argv, struct error *e)
 	struct buf text;
 	int ch, rc = -1;
 
-	while ((ch = getopt(argc, argv, "k:p:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "k:p:")) != -1) {
 		switch (ch) {
 		case 'k':
 			keypath = optarg;

@@ -18,7 +18,7 @@ cmd_receive(int argc, char **argv, struct error *e)
 	struct buf text;
 	int ch, i, nfiles, rc = -1;
 
-	while ((ch = getopt(argc, argv, "d:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
 		if (ch != 'd')
 			return cli_usage(e);
 		dir = optarg;

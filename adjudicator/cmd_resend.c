@@ -36,7 +36,7 @@ cmd_resend(int argc, char **argv, struct error *e)
 	char *end;
 	int ch, rc = -1;
 
-	while ((ch = getopt(argc, argv, "d:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
 		if (ch != 'd')
 			return cli_usage(e);
 		dir = optarg;

@@ -3,6 +3,7 @@
  * options and notation.
  */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "game.h"
@@ -39,8 +40,10 @@ cmd_rules(int argc, char **argv, struct error *e)
 	struct buf b;
 	int i, rc;
 
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-'))
+	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
 		return cli_usage(e);
+	argc -= optind - 1;
+	argv += optind - 1;
 	buf_init(&b);
 	if (argc == 1)
 		for (i = 0; game_table[i] != NULL; i++)

@@ -33,7 +33,7 @@ cmd_seal(int argc, char **argv, struct error *e)
 
 	/* a bad option is reported once, by cli_usage() */
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "k:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "k:")) != -1) {
 		switch (ch) {
 		case 'k':
 			keypath = optarg;

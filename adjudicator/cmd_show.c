@@ -13,7 +13,7 @@ cmd_show(int argc, char **argv, struct error *e)
 	struct gamedir g;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "d:f:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:f:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;

@@ -92,7 +92,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	struct buf out;
 	int ch, rc;
 
-	while ((ch = getopt(argc, argv, "d:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
 		if (ch != 'd')
 			return cli_usage(e);
 		dir = optarg;

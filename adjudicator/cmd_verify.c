@@ -53,10 +53,10 @@ cmd_verify(int argc, char **argv, struct error *e)
 	FILE *f;
 	int n = 1, rc;
 
-	if (argc > 2 || (argc == 2 && argv[1][0] == '-' && argv[1][1] != '\0'))
+	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
 		return cli_usage(e);
-	if (argc == 2)
-		in = argv[1];
+	if (argc - optind == 1)
+		in = argv[optind];
 	if (threads(&n, e) != 0)
 		return -1;
 	if (in == NULL || strcmp(in, "-") == 0)

@@ -530,14 +530,14 @@ test_passphrase_file_mode_warning() {
 
 test_verb_help() {
 	expect 0 "$ADJ" keygen -h
-	[ "$(cat out)" = "usage: adjudicator keygen [-N] [-d DIR] NAME" ] ||
+	[ "$(head -n 1 out)" = "usage: adjudicator keygen [-N] [-d DIR] NAME" ] ||
 	    fail "keygen -h: $(cat out)"
 	expect 0 "$ADJ" seal -h
-	[ "$(cat out)" = \
+	[ "$(head -n 1 out)" = \
 	    "usage: adjudicator seal -k KEY RECIPIENT.pub... [FILE]" ] ||
 	    fail "seal -h: $(cat out)"
 	expect 0 "$ADJ" open -h
-	[ "$(cat out)" = "usage: adjudicator open -k KEY [-p SENDER.pub] [FILE]" ] ||
+	[ "$(head -n 1 out)" = "usage: adjudicator open -k KEY [-p SENDER.pub] [FILE]" ] ||
 	    fail "open -h: $(cat out)"
 	[ ! -s err ] || fail "-h wrote to stderr"
 }

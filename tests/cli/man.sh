@@ -56,6 +56,30 @@ test_usage_error_matches_help() {
 	done
 }
 
+test_every_verb_help_and_bad_options() {
+	for v in $(verbs); do
+		# --help: the usage, the summary, exit 0, nothing on stderr
+		expect 0 "$ADJ" "$v" --help
+		head -n 1 out | grep -q "^usage: adjudicator $v" ||
+		    fail "$v --help: $(cat out)"
+		[ "$(wc -l <out)" -ge 2 ] || fail "$v --help: no summary"
+		[ ! -s err ] || fail "$v --help wrote to stderr"
+		# an unknown option is named, on one line
+		expect 2 "$ADJ" "$v" -@
+		one_line
+		grep -q "^adjudicator: $v: unknown option -@ (usage: adjudicator $v" err ||
+		    fail "$v -@: $(cat err)"
+	done
+	# an option without its value is named too
+	expect 2 "$ADJ" show -d
+	one_line
+	grep -q "^adjudicator: show: option -d needs a value" err ||
+	    fail "show -d: $(cat err)"
+	expect 2 "$ADJ" verify -x archive
+	grep -q "^adjudicator: verify: unknown option -x" err ||
+	    fail "verify -x: $(cat err)"
+}
+
 test_pages_lint_clean() {
 	have_mandoc || return 0
 	for m in "$TOP"/man/*.[0-9]; do
