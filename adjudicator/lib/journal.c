@@ -155,7 +155,7 @@ read_record(struct journal *j, uint64_t off, uint64_t limit,
 	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
 		return 1;
 	r->data.len = 0;
-	if (buf_reserve(&r->data, (size_t)HEAD + n) != 0)
+	if (buf_reserve(&r->data, (size_t)HEAD + n + 4) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	memcpy(r->data.data, head, HEAD);
 	if (read_at(j->fd, r->data.data + HEAD, n, off + HEAD) != 0 ||
