@@ -79,7 +79,14 @@ check: check-unit check-cli check-fuzz
 check-unit: $(UNITBINS)
 	@sh tests/run-unit.sh $(UNITBINS)
 
-check-cli: $(BIN) $(BUILD)/libadjudicator.a
+# wire (tests/cli/wire.c): the envelope taken apart, for hand-made
+# messages in the CLI tests; linked like the fuzz replays.
+$(BUILD)/cli/wire: tests/cli/wire.c $(BUILD)/libadjudicator.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(INCS) -o $@ tests/cli/wire.c \
+	    $(BUILD)/libadjudicator.a $(LDLIBS)
+
+check-cli: $(BIN) $(BUILD)/libadjudicator.a $(BUILD)/cli/wire
 	@ADJ=$(CURDIR)/$(BIN) sh tests/run-cli.sh
 
 check-fuzz: $(REPLAYBINS)
