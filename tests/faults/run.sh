@@ -232,6 +232,10 @@ after_export() {
 message_again() {
 	md=$1
 	shift
+	# kept, and stdout failed: the error says how to get the message
+	if [ "$rc" -eq 4 ] && [ "$(seq_of "$md")" -gt "$seq0" ]; then
+		err_has "resend -d $md prints it"
+	fi
 	if [ -s out ]; then
 		"$ADJ" resend -d "$md" >kept || fail "printed, and resend fails"
 		cmp -s out kept || fail "printed what resend does not give"
