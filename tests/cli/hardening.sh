@@ -74,7 +74,8 @@ test_threads_variable_checked() {
 
 # A write to a full disk is an error (exit 4), never a silent success.
 test_stdout_full() {
-	[ -w /dev/full ] || { echo "skip: no /dev/full" >&2; return 0; }
+	[ -w /dev/full ] || [ "${CI:-}" = true ] ||
+	    { echo "skip: no /dev/full" >&2; return 0; }
 	set +e
 	"$ADJ" rules >/dev/full 2>err
 	rc=$?
