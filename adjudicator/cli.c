@@ -113,6 +113,20 @@ cli_write(const void *p, size_t len, struct error *e)
 }
 
 int
+cli_write_kept(const void *p, size_t len, const char *dir, struct error *e)
+{
+	size_t l;
+
+	if (cli_write(p, len, e) == 0)
+		return 0;
+	/* the message is in the game directory already: not lost */
+	l = strlen(e->msg);
+	snprintf(e->msg + l, sizeof(e->msg) - l, " (the message is kept: "
+	    "resend -d %s prints it)", dir);
+	return -1;
+}
+
+int
 cli_read(const char *path, struct buf *b, struct error *e)
 {
 	return fsio_read(path, FSIO_MAX_INPUT, b, e);

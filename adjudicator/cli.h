@@ -37,6 +37,8 @@ struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 int	cli_write(const void *, size_t, struct error *);
+/* cli_write of a message GAMEDIR keeps: a failure says resend prints it. */
+int	cli_write_kept(const void *, size_t, const char *, struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 

@@ -1,6 +1,8 @@
 /*
  * keygen: make an identity.  The public file is written only after the
- * secret one succeeded, and neither replaces an existing file.
+ * secret one succeeded, and neither replaces an existing file.  A keygen
+ * killed between the two leaves the key alone: the next one writes its
+ * public file from it.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -12,12 +14,44 @@
 #include "key.h"
 #include "pass.h"
 
+static int
+write_pub(const char *pubpath, const struct key_secret *k, struct error *e)
+{
+	char line[KEY_LINE_MAX + 2], publine[KEY_LINE_MAX];
+
+	if (key_public_line(&k->pub, publine, sizeof(publine)) != 0 ||
+	    (size_t)snprintf(line, sizeof(line), "%s\n", publine) >=
+	    sizeof(line))
+		return error_set(e, EXIT_SYSTEM, "public key line too long");
+	return fsio_write_excl(pubpath, line, strlen(line), 0644, e);
+}
+
+/* The key without its .pub: the .pub from the key, no new key. */
+static int
+complete(const char *keypath, const char *pubpath, const char *name,
+    struct error *e)
+{
+	struct key_secret *k;
+	int rc;
+
+	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
+		return -1;
+	if (strcmp(k->pub.name, name) != 0)
+		rc = error_set(e, EXIT_REFUSED, "%s: holds the key of %s, not "
+		    "%s; no %s written", keypath, k->pub.name, name, pubpath);
+	else if ((rc = write_pub(pubpath, k, e)) == 0)
+		fprintf(stderr, "%s: key id %s (%s written from %s, which a "
+		    "keygen that did not finish left alone)\n", name,
+		    k->pub.idhex, pubpath, keypath);
+	key_secret_free(k);
+	return rc;
+}
+
 int
 cmd_keygen(int argc, char **argv, struct error *e)
 {
 	const char *dir = ".";
-	char keypath[PATH_MAX], pubpath[PATH_MAX], line[KEY_LINE_MAX + 2];
-	char publine[KEY_LINE_MAX];
+	char keypath[PATH_MAX], pubpath[PATH_MAX];
 	struct key_secret *k = NULL;
 	char *pass = NULL;
 	int ch, plain = 0, rc = -1;
@@ -49,9 +83,11 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	    (size_t)snprintf(pubpath, sizeof(pubpath), "%s/%s.pub", dir,
 	    argv[0]) >= sizeof(pubpath))
 		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
-	if (fsio_exists(keypath))
+	if (fsio_exists(keypath) && fsio_exists(pubpath))
 		return error_set(e, EXIT_REFUSED, "%s: already exists; not "
 		    "overwritten", keypath);
+	if (fsio_exists(keypath))
+		return complete(keypath, pubpath, argv[0], e);
 	if (fsio_exists(pubpath))
 		return error_set(e, EXIT_REFUSED, "%s: already exists; not "
 		    "overwritten", pubpath);
@@ -62,14 +98,7 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
 	    e) != 0)
 		goto done;
-	if (key_public_line(&k->pub, publine, sizeof(publine)) != 0 ||
-	    (size_t)snprintf(line, sizeof(line), "%s\n", publine) >=
-	    sizeof(line)) {
-		error_set(e, EXIT_SYSTEM, "public key line too long");
-		unlink(keypath);
-		goto done;
-	}
-	if (fsio_write_excl(pubpath, line, strlen(line), 0644, e) != 0) {
+	if (write_pub(pubpath, k, e) != 0) {
 		unlink(keypath);
 		goto done;
 	}

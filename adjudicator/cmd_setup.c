@@ -145,7 +145,7 @@ cmd_setup(int argc, char **argv, struct error *e)
 	buf_init(&out);
 	rc = setup(&g, argc == 1 ? layout : NULL, &out, e);
 	if (rc == 0)
-		rc = cli_write(out.data, out.len, e);
+		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

@@ -107,7 +107,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	buf_init(&out);
 	rc = turn(&g, argc > 0 ? action : NULL, &out, e);
 	if (rc == 0)
-		rc = cli_write(out.data, out.len, e);
+		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

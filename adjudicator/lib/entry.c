@@ -137,6 +137,15 @@ entry_setup(const struct match *m, int seat, const struct match_secret *sec,
 	return finish(w, e);
 }
 
+/* A copy joined anew follows the game without the setup made elsewhere. */
+static int
+no_setup(const struct match *m, int seat, struct error *e)
+{
+	return error_set(e, EXIT_REFUSED, "this game directory does not hold "
+	    "%s's setup (it was made in another one): nothing of it can be "
+	    "opened here", m->seat[seat].name);
+}
+
 int
 entry_final(const struct match *m, int seat, const struct match_secret *sec,
     struct buf *out, struct error *e)
@@ -147,6 +156,8 @@ entry_final(const struct match *m, int seat, const struct match_secret *sec,
 	if (match_phase(m) != MATCH_FINAL || match_next_author(m) != seat)
 		return error_set(e, EXIT_REFUSED, "no final openings are due "
 		    "from %s now", m->seat[seat].name);
+	if (sec == NULL)
+		return no_setup(m, seat, e);
 	if ((w = ydoc_writer_new(out)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	begin(m, seat, "final", w);
@@ -179,6 +190,8 @@ meet_owed(struct match *c, int seat, const struct match_secret *sec,
 	struct match_ctx arg;
 	int i, k;
 
+	if (sec == NULL)
+		return no_setup(c, seat, e);
 	for (i = 0; i < n->n; i++) {
 		if (n->p[i].seat != seat)
 			continue;
@@ -307,6 +320,10 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 	}
 	if (text != NULL && try_action(c, seat, text, &a, &d, e) != 0)
 		goto done;
+	if (d.nopen > 0 && sec == NULL) {
+		no_setup(m, seat, e);
+		goto done;
+	}
 	if ((w = ydoc_writer_new(out)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;

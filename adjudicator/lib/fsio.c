@@ -356,14 +356,29 @@ fsio_write_excl(const char *path, const void *p, size_t len, int mode,
 int
 fsio_append(const char *path, const void *p, size_t len, struct error *e)
 {
+	struct stat st;
 	int fd;
 
-	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_CREAT | O_APPEND,
-	    0600);
+	memset(&st, 0, sizeof(st));
+	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		/* a new file: whole or absent, never created empty */
+		if (fsio_write_excl(path, p, len, 0600, e) == 0)
+			return 0;
+		if (!fsio_exists(path))
+			return -1;
+		/* made meanwhile by another writer: appended to after all */
+		fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND |
+		    O_CLOEXEC);
+	}
 	if (fd < 0)
 		return error_errno(e, "%s", path);
-	if (write_all(fd, p, len) != 0 || FAULT("fsync") || fsync(fd) != 0) {
+	if (fstat(fd, &st) != 0 || write_all(fd, p, len) != 0 ||
+	    FAULT("fsync") || fsync(fd) != 0) {
 		error_errno(e, "%s", path);
+		/* what this append wrote goes: the file is as it was */
+		if (S_ISREG(st.st_mode))
+			(void)ftruncate(fd, st.st_size);
 		close(fd);
 		return -1;
 	}

@@ -33,7 +33,9 @@ int	fsio_write_cache(const char *path, const void *, size_t, int mode,
  * existing path is refused (1) "already exists; not overwritten". */
 int	fsio_write_excl(const char *path, const void *, size_t, int mode,
 	    struct error *);
-/* Appends and fsyncs. */
+/* Appends and fsyncs, whole or not at all: a new file is created whole
+ * (as fsio_write_excl), and an append that fails is cut off again, so a
+ * reader never finds an empty file or half a record. */
 int	fsio_append(const char *path, const void *, size_t, struct error *);
 int	fsio_exists(const char *path);
 int	fsio_mkdir(const char *path, int mode, struct error *);

@@ -257,6 +257,168 @@ selfplay_free(struct selfplay *sp)
 	free(sp);
 }
 
+static struct selfplay_store *
+store_clone(const struct selfplay_store *s)
+{
+	struct selfplay_store *c;
+	size_t i;
+	int ok = 1;
+
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return NULL;
+	c->entry = calloc(s->nentry + 1, sizeof(*c->entry));
+	c->update = calloc(s->nupdate + 1, sizeof(*c->update));
+	c->update_seat = calloc(s->nupdate + 1, sizeof(*c->update_seat));
+	if (c->entry == NULL || c->update == NULL || c->update_seat == NULL) {
+		store_free(c);
+		return NULL;
+	}
+	for (i = 0; i < s->nentry; i++, c->nentry++)
+		ok &= buf_add(&c->entry[i], s->entry[i].data,
+		    s->entry[i].len) == 0;
+	for (i = 0; i < MAX_EARLY; i++) {
+		c->early_seq[i] = s->early_seq[i];
+		ok &= buf_add(&c->early[i], s->early[i].data,
+		    s->early[i].len) == 0;
+	}
+	for (i = 0; i < s->nupdate; i++, c->nupdate++) {
+		c->update_seat[i] = s->update_seat[i];
+		ok &= buf_add(&c->update[i], s->update[i].data,
+		    s->update[i].len) == 0;
+	}
+	if (!ok) {
+		store_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* A guarded copy of a secret, or NULL for none. */
+static int
+secret_dup(const struct match_secret *s, struct match_secret **out)
+{
+	*out = NULL;
+	if (s == NULL)
+		return 0;
+	if ((*out = sec_malloc(sizeof(**out))) == NULL)
+		return -1;
+	memcpy(*out, s, sizeof(**out));
+	return 0;
+}
+
+struct transcript *
+selfplay_fork(const struct selfplay *sp, int party, struct error *e)
+{
+	const struct transcript *p = &sp->party[party];
+	struct transcript *t;
+	int s, ok;
+
+	if ((t = calloc(1, sizeof(*t))) == NULL) {
+		nomem(e);
+		return NULL;
+	}
+	t->me = p->me;
+	t->store = p->store;
+	memcpy(t->sent, p->sent, sizeof(t->sent));
+	ok = (t->m = match_clone(p->m)) != NULL &&
+	    (t->arg = store_clone(p->arg)) != NULL &&
+	    secret_dup(p->secret, &t->secret) == 0;
+	for (s = 0; ok && s < GAME_MAX_SEATS; s++)
+		ok = secret_dup(p->all[s], &t->all[s]) == 0;
+	if (ok && p->nupdates > 0) {
+		ok = (t->updates = calloc(p->nupdates,
+		    sizeof(*t->updates))) != NULL;
+		if (ok) {
+			memcpy(t->updates, p->updates,
+			    p->nupdates * sizeof(*t->updates));
+			t->nupdates = p->nupdates;
+		}
+	}
+	if (!ok) {
+		selfplay_fork_free(t);
+		nomem(e);
+		return NULL;
+	}
+	/* what the copy knows points into the copy */
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		if (t->all[s] != NULL)
+			t->m->local[s] = &t->all[s]->setup;
+	if (t->secret != NULL && t->me >= 0 && t->me < GAME_MAX_SEATS)
+		t->m->local[t->me] = &t->secret->setup;
+	return t;
+}
+
+void
+selfplay_fork_free(struct transcript *t)
+{
+	if (t == NULL)
+		return;
+	store_free(t->arg);
+	transcript_clear(t);
+	free(t);
+}
+
+/* --- a fixed game --- */
+
+#define FIXED_SEED	"5e1f9a1a"
+#define FIXED_TIME	"2026-01-01T00:00:00Z"
+
+static void
+fixed_bytes(struct selfplay *sp, uint8_t *p, size_t n)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i % 4 == 0)
+			v = rng_u32(&sp->rng);
+		p[i] = (uint8_t)(v >> (8 * (i % 4)));
+	}
+}
+
+/* A key pair from the fixed stream. */
+static struct key_secret *
+fixed_key(struct selfplay *sp, const char *name, struct error *e)
+{
+	struct key_secret *k;
+
+	if ((k = key_generate(name, e)) == NULL)
+		return NULL;
+	fixed_bytes(sp, k->sign_sk, SEC_SIGN_SK / 2);
+	fixed_bytes(sp, k->box_sk, SEC_BOX_SK);
+	if (sec_sign_public(k->pub.sign_pk, k->sign_sk) != 0 ||
+	    sec_box_public(k->pub.box_pk, k->box_sk) != 0 ||
+	    key_compute_id(&k->pub) != 0) {
+		key_secret_free(k);
+		error_set(e, EXIT_SYSTEM, "key generation failed");
+		return NULL;
+	}
+	memcpy(k->sign_sk + SEC_SIGN_SK / 2, k->pub.sign_pk, SEC_SIGN_PK);
+	return k;
+}
+
+/* The header's creation time and nonce, fixed: same lengths, in place. */
+static int
+fixed_header(struct selfplay *sp, struct buf *body, struct error *e)
+{
+	uint8_t nonce[SEC_HASH];
+	char hex[2 * SEC_HASH + 1];
+	char *t, *n;
+
+	if (buf_cstr(body) != 0)
+		return nomem(e);
+	t = strstr((char *)body->data, "\ncreated: ");
+	n = strstr((char *)body->data, "\nnonce: ");
+	if (t == NULL || n == NULL || strlen(t + 10) < strlen(FIXED_TIME) ||
+	    strlen(n + 8) < sizeof(hex) - 1)
+		return error_set(e, EXIT_SYSTEM, "header: no created or nonce");
+	fixed_bytes(sp, nonce, sizeof(nonce));
+	sec_hex(hex, sizeof(hex), nonce, sizeof(nonce));
+	memcpy(t + 10, FIXED_TIME, strlen(FIXED_TIME));
+	memcpy(n + 8, hex, sizeof(hex) - 1);
+	return 0;
+}
+
 static int
 start(struct selfplay *sp, const struct buf *sb, struct error *e)
 {
@@ -281,9 +443,9 @@ start(struct selfplay *sp, const struct buf *sb, struct error *e)
 	return 0;
 }
 
-struct selfplay *
-selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
-    int judged, struct error *e)
+static struct selfplay *
+new_game(const char *rules, char *const *opts, int nopts, int nseats,
+    int judged, int fixed, struct error *e)
 {
 	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	struct selfplay *sp;
@@ -301,7 +463,11 @@ selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
 	buf_init(&sp->invitation);
 	sp->nseats = nseats;
 	sp->judged = judged;
-	rng_init_random(&sp->rng, "selfplay");
+	sp->fixed = fixed;
+	if (fixed)
+		rng_init(&sp->rng, FIXED_SEED, "selfplay");
+	else
+		rng_init_random(&sp->rng, "selfplay");
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.nseats = nseats;
 	snprintf(cfg.seed, sizeof(cfg.seed), "00");
@@ -313,17 +479,20 @@ selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
 	    game_options(sp->rules, &cfg, opts, nopts, e) != 0)
 		goto done;
 	for (s = 0; s < nseats; s++) {
-		if ((sp->key[s] = key_generate(names[s], e)) == NULL)
+		if ((sp->key[s] = fixed ? fixed_key(sp, names[s], e) :
+		    key_generate(names[s], e)) == NULL)
 			goto done;
 		pub[s] = sp->key[s]->pub;
 	}
 	if (judged) {
-		if ((sp->key[GAME_JUDGE] = key_generate("judge", e)) == NULL)
+		if ((sp->key[GAME_JUDGE] = fixed ? fixed_key(sp, "judge", e) :
+		    key_generate("judge", e)) == NULL)
 			goto done;
 		pub[nseats] = sp->key[GAME_JUDGE]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
 	    judged ? &pub[nseats] : NULL, NULL, &body, e) != 0 ||
+	    (fixed && fixed_header(sp, &body, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),
 	    body.data, body.len, &sb, e) != 0 ||
 	    start(sp, &sb, e) != 0 ||
@@ -339,6 +508,20 @@ done:
 		return NULL;
 	}
 	return sp;
+}
+
+struct selfplay *
+selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
+    int judged, struct error *e)
+{
+	return new_game(rules, opts, nopts, nseats, judged, 0, e);
+}
+
+struct selfplay *
+selfplay_new_fixed(const char *rules, char *const *opts, int nopts,
+    int nseats, int judged, struct error *e)
+{
+	return new_game(rules, opts, nopts, nseats, judged, 1, e);
 }
 
 /* Every other seat takes a peer's message, as receive would. */
@@ -471,7 +654,10 @@ selfplay_commit(struct selfplay *sp, int seat, const struct game_setup *su,
 	memset(s, 0, sizeof(*s));
 	s->setup = *su;
 	for (i = 0; i < s->setup.n; i++)
-		commit_nonce(s->nonce[i]);
+		if (sp->fixed)
+			fixed_bytes(sp, s->nonce[i], COMMIT_NONCE);
+		else
+			commit_nonce(s->nonce[i]);
 	buf_init(&body);
 	rc = entry_setup(p->m, seat, s, &body, e);
 	if (rc == 0) {

@@ -45,12 +45,27 @@ struct selfplay {
 				    const struct buf *armored);
 	void			*on_message_arg;
 	struct buf		 invitation;	/* the header, armored */
+	int			 fixed;		/* see selfplay_new_fixed */
 };
 
 /* judged: a judge with its own key holds every setup. */
 struct selfplay *selfplay_new(const char *rules, char *const *opts,
 	    int nopts, int nseats, int judged, struct error *);
+/*
+ * The same game every time: keys, header (time and nonce), commitment
+ * nonces and random choices all come from one fixed stream, so that the
+ * signed entries, and what a message to one of its copies can say, do
+ * not change from one run to the next (a fuzz harness's seeds are real
+ * messages).  Only the encryption of messages stays random.
+ */
+struct selfplay *selfplay_new_fixed(const char *rules, char *const *opts,
+	    int nopts, int nseats, int judged, struct error *);
 void	selfplay_free(struct selfplay *);
+/* A copy of party's transcript, its store in memory too, to try input
+ * on and throw away; free with selfplay_fork_free. */
+struct transcript *selfplay_fork(const struct selfplay *, int party,
+	    struct error *);
+void	selfplay_fork_free(struct transcript *);
 /* layout NULL: random.  Parsed and audited as the setup verb does. */
 int	selfplay_setup(struct selfplay *, int seat, const char *layout,
 	    struct error *);

@@ -167,3 +167,51 @@ test_one_commit_per_command() {
 	n=$(grep -cE '^[0-9]+ +(fsync|fdatasync|syncfs)\(' trace)
 	[ "$n" -eq 1 ] || { cat trace >&2; fail "receive: $n syncs, not 1"; }
 }
+
+# A second copy of alice's game, joined anew: it follows the game but
+# never made her setup.  What needs the setup (her own opening, the one
+# owed, the final ones) is refused with one line; the rest is played.
+test_copy_without_the_setup() {
+	peer_start incognito
+	setups d2 b4
+	"$ADJ" join -d C -k alice.key invite.msg 2>/dev/null
+	deliver C a1.msg
+	deliver C b1.msg
+	"$ADJ" join -d D -k bob.key invite.msg 2>/dev/null
+	deliver D a1.msg
+	deliver D b1.msg
+	# a move opens nothing
+	"$ADJ" turn -d C e3-c3 >a2.msg || fail "turn -d C"
+	deliver A a2.msg
+	deliver B a2.msg
+	deliver D a2.msg
+	play B b2.msg b4-b3
+	deliver C b2.msg
+	deliver D b2.msg
+	# an interrogation opens the questioning piece: alice's own
+	snapshot C
+	expect 1 "$ADJ" turn -d C 'c3?b3'
+	one_line
+	err_has "does not hold alice's setup"
+	unchanged C
+	"$ADJ" turn -d A 'c3?b3' >a3.msg
+	deliver C a3.msg
+	deliver B a3.msg
+	deliver D a3.msg
+	# bob owes the opening of b3, which D cannot make
+	snapshot D
+	expect 1 "$ADJ" turn -d D
+	one_line
+	err_has "does not hold bob's setup"
+	unchanged D
+	play B b3.msg	# his spy: the game is over, his final openings too
+	deliver C b3.msg
+	# alice's final openings, which C cannot make
+	snapshot C
+	expect 1 "$ADJ" turn -d C
+	one_line
+	err_has "does not hold alice's setup"
+	unchanged C
+	play A a4.msg
+	verified "alice won"
+}

@@ -40,8 +40,8 @@ test_keygen_refuses_overwrite() {
 }
 
 # after a keygen that died: each of d/alice.key and d/alice.pub is absent
-# or whole (the pair matching), and keygen again succeeds or refuses
-# cleanly because a file exists
+# or whole (the pair matching), and keygen again succeeds (writing the
+# .pub of a key left alone) or refuses cleanly because both exist
 killed_keygen_ok() {
 	if [ -e d/alice.key ]; then
 		expect 0 "$ADJ" seal -k d/alice.key bob.pub body.yaml
@@ -52,6 +52,8 @@ killed_keygen_ok() {
 		mv out sealed.msg
 		expect 0 "$ADJ" open -k d/alice.key sealed.msg
 	fi
+	had_pub=no
+	[ ! -e d/alice.pub ] || had_pub=yes
 	set +e
 	"$ADJ" keygen -N -d d alice >out 2>err
 	rc=$?
@@ -59,12 +61,56 @@ killed_keygen_ok() {
 	case $rc in
 	0)	;;
 	1)	one_line
-		err_has "already exists; not overwritten" ;;
+		err_has "already exists; not overwritten"
+		[ $had_pub = yes ] || fail "refused, and alice.pub is missing" ;;
 	*)	cat err >&2
 		fail "keygen after a killed one: exit status $rc" ;;
 	esac
-	[ -s d/alice.key ] && [ -s d/alice.pub ] ||
-	    [ "$rc" -eq 1 ] || fail "keygen left no key"
+	[ -s d/alice.key ] && [ -s d/alice.pub ] || fail "keygen left no key"
+	expect 0 "$ADJ" seal -k bob.key d/alice.pub body.yaml
+	mv out sealed.msg
+	expect 0 "$ADJ" open -k d/alice.key sealed.msg
+}
+
+# a key whose keygen died before its .pub: keygen again writes the .pub
+# of that key (asking its passphrase), and makes no new key
+test_keygen_completes_a_lone_key() {
+	keys bob
+	printf 'a: 1\n' >body.yaml
+	mkdir d e
+	"$ADJ" keygen -N -d d alice 2>/dev/null
+	cp d/alice.pub alice.pub.0
+	rm d/alice.pub
+	cp d/alice.key key.0
+	expect 0 "$ADJ" keygen -N -d d alice
+	one_line
+	err_has "alice: key id $(cut -d' ' -f3 alice.pub.0) (d/alice.pub written"
+	cmp -s d/alice.pub alice.pub.0 || fail "another .pub"
+	cmp -s d/alice.key key.0 || fail "the key changed"
+	# a passphrase key: the passphrase opens it; a wrong one writes nothing
+	printf 'correct horse\n' >pw
+	printf 'wrong horse\n' >bad
+	chmod 600 pw bad
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" keygen -d e alice \
+	    </dev/null 2>/dev/null || fail "keygen with a passphrase"
+	cp e/alice.pub alice.pub.1
+	rm e/alice.pub
+	snapshot e
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/bad expect 1 "$ADJ" keygen -d e \
+	    alice </dev/null
+	one_line
+	err_has "wrong passphrase"
+	unchanged e
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" keygen -d e \
+	    alice </dev/null
+	cmp -s e/alice.pub alice.pub.1 || fail "another .pub"
+	# the key of another name under this one: refused
+	cp d/alice.key e/carol.key
+	chmod 600 e/carol.key
+	expect 1 "$ADJ" keygen -N -d e carol
+	one_line
+	err_has "holds the key of alice, not carol"
+	[ ! -e e/carol.pub ] || fail "carol.pub written"
 }
 
 # kill -9 at 100 random moments while keygen runs, spread over its run

@@ -1,0 +1,425 @@
+#!/bin/sh
+# make check-faults: what a crash, a kill or a full disk does to each
+# writing verb (keygen, join, setup, turn, receive, judge, export).  $ADJ
+# is a fault-injection build (make faults; adjudicator/lib/fault.h).
+#
+# 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
+#    run of the verb, in a realistic position, fails with EIO, fails with
+#    ENOSPC, or kills the process there; until a run meets no fault.
+# 2. kill -9 at random points: KILL_TRIALS runs (100) of each verb but
+#    export, each killed after a random delay spread over the time the
+#    verb takes (measured first).
+#
+# After every run: a failure is exit 4 with one error line; each game
+# directory still opens (show) and holds everything its journal held
+# before, byte for byte; a run that failed printed no message and a
+# message printed is kept (resend prints it); the same command, run
+# again, succeeds -- or, when the run had finished its work, says so (a
+# join done, a key pair made, a setup or turn kept before its message got
+# out: resend prints that message, as adjudicator(1) says); and the game
+# goes on to an end that verify accepts.  One line per verb; exit 1 on
+# any broken state.  FAULT_ONLY="VERB..." runs some verbs; KILL_TRIALS=0
+# skips part 2; KILL_SEED repeats the delays; JOBS (2) verbs run at once.
+: "${ADJ:?ADJ must name a fault-injection build of adjudicator}"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+export ADJ TOP="$top"
+KILL_TRIALS=${KILL_TRIALS:-100}
+KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
+JOBS=${JOBS:-2}
+verbs=${FAULT_ONLY:-judge keygen join setup turn receive export}
+work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM
+. "$top/tests/cli/lib.sh"
+
+command -v timeout >/dev/null || fail "timeout (coreutils) is needed"
+(
+	cd "$work" && "$ADJ" keygen -N probe &&
+	    ADJ_FAULT_AT=1 ADJ_FAULT_MARK=probe.mark "$ADJ" keygen -N probe2
+) >/dev/null 2>&1
+[ -f "$work/probe.mark" ] ||
+    fail "$ADJ is not a fault-injection build (make faults)"
+
+# --- the games ----------------------------------------------------------------
+
+# ends SEAT: in the peer game of A (alice) and B (bob), SEAT (A or B) is
+# to move and resigns with its final openings; the other sends its own;
+# both copies export the same game, which verify accepts
+ends() {
+	e_o=$(other "$1")
+	"$ADJ" turn -d "$1" resign >r1.msg 2>terr || fail "turn -d $1 resign"
+	deliver "$e_o" r1.msg
+	"$ADJ" turn -d "$e_o" >r2.msg 2>terr || fail "turn -d $e_o"
+	deliver "$1" r2.msg
+	"$ADJ" export -d A >a.arc || fail "export A"
+	"$ADJ" export -d B | cmp -s - a.arc || fail "the exports differ"
+	expect 0 "$ADJ" verify a.arc
+	out_has "^result: .* won"
+}
+
+# --- the verbs ------------------------------------------------------------------
+# For each verb: prep_VERB makes the position in the current directory,
+# DIRS_VERB names its game directories, run_VERB runs the verb once
+# ($PRE before it: timeout for a kill; stdout in ./out, stderr in ./err),
+# after_VERB checks what the run left ($rc; $killed), runs it again and
+# plays on to a verified end.
+
+DIRS_keygen=""
+prep_keygen() {
+	keys alice
+}
+run_keygen() {
+	$PRE "$ADJ" keygen -N bob >out 2>err
+}
+after_keygen() {
+	[ ! -s out ] || fail "keygen printed on stdout"
+	[ ! -e bob.pub ] || [ -e bob.key ] || fail "bob.pub without bob.key"
+	if [ -e bob.key ] && [ -e bob.pub ]; then
+		expect 1 "$ADJ" keygen -N bob	# done before the fault
+		err_has "already exists"
+	else
+		expect 0 "$ADJ" keygen -N bob
+	fi
+	# one identity: what bob signs alice checks with bob.pub, and what
+	# is sealed to bob.pub bob opens; then a game between them
+	printf 'x: 1\n' >x.yaml
+	"$ADJ" seal -k bob.key alice.pub x.yaml >x.msg || fail "seal"
+	expect 0 "$ADJ" open -k alice.key -p bob.pub x.msg
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join A"
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"
+	setups d2 b4
+	ends A
+}
+
+DIRS_join="A"
+prep_join() {
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join A"
+}
+run_join() {
+	$PRE "$ADJ" join -d B -k bob.key invite.msg >out 2>err
+}
+after_join() {
+	[ ! -s out ] || fail "join printed on stdout"
+	if [ -f B/seat ]; then
+		# the seat file is written last: the join is whole
+		expect 0 "$ADJ" show -d B
+		expect 1 "$ADJ" join -d B -k bob.key invite.msg
+		err_has "already exists"
+	else
+		expect 0 "$ADJ" join -d B -k bob.key invite.msg
+	fi
+	setups d2 b4
+	ends A
+}
+
+DIRS_setup="A B"
+prep_setup() {
+	prep_join
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"
+}
+run_setup() {
+	$PRE "$ADJ" setup -d A d2 >out 2>err
+}
+after_setup() {
+	message_again A "$ADJ" setup -d A d2
+	deliver B out
+	"$ADJ" setup -d B b4 >b1.msg || fail "setup B"
+	deliver A b1.msg
+	ends A
+}
+
+DIRS_turn="A B"
+prep_turn() {
+	prep_setup
+	setups d2 b4
+}
+run_turn() {
+	$PRE "$ADJ" turn -d A e3-c3 >out 2>err
+}
+after_turn() {
+	message_again A "$ADJ" turn -d A e3-c3
+	deliver B out
+	ends B
+}
+
+DIRS_receive="A B"
+prep_receive() {
+	prep_turn
+	# alice resigns: her resignation and her final openings, one mail
+	"$ADJ" turn -d A resign >a2.msg || fail "turn A"
+}
+run_receive() {
+	$PRE "$ADJ" receive -d B a2.msg >out 2>err
+}
+after_receive() {
+	expect 0 "$ADJ" receive -d B a2.msg
+	"$ADJ" turn -d B >b2.msg 2>terr || fail "turn -d B"
+	deliver A b2.msg
+	"$ADJ" export -d A >a.arc || fail "export A"
+	"$ADJ" export -d B | cmp -s - a.arc || fail "the exports differ"
+	expect 0 "$ADJ" verify a.arc
+	out_has "^result: bob won"
+}
+
+DIRS_judge="J A B"
+prep_judge() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >invite.msg
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join $d"
+	done
+	for m in "a1 setup -d A d2" "b1 setup -d B b4" "a2 turn -d A e3-c3" \
+	    "b2 turn -d B b4-b3"; do
+		# shellcheck disable=SC2086
+		"$ADJ" ${m#* } >"${m%% *}.msg" || fail "$m"
+		"$ADJ" judge -d J -O mq "${m%% *}.msg" >jout 2>jerr || {
+			cat jout jerr >&2
+			fail "judge ${m%% *}.msg"
+		}
+		mail_out
+	done
+	# alice interrogates bob's spy: the judge opens it, then every setup
+	"$ADJ" turn -d A 'c3?b3' >a3.msg || fail "turn A"
+}
+# mail_out: each seat receives what the judge left for it in mq/
+mail_out() {
+	for s in alice:A bob:B; do
+		f=mq/${s%%:*}.msg
+		[ -f "$f" ] || continue
+		mv "$f" upd.msg
+		deliver "${s#*:}" upd.msg
+	done
+}
+run_judge() {
+	$PRE "$ADJ" judge -d J -O mq a3.msg >out 2>err
+}
+after_judge() {
+	# what went out before the fault reaches the seats, and is accepted
+	mail_out
+	expect 0 "$ADJ" judge -d J -O mq a3.msg
+	mail_out
+	for d in J A B; do
+		"$ADJ" show -d "$d" -f yaml | grep -q '^phase: closed$' ||
+		    fail "$d: game not closed"
+	done
+	judged_exports J A B
+	out_has "^result: alice won"
+}
+
+DIRS_export="A B"
+prep_export() {
+	prep_turn
+	ends A
+}
+run_export() {
+	$PRE "$ADJ" export -d A >out 2>err
+}
+after_export() {
+	[ "$rc" -ne 0 ] || { expect 0 "$ADJ" verify out; return 0; }
+	expect 0 "$ADJ" export -d A
+	mv out a.arc
+	expect 0 "$ADJ" verify a.arc
+}
+
+# message_again DIR CMD...: after setup or turn.  A message printed is
+# kept (resend gives the same); one not printed comes from CMD run again,
+# or from resend when the run kept its entry before it failed; in ./out
+message_again() {
+	md=$1
+	shift
+	# kept, and stdout failed: the error says how to get the message
+	if [ "$rc" -eq 4 ] && [ "$(seq_of "$md")" -gt "$seq0" ]; then
+		err_has "resend -d $md prints it"
+	fi
+	if [ -s out ]; then
+		"$ADJ" resend -d "$md" >kept || fail "printed, and resend fails"
+		cmp -s out kept || fail "printed what resend does not give"
+		return 0
+	fi
+	set +e
+	"$@" >out 2>err
+	ma=$?
+	set -e
+	if [ $ma -ne 0 ]; then
+		[ $ma -eq 1 ] && [ "$(seq_of "$md")" -gt "$seq0" ] || {
+			cat err >&2
+			fail "run again: exit $ma, and nothing was kept"
+		}
+		"$ADJ" resend -d "$md" >out || fail "resend -d $md"
+	fi
+	[ -s out ] || fail "no message"
+}
+
+# --- one run ----------------------------------------------------------------------
+
+# trial VERB NAME [VAR=VALUE...]: in a copy of VERB's position, the verb
+# run once with the fault variables given, or killed after $KILL seconds;
+# then every check.  Exits 0, 1 (a broken state, said on stderr) or 3
+# (the run met no fault).
+trial() {
+	verb=$1 name=$2
+	shift 2
+	t=$work/t-$verb
+	rm -rf "$t"
+	cp -R "$work/pos-$verb" "$t"
+	cd "$t" || exit 1
+	dirs=$(eval echo "\$DIRS_$verb")
+	seq0=0
+	[ -z "$dirs" ] || seq0=$(seq_of "${dirs%% *}")
+	for d in $dirs; do
+		cp "$d/journal" "$d.journal0"
+		[ "$verb" != export ] || snapshot "$d"
+	done
+	set +e
+	if [ -n "$KILL" ]; then
+		PRE="timeout -s KILL $KILL"
+		run_"$verb"
+	else
+		PRE=
+		(export "$@" ADJ_FAULT_MARK="$t/mark"; run_"$verb")
+	fi
+	rc=$?
+	set -e
+	killed=
+	[ "$rc" -ne 137 ] || { killed=1; echo KILLED; }
+	if [ -z "$KILL" ] && [ ! -f mark ]; then
+		[ "$rc" -eq 0 ] || fail "$name: no fault met, exit $rc: $(cat err)"
+		exit 3
+	fi
+	if [ -z "$killed" ] && [ "$rc" -ne 0 ]; then
+		# what the library reported on the way may precede it; the
+		# failure itself is one line, the last, with exit 4
+		[ "$rc" -eq 4 ] || fail "$name: exit $rc, want 4: $(cat err)"
+		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&
+		    tail -1 err | grep -q '^adjudicator: ' ||
+		    fail "$name: not one error line: $(cat err)"
+		case $verb in
+		setup|turn|receive|export)
+			[ ! -s out ] || fail "$name: failed, and printed" ;;
+		esac
+	fi
+	for d in $dirs; do
+		[ -f "$d/seat" ] || { [ "$verb" = join ]; continue; }
+		"$ADJ" show -d "$d" >/dev/null 2>show.err ||
+		    fail "$name: $d does not open: $(cat show.err)"
+		cmp -s -n "$(wc -c <"$d.journal0")" "$d.journal0" "$d/journal" ||
+		    fail "$name: $d lost what its journal held"
+		[ "$verb" != export ] || unchanged "$d"
+	done
+	after_"$verb"
+}
+
+# points VERB: part 1 for VERB; its line in $work/res-VERB
+points() {
+	n=0 runs=0 bad=0
+	while :; do
+		n=$((n + 1))
+		met=0
+		for mode in EIO ENOSPC die; do
+			case $mode in
+			die) env=ADJ_FAULT_MODE=die ;;
+			*) env=ADJ_FAULT_ERRNO=$mode ;;
+			esac
+			(set -e; trial "$1" "$1, point $n, $mode" \
+			    ADJ_FAULT_AT=$n $env) >"$work/log-$1" 2>&1
+			r=$?
+			[ $r -ne 3 ] || continue
+			met=1
+			runs=$((runs + 1))
+			[ $r -eq 0 ] && continue
+			bad=$((bad + 1))
+			echo "BROKEN: $1, I/O point $n, $mode:"
+			tail -12 "$work/log-$1" | sed 's/^/    /'
+		done
+		[ $met -eq 1 ] || break
+	done
+	printf 'faults: %-8s %2d I/O points, %3d runs (EIO, ENOSPC, kill): %s\n' \
+	    "$1" $((n - 1)) $runs \
+	    "$([ $bad -eq 0 ] && echo "all passed" || echo "$bad BROKEN")"
+}
+
+# kills VERB SEED: part 2 for VERB
+kills() {
+	# how long one run takes, that the delays spread over
+	t0=$(date +%s%N)
+	for i in 1 2 3; do
+		rm -rf "$work/t-$1"
+		cp -R "$work/pos-$1" "$work/t-$1"
+		(cd "$work/t-$1" && PRE= && run_"$1") ||
+		    fail "$1 fails without a fault"
+	done
+	us=$((($(date +%s%N) - t0) / 3000))
+	i=0 bad=0 nkilled=0 seed=$2
+	while [ $i -lt "$KILL_TRIALS" ]; do
+		i=$((i + 1))
+		seed=$((seed + 1))
+		delay=$(awk -v s="$seed" -v us="$us" 'BEGIN { srand(s);
+		    printf "%.6f", rand() * us * 1.2 / 1e6 }')
+		(set -e; KILL=$delay trial "$1" "$1, killed after ${delay}s") \
+		    >"$work/log-$1" 2>&1
+		r=$?
+		! grep -q '^KILLED$' "$work/log-$1" || nkilled=$((nkilled + 1))
+		[ $r -ne 0 ] || continue
+		bad=$((bad + 1))
+		echo "BROKEN: $1 killed after ${delay}s (KILL_SEED=$seed):"
+		tail -12 "$work/log-$1" | sed 's/^/    /'
+	done
+	printf 'faults: %-8s kill -9: %3d trials (%d killed) over %d ms: %s\n' \
+	    "$1" "$KILL_TRIALS" "$nkilled" $((us / 1000)) \
+	    "$([ $bad -eq 0 ] && echo "0 broken states" || echo "$bad BROKEN")"
+}
+
+# --- the run --------------------------------------------------------------------------
+
+for verb in $verbs; do
+	mkdir "$work/pos-$verb"
+	(cd "$work/pos-$verb" && set -e && prep_"$verb") >"$work/prep.log" \
+	    2>&1 || fail "cannot make the position for $verb: $(cat "$work/prep.log")"
+done
+
+start=$(date +%s)
+lane=0
+while [ $lane -lt "$JOBS" ]; do
+	(
+		k=0
+		for verb in $verbs; do
+			k=$((k + 1))
+			[ $((k % JOBS)) -eq $lane ] || continue
+			points "$verb" >"$work/res-points-$verb" 2>&1
+			[ "$verb" = export ] || [ "$KILL_TRIALS" -eq 0 ] ||
+			    kills "$verb" $((KILL_SEED + 1000 * k)) \
+			    >"$work/res-kills-$verb" 2>&1
+		done
+	) &
+	lane=$((lane + 1))
+done
+wait
+for verb in $verbs; do
+	cat "$work/res-points-$verb"
+done
+[ "$KILL_TRIALS" -eq 0 ] ||
+    echo "faults: kill -9, $KILL_TRIALS trials a verb (KILL_SEED=$KILL_SEED)"
+for verb in $verbs; do
+	[ ! -f "$work/res-kills-$verb" ] || cat "$work/res-kills-$verb"
+done
+
+# export's only output is stdout: a full one is exit 4 and changes nothing
+case " $verbs " in
+*" export "*)
+	(
+		cd "$work/pos-export" && set -e
+		snapshot A
+		expect 4 sh -c "\"$ADJ\" export -d A >/dev/full"
+		one_line
+		err_has "stdout"
+		unchanged A
+		echo "faults: export   >/dev/full: exit 4, one line, nothing changed"
+	) 2>&1 ;;
+esac
+echo "faults: $(($(date +%s) - start)) s"
+! grep -q 'BROKEN\|^FAIL' "$work"/res-* || exit 1
