@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "fsio.h"
+#include "mail.h"
 #include "view.h"
 
 const struct verb *cli_verb;
@@ -34,6 +35,9 @@ cli_usage(struct error *e)
 {
 	if (cli_verb == NULL)
 		return error_set(e, EXIT_USAGE, "usage error");
+	if (cli_verb->usage2 != NULL)
+		return error_set(e, EXIT_USAGE, "usage: %s; or: %s",
+		    cli_verb->usage, cli_verb->usage2);
 	return error_set(e, EXIT_USAGE, "usage: %s", cli_verb->usage);
 }
 
@@ -47,6 +51,8 @@ cli_help(int argc, char **argv)
 			break;
 		if (strcmp(argv[i], "-h") == 0) {
 			printf("usage: %s\n", cli_verb->usage);
+			if (cli_verb->usage2 != NULL)
+				printf("usage: %s\n", cli_verb->usage2);
 			return 1;
 		}
 	}
@@ -105,5 +111,22 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	if (rc == 0)
 		rc = cli_write(b.data, b.len, e);
 	buf_free(&b);
+	return rc;
+}
+
+int
+cli_mail(const struct gamedir *g, uint64_t seq, struct buf *out,
+    struct error *e)
+{
+	struct buf mail;
+	int rc;
+
+	buf_init(&mail);
+	if ((rc = mail_message(g->t.m, g->t.me, seq, out, &mail, e)) == 0) {
+		out->len = 0;
+		rc = buf_add(out, mail.data, mail.len) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+	}
+	buf_free(&mail);
 	return rc;
 }
