@@ -425,3 +425,51 @@ test_turn_mail_refused_prints_nothing() {
 	[ ! -s out ] || fail "output despite the refusal"
 	unchanged A2
 }
+
+# Two games through one judge root, interleaved, with the same seats:
+# each message goes to its own game, each update names its game.
+test_mailbot_two_games() {
+	mstart
+	G1=$G
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub >inv2.msg
+	"$ADJ" join -r AR -k alice.key inv2.msg 2>/dev/null
+	"$ADJ" join -r BR -k bob.key inv2.msg 2>/dev/null
+	bot inv2.msg
+	G2=$(ls AR | grep -v "$G1")
+	[ -d "jr/$G2" ] || fail "the judge did not file game 2"
+	G=$G2 mplay AR 2a1.eml setup e3
+	G=$G1 mplay AR 1a1.eml setup d2
+	G=$G1 mplay BR 1b1.eml setup b4
+	G=$G2 mplay BR 2b1.eml setup c5
+	G=$G2 mplay AR 2a2.eml turn e3-e4
+	G=$G1 mplay AR 1a2.eml turn e3-c3
+	G=$G2 mplay BR 2b2.eml turn resign
+	G=$G1 mplay BR 1b2.eml turn b4-b3
+	G=$G1 mplay AR 1a3.eml turn 'c3?b3'
+	for g in $G1 $G2; do
+		"$ADJ" export -d "jr/$g" >j.arc
+		expect 0 "$ADJ" verify j.arc
+		"$ADJ" export -d "AR/$g" >a.arc
+		"$ADJ" verify a.arc >a.sum || fail "alice's export of $g"
+	done
+	expect 0 "$ADJ" verify j.arc
+	"$ADJ" export -d "jr/$G2" >j2.arc
+	expect 0 "$ADJ" verify j2.arc
+	out_has "resign"
+	# every update's Subject names its own game
+	for f in spool/*.eml; do
+		g=$(header_of "$f" X-Adjudicator-Game)
+		header_of "$f" Subject | grep -q "$(echo "$g" | cut -c1-16)" ||
+		    fail "$f: the Subject names another game"
+	done
+	# a message of game 1 again: a duplicate there, nothing mailed
+	n=$(nmail)
+	bot 1a2.eml
+	[ "$(nmail)" -eq "$n" ] || fail "a duplicate got mail"
+	tail -1 jr/log | grep -q "game=$(echo "$G1" | cut -c1-16) .*duplicate" ||
+	    fail "not routed to game 1"
+	expect 0 "$ADJ" games -r jr
+	[ "$(grep -c ' over ' out)" -eq 2 ] || fail "games -r jr"
+}

@@ -6,15 +6,19 @@
 # their mailboxes with "receive -r".  A whole judged game, then a whole
 # peer game.
 #
-# Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge and
-# clears their mail).  With CI=true a missing MTA, procmail or root is a
+# Then a second judge run by examples/dot-forward (the .forward line) and
+# the wrapper examples/judge-filter.sh: a mail it cannot read is answered,
+# and never bounced.
+#
+# Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
+# adjt-judge2 and clears their mail).  With CI=true a missing MTA, procmail or root is a
 # failure; elsewhere the test says why it skips and exits 0.
 #
 # ADJ  the adjudicator binary under test
 set -u
 : "${ADJ:?ADJ must name the adjudicator binary}"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-users="adjt-alice adjt-bob adjt-judge"
+users="adjt-alice adjt-bob adjt-judge adjt-judge2"
 WAIT=${WAIT:-60}	# seconds a delivery may take
 
 say() { printf 'realmail: %s\n' "$*"; }
@@ -60,6 +64,8 @@ bin=$(mktemp -d /tmp/adjmail.XXXXXX) || fail "mktemp"
 chmod 755 "$bin"
 cp "$ADJ" "$bin/adjudicator" && chmod 755 "$bin/adjudicator" ||
     fail "cannot copy $ADJ"
+cp "$top/examples/judge-filter.sh" "$bin/" && chmod 755 "$bin/judge-filter.sh" ||
+    fail "cannot copy judge-filter.sh"
 A=$bin/adjudicator
 trap 'rm -rf "$bin"' EXIT
 
@@ -67,7 +73,8 @@ for u in $users; do
 	id "$u" >/dev/null 2>&1 || useradd -m -s /bin/sh "$u" ||
 	    fail "useradd $u"
 	rm -rf "/home/$u/games" "/home/$u/judge" "/home/$u/"*.key \
-	    "/home/$u/"*.pub "/home/$u/.procmailrc" "/home/$u/work"
+	    "/home/$u/"*.pub "/home/$u/.procmailrc" "/home/$u/.forward" \
+	    "/home/$u/work"
 	: >"/var/mail/$u"
 	chown "$u:mail" "/var/mail/$u"
 	chmod 660 "/var/mail/$u"
@@ -103,6 +110,7 @@ wait_for() {
 	done
 }
 more_mail() { [ "$(mails "$1")" -ge "$2" ]; }
+last_has() { last_mail "$1" | grep -q "$2"; }
 more_log() { [ "$(loglines)" -ge "$1" ]; }
 
 # The judge: its key, its root and the procmail recipe of examples/.
@@ -246,5 +254,27 @@ as adjt-bob '"$ADJ" verify p.arc' >/tmp/realmail.verify 2>&1 ||
 grep -q '^result: alice won' /tmp/realmail.verify || fail "the peer result"
 [ ! -s /var/mail/adjt-judge ] || fail "mail in the judge's mailbox"
 say "peer game: done"
+
+# --- the .forward line ------------------------------------------------------
+
+say "a judge run by .forward (examples/dot-forward, examples/judge-filter.sh)"
+as adjt-judge2 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
+    2>/dev/null || fail "judge2 keygen"
+sed "s,/usr/local/bin/,$bin/,; s,/home/judge/,/home/adjt-judge2/," \
+    "$top/examples/dot-forward" >/home/adjt-judge2/.forward
+chown adjt-judge2 /home/adjt-judge2/.forward
+as adjt-alice 'printf "From: adjt-alice@localhost\nTo: adjt-judge2@localhost\nSubject: help\n\nhelp\n" | /usr/sbin/sendmail -t -i'
+wait_for "the help text" last_has adjt-alice '^adjudicator-pk1 judge ' 
+as adjt-alice 'printf "From: adjt-alice@localhost\nTo: adjt-judge2@localhost\nSubject: move\n\ne3-c3\n" | /usr/sbin/sendmail -t -i'
+wait_for "the answer" last_has adjt-alice 'could not be read'
+sleep 2
+# exactly two answers, and no bounce (from the mail system's daemon)
+[ "$(grep -c '^From adjt-judge2@' /var/mail/adjt-alice)" -eq 2 ] ||
+    fail "not two answers from the .forward judge"
+grep -qi '^From MAILER-DAEMON\|^From: Mail Delivery' /var/mail/adjt-alice &&
+    fail "a bounce besides the answer"
+grep -q 'verdict=malformed,answered' /home/adjt-judge2/judge/log ||
+    fail "the .forward judge did not log it"
+say ".forward: done"
 rm -f /tmp/realmail.verify
-echo "realmail: 2 passed, 0 failed"
+echo "realmail: 3 passed, 0 failed"
