@@ -101,6 +101,26 @@ armor_is_b64(char c)
 	return isalnum((unsigned char)c) || c == '+' || c == '/' || c == '=';
 }
 
+#define BAD_LINE	1
+
+/* A line inside a block: its base64 characters, or BAD_LINE; squeeze
+ * drops blanks.  -1: out of memory. */
+static size_t
+block_line(struct buf *b64, const char *s, size_t n, int squeeze)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (squeeze && (s[i] == ' ' || s[i] == '\t'))
+			continue;
+		if (!armor_is_b64(s[i]))
+			return BAD_LINE;
+		if (buf_addc(b64, (uint8_t)s[i]) != 0)
+			return (size_t)-1;
+	}
+	return 0;
+}
+
 /*
  * squeeze: blanks inside a line of the block are dropped (an HTML part's
  * source line breaks are blanks once it is read as HTML).
@@ -161,18 +181,14 @@ scan_text(const char *text, size_t len, const char *label, const char *where,
 		}
 		if (n == 0)
 			continue;
-		for (i = 0; i < n; i++) {
-			if (squeeze && (s[i] == ' ' || s[i] == '\t'))
-				continue;
-			if (!armor_is_b64(s[i])) {
-				buf_free(&b64);
-				return error_set(e, EXIT_MALFORMED,
-				    "%s:%zu: unexpected text inside armor block",
-				    where, line);
-			}
-			if (buf_addc(&b64, (uint8_t)s[i]) != 0)
-				goto nomem;
+		if ((i = block_line(&b64, s, n, squeeze)) == BAD_LINE) {
+			buf_free(&b64);
+			return error_set(e, EXIT_MALFORMED,
+			    "%s:%zu: unexpected text inside armor block",
+			    where, line);
 		}
+		if (i != 0)
+			goto nomem;
 	}
 	buf_free(&b64);
 	if (inside)

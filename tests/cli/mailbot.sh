@@ -473,3 +473,21 @@ test_mailbot_two_games() {
 	expect 0 "$ADJ" games -r jr
 	[ "$(grep -c ' over ' out)" -eq 2 ] || fail "games -r jr"
 }
+
+# Deliveries of one invitation at the same time file the game once, and
+# every one of them succeeds (procmail runs filters in parallel).
+test_join_root_concurrent() {
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >invite.msg
+	for i in 1 2 3 4 5 6; do
+		( "$ADJ" join -r AR -k alice.key invite.msg 2>err.$i; echo $? >rc.$i ) &
+	done
+	wait
+	for i in 1 2 3 4 5 6; do
+		[ "$(cat rc.$i)" -eq 0 ] || { cat err.$i >&2; fail "join $i"; }
+	done
+	[ "$(ls AR | wc -l)" -eq 1 ] || fail "$(ls AR)"
+	[ -z "$(ls -A AR | grep '^\.')" ] || fail "left behind: $(ls -A AR)"
+	grep -l '^joined' err.* | wc -l | grep -qx 1 || fail "joined twice"
+	expect 0 "$ADJ" games -r AR
+}
