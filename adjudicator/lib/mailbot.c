@@ -163,6 +163,7 @@ struct game_run {
 	struct gamedir		*g;
 	const struct match	*before;	/* the judge's, before this mail */
 	unsigned		 senders;	/* seats whose mail this is */
+	const struct judge_run	*j;
 };
 
 static void
@@ -240,11 +241,12 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 	buf_printf(&body, "adjudicator: %s game %.16s, update for %s: %zu new "
 	    "entr%s.\n", m->rules->name, m->game_hex, m->seat[seat].name, n,
 	    n == 1 ? "y" : "ies");
-	if (note)
+	/* the note is about the seat's own message: it says nothing the
+	 * seat may not know */
+	if (note) {
 		gr->r->told = 1;
-	if (note)
-		buf_adds(&body, "The judge has a note for you (below, in "
-		    "the update): your last message was refused.\n");
+		buf_printf(&body, "The judge says: %s\n", gr->j->note[seat]);
+	}
 	buf_adds(&body, "\n");
 	news(gr, seat, n, &body);
 	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
@@ -294,6 +296,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	gr.g = &g;
 	gr.before = before;
 	judge_run_init(&j, &g.t, b->k);
+	gr.j = &j;
 	if (judge_auto(&j, e) != 0)
 		goto done;
 	for (i = 0; i < r->nq; i++) {

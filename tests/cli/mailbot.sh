@@ -238,7 +238,8 @@ test_mailbot_refused_told_once() {
 	bot bad.eml 1
 	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want 1"
 	grep -q '^To: alice@example.org' spool/1.eml || fail "not to alice"
-	grep -q 'note for you' spool/1.eml || fail "no note"
+	grep -q '^The judge says: refused: .*does not match its commitment' \
+	    spool/1.eml || fail "no note in words"
 	tail -1 jr/log | grep -q 'verdict=refused,told sent=1' ||
 	    fail "log: $(tail -1 jr/log)"
 	expect 0 "$ADJ" receive -r AR spool/1.eml
