@@ -36,6 +36,8 @@ struct bot_run {
 	char		 why[512];	/* the first refusal, for the sender */
 	int		 refused, malformed, joined, already;
 	int		 told;		/* an update carried the judge's note */
+	struct error	 other;		/* a block for someone else (a quoted
+					 * update): refused only if alone */
 	int		 answered;	/* the sender was answered */
 	int		 applied, early, duplicates;
 };
@@ -375,7 +377,17 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	buf_init(&sb);
 	error_clear(&why);
 	if (envelope_open(block->data, block->len, b->k, &sb, &env, where,
-	    &why) != 0 || root_game_of(&env, game, &header, where, &why) != 0)
+	    &why) != 0) {
+		if (why.status == EXIT_REFUSED && strstr(why.msg,
+		    ": not addressed to key ") != NULL) {
+			report_line(b->report, "%s; passed over", why.msg);
+			if (r->other.msg[0] == '\0')
+				r->other = why;
+			goto done;
+		}
+		goto refused;
+	}
+	if (root_game_of(&env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
 		if (root_file(b->root, sb.data, sb.len, b->keypath, &b->k->pub,
@@ -512,6 +524,10 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 		if (route(r, &l.items[k], where, e) != 0)
 			goto done;
 	}
+	/* nothing in the mail was for this judge */
+	if (r->other.msg[0] != '\0' && r->nq == 0 && !r->joined &&
+	    !r->already && !r->refused && !r->malformed)
+		refuse(r, &r->other);
 	for (k = 0; k < r->nq; k++) {
 		size_t i;
 

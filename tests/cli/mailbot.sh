@@ -492,3 +492,26 @@ test_join_root_concurrent() {
 	grep -l '^joined' err.* | wc -l | grep -qx 1 || fail "joined twice"
 	expect 0 "$ADJ" games -r AR
 }
+
+# A reply that quotes the judge's update (for its seat, not the judge)
+# above the seat's new message: the quoted block is passed over, the
+# message applied, and nobody is told anything went wrong.
+test_mailbot_quoted_update_passed_over() {
+	mstart
+	mplay AR a1.eml setup d2
+	"$ADJ" setup -M -d "BR/$G" b4 >b1.eml
+	upd=$(grep -l '^To: bob@example.org' spool/*.eml | head -1)
+	{
+		sed -n '1,/^$/p' b1.eml
+		sed -n '/^-----BEGIN/,$p' b1.eml
+		echo
+		echo "On Monday the judge wrote:"
+		sed 's/^/> /' "$upd"
+	} >reply.eml
+	n=$(nmail)
+	bot reply.eml
+	err_has "not addressed to key .*; passed over"
+	[ "$(nmail)" -eq $((n + 2)) ] || fail "$(($(nmail) - n)) mails, want 2"
+	tail -1 jr/log | grep -q 'entry=2 verdict=applied sent=2$' ||
+	    fail "log: $(tail -1 jr/log)"
+}
