@@ -510,12 +510,20 @@ to_game(struct root_receive *r, const uint8_t *sb, size_t len,
 	return rc;
 }
 
-/* Opens a block with the first key of the root it is for. */
+static int
+not_for_us(const struct error *e)
+{
+	return e->status == EXIT_REFUSED &&
+	    strstr(e->msg, ": not addressed to key ") != NULL;
+}
+
+/* Opens a block with the first key of the root it is for; 1: it is for
+ * none of them (another's mail, a copy of one's own to the judge). */
 static int
 open_block(struct root_receive *r, const struct buf *block, struct buf *sb,
     struct envelope *env, const char *where, struct error *e)
 {
-	struct error why;
+	struct error why, one;
 	size_t i;
 
 	error_clear(&why);
@@ -523,12 +531,16 @@ open_block(struct root_receive *r, const struct buf *block, struct buf *sb,
 		sb->len = 0;
 		if (key_of(r, i, e) == NULL)
 			return -1;
+		error_clear(&one);
 		if (envelope_open(block->data, block->len, r->key[i], sb, env,
-		    where, why.msg[0] == '\0' ? &why : e) == 0)
+		    where, &one) == 0)
 			return 0;
+		/* what went wrong with the key it is for says most */
+		if (why.msg[0] == '\0' || (not_for_us(&why) && !not_for_us(&one)))
+			why = one;
 	}
 	*e = why;
-	return -1;
+	return not_for_us(&why) ? 1 : -1;
 }
 
 struct one_input {
@@ -572,10 +584,17 @@ one_mail(void *arg, const char *text, size_t len, struct error *e)
 			    k + 1);
 		else
 			snprintf(where, sizeof(where), "%s", name);
-		if (open_block(r, &l.items[k], &sb, &env, where, e) != 0)
-			rc = refused(r, e);
-		else
+		switch (open_block(r, &l.items[k], &sb, &env, where, e)) {
+		case 0:
 			rc = to_game(r, sb.data, sb.len, &env, where, e);
+			break;
+		case 1:
+			report_line(r->report, "%s; skipped", e->msg);
+			error_clear(e);
+			break;
+		default:
+			rc = refused(r, e);
+		}
 	}
 	buf_free(&sb);
 	armor_list_free(&l);

@@ -515,3 +515,19 @@ test_mailbot_quoted_update_passed_over() {
 	tail -1 jr/log | grep -q 'entry=2 verdict=applied sent=2$' ||
 	    fail "log: $(tail -1 jr/log)"
 }
+
+# A mailbox also holds a copy of one's own message to the judge (bcc), or
+# another's mail: a message for none of the root's keys is said on one
+# line and skipped, not refused.
+test_receive_root_skips_what_is_not_ours() {
+	mstart
+	mplay AR a1.eml setup d2
+	cat a1.eml >>spool/alice@example.org.mbox
+	expect 0 "$ADJ" receive -r AR spool/alice@example.org.mbox
+	err_has "not addressed to key .*; skipped"
+	# a damaged message for us is still refused
+	sed -n '/^-----BEGIN/,/^-----END/p' "$(grep -l '^To: alice' spool/*.eml |
+	    head -1)" | awk 'NR == 3 { $0 = "AAAA" substr($0, 5) } { print }' \
+	    >bad.asc
+	expect 1 "$ADJ" receive -r AR bad.asc
+}
