@@ -79,3 +79,17 @@ test_pages_document_exit_status_and_environment() {
 	    fail "ADJUDICATOR_PASSPHRASE_FILE not documented"
 	grep -q 'adjudicator-formats(5)' page || fail "no SEE ALSO formats"
 }
+
+# README.md's table of verbs holds every usage line, word for word
+# (without "adjudicator", "|" escaped as the table needs).
+test_readme_table_has_every_usage_line() {
+	for v in $(verbs); do
+		expect 0 "$ADJ" "$v" -h
+		sed -n 's/^usage: adjudicator //p' out >lines
+		while IFS= read -r line; do
+			cell=$(printf '%s' "$line" | sed 's/|/\\|/g')
+			grep -qF "| \`$cell\` |" "$TOP/README.md" ||
+			    fail "README.md's table lacks: $line"
+		done <lines
+	done
+}
