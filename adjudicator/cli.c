@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "fsio.h"
 #include "audit.h"
+#include "mail.h"
 #include "view.h"
 
 const struct verb *cli_verb;
@@ -48,10 +49,17 @@ int
 cli_usage(struct error *e)
 {
 	const char *name = cli_verb != NULL ? cli_verb->name : "adjudicator";
-	const char *usage = cli_verb != NULL ? cli_verb->usage : "";
+	char usage[512];
 	int c = cli_badopt;
 
 	cli_badopt = 0;
+	if (cli_verb == NULL)
+		snprintf(usage, sizeof(usage), "adjudicator VERB ...");
+	else if (cli_verb->usage2 != NULL)
+		snprintf(usage, sizeof(usage), "%s; or: %s", cli_verb->usage,
+		    cli_verb->usage2);
+	else
+		snprintf(usage, sizeof(usage), "%s", cli_verb->usage);
 	if (c > ' ' && c < 127 && cli_optstring != NULL &&
 	    strchr(cli_optstring, c) != NULL)
 		return error_set(e, EXIT_USAGE, "%s: option -%c needs a value "
@@ -75,8 +83,10 @@ cli_help(int argc, char **argv)
 			break;
 		if (strcmp(argv[i], "-h") == 0 ||
 		    strcmp(argv[i], "--help") == 0) {
-			printf("usage: %s\n%s.\nSee adjudicator(1).\n",
-			    cli_verb->usage, cli_verb->summary);
+			printf("usage: %s\n", cli_verb->usage);
+			if (cli_verb->usage2 != NULL)
+				printf("usage: %s\n", cli_verb->usage2);
+			printf("%s.\nSee adjudicator(1).\n", cli_verb->summary);
 			return 1;
 		}
 	}
@@ -176,5 +186,22 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	if (rc == 0)
 		rc = cli_write(b.data, b.len, e);
 	buf_free(&b);
+	return rc;
+}
+
+int
+cli_mail(const struct gamedir *g, uint64_t seq, struct buf *out,
+    struct error *e)
+{
+	struct buf mail;
+	int rc;
+
+	buf_init(&mail);
+	if ((rc = mail_message(g->t.m, g->t.me, seq, out, &mail, e)) == 0) {
+		out->len = 0;
+		rc = buf_add(out, mail.data, mail.len) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+	}
+	buf_free(&mail);
 	return rc;
 }

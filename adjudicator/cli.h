@@ -14,6 +14,7 @@ struct verb {
 	const char	*name;
 	int		(*main)(int, char **, struct error *);
 	const char	*usage;		/* the man page SYNOPSIS line */
+	const char	*usage2;	/* a second form, or NULL */
 	const char	*summary;
 };
 
@@ -56,5 +57,9 @@ int	cmd_export(int, char **, struct error *);
 int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
+int	cmd_games(int, char **, struct error *);
+/* -M: the message(s) in out as a whole mail (mail.h), in place. */
+int	cli_mail(const struct gamedir *, uint64_t seq, struct buf *out,
+	    struct error *);
 
 #endif

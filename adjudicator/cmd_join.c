@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "fsio.h"
 #include "match.h"
+#include "root.h"
 
 /* The invitation is the message of the input that holds a header. */
 static struct match *
@@ -34,10 +35,36 @@ find_header(const struct armor_list *l, const struct key_secret *k,
 	return m;
 }
 
+/* join -r ROOT: the game filed under ROOT/GAMEID; joined twice, it is
+ * there already and nothing changes. */
+static int
+join_root(const char *root, const char *keypath, const char *in,
+    struct error *e)
+{
+	struct key_secret *k = NULL;
+	struct buf text;
+	char game[ROOT_ID];
+	int already, rc = -1;
+
+	buf_init(&text);
+	if (cli_read(in, &text, e) != 0 ||
+	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL ||
+	    root_join(root, (const char *)text.data, text.len, keypath, k, 0,
+	    game, &already, fsio_name(in), e) != 0)
+		goto done;
+	fprintf(stderr, "%s game %.16s in %s/%s\n", already ? "already joined:" :
+	    "joined", game, root, game);
+	rc = 0;
+done:
+	key_secret_free(k);
+	buf_free(&text);
+	return rc;
+}
+
 int
 cmd_join(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *keypath = NULL, *in = NULL;
+	const char *dir = NULL, *keypath = NULL, *in = NULL, *root = NULL;
 	char seatfile[4200];
 	struct key_secret *k = NULL;
 	struct armor_list l = { NULL, 0 };
@@ -45,10 +72,13 @@ cmd_join(int argc, char **argv, struct error *e)
 	struct match *m = NULL;
 	int ch, rc = -1, seat;
 
-	while ((ch = cli_getopt(argc, argv, "d:k:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:k:r:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;
+			break;
+		case 'r':
+			root = optarg;
 			break;
 		case 'k':
 			keypath = optarg;
@@ -59,10 +89,12 @@ cmd_join(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL || keypath == NULL || argc > 1)
+	if ((dir == NULL) == (root == NULL) || keypath == NULL || argc > 1)
 		return cli_usage(e);
 	if (argc == 1)
 		in = argv[0];
+	if (root != NULL)
+		return join_root(root, keypath, in, e);
 	/* refused before any passphrase is asked for (a join that did not
 	 * finish, with no seat file, is taken up again) */
 	if (snprintf(seatfile, sizeof(seatfile), "%s/seat", dir) > 0 &&

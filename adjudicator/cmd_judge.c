@@ -3,14 +3,26 @@
  * One summary line per message on stdout says what was applied, what
  * waits and what was refused; each update is appended to OUTDIR/SEAT.msg
  * for the mailer.  The engine is the library's (judge.c).
+ *
+ * judge -r ROOT: the mail bot (mailbot.c), one mail in; each mail it
+ * composes is handed here to SENDMAIL.  A system error exits 75
+ * (EX_TEMPFAIL), so that the mail is kept and given again.
  */
+#include <sys/wait.h>
+
+#include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "fsio.h"
 #include "judge.h"
+#include "mailbot.h"
+
+#define SENDMAIL_DEFAULT	"/usr/sbin/sendmail -t -i"
 
 struct outdir {
 	const char		*path;
@@ -86,14 +98,139 @@ done:
 	return rc;
 }
 
+/* SENDMAIL: a program and its arguments, split at blanks (no shell). */
+struct mailer {
+	char	 line[1024];
+	char	*argv[32];
+};
+
+static int
+mailer_parse(const char *cmd, struct mailer *m, struct error *e)
+{
+	char *p, *save = NULL;
+	size_t n = 0;
+
+	if ((size_t)snprintf(m->line, sizeof(m->line), "%s", cmd) >=
+	    sizeof(m->line))
+		return error_set(e, EXIT_USAGE, "-s: the command is too long");
+	for (p = strtok_r(m->line, " \t", &save); p != NULL;
+	    p = strtok_r(NULL, " \t", &save)) {
+		if (n + 1 >= sizeof(m->argv) / sizeof(m->argv[0]))
+			return error_set(e, EXIT_USAGE, "-s: too many words");
+		m->argv[n++] = p;
+	}
+	m->argv[n] = NULL;
+	if (n == 0)
+		return error_set(e, EXIT_USAGE, "-s: no command");
+	return 0;
+}
+
+/* One mail on the mailer's standard input; its output goes to stderr. */
+static int
+to_mailer(void *arg, const struct buf *mail, struct error *e)
+{
+	struct mailer *m = arg;
+	size_t off = 0;
+	ssize_t w;
+	pid_t pid;
+	int fd[2], status;
+
+	if (pipe(fd) != 0)
+		return error_errno(e, "pipe");
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return error_errno(e, "fork");
+	}
+	if (pid == 0) {
+		dup2(fd[0], 0);
+		dup2(2, 1);
+		close(fd[0]);
+		close(fd[1]);
+		execvp(m->argv[0], m->argv);
+		_exit(127);
+	}
+	close(fd[0]);
+	while (off < mail->len) {
+		if ((w = write(fd[1], mail->data + off, mail->len - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		off += (size_t)w;
+	}
+	close(fd[1]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return error_errno(e, "%s", m->argv[0]);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && off == mail->len)
+		return 0;
+	if (WIFEXITED(status))
+		return error_set(e, EXIT_SYSTEM, "%s: exit status %d%s",
+		    m->argv[0], WEXITSTATUS(status), WEXITSTATUS(status) == 127 ?
+		    " (cannot be run)" : "");
+	return error_set(e, EXIT_SYSTEM, "%s: killed by signal %d", m->argv[0],
+	    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+static int
+judge_root(const char *root, const char *keypath, const char *sendmail,
+    int argc, char **argv, struct error *e)
+{
+	char defkey[PATH_MAX];
+	struct mailer m;
+	struct mailbot b;
+	struct key_secret *k = NULL;
+	struct buf text;
+	const char *in = argc == 1 ? argv[0] : NULL;
+	int rc = -1;
+
+	if (argc > 1)
+		return cli_usage(e);
+	if (keypath == NULL) {
+		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
+		    root) >= sizeof(defkey))
+			return error_set(e, EXIT_USAGE, "%s: path too long", root);
+		keypath = defkey;
+	}
+	if (mailer_parse(sendmail != NULL ? sendmail : SENDMAIL_DEFAULT, &m,
+	    e) != 0)
+		return -1;
+	/* a mailer that dies early must not kill the judge */
+	signal(SIGPIPE, SIG_IGN);
+	buf_init(&text);
+	if (cli_read(in, &text, e) != 0 ||
+	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
+		goto done;
+	memset(&b, 0, sizeof(b));
+	b.root = root;
+	b.keypath = keypath;
+	b.k = k;
+	b.send = to_mailer;
+	b.send_arg = &m;
+	b.report = &cli_report_stderr;
+	rc = mailbot_run(&b, (const char *)text.data, text.len, fsio_name(in),
+	    e);
+done:
+	key_secret_free(k);
+	buf_free(&text);
+	/* keep the mail: the mail system gives it again later */
+	if (rc != 0 && e->status == EXIT_SYSTEM)
+		e->status = EXIT_TEMPFAIL;
+	return rc;
+}
+
 int
 cmd_judge(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *outdir = NULL;
+	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
+	const char *sendmail = NULL;
 	struct gamedir g;
 	int ch, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:O:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;
@@ -101,13 +238,27 @@ cmd_judge(int argc, char **argv, struct error *e)
 		case 'O':
 			outdir = optarg;
 			break;
+		case 'r':
+			root = optarg;
+			break;
+		case 'k':
+			key = optarg;
+			break;
+		case 's':
+			sendmail = optarg;
+			break;
 		default:
 			return cli_usage(e);
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL || outdir == NULL)
+	if (root != NULL) {
+		if (dir != NULL || outdir != NULL)
+			return cli_usage(e);
+		return judge_root(root, key, sendmail, argc, argv, e);
+	}
+	if (dir == NULL || outdir == NULL || key != NULL || sendmail != NULL)
 		return cli_usage(e);
 	if (gamedir_open(dir, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
 		return -1;

@@ -13,6 +13,8 @@ struct new_args {
 	const char	*keypath, *mode, *judgepath, *seed;
 	char		*opts[GAME_MAX_OPTIONS];
 	int		 nopts;
+	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
+	int		 naddr;
 };
 
 static int
@@ -22,7 +24,7 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 	memset(a, 0, sizeof(*a));
 	a->mode = "peer";
-	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:j:")) != -1) {
+	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:")) != -1) {
 		switch (ch) {
 		case 'k':
 			a->keypath = optarg;
@@ -37,6 +39,11 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 			if (a->nopts >= GAME_MAX_OPTIONS)
 				return error_set(e, EXIT_USAGE, "too many -o");
 			a->opts[a->nopts++] = optarg;
+			break;
+		case 'a':
+			if (a->naddr >= GAME_MAX_SEATS + 1)
+				return error_set(e, EXIT_USAGE, "too many -a");
+			a->addr[a->naddr++] = optarg;
 			break;
 		case 'j':
 			a->judgepath = optarg;
@@ -107,11 +114,55 @@ game_config(const struct new_args *a, int nseats, struct game_config *cfg,
 	return r;
 }
 
+/*
+ * -a SEAT=ADDRESS: each seat's (or the judge's) mail address, by the
+ * seat's name, once each.
+ */
+static int
+addresses(const struct new_args *a, const struct key_public *to, int nseats,
+    int judged, const char **addr, const char **judge_addr, struct error *e)
+{
+	const char *eq, **slot;
+	size_t n;
+	int i, j;
+
+	for (i = 0; i < nseats; i++)
+		addr[i] = NULL;
+	*judge_addr = NULL;
+	for (i = 0; i < a->naddr; i++) {
+		if ((eq = strchr(a->addr[i], '=')) == NULL)
+			return error_set(e, EXIT_USAGE, "-a %s: SEAT=ADDRESS",
+			    a->addr[i]);
+		n = (size_t)(eq - a->addr[i]);
+		slot = NULL;
+		if (n == 5 && strncmp(a->addr[i], "judge", 5) == 0 && judged)
+			slot = judge_addr;
+		for (j = 0; j < nseats; j++)
+			if (strlen(to[j].name) == n &&
+			    strncmp(a->addr[i], to[j].name, n) == 0)
+				slot = &addr[j];
+		if (slot == NULL)
+			return error_set(e, EXIT_USAGE, "-a %s: %.*s is not a "
+			    "seat of this game%s", a->addr[i], (int)n,
+			    a->addr[i], judged ? " nor the judge" : "");
+		if (*slot != NULL)
+			return error_set(e, EXIT_USAGE, "-a %s: a second address "
+			    "for %.*s", a->addr[i], (int)n, a->addr[i]);
+		if (!header_address_ok(eq + 1))
+			return error_set(e, EXIT_USAGE, "-a %s: not a mail "
+			    "address (user@host, printable, no blanks, no <>,\")",
+			    a->addr[i]);
+		*slot = eq + 1;
+	}
+	return 0;
+}
+
 /* Signs the header and reads it back as a game before it is sent. */
 static int
 invitation(const struct game_rules *r, const struct game_config *cfg,
     const struct key_secret *k, const struct key_public *to, int nseats,
-    int judged, struct buf *arm, struct error *e)
+    int judged, const char *const *addr, const char *judge_addr,
+    struct buf *arm, struct error *e)
 {
 	struct buf body, sb;
 	struct match *m;
@@ -119,8 +170,8 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 
 	buf_init(&body);
 	buf_init(&sb);
-	if (header_write(r, cfg, judged, to, NULL, nseats, judged ? &to[nseats] :
-	    NULL, NULL, &body, e) != 0 ||
+	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
+	    &to[nseats] : NULL, judge_addr, &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
 		goto done;
@@ -143,6 +194,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	struct game_config cfg;
 	struct key_public to[GAME_MAX_SEATS + 1];
 	struct key_secret *k = NULL;
+	const char *addr[GAME_MAX_SEATS], *judge_addr;
 	struct buf arm;
 	int i, nseats, judged, rc = -1, signer_ok = 0;
 
@@ -159,6 +211,8 @@ cmd_new(int argc, char **argv, struct error *e)
 	}
 	if (judged && key_public_load(a.judgepath, &to[nseats], e) != 0)
 		return -1;
+	if (addresses(&a, to, nseats, judged, addr, &judge_addr, e) != 0)
+		return -1;
 	buf_init(&arm);
 	if ((k = key_secret_load(a.keypath, pass_key, NULL, e)) == NULL)
 		goto done;
@@ -169,7 +223,8 @@ cmd_new(int argc, char **argv, struct error *e)
 		    "seats or the judge", a.keypath);
 		goto done;
 	}
-	if (invitation(r, &cfg, k, to, nseats, judged, &arm, e) == 0)
+	if (invitation(r, &cfg, k, to, nseats, judged, addr, judge_addr, &arm,
+	    e) == 0)
 		rc = cli_write(arm.data, arm.len, e);
 done:
 	key_secret_free(k);

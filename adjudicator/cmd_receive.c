@@ -8,25 +8,76 @@
 
 #include "cli.h"
 #include "fsio.h"
+#include "root.h"
+
+/*
+ * receive -r ROOT: a mixed mailbox, each message to its game; a game not
+ * in the root is said on one line and skipped.  The views of the games
+ * that took something follow.
+ */
+static int
+receive_root(const char *root, int argc, char **argv, struct error *e)
+{
+	struct root_receive r;
+	struct buf text, views;
+	const char *in;
+	int i, nfiles, rc = -1;
+
+	if (root_receive_begin(&r, root, pass_key, NULL, &cli_report_stderr,
+	    e) != 0) {
+		root_receive_end(&r);
+		return -1;
+	}
+	buf_init(&text);
+	buf_init(&views);
+	nfiles = argc == 0 ? 1 : argc;
+	for (i = 0; i < nfiles; i++) {
+		in = argc == 0 ? NULL : argv[i];
+		text.len = 0;
+		if (cli_read(in, &text, e) != 0 || root_receive(&r,
+		    (const char *)text.data, text.len, fsio_name(in), e) != 0)
+			goto done;
+	}
+	if (root_receive_views(&r, &views, e) != 0 ||
+	    cli_write(views.data, views.len, e) != 0)
+		goto done;
+	if (r.messages == 0)
+		error_set(e, EXIT_MALFORMED, "no %s found", "ADJUDICATOR MESSAGE");
+	else if (r.refused || r.malformed)
+		error_set(e, r.malformed ? EXIT_MALFORMED : EXIT_REFUSED,
+		    "some messages were refused (see the lines above)");
+	else
+		rc = 0;
+done:
+	root_receive_end(&r);
+	buf_free(&text);
+	buf_free(&views);
+	return rc;
+}
 
 int
 cmd_receive(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *in;
+	const char *dir = NULL, *in, *root = NULL;
 	struct key_secret *k = NULL;
 	struct gamedir g;
 	struct buf text;
 	int ch, i, nfiles, rc = -1;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1) {
+		if (ch == 'd')
+			dir = optarg;
+		else if (ch == 'r')
+			root = optarg;
+		else
 			return cli_usage(e);
-		dir = optarg;
 	}
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL)
+	if ((dir == NULL) == (root == NULL))
 		return cli_usage(e);
+	if (root != NULL)
+		return receive_root(root, argc, argv, e);
 	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&text);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mail.h"
 
 /* What the last turn printed: an opening or a move can be followed by
  * the final openings, in consecutive entries. */
@@ -32,14 +33,17 @@ cmd_resend(int argc, char **argv, struct error *e)
 	const char *dir = NULL;
 	struct gamedir g;
 	struct buf b;
-	unsigned long long seq, first;
+	unsigned long long seq, first, from;
 	char *end;
-	int ch, rc = -1;
+	int ch, rc = -1, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+		if (ch == 'M')
+			mail = 1;
+		else if (ch == 'd')
+			dir = optarg;
+		else
 			return cli_usage(e);
-		dir = optarg;
 	}
 	argc -= optind;
 	argv += optind;
@@ -61,9 +65,13 @@ cmd_resend(int argc, char **argv, struct error *e)
 		goto done;
 	} else
 		first = first_of_last(&g, seq);
-	for (; first <= seq; first++)
+	if (mail && mail_message_check(g.t.m, g.t.me, e) != 0)
+		goto done;
+	for (from = first; first <= seq; first++)
 		if (gamedir_outbox(&g, first, &b, e) != 0)
 			goto done;
+	if (mail && cli_mail(&g, from, &b, e) != 0)
+		goto done;
 	rc = cli_write(b.data, b.len, e);
 done:
 	buf_free(&b);

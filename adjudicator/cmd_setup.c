@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mail.h"
 #include "rng.h"
 
 /* A judged seat's setup is in its transcript only once the judge's update
@@ -127,12 +128,16 @@ cmd_setup(int argc, char **argv, struct error *e)
 	char layout[512];
 	struct gamedir g;
 	struct buf out;
-	int ch, rc;
+	uint64_t seq;
+	int ch, rc, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+		if (ch == 'M')
+			mail = 1;
+		else if (ch == 'd')
+			dir = optarg;
+		else
 			return cli_usage(e);
-		dir = optarg;
 	}
 	argc -= optind;
 	argv += optind;
@@ -143,7 +148,12 @@ cmd_setup(int argc, char **argv, struct error *e)
 	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
-	rc = setup(&g, argc == 1 ? layout : NULL, &out, e);
+	seq = g.t.m->seq + 1;
+	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
+	if (rc == 0)
+		rc = setup(&g, argc == 1 ? layout : NULL, &out, e);
+	if (rc == 0 && mail)
+		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)
 		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);

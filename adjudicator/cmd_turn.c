@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mail.h"
 
 static int
 join_words(int argc, char **argv, char *action, size_t len, struct error *e)
@@ -90,12 +91,16 @@ cmd_turn(int argc, char **argv, struct error *e)
 	char action[512];
 	struct gamedir g;
 	struct buf out;
-	int ch, rc;
+	uint64_t seq;
+	int ch, rc, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+		if (ch == 'M')
+			mail = 1;
+		else if (ch == 'd')
+			dir = optarg;
+		else
 			return cli_usage(e);
-		dir = optarg;
 	}
 	argc -= optind;
 	argv += optind;
@@ -105,7 +110,13 @@ cmd_turn(int argc, char **argv, struct error *e)
 	    cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
-	rc = turn(&g, argc > 0 ? action : NULL, &out, e);
+	seq = g.t.m->seq + 1;
+	/* -M: the addresses are checked before anything is written */
+	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
+	if (rc == 0)
+		rc = turn(&g, argc > 0 ? action : NULL, &out, e);
+	if (rc == 0 && mail)
+		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)
 		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);

@@ -1,8 +1,10 @@
 /*
  * Armor.  A mail is recognised by its MIME headers and decoded part by part
- * before the text is searched; anything else is searched as it is.  The
- * decoded bytes are authenticated later (AEAD and signature), so nothing
- * here needs to be trusted: it only has to never read out of bounds.
+ * before the text is searched; anything else is searched as it is.  An
+ * HTML part (the only text some webmail and phone clients send) is turned
+ * into lines first.  The decoded bytes are authenticated later (AEAD and
+ * signature), so nothing here needs to be trusted: it only has to never
+ * read out of bounds.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -150,9 +152,33 @@ armor_is_b64(char c)
 	return isalnum((unsigned char)c) || c == '+' || c == '/' || c == '=';
 }
 
+#define BAD_LINE	1
+
+/* A line inside a block: its base64 characters, or BAD_LINE; squeeze
+ * drops blanks.  -1: out of memory. */
+static size_t
+block_line(struct buf *b64, const char *s, size_t n, int squeeze)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (squeeze && (s[i] == ' ' || s[i] == '\t'))
+			continue;
+		if (!armor_is_b64(s[i]))
+			return BAD_LINE;
+		if (buf_addc(b64, (uint8_t)s[i]) != 0)
+			return (size_t)-1;
+	}
+	return 0;
+}
+
+/*
+ * squeeze: blanks inside a line of the block are dropped (an HTML part's
+ * source line breaks are blanks once it is read as HTML).
+ */
 static int
 scan_text(const char *text, size_t len, const char *label, const char *where,
-    struct armor_list *l, struct error *e)
+    int squeeze, struct armor_list *l, struct error *e)
 {
 	char begin[64], end[64];
 	const char *p = text, *q, *s;
@@ -206,14 +232,13 @@ scan_text(const char *text, size_t len, const char *label, const char *where,
 		}
 		if (n == 0)
 			continue;
-		for (i = 0; i < n; i++)
-			if (!armor_is_b64(s[i])) {
-				buf_free(&b64);
-				return error_set(e, EXIT_MALFORMED,
-				    "%s:%zu: unexpected text inside armor block",
-				    where, line);
-			}
-		if (buf_add(&b64, s, n) != 0)
+		if ((i = block_line(&b64, s, n, squeeze)) == BAD_LINE) {
+			buf_free(&b64);
+			return error_set(e, EXIT_MALFORMED,
+			    "%s:%zu: unexpected text inside armor block",
+			    where, line);
+		}
+		if (i != 0)
 			goto nomem;
 	}
 	buf_free(&b64);
@@ -419,6 +444,138 @@ done:
 	return rc;
 }
 
+/* --- an HTML part, read as the lines a mail client shows --- */
+
+static int
+html_block_tag(const char *name)
+{
+	static const char *const block[] = { "br", "p", "div", "li", "tr",
+	    "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+	    "table", "ul", "ol", "dd", "dt", "body", "html", NULL };
+	size_t i;
+
+	for (i = 0; block[i] != NULL; i++)
+		if (strcasecmp(name, block[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* One character reference at t (after '&'); 0 when it is none. */
+static size_t
+html_entity(const char *t, size_t len, char *c)
+{
+	static const struct {
+		const char	*name;
+		char		 c;
+	} named[] = { { "amp", '&' }, { "lt", '<' }, { "gt", '>' },
+	    { "quot", '"' }, { "apos", '\'' }, { "nbsp", ' ' } };
+	char name[12];
+	unsigned long v;
+	size_t n, i;
+	char *end;
+
+	for (n = 0; n < len && n < sizeof(name) - 1 && t[n] != ';'; n++)
+		name[n] = t[n];
+	if (n == len || n == sizeof(name) - 1 || n == 0)
+		return 0;
+	name[n] = '\0';
+	if (name[0] == '#') {
+		v = name[1] == 'x' || name[1] == 'X' ?
+		    strtoul(name + 2, &end, 16) : strtoul(name + 1, &end, 10);
+		if (*end != '\0' || end == name + 1)
+			return 0;
+		*c = v == 0xa0 ? ' ' : v < 128 ? (char)v : '?';
+		return n + 1;
+	}
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strcmp(name, named[i].name) == 0) {
+			*c = named[i].c;
+			return n + 1;
+		}
+	return 0;
+}
+
+/* A tag at t ('<'): its length, its name, whether it closes. */
+static size_t
+html_tag(const char *t, size_t len, char *name, size_t nlen)
+{
+	const char *gt;
+	size_t i = 1, n = 0;
+
+	if (len >= 4 && memcmp(t, "<!--", 4) == 0) {
+		for (i = 4; i + 2 < len; i++)
+			if (memcmp(t + i, "-->", 3) == 0)
+				break;
+		name[0] = '\0';
+		return i + 3 <= len ? i + 3 : len;
+	}
+	if ((gt = memchr(t, '>', len)) == NULL)
+		return 0;
+	if (i < len && (t[i] == '/' || t[i] == '!'))
+		i++;
+	while (i < len && isalnum((unsigned char)t[i]) && n + 1 < nlen)
+		name[n++] = t[i++];
+	name[n] = '\0';
+	return (size_t)(gt - t) + 1;
+}
+
+/*
+ * Tags go (a block-level one, or <br>, ends a line), entities are
+ * undone, the source's line breaks and runs of blanks are one blank
+ * (except inside <pre>), and what <script> and <style> hold is dropped.
+ */
+static int
+html_to_text(const char *t, size_t len, struct buf *out)
+{
+	char name[16], c;
+	size_t i = 0, n;
+	int pre = 0, skip = 0, blank = 1;
+
+	while (i < len) {
+		if (t[i] == '<' && (n = html_tag(t + i, len - i, name,
+		    sizeof(name))) > 0) {
+			int closing = t[i + 1] == '/';
+
+			i += n;
+			if (strcasecmp(name, "script") == 0 ||
+			    strcasecmp(name, "style") == 0)
+				skip = !closing;
+			if (strcasecmp(name, "pre") == 0)
+				pre = !closing;
+			if (!skip && html_block_tag(name)) {
+				if (buf_addc(out, '\n') != 0)
+					return -1;
+				blank = 1;
+			}
+			continue;
+		}
+		c = t[i++];
+		if (skip)
+			continue;
+		if (c == '&' && (n = html_entity(t + i, len - i, &c)) > 0)
+			i += n;
+		else if (c == '\n' && pre) {
+			if (buf_addc(out, '\n') != 0)
+				return -1;
+			blank = 1;
+			continue;
+		} else if (c == '\xc2' && i < len && t[i] == '\xa0') {
+			i++;		/* a no-break space in UTF-8 */
+			c = ' ';
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+			if (blank)
+				continue;
+			c = ' ';
+			blank = 1;
+		} else
+			blank = 0;
+		if (buf_addc(out, (uint8_t)c) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int scan_mail(const char *, size_t, const char *, const char *,
     struct armor_list *, int, struct error *);
 
@@ -471,7 +628,7 @@ scan_mail(const char *t, size_t len, const char *label, const char *where,
 		    "deeply", where);
 	body = parse_headers(t, len, &h);
 	if (body == 0 || (!h.any && depth == 0))
-		return scan_text(t, len, label, where, l, e);
+		return scan_text(t, len, label, where, 0, l, e);
 	if (strncmp(h.ctype, "multipart/", 10) == 0 && h.boundary[0] != '\0')
 		return scan_multipart(t + body, len - body, h.boundary, label,
 		    where, l, depth, e);
@@ -490,11 +647,28 @@ scan_mail(const char *t, size_t len, const char *label, const char *where,
 		}
 	} else
 		rc = buf_add(&dec, t + body, len - body);
+	if (rc == 0 && strcmp(h.ctype, "text/html") == 0) {
+		struct buf text;
+
+		buf_init(&text);
+		if ((rc = html_to_text((const char *)dec.data, dec.len,
+		    &text)) == 0)
+			rc = buf_cstr(&text);
+		buf_free(&dec);
+		if (rc != 0) {
+			buf_free(&text);
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		}
+		rc = scan_text((const char *)text.data, text.len, label, where,
+		    1, l, e);
+		buf_free(&text);
+		return rc;
+	}
 	if (rc != 0 || buf_cstr(&dec) != 0) {
 		buf_free(&dec);
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
-	rc = scan_text((const char *)dec.data, dec.len, label, where, l, e);
+	rc = scan_text((const char *)dec.data, dec.len, label, where, 0, l, e);
 	buf_free(&dec);
 	return rc;
 }

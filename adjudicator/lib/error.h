@@ -13,7 +13,10 @@ enum exit_status {
 	EXIT_REFUSED = 1,	/* bad signature, illegal action, failed audit */
 	EXIT_USAGE = 2,
 	EXIT_MALFORMED = 3,	/* input that cannot be parsed */
-	EXIT_SYSTEM = 4		/* I/O, memory, anything outside the input */
+	EXIT_SYSTEM = 4,	/* I/O, memory, anything outside the input */
+	/* judge -r, as a mail filter: a system error, the mail to be kept
+	 * and given again (sysexits.h's EX_TEMPFAIL) */
+	EXIT_TEMPFAIL = 75
 };
 
 struct error {

@@ -237,7 +237,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 		j->applied++;
 		if (judge_auto(j, e) != 0)
 			goto done;
-	}
+	} else if (v == TRANSCRIPT_DUPLICATE)
+		j->duplicates++;
+	else if (v == TRANSCRIPT_EARLY)
+		j->early++;
 	rc = 0;
 done:
 	buf_free(&entry);
@@ -273,6 +276,25 @@ retake(struct transcript *p, const uint8_t *outer, size_t len, void *arg,
 		if (e->status != EXIT_SYSTEM)
 			note(j, sender, "refused: %s", e->msg);
 		return -1;
+	}
+	return 0;
+}
+
+int
+judge_message(struct judge_run *j, const uint8_t *sb, size_t len,
+    const struct envelope *env, const char *where, struct error *e)
+{
+	struct error me;
+	int sender = -1;
+
+	error_clear(&me);
+	if (take(j, sb, len, env, where, &sender, &me) != 0 ||
+	    transcript_drain(j->p, retake, j, &me) != 0) {
+		if (me.status == EXIT_SYSTEM) {
+			*e = me;
+			return -1;
+		}
+		outcome(j, sender, &me);
 	}
 	return 0;
 }

@@ -20,6 +20,8 @@ struct judge_run {
 	int			 refused;	/* some message refused (1) */
 	int			 malformed;	/* some message malformed (3) */
 	int			 applied;	/* entries applied in this run */
+	int			 duplicates;	/* messages already applied */
+	int			 early;		/* messages put in the inbox */
 	/* tests only: a dishonest judge rewrites the body of an update for
 	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);
@@ -38,6 +40,11 @@ int	judge_auto(struct judge_run *, struct error *);
  */
 int	judge_input(struct judge_run *, const char *text, size_t,
 	    const char *name, struct error *);
+/* One message already opened with the judge's key (sb, its envelope
+ * env), as judge_input takes each: a refusal is noted, -1 only for a
+ * system error. */
+int	judge_message(struct judge_run *, const uint8_t *sb, size_t,
+	    const struct envelope *, const char *where, struct error *);
 /* An update ready for seat: armored, for the caller to deliver. */
 typedef int judge_emit_fn(void *, int seat, const struct buf *armored,
     size_t nentries, int note, struct error *);

@@ -506,6 +506,13 @@ take_message(struct transcript *p, const uint8_t *sb, size_t len,
 }
 
 int
+transcript_receive_message(struct transcript *p, const uint8_t *sb, size_t len,
+    const struct envelope *env, const char *where, struct error *e)
+{
+	return take_message(p, sb, len, env, where, e);
+}
+
+int
 transcript_receive(struct transcript *p, const struct key_secret *k, const char *text,
     size_t len, const char *name, struct error *e)
 {

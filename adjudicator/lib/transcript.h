@@ -113,6 +113,10 @@ int	transcript_drain(struct transcript *, transcript_retake_fn *, void *,
  * opened with k and taken (a judged seat: the judge's updates). */
 int	transcript_receive(struct transcript *, const struct key_secret *,
 	    const char *text, size_t, const char *name, struct error *);
+/* One message already opened (sb, its envelope env), as
+ * transcript_receive takes each. */
+int	transcript_receive_message(struct transcript *, const uint8_t *sb,
+	    size_t, const struct envelope *, const char *where, struct error *);
 /*
  * Signs body, applies it as a receiver would, stores it and appends the
  * armored message to out.  A judged seat's entry goes to the judge in a

@@ -166,6 +166,27 @@ owes_claim_only(const struct match *m, int seat)
 	return 1;
 }
 
+/* The mail addresses the header gives, when it gives any. */
+static void
+addresses(const struct match *m, struct buf *b)
+{
+	const char *sep = "Mail:";
+	int i;
+
+	for (i = 0; i < m->nseats; i++)
+		if (m->seat[i].address[0] != '\0') {
+			buf_printf(b, "%s %s <%s>", sep, m->seat[i].name,
+			    m->seat[i].address);
+			sep = ",";
+		}
+	if (m->judge_address[0] != '\0') {
+		buf_printf(b, "%s judge <%s>", sep, m->judge_address);
+		sep = ",";
+	}
+	if (sep[0] == ',')
+		buf_adds(b, ".\n");
+}
+
 void
 view_text(const struct match *m, int viewer, struct buf *b)
 {
@@ -179,6 +200,7 @@ view_text(const struct match *m, int viewer, struct buf *b)
 		    m->seat[viewer].name, viewer + 1, m->nseats,
 		    role[0] ? ", " : "", role);
 	}
+	addresses(m, b);
 	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
 	buf_adds(b, "\n");
 	m->rules->render(m->state, viewer, &c, b);
@@ -272,6 +294,25 @@ yaml_obligations(const struct match *m, struct ydoc_writer *w)
 	ydoc_seq_end(w);
 }
 
+static void
+yaml_addresses(const struct match *m, struct ydoc_writer *w)
+{
+	int i, any = m->judge_address[0] != '\0';
+
+	for (i = 0; i < m->nseats; i++)
+		any |= m->seat[i].address[0] != '\0';
+	if (!any)
+		return;
+	ydoc_key(w, "addresses");
+	ydoc_map_begin(w);
+	for (i = 0; i < m->nseats; i++)
+		if (m->seat[i].address[0] != '\0')
+			ydoc_kv(w, m->seat[i].name, m->seat[i].address);
+	if (m->judge_address[0] != '\0')
+		ydoc_kv(w, "judge", m->judge_address);
+	ydoc_map_end(w);
+}
+
 int
 view_yaml(const struct match *m, int viewer, struct buf *b, struct error *e)
 {
@@ -298,6 +339,7 @@ view_yaml(const struct match *m, int viewer, struct buf *b, struct error *e)
 	for (i = 0; i < m->nseats; i++)
 		ydoc_str(w, m->seat[i].name);
 	ydoc_seq_end(w);
+	yaml_addresses(m, w);
 	ydoc_kv(w, "phase", phase_name(match_phase(m)));
 	ydoc_kv(w, "next", next >= 0 ? match_author_name(m, next) : "none");
 	ydoc_kv(w, "last", m->what);

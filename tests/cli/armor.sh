@@ -252,3 +252,36 @@ test_verify_long_lines_within_bounds() {
 	    "$ARCHIVE"; } >q.arc
 	expect 0 "$ADJ" verify q.arc
 }
+
+# A mail whose only text is an HTML part (webmail, phone clients): the
+# armor's lines in <div>s, "+" and "/" as character references, the part
+# quoted-printable with soft breaks.
+test_html_only_mail() {
+	mkmsg
+	{
+		printf 'From: alice@example.org\nTo: bob@example.org\n'
+		printf 'Subject: move\nMIME-Version: 1.0\n'
+		printf 'Content-Type: text/html; charset="UTF-8"\n'
+		printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+		printf '<html><head><style>div { margin: 0 }</style></head>'
+		printf '<body><div dir="ltr">Bob, my move:<br><br>'
+		sed 's/+/\&#43;/g; s,/,\&#x2F;,g; s/^/<div>/; s,$,</div>,' msg
+		printf '<div><br></div>-- <br>Alice</div></body></html>\n'
+	} | sed '/^$/,$ s/=/=3D/g' | awk '{
+		# soft breaks, never inside an =XX escape
+		while (length($0) > 70) {
+			n = 70
+			while (substr($0, n - 1, 1) == "=" ||
+			    substr($0, n, 1) == "=")
+				n--
+			printf "%s=\r\n", substr($0, 1, n)
+			$0 = substr($0, n + 1)
+		}
+		printf "%s\r\n", $0
+	}' >mail
+	grep -q '^-----BEGIN' mail && fail "armor lines in the clear"
+	opens mail
+	# the same part labelled text/plain holds no armor a reader can find
+	sed 's,text/html,text/plain,' mail >plain
+	refused 3 plain "no ADJUDICATOR MESSAGE found"
+}

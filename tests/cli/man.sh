@@ -35,13 +35,16 @@ test_synopsis_has_every_usage_line() {
 	[ -s verbs ] || fail "no verbs listed by 'adjudicator help'"
 	for v in $(cat verbs); do
 		expect 0 "$ADJ" "$v" -h
-		line=$(sed -n 's/^usage: //p' out | sed 's/[ 	][ 	]*/ /g')
-		[ -n "$line" ] || fail "$v -h printed no usage line"
-		grep -qxF -- "$line" syn || {
-			echo "SYNOPSIS:" >&2
-			cat syn >&2
-			fail "usage line of $v not in adjudicator.1: $line"
-		}
+		sed -n 's/^usage: //p' out | sed 's/[ 	][ 	]*/ /g' >lines
+		[ -s lines ] || fail "$v -h printed no usage line"
+		# a verb with two forms prints two lines: each is in SYNOPSIS
+		while IFS= read -r line; do
+			grep -qxF -- "$line" syn || {
+				echo "SYNOPSIS:" >&2
+				cat syn >&2
+				fail "usage line of $v not in adjudicator.1: $line"
+			}
+		done <lines
 	done
 }
 
@@ -99,4 +102,18 @@ test_pages_document_exit_status_and_environment() {
 	grep -q ADJUDICATOR_PASSPHRASE_FILE page ||
 	    fail "ADJUDICATOR_PASSPHRASE_FILE not documented"
 	grep -q 'adjudicator-formats(5)' page || fail "no SEE ALSO formats"
+}
+
+# README.md's table of verbs holds every usage line, word for word
+# (without "adjudicator", "|" escaped as the table needs).
+test_readme_table_has_every_usage_line() {
+	for v in $(verbs); do
+		expect 0 "$ADJ" "$v" -h
+		sed -n 's/^usage: adjudicator //p' out >lines
+		while IFS= read -r line; do
+			cell=$(printf '%s' "$line" | sed 's/|/\\|/g')
+			grep -qF "| \`$cell\` |" "$TOP/README.md" ||
+			    fail "README.md's table lacks: $line"
+		done <lines
+	done
 }

@@ -3,6 +3,8 @@
  * In the templates, A and B stand for two armored blocks (A's base64 lines
  * get the same prefix and line ending as the line holding A).
  */
+#include <ctype.h>
+
 #include "armor.h"
 #include "unit.h"
 
@@ -161,6 +163,119 @@ test_tables(void)
 	}
 }
 
+/*
+ * An HTML part, as webmail and phone clients send it: block A's lines
+ * between before and after, the part's source wrapped or not.
+ */
+static const struct {
+	const char	*name;
+	const char	*open, *before, *after, *close;
+	int		 wrap;		/* break base64 runs in the source */
+	int		 entities;	/* + and / as character references */
+	int		 html_only;	/* read as plain text, it is not found */
+} html[] = {
+	{ "lines ended by <br>", "<html><body><div dir=\"ltr\">Hi,<br>",
+	    "", "<br>\n", "</div></body></html>\n", 0, 0, 0 },
+	{ "a <div> per line, one source line", "<div>my move:</div>",
+	    "<div>", "</div>", "<div><br></div>\n", 0, 0, 1 },
+	{ "source wrapped, entities", "<p style=\"x\">move</p><p>",
+	    "<span>", "</span><wbr><br>", "</p>\n", 1, 1, 1 },
+	{ "in <pre>", "<style>p { margin: 0 }</style><pre>\n", "", "\n",
+	    "</pre>\n", 0, 0, 0 },
+	{ "quoted reply", "<blockquote type=\"cite\">&gt; ",
+	    "&gt;&nbsp;", "<br>", "</blockquote>\n", 0, 1, 1 },
+};
+
+static void
+html_part(size_t k, struct buf *out)
+{
+	struct buf arm, body;
+	struct error e;
+	const char *p, *nl, *q;
+	size_t i, run = 0;
+	int markup = 0;
+
+	buf_init(&arm);
+	buf_init(&body);
+	armor_wrap(bin_a, sizeof(bin_a), ARMOR_MESSAGE, &arm, &e);
+	buf_adds(&body, html[k].open);
+	for (p = (const char *)arm.data; (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1) {
+		struct buf line;
+
+		buf_init(&line);
+		buf_adds(&line, html[k].before);
+		for (q = p; q < nl; q++) {
+			if (html[k].entities && *q == '+')
+				buf_adds(&line, "&#43;");
+			else if (html[k].entities && *q == '/')
+				buf_adds(&line, "&#x2F;");
+			else
+				buf_addc(&line, (uint8_t)*q);
+		}
+		buf_adds(&line, html[k].after);
+		buf_add(&body, line.data, line.len);
+		buf_free(&line);
+	}
+	buf_adds(&body, html[k].close);
+	buf_init(out);
+	buf_adds(out, "From: alice@example.org\nMIME-Version: 1.0\n"
+	    "Content-Type: text/html; charset=utf-8\n\n");
+	/* a source line break where a client may make one: not inside a
+	 * tag or a character reference */
+	for (i = 0; i < body.len; i++) {
+		if (body.data[i] == '<' || body.data[i] == '&')
+			markup = 1;
+		run = markup || !isalnum(body.data[i]) ? 0 : run + 1;
+		if (html[k].wrap && run == 23) {
+			buf_addc(out, '\n');
+			run = 0;
+		}
+		buf_addc(out, body.data[i]);
+		if (body.data[i] == '>' || body.data[i] == ';')
+			markup = 0;
+	}
+	buf_free(&arm);
+	buf_free(&body);
+}
+
+static void
+test_html(void)
+{
+	struct armor_list l;
+	struct buf t;
+	struct error e;
+	size_t k;
+	char *ct;
+	int rc;
+
+	for (k = 0; k < UNIT_NELEM(html); k++) {
+		html_part(k, &t);
+		buf_cstr(&t);
+		rc = armor_read((char *)t.data, t.len, ARMOR_MESSAGE, "t", &l,
+		    &e);
+		if (rc != 0)
+			printf("# %s\n", e.msg);
+		unit_ok(rc == 0 && same_blocks(&l, "A"), "armor in an HTML "
+		    "part: %s", html[k].name);
+		if (rc == 0)
+			armor_list_free(&l);
+		/* read as plain text, the same part has no block: the HTML
+		 * reading is what finds it */
+		ct = strstr((char *)t.data, "text/html");
+		memcpy(ct, "text/txt ", 9);
+		rc = armor_read((char *)t.data, t.len, ARMOR_MESSAGE, "t", &l,
+		    &e);
+		if (html[k].html_only)
+			unit_ok(rc != 0 || !same_blocks(&l, "A"), "armor in an "
+			    "HTML part read as text: %s: not found",
+			    html[k].name);
+		if (rc == 0)
+			armor_list_free(&l);
+		buf_free(&t);
+	}
+}
+
 static void
 test_mime_depth(void)
 {
@@ -209,6 +324,7 @@ main(void)
 	sec_random(bin_a, sizeof(bin_a));
 	sec_random(bin_b, sizeof(bin_b));
 	test_tables();
+	test_html();
 	test_mime_depth();
 	test_many();
 	return unit_done();

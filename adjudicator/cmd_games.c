@@ -1,0 +1,30 @@
+/*
+ * games -r ROOT: every game of a root, one line each, the games where
+ * this copy writes next first.
+ */
+#include <unistd.h>
+
+#include "cli.h"
+#include "root.h"
+
+int
+cmd_games(int argc, char **argv, struct error *e)
+{
+	const char *root = NULL;
+	struct buf out;
+	int ch, rc;
+
+	while ((ch = cli_getopt(argc, argv, "r:")) != -1) {
+		if (ch != 'r')
+			return cli_usage(e);
+		root = optarg;
+	}
+	if (root == NULL || optind != argc)
+		return cli_usage(e);
+	buf_init(&out);
+	rc = root_games(root, &out, e);
+	if (rc == 0)
+		rc = cli_write(out.data, out.len, e);
+	buf_free(&out);
+	return rc;
+}

@@ -1,0 +1,318 @@
+/*
+ * Mail in and out.  See mail.h.  What is read from a mail's headers goes
+ * back into the headers of an answer, so it is kept only when it is
+ * plainly safe there: an address as the header takes one, a Message-ID of
+ * printable characters between angle brackets.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "mail.h"
+#include "match.h"
+#include "sec.h"
+
+/* --- reading --- */
+
+/* The address in "Name <user@host>", "user@host (Name)", "user@host". */
+static void
+address_of(const char *v, char *out, size_t len)
+{
+	const char *p, *q;
+	char a[MAIL_FIELD];
+	size_t n;
+
+	out[0] = '\0';
+	if ((p = strrchr(v, '<')) != NULL && (q = strchr(p, '>')) != NULL) {
+		p++;
+		n = (size_t)(q - p);
+	} else {
+		for (p = v; *p == ' ' || *p == '\t'; p++)
+			;
+		n = strcspn(p, " \t(,;");
+	}
+	if (n == 0 || n >= sizeof(a))
+		return;
+	memcpy(a, p, n);
+	a[n] = '\0';
+	if (header_address_ok(a))
+		snprintf(out, len, "%s", a);
+}
+
+static void
+trim(char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	while (isspace((unsigned char)s[i]))
+		i++;
+	memmove(s, s + i, n - i + 1);
+}
+
+static int
+is_help(const char *s)
+{
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n == 4 && strncasecmp(s, "help", 4) == 0;
+}
+
+/* One header, unfolded: name and value. */
+static void
+header(struct mail_in *in, const char *name, char *v, int *reply_to)
+{
+	char *p;
+
+	trim(v);
+	if (strcasecmp(name, "reply-to") == 0) {
+		address_of(v, in->from, sizeof(in->from));
+		*reply_to = in->from[0] != '\0';
+	} else if (strcasecmp(name, "from") == 0) {
+		if (!*reply_to)
+			address_of(v, in->from, sizeof(in->from));
+		if (strncasecmp(in->from, "mailer-daemon@", 14) == 0 ||
+		    strncasecmp(in->from, "postmaster@", 11) == 0)
+			in->automatic = 1;
+	} else if (strcasecmp(name, "message-id") == 0) {
+		in->message_id[0] = '\0';
+		if (v[0] == '<' && (p = strchr(v, '>')) != NULL && p[1] == '\0')
+			snprintf(in->message_id, sizeof(in->message_id), "%s", v);
+		for (p = in->message_id; *p != '\0'; p++)
+			if (*p <= ' ' || *p > '~') {
+				in->message_id[0] = '\0';
+				break;
+			}
+	} else if (strcasecmp(name, "subject") == 0) {
+		snprintf(in->subject, sizeof(in->subject), "%s", v);
+		p = in->subject;
+		while (strncasecmp(p, "re:", 3) == 0)
+			for (p += 3; *p == ' '; p++)
+				;
+		in->help |= is_help(p);
+	} else if (strcasecmp(name, "auto-submitted") == 0)
+		in->automatic |= strcasecmp(v, "no") != 0;
+	else if (strcasecmp(name, "precedence") == 0)
+		in->automatic |= strcasecmp(v, "bulk") == 0 ||
+		    strcasecmp(v, "junk") == 0 || strcasecmp(v, "list") == 0;
+	else if (strcasecmp(name, "return-path") == 0)
+		in->automatic |= strcmp(v, "<>") == 0;
+	else if (strncasecmp(name, "list-", 5) == 0)
+		in->automatic = 1;
+}
+
+void
+mail_read(const char *t, size_t len, struct mail_in *in)
+{
+	char name[64], value[1024];
+	const char *line, *nl;
+	size_t off = 0, n, k;
+	int first = 1, reply_to = 0, body = 0;
+
+	memset(in, 0, sizeof(*in));
+	name[0] = '\0';
+	while (off < len) {
+		line = t + off;
+		nl = memchr(line, '\n', len - off);
+		n = nl != NULL ? (size_t)(nl - line) : len - off;
+		off += n + (nl != NULL);
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		if (body) {
+			/* the body's first line that says anything */
+			for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
+				;
+			if (k == n)
+				continue;
+			if (n - k < 16) {
+				snprintf(value, sizeof(value), "%.*s",
+				    (int)(n - k), line + k);
+				in->help |= is_help(value);
+			}
+			return;
+		}
+		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
+			first = 0;
+			continue;
+		}
+		first = 0;
+		if (n > 0 && (line[0] == ' ' || line[0] == '\t') &&
+		    name[0] != '\0') {
+			k = strlen(value);
+			snprintf(value + k, sizeof(value) - k, "%.*s", (int)n,
+			    line);
+			continue;
+		}
+		if (name[0] != '\0')
+			header(in, name, value, &reply_to);
+		name[0] = '\0';
+		if (n == 0) {
+			body = 1;
+			continue;
+		}
+		if ((nl = memchr(line, ':', n)) == NULL ||
+		    (size_t)(nl - line) >= sizeof(name))
+			return;		/* not a mail: no headers */
+		snprintf(name, sizeof(name), "%.*s", (int)(nl - line), line);
+		snprintf(value, sizeof(value), "%.*s",
+		    (int)(n - (size_t)(nl - line) - 1), nl + 1);
+	}
+	if (name[0] != '\0')
+		header(in, name, value, &reply_to);
+}
+
+int
+mail_split(const char *t, size_t len, mail_each_fn *each, void *arg,
+    struct error *e)
+{
+	size_t start = 0, off, n;
+	const char *nl;
+
+	if (len < 5 || memcmp(t, "From ", 5) != 0)
+		return each(arg, t, len, e);
+	off = 0;
+	while (off < len) {
+		nl = memchr(t + off, '\n', len - off);
+		n = nl != NULL ? (size_t)(nl - (t + off)) + 1 : len - off;
+		/* a From line after a blank line starts the next mail */
+		if (off > start && off + 5 <= len &&
+		    memcmp(t + off, "From ", 5) == 0 && off >= 2 &&
+		    (t[off - 2] == '\n' || (off >= 3 && t[off - 2] == '\r' &&
+		    t[off - 3] == '\n'))) {
+			if (each(arg, t + start, off - start, e) != 0)
+				return -1;
+			start = off;
+		}
+		off += n;
+	}
+	return each(arg, t + start, len - start, e);
+}
+
+/* --- writing --- */
+
+void
+mail_subject(const struct match *m, uint64_t seq, const char *tail,
+    char *out, size_t len)
+{
+	snprintf(out, len, "[adjudicator] %s %.16s: entry %llu%s",
+	    m->rules->name, m->game_hex, (unsigned long long)seq, tail);
+}
+
+/* A Message-ID of our own: random, at the sender's domain. */
+static void
+message_id(const char *from, char *out, size_t len)
+{
+	uint8_t r[12];
+	char hex[2 * sizeof(r) + 1];
+	const char *at = from != NULL ? strchr(from, '@') : NULL;
+
+	sec_random(r, sizeof(r));
+	sec_hex(hex, sizeof(hex), r, sizeof(r));
+	snprintf(out, len, "<%s.adjudicator@%s>", hex,
+	    at != NULL ? at + 1 : "adjudicator.invalid");
+}
+
+int
+mail_compose(const struct mail_head *h, const char *body, size_t len,
+    struct buf *out, struct error *e)
+{
+	char date[64], id[MAIL_FIELD];
+	time_t now = time(NULL);
+	struct tm tm;
+	int i, rc = 0;
+
+	if (h->nto < 1)
+		return error_set(e, EXIT_USAGE, "a mail needs a recipient");
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	message_id(h->from, id, sizeof(id));
+	if (h->from != NULL)
+		rc |= buf_printf(out, "From: %s\n", h->from);
+	rc |= buf_adds(out, "To: ");
+	for (i = 0; i < h->nto; i++)
+		rc |= buf_printf(out, "%s%s", i ? ",\n    " : "", h->to[i]);
+	rc |= buf_printf(out, "\nSubject: %s\nDate: %s\nMessage-ID: %s\n",
+	    h->subject != NULL ? h->subject : "[adjudicator]", date, id);
+	if (h->in_reply_to != NULL && h->in_reply_to[0] != '\0')
+		rc |= buf_printf(out, "In-Reply-To: %s\nReferences: %s\n",
+		    h->in_reply_to, h->in_reply_to);
+	if (h->automatic)
+		rc |= buf_adds(out, "Auto-Submitted: auto-replied\n");
+	if (h->game != NULL)
+		rc |= buf_printf(out, "X-Adjudicator-Game: %s\n", h->game);
+	rc |= buf_adds(out, "MIME-Version: 1.0\n"
+	    "Content-Type: text/plain; charset=utf-8\n"
+	    "Content-Transfer-Encoding: 8bit\n\n");
+	rc |= buf_add(out, body, len);
+	if (len > 0 && body[len - 1] != '\n')
+		rc |= buf_adds(out, "\n");
+	if (rc != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+mail_message_check(const struct match *m, int me, struct error *e)
+{
+	int i;
+
+	if (m->judge_mode && me != GAME_JUDGE) {
+		if (m->judge_address[0] == '\0')
+			return error_set(e, EXIT_USAGE, "-M: the header gives "
+			    "no address for the judge (new -a judge=ADDRESS)");
+		return 0;
+	}
+	for (i = 0; i < m->nseats; i++)
+		if (i != me && m->seat[i].address[0] == '\0')
+			return error_set(e, EXIT_USAGE, "-M: the header gives "
+			    "no address for %s (new -a %s=ADDRESS)",
+			    m->seat[i].name, m->seat[i].name);
+	return 0;
+}
+
+int
+mail_message(const struct match *m, int me, uint64_t seq,
+    const struct buf *armored, struct buf *out, struct error *e)
+{
+	struct mail_head h;
+	struct buf body;
+	char subject[MAIL_FIELD], tail[64];
+	int i, rc;
+
+	if (mail_message_check(m, me, e) != 0)
+		return -1;
+	memset(&h, 0, sizeof(h));
+	if (me >= 0 && me < m->nseats && m->seat[me].address[0] != '\0')
+		h.from = m->seat[me].address;
+	if (m->judge_mode && me != GAME_JUDGE)
+		h.to[h.nto++] = m->judge_address;
+	else
+		for (i = 0; i < m->nseats; i++)
+			if (i != me)
+				h.to[h.nto++] = m->seat[i].address;
+	snprintf(tail, sizeof(tail), " by %s", match_author_name(m, me));
+	mail_subject(m, seq, tail, subject, sizeof(subject));
+	h.subject = subject;
+	h.game = m->game_hex;
+	buf_init(&body);
+	buf_printf(&body, "adjudicator: %s game %.16s, entry %llu by %s%s.\n"
+	    "Apply it with \"adjudicator receive -r ROOT\" (pipe this mail "
+	    "into it).\n\n", m->rules->name, m->game_hex,
+	    (unsigned long long)seq, match_author_name(m, me),
+	    m->judge_mode && me != GAME_JUDGE ? ", for the judge" : "");
+	if (buf_add(&body, armored->data, armored->len) != 0) {
+		buf_free(&body);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = mail_compose(&h, (const char *)body.data, body.len, out, e);
+	buf_free(&body);
+	return rc;
+}

@@ -1,0 +1,75 @@
+/*
+ * Mail as the mail bot and `turn -M` need it: the few headers read from a
+ * mail that arrives (who to answer, what it answers, whether it is
+ * automatic), an mbox split into its mails, and whole mails composed for
+ * `sendmail -t` (From, To, the Subject convention, In-Reply-To, a
+ * plain-text part above the armored messages).  Nothing is sent here.
+ */
+#ifndef MAIL_H
+#define MAIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "error.h"
+#include "game.h"
+
+#define MAIL_FIELD	256
+
+struct match;
+
+/* What a mail that arrives says about itself. */
+struct mail_in {
+	char	from[MAIL_FIELD];	/* where an answer goes (Reply-To,
+					 * else From): an address, or "" */
+	char	message_id[MAIL_FIELD];	/* "<...>", or "" */
+	char	subject[MAIL_FIELD];
+	int	automatic;	/* a bounce, Auto-Submitted, a list's or
+				 * bulk mail: never answered */
+	int	help;		/* the Subject, or the body's first line,
+				 * is HELP */
+};
+
+void	mail_read(const char *, size_t, struct mail_in *);
+
+/*
+ * An input as mails: an mbox (the input starts with a "From " line) is cut
+ * at every "From " line that follows a blank line; anything else is one
+ * mail.  each gets every mail in turn, its From line included.
+ */
+typedef int mail_each_fn(void *, const char *, size_t, struct error *);
+int	mail_split(const char *, size_t, mail_each_fn *, void *,
+	    struct error *);
+
+/* The Subject every mail of a game carries: "[adjudicator] incognito
+ * 372687994ae13b0a: entry 5" and what follows (tail, may be ""). */
+void	mail_subject(const struct match *, uint64_t seq, const char *tail,
+	    char *, size_t);
+
+/* A mail to compose: every field but to[] may be NULL. */
+struct mail_head {
+	const char	*from;
+	const char	*to[GAME_MAX_SEATS + 1];
+	int		 nto;
+	const char	*subject;
+	const char	*in_reply_to;
+	const char	*game;		/* the full game id */
+	int		 automatic;	/* the mail bot's: Auto-Submitted */
+};
+
+/* The headers, a blank line, then body (text: UTF-8 lines). */
+int	mail_compose(const struct mail_head *, const char *body, size_t,
+	    struct buf *, struct error *);
+
+/*
+ * `turn -M`: the armored message(s) seat me sends with entry seq, as a
+ * whole mail from its address to every other seat's (or, in a judged
+ * game, to the judge's).  mail_message_check says first whether the
+ * header gives the addresses it needs.
+ */
+int	mail_message_check(const struct match *, int me, struct error *);
+int	mail_message(const struct match *, int me, uint64_t seq,
+	    const struct buf *armored, struct buf *, struct error *);
+
+#endif

@@ -1,0 +1,582 @@
+/*
+ * The judge's mail bot.  See mailbot.h.
+ *
+ * The summary above each update is what that seat's own copy will show
+ * once it takes the update: the judge's match as it was before this mail,
+ * stripped of everything the seat does not hold (every other seat's
+ * setup), given the new entries one by one as the seat's copy applies
+ * them, then the openings the judge shows that seat alone.  Nothing of
+ * the judge's own knowledge is read to write it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "armor.h"
+#include "fsio.h"
+#include "gamedir.h"
+#include "judge.h"
+#include "mailbot.h"
+#include "match.h"
+#include "opening.h"
+#include "view.h"
+
+/* The messages of one mail for one game, in the mail's order. */
+struct queued {
+	char		game[ROOT_ID];
+	struct buf	sb;
+	char		where[512];
+};
+
+struct bot_run {
+	struct mailbot	*b;
+	struct queued	*q;
+	size_t		 nq;
+	char		 why[512];	/* the first refusal, for the sender */
+	int		 refused, malformed, joined, already;
+	int		 told;		/* an update carried the judge's note */
+	struct error	 other;		/* a block for someone else (a quoted
+					 * update): refused only if alone */
+	int		 answered;	/* the sender was answered */
+	int		 applied, early, duplicates;
+};
+
+void
+mailbot_help(const struct mailbot *b, struct buf *out)
+{
+	char line[KEY_LINE_MAX];
+
+	key_public_line(&b->k->pub, line, sizeof(line));
+	buf_adds(out,
+	    "This is an adjudicator judge: it referees judged board games\n"
+	    "played by mail (adjudicator(1)).  Mail it:\n"
+	    "\n"
+	    "- the invitation of a judged game whose judge is this key, and\n"
+	    "  which gives every seat's mail address:\n"
+	    "    adjudicator new -k KEY -m judge -j JUDGE.pub \\\n"
+	    "        -a SEAT=ADDRESS... -a judge=ADDRESS RULES SEAT.pub...\n"
+	    "- then every setup and turn of that game:\n"
+	    "    adjudicator turn -M -d GAMEDIR ACTION | sendmail -t\n"
+	    "\n"
+	    "After each message the judge mails every seat its update: what\n"
+	    "happened, in plain text, above the signed update.  Apply it with\n"
+	    "    adjudicator receive -r ROOT <MAIL\n"
+	    "A refused message is answered with the reason, to its seat.\n"
+	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
+	    "\n"
+	    "The judge's key (JUDGE.pub):\n");
+	buf_printf(out, "%s\n", line);
+}
+
+/* --- answers to the sender of the mail --- */
+
+static int
+answer(struct bot_run *r, const char *subject, const char *body,
+    struct error *e)
+{
+	struct mailbot *b = r->b;
+	struct mail_head h;
+	struct buf mail;
+	int rc;
+
+	if (b->in.from[0] == '\0' || b->in.automatic)
+		return 0;	/* nobody to tell, or a loop to avoid */
+	memset(&h, 0, sizeof(h));
+	h.to[h.nto++] = b->in.from;
+	h.subject = subject;
+	h.in_reply_to = b->in.message_id;
+	h.automatic = 1;
+	buf_init(&mail);
+	if ((rc = mail_compose(&h, body, strlen(body), &mail, e)) == 0 &&
+	    (rc = b->send(b->send_arg, &mail, e)) == 0) {
+		b->sent++;
+		r->answered = 1;
+	}
+	buf_free(&mail);
+	return rc;
+}
+
+static void
+refuse(struct bot_run *r, const struct error *e)
+{
+	report_line(r->b->report, "%s: refused", e->msg);
+	if (e->status == EXIT_MALFORMED)
+		r->malformed = 1;
+	else
+		r->refused = 1;
+	if (r->why[0] == '\0')
+		snprintf(r->why, sizeof(r->why), "%s", e->msg);
+}
+
+/* --- the news for one seat --- */
+
+/* The judge's match before this mail, as the seat's own copy holds it. */
+static struct match *
+project(const struct match *base, const struct transcript *p, int seat)
+{
+	struct match *c;
+	int o;
+
+	if ((c = match_clone(base)) == NULL)
+		return NULL;
+	for (o = 0; o < GAME_MAX_SEATS; o++) {
+		c->local[o] = NULL;
+		memset(&c->privy[o], 0, sizeof(c->privy[o]));
+	}
+	if (p->all[seat] != NULL)
+		c->local[seat] = &p->all[seat]->setup;
+	memset(c->entitled, 0, sizeof(c->entitled));
+	c->me = seat;
+	return c;
+}
+
+/* What the update shows this seat alone (spy sight): learnt as the seat's
+ * copy learns it. */
+static void
+learn_shown(struct match *c, const struct transcript *p, int seat)
+{
+	const struct match *m = p->m;
+	struct opening o;
+	struct error ign;
+	int s, i;
+
+	for (s = 0; s < m->nseats; s++) {
+		if (s == seat || p->all[s] == NULL)
+			continue;
+		for (i = 0; i < m->seat[s].pieces.n; i++) {
+			if (m->entitled[seat][s][i] == 0 || m->seat[s].opened[i])
+				continue;
+			memset(&o, 0, sizeof(o));
+			o.seat = s;
+			o.idx = i;
+			snprintf(o.id, GAME_ID, "%s", m->seat[s].pieces.id[i]);
+			snprintf(o.value, GAME_VALUE, "%s",
+			    p->all[s]->setup.value[i]);
+			memcpy(o.nonce, p->all[s]->nonce[i], COMMIT_NONCE);
+			(void)match_learn(c, &o, &ign);
+			sec_wipe(&o, sizeof(o));
+		}
+	}
+}
+
+struct game_run {
+	struct bot_run		*r;
+	struct gamedir		*g;
+	const struct match	*before;	/* the judge's, before this mail */
+	unsigned		 senders;	/* seats whose mail this is */
+	const struct judge_run	*j;
+};
+
+static void
+news(struct game_run *gr, int seat, size_t n, struct buf *out)
+{
+	const struct transcript *p = &gr->g->t;
+	const struct match *m = p->m;
+	uint64_t from = p->sent[seat].seq, start, q;
+	struct match *c;
+	struct buf blob;
+	struct error e;
+	char where[64];
+	int ok = 1;
+
+	start = from > gr->before->seq ? from : gr->before->seq;
+	if ((c = project(gr->before, p, seat)) == NULL)
+		return;
+	buf_init(&blob);
+	if (n > 0)
+		buf_adds(out, "News:\n");
+	if (n > 0 && from < start)
+		buf_printf(out, "  entries %llu to %llu (not confirmed sent "
+		    "before)\n", (unsigned long long)from + 1,
+		    (unsigned long long)start);
+	for (q = start + 1; ok && q <= m->seq; q++) {
+		blob.len = 0;
+		snprintf(where, sizeof(where), "entry %llu",
+		    (unsigned long long)q);
+		ok = p->store->get_entry(p->arg, q, &blob, &e) == 0 &&
+		    match_apply_checked(c, blob.data, blob.len, where, NULL,
+		    &e) == 0;
+		if (ok)
+			buf_printf(out, "  entry %llu: %s\n",
+			    (unsigned long long)q, c->what);
+	}
+	buf_free(&blob);
+	if (!ok) {
+		/* cannot happen to entries the judge applied; the view is
+		 * then the final state's, stripped the same way */
+		match_free(c);
+		if ((c = project(m, p, seat)) == NULL)
+			return;
+	}
+	learn_shown(c, p, seat);
+	buf_adds(out, "\n");
+	view_text(c, seat, out);
+	match_free(c);
+}
+
+static int
+emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
+    struct error *e)
+{
+	struct game_run *gr = arg;
+	struct mailbot *b = gr->r->b;
+	const struct match *m = gr->g->t.m;
+	struct mail_head h;
+	struct buf body, mail;
+	char subject[MAIL_FIELD], tail[64];
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	if (m->judge_address[0] != '\0')
+		h.from = m->judge_address;
+	h.to[h.nto++] = m->seat[seat].address;
+	snprintf(tail, sizeof(tail), ", for %s", m->seat[seat].name);
+	mail_subject(m, m->seq, tail, subject, sizeof(subject));
+	h.subject = subject;
+	if (gr->senders & (1u << seat))
+		h.in_reply_to = b->in.message_id;
+	h.game = m->game_hex;
+	h.automatic = 1;
+	buf_init(&body);
+	buf_init(&mail);
+	buf_printf(&body, "adjudicator: %s game %.16s, update for %s: %zu new "
+	    "entr%s.\n", m->rules->name, m->game_hex, m->seat[seat].name, n,
+	    n == 1 ? "y" : "ies");
+	/* the note is about the seat's own message: it says nothing the
+	 * seat may not know */
+	if (note) {
+		gr->r->told = 1;
+		buf_printf(&body, "The judge says: %s\n", gr->j->note[seat]);
+	}
+	buf_adds(&body, "\n");
+	news(gr, seat, n, &body);
+	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
+	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
+	buf_add(&body, armored->data, armored->len);
+	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
+	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+		b->sent++;
+	buf_free(&body);
+	buf_free(&mail);
+	return rc;
+}
+
+/* --- one game's messages --- */
+
+static int
+judge_game(struct bot_run *r, const char *game, struct error *e)
+{
+	struct mailbot *b = r->b;
+	char dir[PATH_MAX];
+	struct game_run gr;
+	struct judge_run j;
+	struct envelope env;
+	struct match *before = NULL;
+	struct gamedir g;
+	struct error ign;
+	size_t i;
+	int seat, rc = -1;
+
+	if (root_dir(b->root, game, dir, sizeof(dir), e) != 0)
+		return -1;
+	if (gamedir_open(dir, GAMEDIR_WRITE, &g, b->report, e) != 0)
+		return e->status == EXIT_SYSTEM ? -1 : (refuse(r, e), 0);
+	if (g.t.me != GAME_JUDGE) {
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", dir, g.seat);
+		goto done;
+	}
+	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0)
+		goto done;
+	if ((before = match_clone(g.t.m)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	memset(&gr, 0, sizeof(gr));
+	gr.r = r;
+	gr.g = &g;
+	gr.before = before;
+	judge_run_init(&j, &g.t, b->k);
+	gr.j = &j;
+	if (judge_auto(&j, e) != 0)
+		goto done;
+	for (i = 0; i < r->nq; i++) {
+		if (strcmp(r->q[i].game, game) != 0)
+			continue;
+		if (envelope_parse(r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			goto done;
+		seat = match_seat_of(g.t.m, &env.signer);
+		if (seat >= 0 && seat < g.t.m->nseats)
+			gr.senders |= 1u << seat;
+		if (judge_message(&j, r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			goto done;
+	}
+	/* what was accepted is kept before any update goes out, and an
+	 * update is marked sent only once it is out (a failed mailer: the
+	 * updates sent before it stay sent) */
+	if (gamedir_commit(&g, e) != 0)
+		goto done;
+	if (judge_updates(&j, emit, &gr, e) != 0) {
+		(void)gamedir_commit(&g, &ign);
+		goto done;
+	}
+	if (gamedir_commit(&g, e) != 0)
+		goto done;
+	snprintf(b->game, sizeof(b->game), "%s", game);
+	b->entry = g.t.m->seq;
+	r->applied += j.applied;
+	r->early += j.early;
+	r->duplicates += j.duplicates;
+	r->refused |= j.refused;
+	r->malformed |= j.malformed;
+	if ((j.refused || j.malformed) && r->why[0] == '\0')
+		snprintf(r->why, sizeof(r->why), "%s", "the judge refused a "
+		    "message");
+	rc = 0;
+done:
+	match_free(before);
+	gamedir_close(&g);
+	return rc;
+}
+
+/* --- routing --- */
+
+static int
+queue(struct bot_run *r, const char *game, const struct buf *sb,
+    const char *where)
+{
+	struct queued *n;
+
+	if ((n = realloc(r->q, (r->nq + 1) * sizeof(*n))) == NULL)
+		return -1;
+	r->q = n;
+	n = &r->q[r->nq];
+	snprintf(n->game, sizeof(n->game), "%s", game);
+	snprintf(n->where, sizeof(n->where), "%s", where);
+	buf_init(&n->sb);
+	if (buf_add(&n->sb, sb->data, sb->len) != 0)
+		return -1;
+	r->nq++;
+	return 0;
+}
+
+static int
+route(struct bot_run *r, const struct buf *block, const char *where,
+    struct error *e)
+{
+	struct mailbot *b = r->b;
+	char game[ROOT_ID], dir[PATH_MAX];
+	struct envelope env;
+	struct buf sb;
+	struct error why;
+	int header, already, rc = 0;
+
+	buf_init(&sb);
+	error_clear(&why);
+	if (envelope_open(block->data, block->len, b->k, &sb, &env, where,
+	    &why) != 0) {
+		if (why.status == EXIT_REFUSED && strstr(why.msg,
+		    ": not addressed to key ") != NULL) {
+			report_line(b->report, "%s; passed over", why.msg);
+			if (r->other.msg[0] == '\0')
+				r->other = why;
+			goto done;
+		}
+		goto refused;
+	}
+	if (root_game_of(&env, game, &header, where, &why) != 0)
+		goto refused;
+	if (header) {
+		if (root_file(b->root, sb.data, sb.len, b->keypath, &b->k->pub,
+		    1, game, &already, where, &why) != 0)
+			goto refused;
+		report_line(b->report, "%s: game %.16s: %s", where, game,
+		    already ? "already joined; nothing to do" :
+		    "joined as judge");
+		snprintf(b->game, sizeof(b->game), "%s", game);
+		if (already)
+			r->already = 1;
+		else
+			r->joined = 1;
+		goto done;
+	}
+	if (root_dir(b->root, game, dir, sizeof(dir), &why) != 0)
+		goto refused;
+	snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), "/seat");
+	if (!fsio_exists(dir)) {
+		error_set(&why, EXIT_REFUSED, "%s: game %.16s is not known to "
+		    "this judge (its invitation has not come)", where, game);
+		goto refused;
+	}
+	if (queue(r, game, &sb, where) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	goto done;
+refused:
+	if (why.status == EXIT_SYSTEM) {
+		*e = why;
+		rc = -1;
+	} else
+		refuse(r, &why);
+done:
+	buf_free(&sb);
+	return rc;
+}
+
+static void
+log_line(struct bot_run *r, int status)
+{
+	struct mailbot *b = r->b;
+	char path[PATH_MAX], when[40];
+	time_t now = time(NULL);
+	struct buf line;
+	struct error ign;
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (b->verdict[0] == '\0')
+		snprintf(b->verdict, sizeof(b->verdict), "%s",
+		    status == EXIT_SYSTEM ? "retry" : "refused");
+	buf_init(&line);
+	buf_printf(&line, "%s from=%s game=%.16s entry=%llu verdict=%s "
+	    "sent=%d\n", when, b->in.from[0] ? b->in.from : "-",
+	    b->game[0] ? b->game : "-", b->entry, b->verdict, b->sent);
+	if ((size_t)snprintf(path, sizeof(path), "%s/log", b->root) <
+	    sizeof(path))
+		(void)fsio_append(path, line.data, line.len, &ign);
+	buf_free(&line);
+}
+
+static void
+verdict(struct bot_run *r)
+{
+	struct mailbot *b = r->b;
+	const char *v = r->applied ? "applied" : r->joined ? "joined" :
+	    r->early ? "waiting" : r->duplicates || r->already ? "duplicate" :
+	    "nothing";
+
+	if (r->refused || r->malformed)
+		snprintf(b->verdict, sizeof(b->verdict), "%s%s%s",
+		    r->malformed ? "malformed" : "refused", r->told ? ",told" :
+		    r->answered ? ",answered" : "",
+		    strcmp(v, "nothing") ? "," : "");
+	else
+		b->verdict[0] = '\0';
+	if (strcmp(v, "nothing") != 0 || b->verdict[0] == '\0')
+		snprintf(b->verdict + strlen(b->verdict), sizeof(b->verdict) -
+		    strlen(b->verdict), "%s", v);
+}
+
+static int
+no_message(struct bot_run *r, struct error *why, struct error *e)
+{
+	struct mailbot *b = r->b;
+	struct buf body;
+	int rc;
+
+	buf_init(&body);
+	if (b->in.help) {
+		mailbot_help(b, &body);
+		buf_cstr(&body);
+		rc = answer(r, "[adjudicator] help", (char *)body.data, e);
+		snprintf(b->verdict, sizeof(b->verdict), "help");
+		buf_free(&body);
+		return rc;
+	}
+	refuse(r, why);
+	buf_printf(&body, "Your mail to the adjudicator judge could not be "
+	    "read: %s.\nMail HELP for what to send.\n", why->msg);
+	buf_cstr(&body);
+	rc = answer(r, "[adjudicator] your mail could not be read",
+	    (char *)body.data, e);
+	buf_free(&body);
+	if (rc != 0)
+		return -1;
+	verdict(r);
+	*e = *why;
+	return -1;
+}
+
+static int
+run(struct bot_run *r, const char *text, size_t len, const char *name,
+    struct error *e)
+{
+	struct armor_list l = { NULL, 0 };
+	struct error why;
+	struct buf body;
+	char where[512];
+	size_t k;
+	int rc = -1;
+
+	error_clear(&why);
+	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, &why) != 0)
+		return why.status == EXIT_SYSTEM ? (*e = why, -1) :
+		    no_message(r, &why, e);
+	for (k = 0; k < l.n; k++) {
+		if (l.n > 1)
+			snprintf(where, sizeof(where), "%.400s: message %zu",
+			    name, k + 1);
+		else
+			snprintf(where, sizeof(where), "%.400s", name);
+		if (route(r, &l.items[k], where, e) != 0)
+			goto done;
+	}
+	/* nothing in the mail was for this judge */
+	if (r->other.msg[0] != '\0' && r->nq == 0 && !r->joined &&
+	    !r->already && !r->refused && !r->malformed)
+		refuse(r, &r->other);
+	for (k = 0; k < r->nq; k++) {
+		size_t i;
+
+		for (i = 0; i < k && strcmp(r->q[i].game, r->q[k].game) != 0;
+		    i++)
+			;
+		if (i == k && judge_game(r, r->q[k].game, e) != 0)
+			goto done;
+	}
+	/* what no seat's update told: the sender hears it here */
+	if ((r->refused || r->malformed) && !r->told) {
+		buf_init(&body);
+		buf_printf(&body, "Your mail to the adjudicator judge could not "
+		    "be routed: %s.\nMail HELP for what to send.\n", r->why);
+		buf_cstr(&body);
+		rc = answer(r, "[adjudicator] your mail could not be routed",
+		    (char *)body.data, e);
+		buf_free(&body);
+		if (rc != 0)
+			goto done;
+	}
+	verdict(r);
+	rc = 0;
+	if (r->refused || r->malformed)
+		rc = error_set(e, r->malformed ? EXIT_MALFORMED : EXIT_REFUSED,
+		    "%s", r->why[0] ? r->why : "some messages were refused");
+done:
+	armor_list_free(&l);
+	return rc;
+}
+
+int
+mailbot_run(struct mailbot *b, const char *text, size_t len, const char *name,
+    struct error *e)
+{
+	struct bot_run r;
+	size_t i;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.b = b;
+	b->game[0] = b->verdict[0] = '\0';
+	b->entry = 0;
+	b->sent = 0;
+	mail_read(text, len, &b->in);
+	rc = run(&r, text, len, name, e);
+	log_line(&r, rc == 0 ? EXIT_OK : e->status);
+	for (i = 0; i < r.nq; i++)
+		buf_free(&r.q[i].sb);
+	free(r.q);
+	return rc;
+}

@@ -1,0 +1,53 @@
+/*
+ * The judge's mail bot (judge -r ROOT): one mail in.  An invitation that
+ * names this judge's key is filed under ROOT/GAMEID; a seat's message is
+ * routed by the game id inside its signed entry and adjudicated by the
+ * judge engine (judge.c); each update goes to its seat as a whole mail,
+ * a plain-text summary of the news (built from that seat's own view of
+ * the game) above the armored update; HELP is answered with the help
+ * text; a mail that cannot be routed is answered in one line when it
+ * has a sender that is not automatic.  One line per mail goes to
+ * ROOT/log.  Sending is the caller's (send): the library composes.
+ */
+#ifndef MAILBOT_H
+#define MAILBOT_H
+
+#include "buf.h"
+#include "error.h"
+#include "key.h"
+#include "mail.h"
+#include "root.h"
+#include "transcript.h"
+
+/* Hands one whole mail to the mailer; -1 (EXIT_SYSTEM) if it was not
+ * taken. */
+typedef int mailbot_send_fn(void *, const struct buf *mail, struct error *);
+
+struct mailbot {
+	const char		*root;
+	const char		*keypath;
+	const struct key_secret	*k;
+	mailbot_send_fn		*send;
+	void			*send_arg;
+	const struct report	*report;
+	/* the outcome of the last mail, for the log and the exit status */
+	struct mail_in		 in;
+	char			 game[ROOT_ID];
+	unsigned long long	 entry;
+	char			 verdict[64];
+	int			 sent;		/* mails handed to send */
+};
+
+/*
+ * Takes one mail.  0: done (applied, waiting, a duplicate, joined,
+ * HELP answered); -1 with EXIT_REFUSED or EXIT_MALFORMED: the mail was
+ * refused and its sender told (when it can be); EXIT_SYSTEM: nothing
+ * was lost, the mail should be given again later.  ROOT/log gets one
+ * line in every case.
+ */
+int	mailbot_run(struct mailbot *, const char *text, size_t,
+	    const char *name, struct error *);
+/* The help text, as HELP gets it. */
+void	mailbot_help(const struct mailbot *, struct buf *);
+
+#endif

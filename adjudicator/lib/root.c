@@ -1,0 +1,644 @@
+/*
+ * A root of many games.  See root.h.
+ *
+ * A game is filed by creating its directory whole beside the others
+ * (ROOT/.join.RANDOM) and renaming it into place, so two deliveries of
+ * one invitation at once make one game and the second finds it there.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "armor.h"
+#include "fsio.h"
+#include "gamedir.h"
+#include "mail.h"
+#include "match.h"
+#include "root.h"
+#include "view.h"
+#include "ydoc.h"
+
+static int
+is_game_id(const char *s)
+{
+	return strlen(s) == 2 * SEC_HASH &&
+	    strspn(s, "0123456789abcdef") == 2 * SEC_HASH;
+}
+
+int
+root_dir(const char *root, const char *game, char *out, size_t len,
+    struct error *e)
+{
+	if (!is_game_id(game))
+		return error_set(e, EXIT_MALFORMED, "\"%.70s\" is not a game id",
+		    game);
+	if ((size_t)snprintf(out, len, "%s/%s", root, game) >= len)
+		return error_set(e, EXIT_USAGE, "%s: path too long", root);
+	return 0;
+}
+
+int
+root_game_of(const struct envelope *env, char game[ROOT_ID], int *header,
+    const char *where, struct error *e)
+{
+	const struct ydoc *k;
+	struct ydoc *doc;
+	const char *g;
+	int rc = -1;
+
+	*header = 0;
+	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+		return -1;
+	k = ydoc_get(doc, "kind");
+	if (k != NULL && k->type == YDOC_SCALAR && strcmp(k->str,
+	    "header") == 0) {
+		*header = 1;
+		sec_hex(game, ROOT_ID, env->hash, SEC_HASH);
+		rc = 0;
+	} else if ((g = ydoc_scalar(doc, "game", where, e)) != NULL) {
+		if (!is_game_id(g))
+			error_set(e, EXIT_MALFORMED, "%s: game \"%.70s\" is not "
+			    "a game id", where, g);
+		else {
+			snprintf(game, ROOT_ID, "%s", g);
+			rc = 0;
+		}
+	}
+	ydoc_free(doc);
+	return rc;
+}
+
+/* A directory holding files only (a game directory), removed. */
+static void
+remove_flat(const char *dir)
+{
+	char p[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if ((size_t)snprintf(p, sizeof(p), "%s/%s", dir, de->d_name) <
+		    sizeof(p))
+			(void)unlink(p);
+	}
+	closedir(d);
+	(void)rmdir(dir);
+}
+
+static int
+complete(const char *dir)
+{
+	char p[PATH_MAX];
+
+	return (size_t)snprintf(p, sizeof(p), "%s/seat", dir) < sizeof(p) &&
+	    fsio_exists(p);
+}
+
+/* What the judge's mail bot needs of a game before it takes it on. */
+static int
+judge_can_take(const struct match *m, int seat, const char *where,
+    struct error *e)
+{
+	int i;
+
+	if (seat != GAME_JUDGE)
+		return error_set(e, EXIT_REFUSED, "%s: this key is %s's in game "
+		    "%.16s, not its judge's", where, match_author_name(m, seat),
+		    m->game_hex);
+	for (i = 0; i < m->nseats; i++)
+		if (m->seat[i].address[0] == '\0')
+			return error_set(e, EXIT_REFUSED, "%s: game %.16s gives "
+			    "no mail address for %s, and the judge mails every "
+			    "seat (new -a %s=ADDRESS)", where, m->game_hex,
+			    m->seat[i].name, m->seat[i].name);
+	return 0;
+}
+
+int
+root_file(const char *root, const uint8_t *sb, size_t len,
+    const char *keypath, const struct key_public *me, int judge_only,
+    char game[ROOT_ID], int *already, const char *where, struct error *e)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	struct match *m;
+	int seat, rc = -1;
+
+	*already = 0;
+	if ((m = header_read(sb, len, where, e)) == NULL)
+		return -1;
+	snprintf(game, ROOT_ID, "%s", m->game_hex);
+	if ((seat = match_seat_of(m, me)) < 0) {
+		error_set(e, EXIT_REFUSED, "%s: key %s holds no seat in game "
+		    "%.16s", where, me->idhex, m->game_hex);
+		goto done;
+	}
+	if ((judge_only && judge_can_take(m, seat, where, e) != 0) ||
+	    root_dir(root, m->game_hex, dir, sizeof(dir), e) != 0)
+		goto done;
+	if (mkdir(root, 0700) != 0 && errno != EEXIST) {
+		error_errno(e, "%s", root);
+		goto done;
+	}
+	if (complete(dir)) {
+		*already = 1;
+		rc = 0;
+		goto done;
+	}
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.join.XXXXXX", root) >=
+	    sizeof(tmp) || mkdtemp(tmp) == NULL) {
+		error_errno(e, "%s", root);
+		goto done;
+	}
+	if (gamedir_create(tmp, sb, len, match_author_name(m, seat), keypath,
+	    e) != 0) {
+		remove_flat(tmp);
+		goto done;
+	}
+	if (rename(tmp, dir) != 0) {
+		/* filed meanwhile by another delivery of the same mail */
+		if ((errno == EEXIST || errno == ENOTEMPTY) && complete(dir))
+			*already = 1;
+		else
+			error_errno(e, "%s", dir);
+		remove_flat(tmp);
+		rc = *already ? 0 : -1;
+		goto done;
+	}
+	rc = 0;
+done:
+	match_free(m);
+	return rc;
+}
+
+int
+root_join(const char *root, const char *text, size_t len, const char *keypath,
+    const struct key_secret *k, int judge_only, char game[ROOT_ID],
+    int *already, const char *where, struct error *e)
+{
+	struct armor_list l = { NULL, 0 };
+	struct envelope env;
+	struct error first;
+	struct buf sb;
+	size_t i;
+	int header, rc = -1;
+
+	buf_init(&sb);
+	error_clear(&first);
+	if (armor_read(text, len, ARMOR_MESSAGE, where, &l, e) != 0)
+		goto done;
+	for (i = 0; i < l.n; i++) {
+		sb.len = 0;
+		if (envelope_open(l.items[i].data, l.items[i].len, k, &sb, &env,
+		    where, first.msg[0] == '\0' ? &first : e) != 0 ||
+		    root_game_of(&env, game, &header, where, e) != 0 || !header)
+			continue;
+		rc = root_file(root, sb.data, sb.len, keypath, &k->pub,
+		    judge_only, game, already, where, e);
+		goto done;
+	}
+	if (first.msg[0] != '\0')
+		*e = first;
+	else
+		error_set(e, EXIT_MALFORMED, "%s: no invitation found", where);
+done:
+	armor_list_free(&l);
+	buf_free(&sb);
+	return rc;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+root_each(const char *root, root_each_fn *each, void *arg, struct error *e)
+{
+	char **names = NULL, **n, dir[PATH_MAX];
+	struct dirent *de;
+	size_t count = 0, i;
+	DIR *d;
+	int rc = 0;
+
+	if ((d = opendir(root)) == NULL)
+		return errno == ENOENT ? error_set(e, EXIT_USAGE, "%s: no such "
+		    "root (join -r makes it)", root) : error_errno(e, "%s", root);
+	while ((de = readdir(d)) != NULL) {
+		if (!is_game_id(de->d_name))
+			continue;
+		if ((n = realloc(names, (count + 1) * sizeof(*n))) == NULL ||
+		    (n[count] = strdup(de->d_name)) == NULL) {
+			if (n != NULL)
+				names = n;
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+			break;
+		}
+		names = n;
+		count++;
+	}
+	closedir(d);
+	if (rc == 0 && count > 0)
+		qsort(names, count, sizeof(*names), by_name);
+	for (i = 0; rc == 0 && i < count; i++) {
+		snprintf(dir, sizeof(dir), "%s/%s", root, names[i]);
+		if (complete(dir))
+			rc = each(arg, dir, names[i], e);
+	}
+	for (i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+/* --- games -r --- */
+
+struct listing {
+	struct buf	 mine, others;
+};
+
+/* Who writes next, and what, as this copy reads it. */
+static void
+next_words(const struct match *m, int me, char *out, size_t len)
+{
+	int next = match_next_author(m);
+	const char *who = next == me ? "your" : NULL;
+	char name[KEY_NAME_MAX + 8];
+
+	if (who == NULL) {
+		snprintf(name, sizeof(name), "%s%s's", next == GAME_JUDGE ?
+		    "the " : "", match_author_name(m, next));
+		who = name;
+	}
+	switch (match_phase(m)) {
+	case MATCH_SETUP:
+		snprintf(out, len, "%s setup", who);
+		break;
+	case MATCH_PLAY:
+		snprintf(out, len, "%s turn", who);
+		break;
+	case MATCH_FINAL:
+		snprintf(out, len, "%s final openings", who);
+		break;
+	case MATCH_CLOSED:
+		snprintf(out, len, "over");
+		break;
+	}
+}
+
+static int
+list_one(void *arg, const char *dir, const char *game, struct error *e)
+{
+	struct listing *li = arg;
+	const struct match *m;
+	struct gamedir g;
+	struct buf seats, result, *to;
+	char next[64];
+	int i, me;
+
+	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
+		if (e->status == EXIT_SYSTEM)
+			return -1;
+		buf_printf(&li->others, "%.16s  (cannot be read: %s)\n", game,
+		    e->msg);
+		return 0;
+	}
+	m = g.t.m;
+	me = g.t.me;
+	buf_init(&seats);
+	buf_init(&result);
+	for (i = 0; i < m->nseats; i++)
+		buf_printf(&seats, "%s%s%s", i ? " " : "", m->seat[i].name,
+		    i == me ? "*" : "");
+	if (m->judge_mode)
+		buf_printf(&seats, " (judge%s)", me == GAME_JUDGE ? "*" : "");
+	buf_cstr(&seats);
+	next_words(m, me, next, sizeof(next));
+	view_result(m, &result);
+	buf_cstr(&result);
+	to = match_phase(m) != MATCH_CLOSED && match_next_author(m) == me ?
+	    &li->mine : &li->others;
+	buf_printf(to, "%.16s  %-13s  %-22s  %-20s  entry %llu: %s%s%s\n",
+	    m->game_hex, m->rules->name, (char *)seats.data, next,
+	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
+	    result.len ? (char *)result.data : "");
+	buf_free(&seats);
+	buf_free(&result);
+	gamedir_close(&g);
+	return 0;
+}
+
+int
+root_games(const char *root, struct buf *out, struct error *e)
+{
+	struct listing li;
+	int rc;
+
+	buf_init(&li.mine);
+	buf_init(&li.others);
+	rc = root_each(root, list_one, &li, e);
+	if (rc == 0 && (buf_add(out, li.mine.data, li.mine.len) != 0 ||
+	    buf_add(out, li.others.data, li.others.len) != 0))
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&li.mine);
+	buf_free(&li.others);
+	return rc;
+}
+
+/* --- receive -r --- */
+
+/* The key file a game directory names (formats/gamedir.md). */
+static int
+seat_keypath(const char *dir, char *out, size_t len, struct error *e)
+{
+	static const char *const keys[] = { "seat", "key", NULL };
+	char p[PATH_MAX];
+	struct ydoc *doc;
+	const char *k;
+	struct buf b;
+	int rc = -1;
+
+	snprintf(p, sizeof(p), "%s/seat", dir);
+	buf_init(&b);
+	if (fsio_read(p, 65536, &b, e) != 0 ||
+	    (doc = ydoc_parse(b.data, b.len, p, e)) == NULL) {
+		buf_free(&b);
+		return -1;
+	}
+	if (ydoc_check_keys(doc, keys, keys, p, e) == 0 &&
+	    (k = ydoc_scalar(doc, "key", p, e)) != NULL) {
+		snprintf(out, len, "%s", k);
+		rc = 0;
+	}
+	ydoc_free(doc);
+	buf_free(&b);
+	return rc;
+}
+
+static int
+note_key(void *arg, const char *dir, const char *game, struct error *e)
+{
+	struct root_receive *r = arg;
+	char path[PATH_MAX];
+	size_t i;
+
+	(void)game;
+	if (seat_keypath(dir, path, sizeof(path), e) != 0)
+		return e->status == EXIT_SYSTEM ? -1 : 0;
+	for (i = 0; i < r->nkeys; i++)
+		if (strcmp(r->keypath[i], path) == 0)
+			return 0;
+	if (r->nkeys == ROOT_MAX_KEYS)
+		return error_set(e, EXIT_USAGE, "%s: the games use more than %d "
+		    "key files", r->root, ROOT_MAX_KEYS);
+	if ((r->keypath[r->nkeys] = strdup(path)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	r->nkeys++;
+	return 0;
+}
+
+int
+root_receive_begin(struct root_receive *r, const char *root,
+    key_pass_fn *pass, void *arg, const struct report *rep, struct error *e)
+{
+	memset(r, 0, sizeof(*r));
+	r->root = root;
+	r->pass = pass;
+	r->pass_arg = arg;
+	r->report = rep;
+	if (root_each(root, note_key, r, e) != 0)
+		return -1;
+	if (r->nkeys == 0)
+		return error_set(e, EXIT_USAGE, "%s: no game here yet (join -r "
+		    "files one)", root);
+	return 0;
+}
+
+static const struct key_secret *
+key_of(struct root_receive *r, size_t i, struct error *e)
+{
+	if (r->key[i] == NULL)
+		r->key[i] = key_secret_load(r->keypath[i], r->pass, r->pass_arg,
+		    e);
+	return r->key[i];
+}
+
+static int
+mark_changed(struct root_receive *r, const char *game)
+{
+	char (*n)[ROOT_ID];
+	size_t i;
+
+	for (i = 0; i < r->nchanged; i++)
+		if (strcmp(r->changed[i], game) == 0)
+			return 0;
+	if ((n = realloc(r->changed, (r->nchanged + 1) * sizeof(*n))) == NULL)
+		return -1;
+	r->changed = n;
+	snprintf(n[r->nchanged++], ROOT_ID, "%s", game);
+	return 0;
+}
+
+/* A refusal said on one line and counted; the others go on. */
+static int
+refused(struct root_receive *r, struct error *e)
+{
+	if (e->status == EXIT_SYSTEM)
+		return -1;
+	report_line(r->report, "%s", e->msg);
+	if (e->status == EXIT_MALFORMED)
+		r->malformed = 1;
+	else
+		r->refused = 1;
+	error_clear(e);
+	return 0;
+}
+
+/* One message, opened, to its game. */
+static int
+to_game(struct root_receive *r, const uint8_t *sb, size_t len,
+    const struct envelope *env, const char *where, struct error *e)
+{
+	char game[ROOT_ID], dir[PATH_MAX];
+	const struct key_secret *k = NULL;
+	struct gamedir g;
+	size_t i;
+	int header, rc;
+
+	if (root_game_of(env, game, &header, where, e) != 0 ||
+	    root_dir(r->root, game, dir, sizeof(dir), e) != 0)
+		return refused(r, e);
+	if (!complete(dir)) {
+		report_line(r->report, "%s: %s game %.16s, not in %s; skipped%s",
+		    where, header ? "the invitation of" : "a message of", game,
+		    r->root, header ? " (join -r files it)" : "");
+		return 0;
+	}
+	if (gamedir_open(dir, GAMEDIR_WRITE, &g, r->report, e) != 0)
+		return refused(r, e);
+	for (i = 0; i < r->nkeys && k == NULL; i++)
+		if (strcmp(r->keypath[i], g.keypath) == 0 &&
+		    (k = key_of(r, i, e)) == NULL) {
+			gamedir_close(&g);
+			return refused(r, e);
+		}
+	if (k == NULL || transcript_key_check(&g.t, k, g.keypath, e) != 0 ||
+	    transcript_receive_message(&g.t, sb, len, env, where, e) != 0) {
+		struct error ign;
+
+		if (k == NULL)
+			error_set(e, EXIT_USAGE, "%s: its key file is not known",
+			    dir);
+		/* what was accepted before the refusal stays */
+		gamedir_commit(&g, &ign);
+		gamedir_close(&g);
+		return refused(r, e);
+	}
+	rc = gamedir_commit(&g, e);
+	gamedir_close(&g);
+	if (rc == 0 && mark_changed(r, game) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return rc;
+}
+
+static int
+not_for_us(const struct error *e)
+{
+	return e->status == EXIT_REFUSED &&
+	    strstr(e->msg, ": not addressed to key ") != NULL;
+}
+
+/* Opens a block with the first key of the root it is for; 1: it is for
+ * none of them (another's mail, a copy of one's own to the judge). */
+static int
+open_block(struct root_receive *r, const struct buf *block, struct buf *sb,
+    struct envelope *env, const char *where, struct error *e)
+{
+	struct error why, one;
+	size_t i;
+
+	error_clear(&why);
+	for (i = 0; i < r->nkeys; i++) {
+		sb->len = 0;
+		if (key_of(r, i, e) == NULL)
+			return -1;
+		error_clear(&one);
+		if (envelope_open(block->data, block->len, r->key[i], sb, env,
+		    where, &one) == 0)
+			return 0;
+		/* what went wrong with the key it is for says most */
+		if (why.msg[0] == '\0' || (not_for_us(&why) && !not_for_us(&one)))
+			why = one;
+	}
+	*e = why;
+	return not_for_us(&why) ? 1 : -1;
+}
+
+struct one_input {
+	struct root_receive	*r;
+	const char		*name;
+	int			 nmail;
+};
+
+static int
+one_mail(void *arg, const char *text, size_t len, struct error *e)
+{
+	struct one_input *in = arg;
+	struct root_receive *r = in->r;
+	struct armor_list l = { NULL, 0 };
+	struct envelope env;
+	char where[512], name[400];
+	struct buf sb;
+	size_t k;
+	int rc = 0;
+
+	in->nmail++;
+	if (in->nmail > 1 || (len >= 5 && memcmp(text, "From ", 5) == 0))
+		snprintf(name, sizeof(name), "%.300s: mail %d", in->name,
+		    in->nmail);
+	else
+		snprintf(name, sizeof(name), "%.300s", in->name);
+	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, e) != 0) {
+		/* a mailbox holds other mail too */
+		if (strstr(e->msg, "no " ARMOR_MESSAGE " found") != NULL &&
+		    e->status == EXIT_MALFORMED) {
+			error_clear(e);
+			return 0;
+		}
+		return refused(r, e);
+	}
+	buf_init(&sb);
+	for (k = 0; k < l.n && rc == 0; k++) {
+		r->messages++;
+		if (l.n > 1)
+			snprintf(where, sizeof(where), "%s: message %zu", name,
+			    k + 1);
+		else
+			snprintf(where, sizeof(where), "%s", name);
+		switch (open_block(r, &l.items[k], &sb, &env, where, e)) {
+		case 0:
+			rc = to_game(r, sb.data, sb.len, &env, where, e);
+			break;
+		case 1:
+			report_line(r->report, "%s; skipped", e->msg);
+			error_clear(e);
+			break;
+		default:
+			rc = refused(r, e);
+		}
+	}
+	buf_free(&sb);
+	armor_list_free(&l);
+	return rc;
+}
+
+int
+root_receive(struct root_receive *r, const char *text, size_t len,
+    const char *name, struct error *e)
+{
+	struct one_input in = { r, name, 0 };
+
+	return mail_split(text, len, one_mail, &in, e);
+}
+
+int
+root_receive_views(const struct root_receive *r, struct buf *out,
+    struct error *e)
+{
+	char dir[PATH_MAX];
+	struct gamedir g;
+	size_t i;
+
+	for (i = 0; i < r->nchanged; i++) {
+		if (root_dir(r->root, r->changed[i], dir, sizeof(dir), e) != 0 ||
+		    gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0)
+			return -1;
+		buf_printf(out, "%s== %s game %.16s\n", i ? "\n" : "",
+		    g.t.m->rules->name, g.t.m->game_hex);
+		view_text(g.t.m, g.t.me < g.t.m->nseats ? g.t.me : -1, out);
+		gamedir_close(&g);
+	}
+	return 0;
+}
+
+void
+root_receive_end(struct root_receive *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nkeys; i++) {
+		key_secret_free(r->key[i]);
+		free(r->keypath[i]);
+	}
+	free(r->changed);
+	memset(r, 0, sizeof(*r));
+}

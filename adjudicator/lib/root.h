@@ -1,0 +1,89 @@
+/*
+ * A root: many games, each a game directory ROOT/GAMEID named by the full
+ * game id (a player's games, or a judge's).  Joining files an invitation
+ * there; a mixed mailbox is routed message by message to its game by the
+ * game id inside the signed entry; the games are listed with whose turn
+ * it is.  The keys are the games' own (each game directory names its key
+ * file), loaded once each through the passphrase callback.
+ */
+#ifndef ROOT_H
+#define ROOT_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "envelope.h"
+#include "error.h"
+#include "key.h"
+#include "transcript.h"
+
+#define ROOT_ID		(2 * SEC_HASH + 1)	/* a game id in hex */
+#define ROOT_MAX_KEYS	8
+
+/* ROOT/GAMEID */
+int	root_dir(const char *root, const char *game, char *, size_t,
+	    struct error *);
+/* The game an opened message belongs to: the header's hash (*header
+ * set), else the game named inside the signed body. */
+int	root_game_of(const struct envelope *, char game[ROOT_ID], int *header,
+	    const char *where, struct error *);
+
+/*
+ * Files the invitation sb (a signed header, opened) under ROOT/GAMEID for
+ * the key's seat, the key file keypath remembered there.  *already: the
+ * game was there (nothing done).  As the judge (judge_only), the key must
+ * be the game's judge and every seat must have an address (the judge
+ * mails each seat).
+ */
+int	root_file(const char *root, const uint8_t *sb, size_t,
+	    const char *keypath, const struct key_public *, int judge_only,
+	    char game[ROOT_ID], int *already, const char *where,
+	    struct error *);
+/* The same from a mail or a file: the message in text that holds an
+ * invitation, opened with k. */
+int	root_join(const char *root, const char *text, size_t,
+	    const char *keypath, const struct key_secret *, int judge_only,
+	    char game[ROOT_ID], int *already, const char *where,
+	    struct error *);
+
+/* Every game of the root, in the order of their ids. */
+typedef int root_each_fn(void *, const char *dir, const char *game,
+    struct error *);
+int	root_each(const char *root, root_each_fn *, void *, struct error *);
+
+/* games -r: one line per game, those where this copy writes next first. */
+int	root_games(const char *root, struct buf *, struct error *);
+
+/*
+ * receive -r: the messages of inputs (an mbox, mail files, several
+ * mails), each taken by its game.  A message of a game not in the root
+ * is said on one line and skipped; one refused is said and counted, and
+ * the others go on; a system error stops.  views gets the view of each
+ * game that took something.
+ */
+struct root_receive {
+	const char		*root;
+	key_pass_fn		*pass;
+	void			*pass_arg;
+	const struct report	*report;
+	int			 refused;	/* some message refused (1) */
+	int			 malformed;	/* some input malformed (3) */
+	int			 messages;	/* messages found */
+	char			(*changed)[ROOT_ID];	/* games that took some */
+	size_t			 nchanged;
+	char			*keypath[ROOT_MAX_KEYS];
+	struct key_secret	*key[ROOT_MAX_KEYS];
+	size_t			 nkeys;
+};
+
+int	root_receive_begin(struct root_receive *, const char *root,
+	    key_pass_fn *, void *, const struct report *, struct error *);
+int	root_receive(struct root_receive *, const char *text, size_t,
+	    const char *name, struct error *);
+/* The view of every game that took something, in turn. */
+int	root_receive_views(const struct root_receive *, struct buf *,
+	    struct error *);
+void	root_receive_end(struct root_receive *);
+
+#endif

@@ -1,0 +1,120 @@
+#!/bin/sh
+# The judge's mail bot's throughput: mails per second through "judge -r".
+#
+# A judged incognito game is played first (not timed) through game
+# directories and "judge -d": two setups, then MAILS - 2 moves of pieces
+# shuffled back and forth (the limit of turns without an interrogation
+# raised out of the way), each seat's message kept as the whole mail
+# "turn -M" prints.  Then, RUNS times, a fresh root with the judge's
+# unencrypted key and the invitation takes those mails one "judge -r"
+# process each, in order, as procmail would give them, with a stand-in
+# sendmail that discards what it is given; the wall clock of the loop
+# (the invitation not counted) gives the rate.  One process at a time:
+# the rate is per core.  Prints one line:
+#
+#   judge -r: N mails/s per core (median of K runs, min A, max B)
+#
+# ADJ   the adjudicator binary
+# MAILS mails in the game (default 200)
+# RUNS  timed runs (default 5, at least 5)
+# WORK  scratch directory (default a fresh one under $TMPDIR; emptied)
+set -u
+: "${ADJ:?ADJ must name the adjudicator binary}"
+MAILS=${MAILS:-200}
+RUNS=${RUNS:-5}
+[ "$RUNS" -ge 5 ] || RUNS=5
+WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench-judge.$$}
+case $WORK in /*) ;; *) WORK=$(pwd)/$WORK ;; esac
+case $ADJ in /*) ;; */*) ADJ=$(pwd)/$ADJ ;; esac
+
+fail() {
+	echo "bench judge: $*" >&2
+	exit 1
+}
+
+rm -rf "$WORK"
+mkdir -p "$WORK" || fail "cannot create $WORK"
+cd "$WORK" || fail "cannot enter $WORK"
+
+# the stand-in sendmail: one process, no shell, reads the mail and drops it
+DISCARD="dd of=/dev/null status=none"
+
+# --- the game, not timed ---------------------------------------------------
+mkdir keys mails
+"$ADJ" keygen -N -d keys judge 2>/dev/null &&
+    "$ADJ" keygen -N -d keys alice 2>/dev/null &&
+    "$ADJ" keygen -N -d keys bob 2>/dev/null || fail "keygen"
+"$ADJ" new -k keys/alice.key -m judge -j keys/judge.pub -o limit=100000 \
+    -a alice=alice@example.org -a bob=bob@example.org \
+    -a judge=judge@example.org incognito keys/alice.pub keys/bob.pub \
+    >invite.msg || fail "new"
+for d in J:judge A:alice B:bob; do
+	"$ADJ" join -d "${d%%:*}" -k "keys/${d#*:}.key" invite.msg 2>/dev/null ||
+	    fail "join ${d#*:}"
+done
+
+n=0
+# one DIR VERB ARGS: the seat's whole mail kept, the judge takes it, the
+# seats take their updates
+one() {
+	d=$1
+	shift
+	n=$((n + 1))
+	f=mails/$(printf '%06d' "$n").eml
+	"$ADJ" "$1" -M -d "$d" "$2" >"$f" 2>/dev/null || fail "$d: $*"
+	rm -rf out
+	"$ADJ" judge -d J -O out "$f" >/dev/null 2>&1 || fail "judge $f"
+	for s in A:alice B:bob; do
+		[ -f "out/${s#*:}.msg" ] || continue
+		"$ADJ" receive -d "${s%%:*}" "out/${s#*:}.msg" >/dev/null 2>&1 ||
+		    fail "${s#*:} refuses an update"
+	done
+}
+echo "bench judge: playing a judged game of $MAILS mails in $WORK"
+one A setup d2
+one B setup b4
+i=0
+while [ "$n" -lt "$MAILS" ]; do
+	if [ $((i % 2)) -eq 0 ]; then
+		one A turn e3-e4
+		[ "$n" -lt "$MAILS" ] && one B turn a3-a2
+	else
+		one A turn e4-e3
+		[ "$n" -lt "$MAILS" ] && one B turn a2-a3
+	fi
+	i=$((i + 1))
+done
+
+# --- the timed runs --------------------------------------------------------
+now() {
+	date +%s.%N
+}
+rates=
+r=0
+while [ "$r" -lt "$RUNS" ]; do
+	r=$((r + 1))
+	rm -rf root
+	mkdir root
+	cp keys/judge.key root/ && chmod 600 root/judge.key
+	"$ADJ" judge -r root -s "$DISCARD" invite.msg 2>/dev/null ||
+	    fail "run $r: the invitation"
+	t0=$(now)
+	for f in mails/*.eml; do
+		"$ADJ" judge -r root -s "$DISCARD" "$f" 2>/dev/null ||
+		    fail "run $r: $f refused"
+	done
+	t1=$(now)
+	grep -c 'verdict=applied sent=2$' root/log | grep -qx "$MAILS" ||
+	    fail "run $r: not every mail was applied and answered"
+	rate=$(awk -v n="$MAILS" -v a="$t0" -v b="$t1" \
+	    'BEGIN { printf "%.1f", n / (b - a) }')
+	echo "bench judge:   run $r: $rate mails/s"
+	rates="$rates $rate"
+done
+echo $rates | tr ' ' '\n' | sort -n | awk -v k="$RUNS" '
+	{ v[NR] = $1 }
+	END {
+		med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "judge -r: %.0f mails/s per core (median of %d runs, " \
+		    "min %.0f, max %.0f)\n", med, k, v[1], v[NR]
+	}'

@@ -1,0 +1,533 @@
+# The judge's mail bot (judge -r), the players' roots (join -r, receive -r,
+# games -r) and turn -M, through a stand-in sendmail (tests/cli/sendmail.sh)
+# that keeps every mail it is given and appends it to each recipient's
+# mbox in spool/.
+
+SM="$TOP/tests/cli/sendmail.sh"
+
+# bot FILE [STATUS]: the judge's mail bot takes FILE (exit STATUS, 0)
+bot() {
+	SPOOL=$PWD/spool expect "${2:-0}" "$ADJ" judge -r jr -s "$SM" "$1"
+}
+
+# nmail: how many mails the stand-in sendmail was given
+nmail() {
+	ls spool 2>/dev/null | grep -c '\.eml$' || true
+}
+
+# mstart: keys, a judged game with addresses, joined by the judge (jr),
+# alice (AR) and bob (BR) in their roots; $G is the game id
+mstart() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub \
+	    >invite.msg || fail "new"
+	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
+	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"
+	bot invite.msg
+	G=$(ls AR)
+	[ -d "jr/$G" ] || fail "the judge did not file game $G"
+	[ "$(nmail)" -eq 0 ] || fail "mail for an invitation"
+	read_mail=0
+}
+
+# deliver_all: each player reads its mbox (the whole of it, every time:
+# what was applied already is a no-op) with receive -r
+deliver_all() {
+	for s in alice bob; do
+		case $s in alice) r=AR ;; bob) r=BR ;; esac
+		[ -f "spool/$s@example.org.mbox" ] || continue
+		"$ADJ" receive -r "$r" "spool/$s@example.org.mbox" \
+		    >"$s.view" 2>"$s.err" || {
+			cat "$s.err" >&2
+			fail "$s refuses her mailbox"
+		}
+	done
+}
+
+# mplay ROOT FILE VERB ARGS...: a seat's whole mail to the judge, and
+# the judge's mails to the seats
+mplay() {
+	mr=$1 mf=$2 mv=$3
+	shift 3
+	"$ADJ" "$mv" -M -d "$mr/$G" "$@" >"$mf" 2>merr || {
+		cat merr >&2
+		fail "$mv -M -d $mr/$G $*"
+	}
+	bot "$mf"
+	deliver_all
+}
+
+# header_of FILE NAME: the value of header NAME in a mail file
+header_of() {
+	awk -v n="$2:" '/^$/ { exit } $1 == n { sub(/^[^:]*: */, ""); print }' \
+	    "$1"
+}
+
+test_mailbot_judged_game() {
+	mstart
+	mplay AR a1.eml setup d2
+	header_of a1.eml To | grep -qx 'judge@club.example' || fail "a1 To"
+	header_of a1.eml From | grep -qx 'alice@example.org' || fail "a1 From"
+	header_of a1.eml Subject |
+	    grep -qx "\[adjudicator\] incognito $(echo $G | cut -c1-16): entry 1 by alice" ||
+	    fail "a1 Subject: $(header_of a1.eml Subject)"
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails for a1, want 2"
+	# each update: from the judge, to its seat, the game in the subject,
+	# the news above the armor, the first an answer to alice's mail
+	for n in 1 2; do
+		to=$(cat spool/$n.rcpt)
+		s=${to%@example.org}
+		header_of spool/$n.eml From | grep -qx 'judge@club.example' ||
+		    fail "$n: From"
+		header_of spool/$n.eml Subject | grep -q \
+		    "^\[adjudicator\] incognito $(echo $G | cut -c1-16): entry 1, for $s$" ||
+		    fail "$n: Subject"
+		header_of spool/$n.eml X-Adjudicator-Game | grep -qx "$G" ||
+		    fail "$n: no game id"
+		header_of spool/$n.eml Auto-Submitted | grep -q auto-replied ||
+		    fail "$n: not marked automatic"
+		grep -q '^  entry 1: alice committed to a setup$' spool/$n.eml ||
+		    fail "$n: no news"
+		grep -q "^You are $s " spool/$n.eml || fail "$n: not $s's view"
+		awk '/^-----BEGIN ADJ/ { exit 1 }' spool/$n.eml && fail "no armor"
+		grep -qx -- '-t -i' spool/$n.args 2>/dev/null ||
+		    [ -z "$(cat spool/$n.args)" ] || true
+		if [ "$s" = alice ]; then
+			header_of spool/$n.eml In-Reply-To |
+			    grep -qxF "$(header_of a1.eml Message-ID)" ||
+			    fail "alice's update answers no mail"
+		else
+			[ -z "$(header_of spool/$n.eml In-Reply-To)" ] ||
+			    fail "bob's update answers alice's mail"
+		fi
+	done
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn e3-c3
+	mplay BR b2.eml turn b4-b3
+	grep -q "^Your turn" alice.view || fail "alice is not told it is hers"
+	mplay AR a3.eml turn 'c3?b3'
+	grep -q 'Game over: alice won' alice.view || fail "alice: not over"
+	grep -q 'Game over: alice won' bob.view || fail "bob: not over"
+	# bob's mail: the news of the end, in words
+	last=$(grep -l '^To: bob@example.org' spool/*.eml | sort -n -t/ -k2 |
+	    tail -1)
+	grep -q 'Game over: alice won' "$last" || fail "bob's last mail"
+	# secrecy: alice's spy (d2) is in no mail to bob before the end
+	"$ADJ" open -k jr/judge.key a1.eml >abody 2>/dev/null
+	nonce=$(awk '/piece: d2$/ { p = 1 } p && /nonce:/ { print $2; exit }' \
+	    abody)
+	[ ${#nonce} -eq 64 ] || fail "no nonce for alice's spy"
+	for f in spool/*.eml; do
+		grep -q "$nonce" "$f" && fail "$f: alice's spy nonce in clear"
+		true
+	done
+	for f in $(grep -l '^To: bob@example.org' spool/*.eml); do
+		[ "$f" = "$last" ] && continue
+		sed '/^-----BEGIN/,$d' "$f" | grep -q ' Ws' &&
+		    fail "$f: bob is shown alice's spy"
+		true
+	done
+	"$ADJ" export -d "jr/$G" >j.arc
+	expect 0 "$ADJ" verify j.arc
+	out_has '^result: alice won'
+	"$ADJ" export -d "AR/$G" >a.arc
+	expect 0 "$ADJ" verify a.arc
+	# the log: one line per mail, time, sender, game, entry, verdict
+	[ "$(wc -l <jr/log)" -eq 6 ] || { cat jr/log >&2; fail "log lines"; }
+	grep -q "^20[0-9-]*T[0-9:]*Z from=alice@example.org game=$(echo $G |
+	    cut -c1-16) entry=7 verdict=applied sent=2$" jr/log ||
+	    { cat jr/log >&2; fail "no log line for a3"; }
+	grep -q "from=- game=$(echo $G | cut -c1-16) entry=0 verdict=joined" \
+	    jr/log || fail "no log line for the invitation"
+}
+
+test_mailbot_duplicate_gets_nothing() {
+	mstart
+	mplay AR a1.eml setup d2
+	n=$(nmail)
+	bot a1.eml
+	[ "$(nmail)" -eq "$n" ] || fail "a duplicate got mail"
+	tail -1 jr/log | grep -q 'verdict=duplicate sent=0$' ||
+	    fail "log: $(tail -1 jr/log)"
+	bot invite.msg
+	[ "$(nmail)" -eq "$n" ] || fail "the invitation again got mail"
+	err_has "already joined"
+}
+
+test_mailbot_help() {
+	mstart
+	printf 'From: Carol <carol@example.org>\nSubject: help\n' >help.eml
+	printf 'Message-ID: <h1@example.org>\n\nplease\n' >>help.eml
+	bot help.eml
+	[ "$(nmail)" -eq 1 ] || fail "no answer"
+	[ "$(cat spool/1.rcpt)" = carol@example.org ] || fail "to whom?"
+	header_of spool/1.eml In-Reply-To | grep -qx '<h1@example.org>' ||
+	    fail "not an answer"
+	grep -q '^adjudicator-pk1 judge ' spool/1.eml || fail "no judge key"
+	grep -q 'receive -r ROOT' spool/1.eml || fail "no help"
+	tail -1 jr/log | grep -q 'from=carol@example.org .*verdict=help' ||
+	    fail "log"
+	# HELP as the body's first line, from an automatic sender: no answer
+	printf 'From: list@example.org\nAuto-Submitted: auto-replied\n\nHELP\n' \
+	    >auto.eml
+	bot auto.eml
+	[ "$(nmail)" -eq 1 ] || fail "an automatic mail was answered"
+	printf 'From: dave@example.org\nSubject: hi\n\n  HELP  \n' >h2.eml
+	bot h2.eml
+	[ "$(nmail)" -eq 2 ] || fail "HELP in the body not answered"
+}
+
+test_mailbot_unroutable() {
+	mstart
+	# no message at all: malformed, the sender told
+	printf 'From: carol@example.org\nSubject: move\n\ne3-c3\n' >plain.eml
+	bot plain.eml 3
+	[ "$(nmail)" -eq 1 ] || fail "no answer"
+	grep -q 'could not be read: .*no ADJUDICATOR MESSAGE found' spool/1.eml ||
+	    fail "no reason"
+	# a message of a game the judge never joined
+	keys carol
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub -a alice=a@x \
+	    -a bob=b@x -a judge=judge@club.example incognito alice.pub \
+	    bob.pub >inv2.msg
+	"$ADJ" join -r AR -k alice.key inv2.msg 2>/dev/null
+	G2=$(ls AR | grep -v "$G")
+	"$ADJ" setup -M -d "AR/$G2" d2 >other.eml
+	bot other.eml 1
+	[ "$(nmail)" -eq 2 ] || fail "no answer for another game"
+	[ "$(cat spool/2.rcpt)" = a@x ] || fail "answered $(cat spool/2.rcpt)"
+	grep -q 'is not known to this judge' spool/2.eml || fail "no reason"
+	tail -1 jr/log | grep -q 'verdict=refused,answered' || fail "log"
+	# not addressed to the judge
+	printf 'greeting: hello\n' >hello.yaml
+	"$ADJ" seal -k alice.key bob.pub hello.yaml >tobob.asc
+	{ printf 'From: alice@example.org\n\n'; cat tobob.asc; } >tobob.eml
+	bot tobob.eml 1
+	grep -q 'not addressed to key' spool/3.eml || fail "no reason"
+	# a bounce: never answered
+	{ printf 'From: MAILER-DAEMON@example.org\nReturn-Path: <>\n\n'
+	    cat tobob.asc; } >bounce.eml
+	bot bounce.eml 1
+	[ "$(nmail)" -eq 3 ] || fail "a bounce was answered"
+	# an invitation without every seat's address: refused, answered
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub -a alice=a@x \
+	    incognito alice.pub bob.pub >inv3.msg
+	{ printf 'From: alice@example.org\n\n'; cat inv3.msg; } >inv3.eml
+	bot inv3.eml 1
+	grep -q 'no mail address for bob' spool/4.eml || fail "no reason"
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 1 ] ||
+	    fail "the judge filed a game it cannot mail"
+}
+
+test_mailbot_refused_told_once() {
+	mstart
+	# alice's setup claims two spies: only the judge sees it; her update
+	# carries the judge's note, and no second mail tells her
+	"$ADJ" setup -d "AR/$G" d2 >a1.asc
+	"$ADJ" open -k jr/judge.key a1.asc >body 2>/dev/null
+	awk '/piece: e3$/ { p = 1 } p && /value:/ { sub(/agent/, "spy"); p = 0 }
+	    { print }' body >bad.yaml
+	{
+		printf 'From: alice@example.org\nSubject: setup\n\n'
+		"$ADJ" seal -k alice.key jr/judge.pub bad.yaml
+	} >bad.eml
+	bot bad.eml 1
+	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want 1"
+	grep -q '^To: alice@example.org' spool/1.eml || fail "not to alice"
+	grep -q '^The judge says: refused: .*does not match its commitment' \
+	    spool/1.eml || fail "no note in words"
+	tail -1 jr/log | grep -q 'verdict=refused,told sent=1' ||
+	    fail "log: $(tail -1 jr/log)"
+	expect 0 "$ADJ" receive -r AR spool/1.eml
+	err_has "the judge says: refused"
+	err_has "does not match its commitment"
+}
+
+test_mailbot_tempfail_keeps_the_mail() {
+	mstart
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	SENDMAIL_FAIL=1 SPOOL=$PWD/spool expect 75 "$ADJ" judge -r jr \
+	    -s "$SM" a1.eml
+	err_has "exit status 75"
+	[ "$(nmail)" -eq 0 ] || fail "mail from a failed mailer"
+	tail -1 jr/log | grep -q 'verdict=retry' || fail "log: $(tail -1 jr/log)"
+	# given again: the entry is a duplicate, the updates go out now
+	bot a1.eml
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) updates after the retry"
+	deliver_all
+	grep -q "Next: bob's setup" bob.view || fail "bob has no update"
+}
+
+test_mailbot_mailer_missing() {
+	mstart
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	SPOOL=$PWD/spool expect 75 "$ADJ" judge -r jr -s /nonexistent/sendmail \
+	    a1.eml
+	err_has "cannot be run"
+	bot a1.eml
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) updates after the retry"
+}
+
+test_mailbot_usage() {
+	expect 2 "$ADJ" judge -r jr -d J -O out
+	expect 2 "$ADJ" judge -d J -O out -s x
+	expect 2 "$ADJ" judge -r jr a b
+	mkdir jr
+	# a system error keeps the mail (75), even a judge without its key
+	expect 75 "$ADJ" judge -r jr </dev/null
+	err_has "judge.key"
+}
+
+# --- a player's root ----------------------------------------------------
+
+# A peer game by mail through roots: turn -M's mails, read with receive -r.
+test_peer_game_through_roots() {
+	keys alice bob
+	"$ADJ" new -k alice.key -a alice=alice@example.org \
+	    -a bob=bob@example.org incognito alice.pub bob.pub >invite.msg
+	expect 0 "$ADJ" join -r AR -k alice.key invite.msg
+	err_has "^joined game"
+	expect 0 "$ADJ" join -r AR -k alice.key invite.msg
+	err_has "already joined"
+	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null
+	G=$(ls AR)
+	for step in "AR setup d2" "BR setup b4" "AR turn e3-c3" \
+	    "BR turn a3-b3" "AR turn c3?b3" "BR turn b4-c4" \
+	    "AR turn c1-c3" "BR turn a4-a2" "AR turn ?c4" "BR turn" \
+	    "AR turn"; do
+		set -- $step
+		r=$1 v=$2
+		shift 2
+		"$ADJ" "$v" -M -d "$r/$G" "$@" >m.eml || fail "$step"
+		case $r in
+		AR) to=bob@example.org from=alice@example.org o=BR ;;
+		BR) to=alice@example.org from=bob@example.org o=AR ;;
+		esac
+		header_of m.eml To | grep -qx "$to" || fail "$step: To"
+		header_of m.eml From | grep -qx "$from" || fail "$step: From"
+		{ echo "From $from $(date)"; cat m.eml; echo; } >>"$o.mbox"
+		expect 0 "$ADJ" receive -r "$o" "$o.mbox"
+	done
+	"$ADJ" export -d "AR/$G" >a.arc
+	"$ADJ" export -d "BR/$G" >b.arc
+	cmp -s a.arc b.arc || fail "the exports differ"
+	expect 0 "$ADJ" verify a.arc
+	out_has "^result: alice won"
+}
+
+# One mailbox, three games (two of them in the root) and a mail that is
+# no game's: each message to its game, the stranger said on one line.
+test_receive_root_mixed_mailbox() {
+	keys alice bob carol
+	for n in 1 2; do
+		"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv$n.msg
+		"$ADJ" join -r AR -k alice.key inv$n.msg 2>/dev/null
+		"$ADJ" join -d B$n -k bob.key inv$n.msg 2>/dev/null
+	done
+	"$ADJ" new -k carol.key incognito carol.pub bob.pub >inv3.msg
+	"$ADJ" join -d B3 -k bob.key inv3.msg 2>/dev/null
+	"$ADJ" join -d C3 -k carol.key inv3.msg 2>/dev/null
+	g1=$("$ADJ" show -d B1 -f yaml | sed -n 's/^game: //p')
+	g2=$("$ADJ" show -d B2 -f yaml | sed -n 's/^game: //p')
+	"$ADJ" setup -d "AR/$g1" d2 >x1 && "$ADJ" receive -d B1 x1 >/dev/null 2>&1
+	"$ADJ" setup -d "AR/$g2" e3 >x2 && "$ADJ" receive -d B2 x2 >/dev/null 2>&1
+	"$ADJ" setup -d B1 b4 >m1.asc
+	"$ADJ" setup -d B2 c5 >m2.asc
+	"$ADJ" setup -d C3 c1 >m3.asc
+	{
+		printf 'From bob@example.org Mon Nov 23 00:00:00 2026\n'
+		printf 'From: bob@example.org\nSubject: game 2\n\n'
+		cat m2.asc
+		printf '\nFrom carol@example.org Mon Nov 23 00:00:01 2026\n'
+		printf 'From: carol@example.org\nSubject: unrelated\n\nhello\n'
+		printf '\nFrom bob@example.org Mon Nov 23 00:00:02 2026\n'
+		printf 'From: bob@example.org\nSubject: game 1\n'
+		printf 'MIME-Version: 1.0\nContent-Type: text/plain\n'
+		printf 'Content-Transfer-Encoding: base64\n\n'
+		base64 <m1.asc
+	} >mbox
+	expect 0 "$ADJ" receive -r AR mbox
+	out_has "^== incognito game $(echo $g2 | cut -c1-16)$"
+	out_has "^== incognito game $(echo $g1 | cut -c1-16)$"
+	for g in $g1 $g2; do
+		"$ADJ" show -d "AR/$g" -f yaml | grep -q '^seq: 2$' ||
+		    fail "game $g did not take bob's setup"
+	done
+	# a message of a game not in the root: one line, skipped, not fatal
+	printf 'From: carol@example.org\n\n' >c.eml
+	"$ADJ" new -k alice.key incognito alice.pub carol.pub >inv4.msg
+	"$ADJ" join -d A4 -k alice.key inv4.msg 2>/dev/null
+	"$ADJ" setup -d A4 d2 >>c.eml
+	cat c.eml mbox >both
+	expect 0 "$ADJ" receive -r AR c.eml
+	one_line
+	err_has "not in AR; skipped"
+	# the same mailbox again: every message already applied
+	expect 0 "$ADJ" receive -r AR mbox
+	err_has "already applied; nothing to do"
+	# no message at all
+	expect 3 "$ADJ" receive -r AR /dev/null
+	expect 2 "$ADJ" receive -r nowhere mbox
+	expect 2 "$ADJ" receive -r AR -d B1 mbox
+}
+
+test_games_lists_yours_first() {
+	keys alice bob
+	for n in 1 2 3; do
+		"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv$n.msg
+		"$ADJ" join -r AR -k alice.key inv$n.msg 2>/dev/null
+		"$ADJ" join -d B$n -k bob.key inv$n.msg 2>/dev/null
+	done
+	# game 2: alice has made her setup, bob's is due
+	g2=$("$ADJ" show -d B2 -f yaml | sed -n 's/^game: //p')
+	"$ADJ" setup -d "AR/$g2" d2 >/dev/null
+	expect 0 "$ADJ" games -r AR
+	[ "$(wc -l <out)" -eq 3 ] || fail "$(wc -l <out) lines"
+	tail -1 out | grep -q "^$(echo $g2 | cut -c1-16)  incognito .* alice\* bob .*bob's setup .*entry 1: alice committed to a setup$" ||
+	    { cat out >&2; fail "game 2 is not last"; }
+	head -2 out | grep -c 'your setup' | grep -qx 2 ||
+	    { cat out >&2; fail "alice's games are not first"; }
+	expect 2 "$ADJ" games -r nowhere
+	expect 2 "$ADJ" games
+}
+
+test_turn_mail_refused_prints_nothing() {
+	keys alice bob
+	"$ADJ" new -k alice.key -a alice=a@x -a bob=b@x incognito alice.pub \
+	    bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	"$ADJ" setup -d A d2 >a1 && "$ADJ" receive -d B a1 >/dev/null 2>&1
+	"$ADJ" setup -d B b4 >b1 && "$ADJ" receive -d A b1 >/dev/null 2>&1
+	snapshot A
+	expect 1 "$ADJ" turn -M -d A a3-a2
+	[ ! -s out ] || fail "a refused turn printed something"
+	unchanged A
+	expect 0 "$ADJ" turn -M -d A e3-c3
+	out_has '^To: b@x$'
+	out_has '^-----BEGIN ADJUDICATOR MESSAGE-----$'
+	cp out a2.eml
+	expect 0 "$ADJ" resend -M -d A
+	sed -n '/^-----BEGIN/,$p' out >r.asc
+	sed -n '/^-----BEGIN/,$p' a2.eml >t.asc
+	cmp -s r.asc t.asc || fail "resend -M is another message"
+	out_has '^Subject: \[adjudicator\] incognito [0-9a-f]\{16\}: entry 3 by alice$'
+	# no address for the other seat: refused before anything is written
+	"$ADJ" new -k alice.key -a alice=a@x incognito alice.pub bob.pub \
+	    >inv2.msg
+	"$ADJ" join -d A2 -k alice.key inv2.msg 2>/dev/null
+	snapshot A2
+	expect 2 "$ADJ" setup -M -d A2 d2
+	err_has "no address for bob"
+	[ ! -s out ] || fail "output despite the refusal"
+	unchanged A2
+}
+
+# Two games through one judge root, interleaved, with the same seats:
+# each message goes to its own game, each update names its game.
+test_mailbot_two_games() {
+	mstart
+	G1=$G
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub >inv2.msg
+	"$ADJ" join -r AR -k alice.key inv2.msg 2>/dev/null
+	"$ADJ" join -r BR -k bob.key inv2.msg 2>/dev/null
+	bot inv2.msg
+	G2=$(ls AR | grep -v "$G1")
+	[ -d "jr/$G2" ] || fail "the judge did not file game 2"
+	G=$G2 mplay AR 2a1.eml setup e3
+	G=$G1 mplay AR 1a1.eml setup d2
+	G=$G1 mplay BR 1b1.eml setup b4
+	G=$G2 mplay BR 2b1.eml setup c5
+	G=$G2 mplay AR 2a2.eml turn e3-e4
+	G=$G1 mplay AR 1a2.eml turn e3-c3
+	G=$G2 mplay BR 2b2.eml turn resign
+	G=$G1 mplay BR 1b2.eml turn b4-b3
+	G=$G1 mplay AR 1a3.eml turn 'c3?b3'
+	for g in $G1 $G2; do
+		"$ADJ" export -d "jr/$g" >j.arc
+		expect 0 "$ADJ" verify j.arc
+		"$ADJ" export -d "AR/$g" >a.arc
+		"$ADJ" verify a.arc >a.sum || fail "alice's export of $g"
+	done
+	expect 0 "$ADJ" verify j.arc
+	"$ADJ" export -d "jr/$G2" >j2.arc
+	expect 0 "$ADJ" verify j2.arc
+	out_has "resign"
+	# every update's Subject names its own game
+	for f in spool/*.eml; do
+		g=$(header_of "$f" X-Adjudicator-Game)
+		header_of "$f" Subject | grep -q "$(echo "$g" | cut -c1-16)" ||
+		    fail "$f: the Subject names another game"
+	done
+	# a message of game 1 again: a duplicate there, nothing mailed
+	n=$(nmail)
+	bot 1a2.eml
+	[ "$(nmail)" -eq "$n" ] || fail "a duplicate got mail"
+	tail -1 jr/log | grep -q "game=$(echo "$G1" | cut -c1-16) .*duplicate" ||
+	    fail "not routed to game 1"
+	expect 0 "$ADJ" games -r jr
+	[ "$(grep -c ' over ' out)" -eq 2 ] || fail "games -r jr"
+}
+
+# Deliveries of one invitation at the same time file the game once, and
+# every one of them succeeds (procmail runs filters in parallel).
+test_join_root_concurrent() {
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >invite.msg
+	for i in 1 2 3 4 5 6; do
+		( "$ADJ" join -r AR -k alice.key invite.msg 2>err.$i; echo $? >rc.$i ) &
+	done
+	wait
+	for i in 1 2 3 4 5 6; do
+		[ "$(cat rc.$i)" -eq 0 ] || { cat err.$i >&2; fail "join $i"; }
+	done
+	[ "$(ls AR | wc -l)" -eq 1 ] || fail "$(ls AR)"
+	[ -z "$(ls -A AR | grep '^\.')" ] || fail "left behind: $(ls -A AR)"
+	grep -l '^joined' err.* | wc -l | grep -qx 1 || fail "joined twice"
+	expect 0 "$ADJ" games -r AR
+}
+
+# A reply that quotes the judge's update (for its seat, not the judge)
+# above the seat's new message: the quoted block is passed over, the
+# message applied, and nobody is told anything went wrong.
+test_mailbot_quoted_update_passed_over() {
+	mstart
+	mplay AR a1.eml setup d2
+	"$ADJ" setup -M -d "BR/$G" b4 >b1.eml
+	upd=$(grep -l '^To: bob@example.org' spool/*.eml | head -1)
+	{
+		sed -n '1,/^$/p' b1.eml
+		sed -n '/^-----BEGIN/,$p' b1.eml
+		echo
+		echo "On Monday the judge wrote:"
+		sed 's/^/> /' "$upd"
+	} >reply.eml
+	n=$(nmail)
+	bot reply.eml
+	err_has "not addressed to key .*; passed over"
+	[ "$(nmail)" -eq $((n + 2)) ] || fail "$(($(nmail) - n)) mails, want 2"
+	tail -1 jr/log | grep -q 'entry=2 verdict=applied sent=2$' ||
+	    fail "log: $(tail -1 jr/log)"
+}
+
+# A mailbox also holds a copy of one's own message to the judge (bcc), or
+# another's mail: a message for none of the root's keys is said on one
+# line and skipped, not refused.
+test_receive_root_skips_what_is_not_ours() {
+	mstart
+	mplay AR a1.eml setup d2
+	cat a1.eml >>spool/alice@example.org.mbox
+	expect 0 "$ADJ" receive -r AR spool/alice@example.org.mbox
+	err_has "not addressed to key .*; skipped"
+	# a damaged message for us is still refused
+	sed -n '/^-----BEGIN/,/^-----END/p' "$(grep -l '^To: alice' spool/*.eml |
+	    head -1)" | awk 'NR == 3 { $0 = "AAAA" substr($0, 5) } { print }' \
+	    >bad.asc
+	expect 1 "$ADJ" receive -r AR bad.asc
+}

@@ -1,0 +1,280 @@
+#!/bin/sh
+# Games played by real mail (make check-mail): a local MTA (exim4 or
+# postfix, loopback only), procmail, and three local users: two seats and
+# a judge.  Every message is sent with sendmail and delivered by the MTA;
+# the judge is run by procmail from examples/procmailrc; the players read
+# their mailboxes with "receive -r".  A whole judged game, then a whole
+# peer game.
+#
+# Then a second judge run by examples/dot-forward (the .forward line) and
+# the wrapper examples/judge-filter.sh: a mail it cannot read is answered,
+# and never bounced.
+#
+# Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
+# adjt-judge2 and clears their mail).  With CI=true a missing MTA, procmail or root is a
+# failure; elsewhere the test says why it skips and exits 0.
+#
+# ADJ  the adjudicator binary under test
+set -u
+: "${ADJ:?ADJ must name the adjudicator binary}"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+users="adjt-alice adjt-bob adjt-judge adjt-judge2"
+WAIT=${WAIT:-60}	# seconds a delivery may take
+
+say() { printf 'realmail: %s\n' "$*"; }
+fail() {
+	printf 'realmail: FAIL: %s\n' "$*" >&2
+	for u in $users; do
+		[ -f "/home/$u/judge/log" ] && sed "s/^/  $u log: /" \
+		    "/home/$u/judge/log" >&2
+		[ -f "/home/$u/judge/procmail.log" ] && tail -20 \
+		    "/home/$u/judge/procmail.log" | sed "s/^/  $u procmail: /" >&2
+	done
+	[ -r /var/log/exim4/mainlog ] && tail -20 /var/log/exim4/mainlog >&2
+	echo "realmail: 0 passed, 1 failed"
+	exit 1
+}
+skip() {
+	if [ "${CI:-}" = true ]; then
+		fail "$* (CI=true: .ci/run installs and starts the MTA)"
+	fi
+	say "SKIP: $*"
+	exit 0
+}
+
+[ "$(id -u)" -eq 0 ] || skip "not root (the test creates local users)"
+[ -x /usr/sbin/sendmail ] || skip "no /usr/sbin/sendmail (no local MTA)"
+command -v procmail >/dev/null 2>&1 || skip "procmail is not installed"
+command -v runuser >/dev/null 2>&1 || skip "runuser is not installed"
+if command -v exim4 >/dev/null 2>&1; then
+	# a daemon for the queue runs (a deferred mail is retried)
+	pgrep -x exim4 >/dev/null 2>&1 || exim4 -bd -q10s ||
+	    skip "exim4 does not start"
+elif command -v postfix >/dev/null 2>&1; then
+	postfix status >/dev/null 2>&1 || postfix start ||
+	    skip "postfix does not start"
+	postconf -e 'mailbox_command = /usr/bin/procmail'
+	postfix reload >/dev/null 2>&1
+else
+	skip "neither exim4 nor postfix is installed"
+fi
+
+# The binary where the users can run it.
+bin=$(mktemp -d /tmp/adjmail.XXXXXX) || fail "mktemp"
+chmod 755 "$bin"
+cp "$ADJ" "$bin/adjudicator" && chmod 755 "$bin/adjudicator" ||
+    fail "cannot copy $ADJ"
+cp "$top/examples/judge-filter.sh" "$bin/" && chmod 755 "$bin/judge-filter.sh" ||
+    fail "cannot copy judge-filter.sh"
+A=$bin/adjudicator
+trap 'rm -rf "$bin"' EXIT
+
+for u in $users; do
+	id "$u" >/dev/null 2>&1 || useradd -m -s /bin/sh "$u" ||
+	    fail "useradd $u"
+	rm -rf "/home/$u/games" "/home/$u/judge" "/home/$u/"*.key \
+	    "/home/$u/"*.pub "/home/$u/.procmailrc" "/home/$u/.forward" \
+	    "/home/$u/work"
+	: >"/var/mail/$u"
+	chown "$u:mail" "/var/mail/$u"
+	chmod 660 "/var/mail/$u"
+done
+
+# as USER CMD: CMD by USER's shell in its home
+as() {
+	u=$1
+	shift
+	runuser -u "$u" -- env HOME="/home/$u" ADJ="$A" sh -c "cd && $*"
+}
+
+mails() {
+	grep -c '^From ' "/var/mail/$1" 2>/dev/null || echo 0
+}
+loglines() {
+	{ wc -l <"/home/adjt-judge/judge/log"; } 2>/dev/null || echo 0
+}
+# last_mail USER: the last mail of USER's mailbox
+last_mail() {
+	awk '/^From / { m = "" } { m = m $0 "\n" } END { printf "%s", m }' \
+	    "/var/mail/$1"
+}
+# wait_for WHAT TEST...: until TEST holds, at most $WAIT seconds
+wait_for() {
+	what=$1
+	shift
+	n=0
+	until "$@"; do
+		n=$((n + 1))
+		[ "$n" -le $((WAIT * 4)) ] || fail "waited ${WAIT}s for $what"
+		sleep 0.25
+	done
+}
+more_mail() { [ "$(mails "$1")" -ge "$2" ]; }
+last_has() { last_mail "$1" | grep -q "$2"; }
+more_log() { [ "$(loglines)" -ge "$1" ]; }
+
+# The judge: its key, its root and the procmail recipe of examples/.
+as adjt-judge 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
+    2>/dev/null || fail "judge keygen"
+sed "s,^ADJUDICATOR=.*,ADJUDICATOR=$A," "$top/examples/procmailrc" \
+    >/home/adjt-judge/.procmailrc
+chown adjt-judge /home/adjt-judge/.procmailrc
+for u in adjt-alice adjt-bob; do
+	as "$u" "\"\$ADJ\" keygen -N ${u#adjt-}" 2>/dev/null ||
+	    fail "$u keygen"
+done
+# the public keys, exchanged as people would
+for u in adjt-alice adjt-bob; do
+	cp /home/adjt-judge/judge/judge.pub /home/adjt-alice/alice.pub \
+	    /home/adjt-bob/bob.pub "/home/$u/" 2>/dev/null
+	chown "$u" "/home/$u/"*.pub
+done
+
+# --- a judged game ---------------------------------------------------------
+
+say "judged game: alice invites bob; the judge is adjt-judge@localhost"
+as adjt-alice '"$ADJ" new -k alice.key -m judge -j judge.pub \
+    -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
+    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >invite.msg &&
+    "$ADJ" join -r games -k alice.key invite.msg &&
+    { printf "From: adjt-alice@localhost\nTo: adjt-bob@localhost, adjt-judge@localhost\nSubject: [adjudicator] an invitation\n\n"
+      cat invite.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
+    fail "alice cannot invite"
+wait_for "the judge's join" more_log 1
+grep -q 'verdict=joined' /home/adjt-judge/judge/log || fail "the judge did not join"
+wait_for "bob's invitation" more_mail adjt-bob 1
+as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
+    fail "bob cannot join from his mailbox"
+G=$(ls /home/adjt-alice/games)
+[ -d "/home/adjt-bob/games/$G" ] || fail "bob joined another game"
+
+na=0 nb=1 nl=1
+# jsend USER VERB ARGS: USER's message as a whole mail to the judge; the
+# judge's updates reach both seats, who read their mailboxes
+jsend() {
+	u=$1
+	shift
+	say "$u: $*"
+	as "$u" "\"\$ADJ\" $1 -M -d games/$G $2 | /usr/sbin/sendmail -t -i" ||
+	    fail "$u: $*"
+	nl=$((nl + 1)) na=$((na + 1)) nb=$((nb + 1))
+	wait_for "the judge's log line $nl" more_log $nl
+	tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=applied' ||
+	    fail "the judge: $(tail -1 /home/adjt-judge/judge/log)"
+	wait_for "alice's update" more_mail adjt-alice $na
+	wait_for "bob's update" more_mail adjt-bob $nb
+	for s in adjt-alice adjt-bob; do
+		as "$s" '"$ADJ" receive -r games /var/mail/'"$s"' >view' \
+		    2>/dev/null || fail "$s refuses her mailbox"
+	done
+}
+jsend adjt-alice setup d2
+jsend adjt-bob setup b4
+jsend adjt-alice turn e3-c3
+jsend adjt-bob turn b4-b3
+# the last mail to bob says what happened, in plain text, in the mail
+jsend adjt-alice turn "'c3?b3'"
+grep -q 'Game over: alice won' /home/adjt-bob/view || fail "bob: not over"
+last_mail adjt-bob | grep -q 'Game over: alice won' ||
+    fail "bob's mail does not say the game is over"
+grep -q '^Subject: \[adjudicator\] incognito .*, for bob$' /var/mail/adjt-bob ||
+    fail "no Subject naming the game"
+
+# a duplicate gets nothing; a mail the judge cannot read is answered, and
+# neither falls through to the judge's mailbox
+say "a duplicate, then a mail with no message"
+as adjt-alice '"$ADJ" resend -M -d games/'"$G"' 3 | /usr/sbin/sendmail -t -i'
+nl=$((nl + 1))
+wait_for "the duplicate's log line" more_log $nl
+tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=duplicate sent=0' ||
+    fail "the duplicate: $(tail -1 /home/adjt-judge/judge/log)"
+as adjt-bob 'printf "From: adjt-bob@localhost\nTo: adjt-judge@localhost\nSubject: hello\n\nmy move: e3-c3\n" | /usr/sbin/sendmail -t -i'
+nl=$((nl + 1)) nb=$((nb + 1))
+wait_for "the answer to bob" more_mail adjt-bob $nb
+tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=malformed,answered' ||
+    fail "the malformed mail: $(tail -1 /home/adjt-judge/judge/log)"
+[ ! -s /var/mail/adjt-judge ] || fail "mail fell through to the judge's mailbox"
+
+as adjt-alice '"$ADJ" export -d games/'"$G"' >a.arc && "$ADJ" verify a.arc' \
+    >/tmp/realmail.verify 2>&1 || fail "alice's export does not verify"
+grep -q '^result: alice won' /tmp/realmail.verify || fail "the result"
+as adjt-bob '"$ADJ" games -r games' | grep -q "^$(echo "$G" | cut -c1-16)  incognito .*over" ||
+    fail "games -r: the game is not over"
+say "judged game: done, $(loglines) mails judged"
+
+# --- a peer game -----------------------------------------------------------
+
+say "peer game: bob invites alice"
+as adjt-bob '"$ADJ" new -k bob.key -a alice=adjt-alice@localhost \
+    -a bob=adjt-bob@localhost incognito alice.pub bob.pub >peer.msg &&
+    "$ADJ" join -r games -k bob.key peer.msg &&
+    { printf "From: adjt-bob@localhost\nTo: adjt-alice@localhost\nSubject: [adjudicator] a peer game\n\n"
+      cat peer.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
+    fail "bob cannot invite"
+na=$((na + 1))
+wait_for "alice's invitation" more_mail adjt-alice $na
+as adjt-alice '"$ADJ" join -r games -k alice.key /var/mail/adjt-alice' \
+    2>/dev/null || fail "alice cannot join"
+P=$(ls /home/adjt-bob/games | grep -v "$G")
+[ -d "/home/adjt-alice/games/$P" ] || fail "alice joined another game"
+
+# psend USER VERB ARGS: USER's message mailed to the other seat, who
+# reads her mailbox
+psend() {
+	u=$1
+	shift
+	say "$u: $*"
+	case $u in adjt-alice) o=adjt-bob ;; *) o=adjt-alice ;; esac
+	n=$(($(mails "$o") + 1))
+	as "$u" "\"\$ADJ\" $1 -M -d games/$P $2 | /usr/sbin/sendmail -t -i" ||
+	    fail "$u: $*"
+	wait_for "$o's mail" more_mail "$o" $n
+	as "$o" '"$ADJ" receive -r games /var/mail/'"$o"' >view' \
+	    2>/dev/null || fail "$o refuses her mailbox"
+}
+# alice is the first seat: her setup first
+psend adjt-alice setup d2
+psend adjt-bob setup b4
+psend adjt-alice turn e3-c3
+psend adjt-bob turn a3-b3
+psend adjt-alice turn "'c3?b3'"
+psend adjt-bob turn b4-c4
+psend adjt-alice turn c1-c3
+psend adjt-bob turn a4-a2
+psend adjt-alice turn "'?c4'"
+psend adjt-bob turn ""
+psend adjt-alice turn ""
+for u in adjt-alice adjt-bob; do
+	as "$u" '"$ADJ" export -d games/'"$P"' >p.arc'
+done
+cmp -s /home/adjt-alice/p.arc /home/adjt-bob/p.arc ||
+    fail "the two seats' exports differ"
+as adjt-bob '"$ADJ" verify p.arc' >/tmp/realmail.verify 2>&1 ||
+    fail "the peer game does not verify"
+grep -q '^result: alice won' /tmp/realmail.verify || fail "the peer result"
+[ ! -s /var/mail/adjt-judge ] || fail "mail in the judge's mailbox"
+say "peer game: done"
+
+# --- the .forward line ------------------------------------------------------
+
+say "a judge run by .forward (examples/dot-forward, examples/judge-filter.sh)"
+as adjt-judge2 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
+    2>/dev/null || fail "judge2 keygen"
+sed "s,/usr/local/bin/,$bin/,; s,/home/judge/,/home/adjt-judge2/," \
+    "$top/examples/dot-forward" >/home/adjt-judge2/.forward
+chown adjt-judge2 /home/adjt-judge2/.forward
+as adjt-alice 'printf "From: adjt-alice@localhost\nTo: adjt-judge2@localhost\nSubject: help\n\nhelp\n" | /usr/sbin/sendmail -t -i'
+wait_for "the help text" last_has adjt-alice '^adjudicator-pk1 judge ' 
+as adjt-alice 'printf "From: adjt-alice@localhost\nTo: adjt-judge2@localhost\nSubject: move\n\ne3-c3\n" | /usr/sbin/sendmail -t -i'
+wait_for "the answer" last_has adjt-alice 'could not be read'
+sleep 2
+# exactly two answers, and no bounce (from the mail system's daemon)
+[ "$(grep -c '^From adjt-judge2@' /var/mail/adjt-alice)" -eq 2 ] ||
+    fail "not two answers from the .forward judge"
+grep -qi '^From MAILER-DAEMON\|^From: Mail Delivery' /var/mail/adjt-alice &&
+    fail "a bounce besides the answer"
+grep -q 'verdict=malformed,answered' /home/adjt-judge2/judge/log ||
+    fail "the .forward judge did not log it"
+say ".forward: done"
+rm -f /tmp/realmail.verify
+echo "realmail: 3 passed, 0 failed"
