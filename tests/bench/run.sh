@@ -2,7 +2,8 @@
 # make bench: verify on a long archive against the raw Ed25519 rate on one
 # and on every core, against one minisign -V process per entry, its peak
 # memory; then the per-move commands at entries 10, 100 and 1000 and a
-# whole 1,000-entry game (moves.sh).
+# whole 1,000-entry game (moves.sh); the mail bot's mails per second
+# through judge -r (judge.sh).
 #
 # ADJ       the adjudicator binary
 # BENCHBIN  where gen, raw and peakrss were built
@@ -173,5 +174,6 @@ BEGIN {
 }'
 
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
+RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
     2>/dev/null)"
