@@ -37,6 +37,10 @@ int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
 struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
+/* Refuses (exit 1) to act in a game that is over, saying its result. */
+int	cli_not_over(const struct gamedir *, struct error *);
+/* -n: says nothing was written or sent, then the view as it would be. */
+int	cli_dry_view(const struct gamedir *, struct error *);
 int	cli_write(const void *, size_t, struct error *);
 /* cli_write of a message GAMEDIR keeps: a failure says resend prints it. */
 int	cli_write_kept(const void *, size_t, const char *, struct error *);
