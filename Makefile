@@ -4,19 +4,33 @@
 PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
+DOCDIR	?= $(PREFIX)/share/doc/adjudicator
 PKG_CONFIG ?= pkg-config
 BUILD	?= build
 CC	?= cc
 
+# The version, in one place: the file VERSION.
+VERSION != cat VERSION
+
+# CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS are the user's: what the build
+# needs (the C standard, the feature macros, the warnings, the libraries)
+# is in ADJ_* and kept whatever they say.  V=1 shows every command.
 WARN	= -Wall -Wextra -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
 	  -Wshadow -Wwrite-strings -Wpointer-arith -Wundef
 DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
 DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
 
 CFLAGS	?= -O2 -g
-CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-	   $(DEPS_CFLAGS)
-LDLIBS	+= $(DEPS_LIBS) -pthread
+ADJ_CFLAGS = -std=c11 $(WARN)
+ADJ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
+	   -Iadjudicator/lib -Iadjudicator
+ADJ_LDLIBS = $(DEPS_LIBS) -pthread
+COMPILE	= $(CC) $(ADJ_CFLAGS) $(CFLAGS) $(ADJ_CPPFLAGS) $(CPPFLAGS)
+LINK	= $(CC) $(ADJ_CFLAGS) $(CFLAGS) $(LDFLAGS)
+LIBS	= $(LDLIBS) $(ADJ_LDLIBS)
+Q_1	=
+Q_	= @
+Q	= $(Q_$(V))
 
 SRCS	!= ls adjudicator/*.c adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
 # The library: lib/ and games/ only, never a verb nor the terminal prompt
@@ -36,16 +50,21 @@ BIN	= $(BUILD)/adjudicator
 
 .PHONY: all check check-unit check-cli check-fuzz asan check-asan fuzz \
 	bench lint install uninstall clean example faults check-faults \
-	check-mail
+	check-mail dist distcheck
 
 all: $(BIN)
 
 $(BIN): $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+	$(Q)$(LINK) -o $@ $(OBJS) $(LIBS)
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(INCS) -c -o $@ $<
+	$(Q)$(COMPILE) -c -o $@ $<
+
+$(BUILD)/obj/adjudicator/main.o: adjudicator/main.c $(HDRS) VERSION
+	@mkdir -p $(@D)
+	$(Q)$(COMPILE) -DADJ_VERSION='"$(VERSION)"' -c -o $@ \
+	    adjudicator/main.c
 
 # A checkpoint is this build's memory layout: it names the build, and
 # the build is named after every source of the library and the games.
@@ -54,26 +73,27 @@ BUILD_ID != cat adjudicator/lib/*.[ch] adjudicator/games/*.c | cksum | \
 $(BUILD)/obj/adjudicator/lib/checkpoint.o: adjudicator/lib/checkpoint.c \
     $(HDRS) $(LIBSRCS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(INCS) -DADJ_BUILD_ID='"$(BUILD_ID)"' -c -o $@ \
+	$(Q)$(COMPILE) -DADJ_BUILD_ID='"$(BUILD_ID)"' -c -o $@ \
 	    adjudicator/lib/checkpoint.c
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/unit.h $(LIBOBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(INCS) -Itests/unit -o $@ $< $(LIBOBJS) $(LDLIBS)
+	$(Q)$(LINK) $(ADJ_CPPFLAGS) $(CPPFLAGS) -Itests/unit -o $@ $< \
+	    $(LIBOBJS) $(LIBS)
 
 # The fuzz harnesses, built with a plain main() that replays the corpus.
 # They link against an archive so that only the objects they need come in
 # (the cmd_*.o verbs refer to main.c, which a harness replaces).
 $(BUILD)/libadjudicator.a: $(LIBOBJS)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rc $@ $(LIBOBJS)
-	ranlib $@
+	$(Q)rm -f $@
+	$(Q)ar rc $@ $(LIBOBJS)
+	$(Q)ranlib $@
 
 $(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libadjudicator.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) $(INCS) -o $@ $< tests/fuzz/replay.c \
-	    $(BUILD)/libadjudicator.a $(LDLIBS)
+	$(Q)$(LINK) $(ADJ_CPPFLAGS) $(CPPFLAGS) -o $@ $< tests/fuzz/replay.c \
+	    $(BUILD)/libadjudicator.a $(LIBS)
 
 check: check-unit check-cli check-fuzz
 
@@ -84,8 +104,8 @@ check-unit: $(UNITBINS)
 # messages in the CLI tests; linked like the fuzz replays.
 $(BUILD)/cli/wire: tests/cli/wire.c $(BUILD)/libadjudicator.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) $(INCS) -o $@ tests/cli/wire.c \
-	    $(BUILD)/libadjudicator.a $(LDLIBS)
+	$(Q)$(LINK) $(ADJ_CPPFLAGS) $(CPPFLAGS) -o $@ tests/cli/wire.c \
+	    $(BUILD)/libadjudicator.a $(LIBS)
 
 check-cli: $(BIN) $(BUILD)/libadjudicator.a $(BUILD)/cli/wire
 	@ADJ=$(CURDIR)/$(BIN) sh tests/run-cli.sh
@@ -98,15 +118,13 @@ check-fuzz: $(REPLAYBINS)
 check-mail: $(BIN)
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/realmail.sh
 
-# Sanitizer build: the same tests against an ASan+UBSan binary.  A CFLAGS
-# given on the sub-make's command line replaces the makefile's "CFLAGS +=",
-# so the standard, warning and pkg-config flags are passed along here.
-STD_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
-	     $(DEPS_CFLAGS)
+# Sanitizer build: the same tests against an ASan+UBSan binary (the
+# build's own flags stay: they are not in CFLAGS).
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	     -fno-sanitize-recover=all
+SUBMAKE	= $(MAKE) --no-print-directory
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS) $(STD_CFLAGS)" \
+	@$(SUBMAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" all \
 	    $(UNITS:tests/unit/%.c=build-asan/unit/%) \
 	    $(FUZZERS:tests/fuzz/%.c=build-asan/replay/%)
@@ -114,14 +132,14 @@ asan:
 # Fault injection (lib/fault.h): a build in which the Nth I/O call fails
 # or kills the process, for tests/faults/run.sh.
 faults:
-	$(MAKE) BUILD=build-fault CFLAGS="-O1 -g -DADJ_FAULT $(STD_CFLAGS)" all
+	@$(SUBMAKE) BUILD=build-fault CFLAGS="-O1 -g" CPPFLAGS="-DADJ_FAULT" all
 
 check-faults: faults
 	@ADJ=$(CURDIR)/build-fault/adjudicator sh tests/faults/run.sh
 
 check-asan: asan
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    $(MAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS) $(STD_CFLAGS)" \
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    $(SUBMAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 # libFuzzer: needs clang.  FUZZTIME seconds per harness, or as FUZZTIMES
@@ -173,7 +191,7 @@ BENCH_RUNS ?= 7
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(INCS) -o $@ $< $(LIBOBJS) $(LDLIBS)
+	$(Q)$(LINK) $(ADJ_CPPFLAGS) $(CPPFLAGS) -o $@ $< $(LIBOBJS) $(LIBS)
 
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
@@ -183,29 +201,65 @@ bench: $(BIN) $(BENCHBINS)
 # The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:
 	mandoc -Tlint -W warning man/*.[0-9]
-	$(MAKE) clean-build-lint
-	$(MAKE) BUILD=build-lint CFLAGS="-O2 -Werror $(STD_CFLAGS)" all
-
-clean-build-lint:
 	rm -rf build-lint
+	@$(SUBMAKE) BUILD=build-lint CFLAGS="-O2 -Werror" all
 
+# KEEP=DIR keeps the example's game directories, keys and messages there.
 example: $(BIN)
-	@ADJ=$(CURDIR)/$(BIN) sh examples/play-incognito.sh
+	@ADJ=$(CURDIR)/$(BIN) KEEP="$(KEEP)" sh examples/play-incognito.sh
 
+# A release: the tracked files (out of git: every file but the built
+# ones) under adjudicator-VERSION/, as a tarball;
+# distcheck unpacks it in a fresh directory, builds it, passes make check
+# and installs it.
+DIST	= adjudicator-$(VERSION)
+dist:
+	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist/$(DIST)
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	    git ls-files -z | xargs -0 sh -c 'for f; do [ -e "$$f" ] && \
+	        printf "%s\n" "$$f"; done' sh; \
+	else \
+	    find . -type f ! -path './build*' ! -name 'adjudicator-*.tar.gz' \
+	        ! -path './.git/*' | sed 's|^\./||'; \
+	fi | tar -cf - -T - | (cd $(BUILD)/dist/$(DIST) && tar -xf -)
+	@(cd $(BUILD)/dist && tar -cf - $(DIST) | gzip -9n) >$(DIST).tar.gz
+	@rm -rf $(BUILD)/dist
+	@echo "dist: $(DIST).tar.gz"
+
+distcheck: dist
+	@d=$$(mktemp -d "$${TMPDIR:-/tmp}/adj-distcheck.XXXXXX") && \
+	    trap 'rm -rf "$$d"' EXIT INT TERM && \
+	    gzip -dc $(DIST).tar.gz | (cd "$$d" && tar -xf -) && \
+	    cd "$$d/$(DIST)" && $(SUBMAKE) && $(SUBMAKE) check && \
+	    $(SUBMAKE) install DESTDIR="$$d/root" PREFIX=/usr && \
+	    test -x "$$d/root/usr/bin/adjudicator" && \
+	    test -f "$$d/root/usr/share/doc/adjudicator/LICENSE" && \
+	    echo "distcheck: $(DIST).tar.gz builds, passes make check and installs"
+
+# The program, its manual, and under DOCDIR what the manual points to:
+# the README, the licence, the examples and the formats with their samples.
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR)/formats/samples
 	cp $(BIN) $(DESTDIR)$(BINDIR)/adjudicator
 	chmod 755 $(DESTDIR)$(BINDIR)/adjudicator
 	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man5/; done; true
 	for m in man/*.7; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man7/; done; true
+	cp README.md LICENSE $(DESTDIR)$(DOCDIR)/
+	cp examples/* $(DESTDIR)$(DOCDIR)/examples/
+	cp formats/*.md $(DESTDIR)$(DOCDIR)/formats/
+	cp formats/samples/* $(DESTDIR)$(DOCDIR)/formats/samples/
+	chmod 600 $(DESTDIR)$(DOCDIR)/formats/samples/*.key
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adjudicator
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
 	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done
+	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build build-asan build-fuzz build-lint build-fault
+	rm -f adjudicator-*.tar.gz

@@ -10,8 +10,9 @@
 #include "cli.h"
 #include "sec.h"
 
-#ifndef VERSION
-#define VERSION "0.1"
+/* The version is the file VERSION's, which the Makefile passes. */
+#ifndef ADJ_VERSION
+#error "build with make: ADJ_VERSION comes from the file VERSION"
 #endif
 
 static const struct verb verbs[] = {
@@ -90,7 +91,7 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
-		printf("adjudicator %s\n", VERSION);
+		printf("adjudicator %s\n", ADJ_VERSION);
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||

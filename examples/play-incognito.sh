@@ -3,15 +3,28 @@
 # game directory and pass armored message files (what they would mail to
 # each other).  Alice's interrogation finds bob's spy; both seats then open
 # their setups and the archive is audited.  Runs in a temporary directory
-# that it removes; exits non-zero if any step fails.
+# that it removes (or in KEEP=DIR, kept); exits non-zero if any step fails.
 #   ADJ=build/adjudicator sh examples/play-incognito.sh
+#   make example KEEP=/tmp/game
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 ADJ=${ADJ:-$top/build/adjudicator}
 case $ADJ in /*) ;; */*) ADJ=$(pwd)/$ADJ ;; esac
 [ -x "$ADJ" ] || { echo "play-incognito: build first (make)" >&2; exit 4; }
-dir=$(mktemp -d "${TMPDIR:-/tmp}/adj-incognito.XXXXXX")
-trap 'rm -rf "$dir"' EXIT INT TERM
+# KEEP=DIR: play in DIR (made if missing, refused if not empty) and keep
+# it, to look at the keys, messages and game directories afterwards.
+KEEP=${KEEP:-}
+if [ -n "$KEEP" ]; then
+	mkdir -p "$KEEP" || exit 4
+	[ -z "$(ls -A "$KEEP")" ] || {
+		echo "play-incognito: $KEEP is not empty" >&2
+		exit 2
+	}
+	dir=$(cd "$KEEP" && pwd)
+else
+	dir=$(mktemp -d "${TMPDIR:-/tmp}/adj-incognito.XXXXXX")
+	trap 'rm -rf "$dir"' EXIT INT TERM
+fi
 cd "$dir"
 
 say() { printf '\n== %s\n' "$*"; }

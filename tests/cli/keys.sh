@@ -602,6 +602,11 @@ test_unknown_verb() {
 test_version() {
 	expect 0 "$ADJ" --version
 	grep -q '^adjudicator [0-9][0-9.]*$' out || fail "version: $(cat out)"
+	# the version is the file VERSION's, in one place
+	[ "$(cat out)" = "adjudicator $(cat "$TOP/VERSION")" ] ||
+	    fail "version $(cat out), VERSION says $(cat "$TOP/VERSION")"
+	! grep -rqF "\"$(cat "$TOP/VERSION")\"" "$TOP/adjudicator" ||
+	    fail "the version written in the sources too"
 	expect 0 "$ADJ" help
 	out_has keygen
 }

@@ -1,0 +1,110 @@
+# The package: make example KEEP=, make install's files, the build's own
+# flags kept under a user's CFLAGS, CPPFLAGS and LDFLAGS honoured, a quiet
+# make, the tarball's contents.  These run make on a copy of the tree
+# (only the files git tracks, as make dist takes them).
+
+# tree: the tracked files copied to ./src (built products left out)
+tree() {
+	need git
+	# not the make running the tests: its BUILD, V or -j would come along
+	unset MAKEFLAGS MFLAGS MAKELEVEL
+	mkdir src
+	(cd "$TOP" && git ls-files -z | xargs -0 sh -c 'for f; do
+		[ -e "$f" ] && printf "%s\n" "$f"; done' sh | tar -cf - -T -) |
+	    (cd src && tar -xf -)
+	[ -f src/Makefile ] || fail "no tree"
+}
+
+test_example_keep() {
+	ADJ="$ADJ" KEEP=kept expect 0 sh "$TOP/examples/play-incognito.sh"
+	[ -d kept/alice-game ] && [ -f kept/alice.arc ] ||
+	    fail "KEEP: the game was not kept"
+	"$ADJ" verify kept/alice.arc >/dev/null 2>&1 ||
+	    fail "the kept archive does not verify"
+	# a directory that is not empty is not played in
+	ADJ="$ADJ" KEEP=kept expect 2 sh "$TOP/examples/play-incognito.sh"
+	err_has "kept is not empty"
+}
+
+# A user's CFLAGS replaces only the optimisation: the standard, the
+# feature macros and the warnings stay; CPPFLAGS and LDFLAGS reach the
+# compiler and the linker; V=1 shows the commands, and without it the
+# build is silent.
+test_user_flags_kept() {
+	tree
+	cd src
+	make V=1 CFLAGS=-O0 CPPFLAGS=-DADJ_TEST_CPPFLAGS \
+	    LDFLAGS=-Wl,--as-needed build/obj/adjudicator/lib/buf.o \
+	    >log 2>&1 || { cat log >&2; fail "make"; }
+	grep -q -- '-std=c11' log || fail "-std=c11 dropped: $(cat log)"
+	grep -q -- '-D_POSIX_C_SOURCE=200809L' log || fail "macros dropped"
+	grep -q -- '-Wall' log || fail "warnings dropped"
+	grep -q -- '-O0' log || fail "CFLAGS not used"
+	grep -q -- '-DADJ_TEST_CPPFLAGS' log || fail "CPPFLAGS not used"
+	make V=1 CFLAGS=-O0 LDFLAGS=-Wl,--as-needed >log 2>&1 ||
+	    { cat log >&2; fail "make"; }
+	grep -- '-o build/adjudicator ' log | grep -q -- '-Wl,--as-needed' ||
+	    fail "LDFLAGS not used for the program"
+	rm -rf build
+	make >log 2>&1 || { cat log >&2; fail "make"; }
+	[ ! -s log ] || { cat log >&2; fail "a quiet build printed"; }
+	./build/adjudicator --version | grep -q "$(cat VERSION)" ||
+	    fail "no version"
+}
+
+# make install: the program, the three pages, and under share/doc the
+# README, the licence, the examples and the formats with their samples
+# (which the pages point to); uninstall takes them away.
+test_install() {
+	tree
+	cd src
+	make >/dev/null 2>&1 || fail "make"
+	make install DESTDIR="$PWD/root" PREFIX=/usr >log 2>&1 ||
+	    { cat log >&2; fail "install"; }
+	r=root/usr
+	[ -x $r/bin/adjudicator ] || fail "no program"
+	for m in man1/adjudicator.1 man5/adjudicator-formats.5 \
+	    man7/adjudicator-games.7; do
+		[ -f $r/share/man/$m ] || fail "no $m"
+	done
+	d=$r/share/doc/adjudicator
+	for f in README.md LICENSE examples/play-incognito.sh \
+	    examples/procmailrc formats/view.md formats/samples/view.yaml \
+	    formats/samples/incognito.archive; do
+		[ -f $d/$f ] || fail "no $f under share/doc/adjudicator"
+	done
+	[ "$(stat -c %a $d/formats/samples/alice.key)" = 600 ] ||
+	    fail "an installed sample key others can read"
+	# the installed example plays with the installed program
+	ADJ=$PWD/$r/bin/adjudicator expect 0 sh $d/examples/play-incognito.sh
+	make uninstall DESTDIR="$PWD/root" PREFIX=/usr >/dev/null 2>&1 ||
+	    fail "uninstall"
+	[ -z "$(find root -type f)" ] || fail "uninstall left $(find root -type f)"
+}
+
+# make dist: adjudicator-VERSION.tar.gz holds every tracked file under
+# adjudicator-VERSION/ and nothing built.  (make distcheck builds it and
+# passes make check in a fresh directory; CI runs it.)
+test_dist_tarball() {
+	tree
+	cd src
+	# out of git (this copy), and from the git tree itself
+	make dist >../log 2>&1 || { cat ../log >&2; fail "make dist"; }
+	gzip -dc "adjudicator-$(cat VERSION).tar.gz" | tar -tf - >../outside
+	rm "adjudicator-$(cat VERSION).tar.gz"
+	make -C "$TOP" BUILD="$PWD/../b" dist >log 2>&1 ||
+	    { cat log >&2; fail "make dist"; }
+	mv "$TOP/adjudicator-$(cat VERSION).tar.gz" .
+	v=$(cat VERSION)
+	[ -f "adjudicator-$v.tar.gz" ] || fail "no tarball"
+	gzip -dc "adjudicator-$v.tar.gz" | tar -tf - | sed 's|/$||' |
+	    sort >listed
+	(cd "$TOP" && git ls-files) | sed "s|^|adjudicator-$v/|" | sort >want
+	comm -13 listed want | while read -r f; do
+		[ -e "$TOP/${f#adjudicator-$v/}" ] && echo "$f"
+	done >missing
+	[ ! -s missing ] || fail "not in the tarball: $(head -3 missing)"
+	! grep -q "^adjudicator-$v/build" listed || fail "build products"
+	sed 's|/$||' ../outside | sort | comm -3 - listed >differ
+	[ ! -s differ ] || fail "the copy's tarball differs: $(head -3 differ)"
+}
