@@ -79,6 +79,15 @@ list_verbs(FILE *f)
 		fprintf(f, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
 }
 
+/* Whether an error says where: its first word ends with a colon. */
+static int
+has_where(const char *msg)
+{
+	size_t n = strcspn(msg, " ");
+
+	return n > 1 && msg[n - 1] == ':';
+}
+
 int
 main(int argc, char **argv)
 {
@@ -115,7 +124,12 @@ main(int argc, char **argv)
 		return EXIT_OK;
 	opterr = 0;	/* the verbs report bad options themselves, once */
 	if (cli_verb->main(argc - 1, argv + 1, &e) != 0) {
-		fprintf(stderr, "adjudicator: %s\n", e.msg);
+		/* "adjudicator: WHERE: WHAT": the verb when nothing else is */
+		if (has_where(e.msg))
+			fprintf(stderr, "adjudicator: %s\n", e.msg);
+		else
+			fprintf(stderr, "adjudicator: %s: %s\n", cli_verb->name,
+			    e.msg);
 		return e.status == EXIT_OK ? EXIT_SYSTEM : (int)e.status;
 	}
 	return EXIT_OK;

@@ -238,7 +238,7 @@ test_keygen_tty_empty_passphrase() {
 	unset ADJUDICATOR_PASSPHRASE_FILE
 	on_tty 2 "" "" -- "$ADJ" keygen -d d alice
 	one_line
-	err_has "^adjudicator: empty passphrase (use -N"
+	err_has "^adjudicator: keygen: empty passphrase (use -N"
 	tr -d '\r\n' <err.tty | grep -q "^passphrase: again: $" ||
 	    fail "prompts: $(cat err.tty)"
 	unchanged d
@@ -250,7 +250,7 @@ test_keygen_tty_passphrases_differ() {
 	unset ADJUDICATOR_PASSPHRASE_FILE
 	on_tty 2 "correct horse" "correct hose" -- "$ADJ" keygen -d d alice
 	one_line
-	err_has "^adjudicator: passphrases do not match$"
+	err_has "^adjudicator: keygen: passphrases do not match$"
 	unchanged d
 }
 

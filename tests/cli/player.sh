@@ -52,9 +52,10 @@ test_turn_dry_run() {
 	one_line
 	cmp -s err err.real || { cat err err.real >&2; fail "not the same"; }
 	unchanged A
-	# out of turn
+	# out of turn; an error says where, here at least the verb
 	expect 1 "$ADJ" turn -n -d B a3-a2
 	one_line
+	err_has "^adjudicator: turn: it is alice's turn, not bob's$"
 	expect 2 "$ADJ" turn -n -M -d A e3-c3
 	one_line
 	# the real turn after the dry one: the same move, a message
