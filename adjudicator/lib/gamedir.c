@@ -309,7 +309,7 @@ start(struct gamedir *g, struct error *e)
 	memcpy(g->key, r.data.data, CHECKPOINT_KEY);
 	snprintf(where, sizeof(where), "%s: the header", g->j.path);
 	if (gamedir_disk.get_entry(g, 0, &b, e) != 0 ||
-	    (g->t.m = header_read(b.data, b.len, where, e)) == NULL)
+	    (g->t.m = header_load(b.data, b.len, where, e)) == NULL)
 		goto done;
 	if ((g->t.me = match_seat_by_name(g->t.m, g->seat)) < 0) {
 		error_set(e, EXIT_MALFORMED, "%s: seat %s is not in the game",

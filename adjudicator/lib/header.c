@@ -93,7 +93,7 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 }
 
 static int
-read_mode(struct match *m, const struct ydoc *doc, const char *where,
+read_mode(struct match *m, const struct ydoc *doc, int full, const char *where,
     struct error *e)
 {
 	const struct ydoc *n;
@@ -117,7 +117,8 @@ read_mode(struct match *m, const struct ydoc *doc, const char *where,
 			return error_set(e, EXIT_MALFORMED, "%s: a judge in peer "
 			    "mode", where);
 		if (ydoc_expect(n, YDOC_SCALAR, "judge", where, e) != 0 ||
-		    key_public_parse(n->str, &m->judge, where, e) != 0)
+		    key_public_parse_as(n->str, &m->judge, full, where,
+		    e) != 0)
 			return -1;
 	} else if (m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: judge mode without a "
@@ -134,8 +135,8 @@ read_mode(struct match *m, const struct ydoc *doc, const char *where,
 }
 
 static int
-read_seat(struct match *m, int i, const struct ydoc *n, const char *where,
-    struct error *e)
+read_seat(struct match *m, int i, const struct ydoc *n, int full,
+    const char *where, struct error *e)
 {
 	static const char *const seat_keys[] = { "name", "key", "address",
 	    NULL };
@@ -156,7 +157,7 @@ read_seat(struct match *m, int i, const struct ydoc *n, const char *where,
 	snprintf(st->name, sizeof(st->name), "%s", s);
 	snprintf(m->cfg.seat[i], sizeof(m->cfg.seat[i]), "%s", s);
 	if ((s = ydoc_scalar(n, "key", where, e)) == NULL ||
-	    key_public_parse(s, &st->key, where, e) != 0)
+	    key_public_parse_as(s, &st->key, full, where, e) != 0)
 		return -1;
 	if ((a = ydoc_get(n, "address")) != NULL) {
 		if (a->type != YDOC_SCALAR || !header_address_ok(a->str))
@@ -168,8 +169,8 @@ read_seat(struct match *m, int i, const struct ydoc *n, const char *where,
 }
 
 static int
-read_seats(struct match *m, const struct ydoc *doc, const char *where,
-    struct error *e)
+read_seats(struct match *m, const struct ydoc *doc, int full,
+    const char *where, struct error *e)
 {
 	const struct ydoc *seats = ydoc_get(doc, "seats");
 	int i, j;
@@ -188,7 +189,7 @@ read_seats(struct match *m, const struct ydoc *doc, const char *where,
 	}
 	m->nseats = m->cfg.nseats = (int)seats->nkids;
 	for (i = 0; i < m->nseats; i++)
-		if (read_seat(m, i, seats->kids[i], where, e) != 0)
+		if (read_seat(m, i, seats->kids[i], full, where, e) != 0)
 			return -1;
 	for (i = 0; i < m->nseats; i++) {
 		for (j = 0; j < i; j++)
@@ -202,9 +203,10 @@ read_seats(struct match *m, const struct ydoc *doc, const char *where,
 	return 0;
 }
 
+/* full: the signature and the keys' points checked too. */
 static struct match *
-from_header(const uint8_t *blob, size_t len, int check_sig, const char *where,
-    struct error *e)
+from_header(const uint8_t *blob, size_t len, int check_sig, int full,
+    const char *where, struct error *e)
 {
 	struct envelope env;
 	struct ydoc *doc = NULL;
@@ -227,8 +229,8 @@ from_header(const uint8_t *blob, size_t len, int check_sig, const char *where,
 	}
 	m->me = -1;
 	m->draw_offer = m->declined = m->ender = -1;
-	if (read_rules(m, doc, where, e) != 0 || read_mode(m, doc, where,
-	    e) != 0 || read_seats(m, doc, where, e) != 0)
+	if (read_rules(m, doc, where, e) != 0 || read_mode(m, doc, full,
+	    where, e) != 0 || read_seats(m, doc, full, where, e) != 0)
 		goto fail;
 	if ((s = ydoc_scalar(doc, "created", where, e)) == NULL ||
 	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
@@ -266,14 +268,21 @@ struct match *
 header_read(const uint8_t *blob, size_t len, const char *where,
     struct error *e)
 {
-	return from_header(blob, len, 1, where, e);
+	return from_header(blob, len, 1, 1, where, e);
 }
 
 struct match *
 header_parse(const uint8_t *blob, size_t len, const char *where,
     struct error *e)
 {
-	return from_header(blob, len, 0, where, e);
+	return from_header(blob, len, 0, 1, where, e);
+}
+
+struct match *
+header_load(const uint8_t *blob, size_t len, const char *where,
+    struct error *e)
+{
+	return from_header(blob, len, 0, 0, where, e);
 }
 
 int

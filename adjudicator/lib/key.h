@@ -43,6 +43,10 @@ void	key_secret_free(struct key_secret *);
 int	key_public_line(const struct key_public *, char *, size_t);
 int	key_public_parse(const char *line, struct key_public *,
 	    const char *where, struct error *);
+/* points 0: the line checked but not the keys' curve points (a key read
+ * back from where this program stored it after checking it in full). */
+int	key_public_parse_as(const char *line, struct key_public *, int points,
+	    const char *where, struct error *);
 int	key_public_load(const char *path, struct key_public *, struct error *);
 
 /* pass == NULL writes an unencrypted key. */
