@@ -3,15 +3,25 @@
 # make, the tarball's contents.  These run make on a copy of the tree
 # (only the files git tracks, as make dist takes them).
 
-# tree: the tracked files copied to ./src (built products left out)
+# tracked: the source tree's files, one a line: what git tracks (and is
+# there), or out of git (an unpacked release) every file but built ones
+tracked() {
+	(cd "$TOP" &&
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git ls-files -z | xargs -0 sh -c 'for f; do
+			[ -e "$f" ] && printf "%s\n" "$f"; done' sh
+	else
+		find . -type f ! -path './build*' ! -name 'adjudicator-*.tar.gz' |
+		    sed 's|^\./||'
+	fi)
+}
+
+# tree: the source tree's files copied to ./src (built products left out)
 tree() {
-	need git
 	# not the make running the tests: its BUILD, V or -j would come along
 	unset MAKEFLAGS MFLAGS MAKELEVEL
 	mkdir src
-	(cd "$TOP" && git ls-files -z | xargs -0 sh -c 'for f; do
-		[ -e "$f" ] && printf "%s\n" "$f"; done' sh | tar -cf - -T -) |
-	    (cd src && tar -xf -)
+	tracked | (cd "$TOP" && tar -cf - -T -) | (cd src && tar -xf -)
 	[ -f src/Makefile ] || fail "no tree"
 }
 
@@ -99,10 +109,8 @@ test_dist_tarball() {
 	[ -f "adjudicator-$v.tar.gz" ] || fail "no tarball"
 	gzip -dc "adjudicator-$v.tar.gz" | tar -tf - | sed 's|/$||' |
 	    sort >listed
-	(cd "$TOP" && git ls-files) | sed "s|^|adjudicator-$v/|" | sort >want
-	comm -13 listed want | while read -r f; do
-		[ -e "$TOP/${f#adjudicator-$v/}" ] && echo "$f"
-	done >missing
+	tracked | sed "s|^|adjudicator-$v/|" | sort >want
+	comm -13 listed want >missing
 	[ ! -s missing ] || fail "not in the tarball: $(head -3 missing)"
 	! grep -q "^adjudicator-$v/build" listed || fail "build products"
 	sed 's|/$||' ../outside | sort | comm -3 - listed >differ
