@@ -77,31 +77,11 @@ layout(const struct key_public *pub, const struct key_public *to, size_t nto,
 	return 0;
 }
 
-int
-envelope_sign(const struct key_secret *k, const struct key_public *to,
-    size_t nto, const void *body, size_t len, struct buf *out,
-    struct error *e)
-{
-	uint8_t sig[SEC_SIG];
-	size_t start = out->len;
-
-	if (layout(&k->pub, to, nto, body, len, out, e) != 0) {
-		out->len = start;
-		return -1;
-	}
-	if (domain_sign(sig, out->data + start, out->len - start,
-	    k->sign_sk) != 0 || buf_add(out, sig, sizeof(sig)) != 0) {
-		out->len = start;
-		return error_set(e, EXIT_SYSTEM, "cannot sign the message "
-		    "(out of memory?)");
-	}
-	return 0;
-}
-
-int
-envelope_unsigned(const struct key_public *pub, const struct key_public *to,
-    size_t nto, const void *body, size_t len, struct buf *out,
-    struct error *e)
+/* The blob, signed with sk, or with a signature of zeros for NULL. */
+static int
+make_blob(const struct key_public *pub, const uint8_t *sk,
+    const struct key_public *to, size_t nto, const void *body, size_t len,
+    struct buf *out, struct error *e)
 {
 	uint8_t sig[SEC_SIG];
 	size_t start = out->len;
@@ -111,11 +91,29 @@ envelope_unsigned(const struct key_public *pub, const struct key_public *to,
 		out->len = start;
 		return -1;
 	}
-	if (buf_add(out, sig, sizeof(sig)) != 0) {
+	if ((sk != NULL && domain_sign(sig, out->data + start,
+	    out->len - start, sk) != 0) || buf_add(out, sig, sizeof(sig)) != 0) {
 		out->len = start;
-		return error_set(e, EXIT_SYSTEM, "out of memory");
+		return error_set(e, EXIT_SYSTEM, "cannot sign the message "
+		    "(out of memory?)");
 	}
 	return 0;
+}
+
+int
+envelope_sign(const struct key_secret *k, const struct key_public *to,
+    size_t nto, const void *body, size_t len, struct buf *out,
+    struct error *e)
+{
+	return make_blob(&k->pub, k->sign_sk, to, nto, body, len, out, e);
+}
+
+int
+envelope_unsigned(const struct key_public *pub, const struct key_public *to,
+    size_t nto, const void *body, size_t len, struct buf *out,
+    struct error *e)
+{
+	return make_blob(pub, NULL, to, nto, body, len, out, e);
 }
 
 /*
