@@ -82,9 +82,11 @@ sample() {
 	wall t.out >>"$f"
 }
 
-# fresh DIR: a copy of DIR in ./copy, not timed
+# fresh DIR: a copy of DIR in ./copy, not timed; flushed to disk, or the
+# timed command's one fdatasync would write the whole copied journal (a
+# cost that grows with the game and that a real directory never has)
 fresh() {
-	rm -rf copy && cp -a "$1" copy
+	rm -rf copy && cp -a "$1" copy && sync
 }
 
 for k in $LENGTHS; do

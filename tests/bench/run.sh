@@ -148,10 +148,10 @@ BEGIN {
 		    n / c[2], "%8.0f")
 		line("  speed-up over 1 core", a[1] / c[1], a[1] / c[3], \
 		    a[1] / c[2], "%8.2f")
-		s = n / c[1] / r[1]
-		line("  / raw Ed25519, 1 core", s, n / c[3] / r[1], \
-		    n / c[2] / r[1], "%8.3f", ">= " ct, s >= ct)
-		if (s < ct)
+		cr = n / c[1] / r[1]
+		line("  / raw Ed25519, 1 core", cr, n / c[3] / r[1], \
+		    n / c[2] / r[1], "%8.3f", ">= " ct, cr >= ct)
+		if (cr < ct)
 			printf "%-40s %s\n", "", "(the limit is " cores \
 			    ".0: the cores are shared; load averages above)"
 	}
