@@ -58,6 +58,17 @@ int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
+int	cmd_bot(int, char **, struct error *);
+/*
+ * What turn and setup do once GAMEDIR is open, shared with bot: the
+ * message(s) into out, the game directory committed.  action NULL: what
+ * is owed alone, or the final openings.  chosen (else layout, NULL:
+ * random) is the setup to commit.
+ */
+int	cli_turn(struct gamedir *, const char *action, struct buf *,
+	    struct error *);
+int	cli_setup(struct gamedir *, const char *layout,
+	    const struct game_setup *chosen, struct buf *, struct error *);
 /* -M: the message(s) in out as a whole mail (mail.h), in place. */
 int	cli_mail(const struct gamedir *, uint64_t seq, struct buf *out,
 	    struct error *);

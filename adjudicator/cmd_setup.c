@@ -33,7 +33,7 @@ already_sent(struct gamedir *g)
 
 static int
 make_secret(const struct gamedir *g, const char *layout,
-    struct match_secret *s, struct error *e)
+    const struct game_setup *chosen, struct match_secret *s, struct error *e)
 {
 	const struct match *m = g->t.m;
 	const struct game_rules *r = m->rules;
@@ -41,7 +41,9 @@ make_secret(const struct gamedir *g, const char *layout,
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	if (layout == NULL || strcmp(layout, "random") == 0) {
+	if (chosen != NULL)
+		s->setup = *chosen;
+	else if (layout == NULL || strcmp(layout, "random") == 0) {
 		rng_init_random(&rng, "setup");
 		r->setup_random(m->state, g->t.me, &rng, &s->setup);
 	} else if (r->setup_parse(m->state, g->t.me, layout, &s->setup,
@@ -56,9 +58,9 @@ make_secret(const struct gamedir *g, const char *layout,
 	return 0;
 }
 
-static int
-setup(struct gamedir *g, const char *layout, struct buf *out,
-    struct error *e)
+int
+cli_setup(struct gamedir *g, const char *layout,
+    const struct game_setup *chosen, struct buf *out, struct error *e)
 {
 	struct transcript *p = &g->t;
 	struct key_secret *k = NULL;
@@ -75,7 +77,7 @@ setup(struct gamedir *g, const char *layout, struct buf *out,
 	if ((s = sec_malloc(sizeof(*s))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	buf_init(&body);
-	if (make_secret(g, layout, s, e) != 0 ||
+	if (make_secret(g, layout, chosen, s, e) != 0 ||
 	    entry_setup(p->m, p->me, s, &body, e) != 0 ||
 	    (k = cli_key(g, e)) == NULL ||
 	    gamedir_save_secret(g, s, e) != 0)
@@ -151,7 +153,7 @@ cmd_setup(int argc, char **argv, struct error *e)
 	seq = g.t.m->seq + 1;
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = setup(&g, argc == 1 ? layout : NULL, &out, e);
+		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, &out, e);
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)

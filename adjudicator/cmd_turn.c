@@ -48,8 +48,9 @@ checks(const struct gamedir *g, const char *action, struct error *e)
 	return 0;
 }
 
-static int
-turn(struct gamedir *g, const char *action, struct buf *out, struct error *e)
+int
+cli_turn(struct gamedir *g, const char *action, struct buf *out,
+    struct error *e)
 {
 	struct transcript *p = &g->t;
 	struct key_secret *k;
@@ -114,7 +115,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	/* -M: the addresses are checked before anything is written */
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = turn(&g, argc > 0 ? action : NULL, &out, e);
+		rc = cli_turn(&g, argc > 0 ? action : NULL, &out, e);
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)

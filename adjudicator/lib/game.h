@@ -222,6 +222,18 @@ struct game_rules {
 	int	 (*random_action)(const void *, int seat,
 		    const struct game_ctx *, struct rng *, struct game_action *,
 		    struct error *);
+	/*
+	 * The greedy bot (bot.c, adjudicator bot -p greedy): the game's own
+	 * choice of a legal action for seat, by the heuristic its manual
+	 * states, from what ctx knows (public values and seat's own, never
+	 * another seat's secret), random choices from rng.  NULL: the bot
+	 * plays at random.  greedy_setup the same for a setup (NULL:
+	 * setup_random).
+	 */
+	int	 (*greedy)(const void *, int seat, const struct game_ctx *,
+		    struct rng *, struct game_action *, struct error *);
+	void	 (*greedy_setup)(const void *, int seat, struct rng *,
+		    struct game_setup *);
 	/* What seat plays, in words: "White", "red and yellow", "the coder". */
 	void	 (*seat_role)(const void *, int seat, char *, size_t);
 
