@@ -280,6 +280,10 @@ void	game_result_one(struct game_result *, int over, int winner,
 	    const char *why);
 void	game_result_score(struct game_result *, const char *label, long);
 
+/* The greedy bots' pick: the index of the highest of n scores, ties
+ * broken by rng (n >= 1). */
+int	game_best(const long *score, int n, struct rng *);
+
 /* The parts of a turn are separated by spaces or commas (RULES.md): the
  * text with every run of commas and blanks made one space, trimmed. */
 void	game_notation_clean(const char *, char *, size_t);
