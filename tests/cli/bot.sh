@@ -192,3 +192,21 @@ test_mail() {
 	out_has "BEGIN ADJUDICATOR"
 	deliver B out
 }
+
+test_greedy_incognito() {
+	peer_start incognito -o limit=8
+	bot_peer greedy random
+	verified .
+}
+
+test_greedy_topogic_judged() {
+	bot_judged_start topogic -o limit=8 -o field=rect
+	bot_judged greedy greedy
+	judged_exports J A B
+}
+
+test_greedy_espionnage_judged() {
+	bot_judged_start espionnage -o limit=3
+	bot_judged greedy random
+	judged_exports J A B
+}
