@@ -210,3 +210,35 @@ test_greedy_espionnage_judged() {
 	bot_judged greedy random
 	judged_exports J A B
 }
+
+# examples/play-vs-bot.sh: alice plays the bot by mail (the stand-in
+# mailer hands the bot's mail to examples/bot-filter.sh); a refused move
+# is asked again; the game ends and verifies.
+test_example_play_vs_bot() {
+	{ echo d2; echo e3-e5x; yes random | head -300; } >moves
+	expect 0 sh "$TOP/examples/play-vs-bot.sh" "$PWD/w" <moves
+	out_has "^result: "
+	out_has "^== done"
+	err_has "e3-e5x"
+	grep -q '^X-Adjudicator-Game: ' w/mail/alice@example.org ||
+	    fail "alice got no mail from the bot"
+	[ "$(ls w/bot | grep -c .)" -ge 3 ] || fail "the bot's root"
+}
+
+# The bot's delivery: a mail it cannot use is dropped (0); a mailer that
+# fails is "try again later" (75).
+test_example_bot_filter() {
+	mkdir R
+	"$ADJ" keygen -N -d R bot 2>/dev/null
+	"$ADJ" keygen -N alice 2>/dev/null
+	printf 'From: carol@example.org\nSubject: hi\n\nhello\n' >plain.eml
+	SENDMAIL=false expect 0 sh "$TOP/examples/bot-filter.sh" R <plain.eml
+	"$ADJ" new -k alice.key -a alice=alice@example.org \
+	    -a bot=bot@example.org incognito R/bot.pub alice.pub >invite.msg
+	# the bot's seat moves first: its setup is mailed at once
+	SENDMAIL=false expect 75 sh "$TOP/examples/bot-filter.sh" R <invite.msg
+	SPOOL=$PWD/spool SENDMAIL="sh $TOP/tests/cli/sendmail.sh" \
+	    expect 0 sh "$TOP/examples/bot-filter.sh" R <invite.msg
+	expect 75 sh "$TOP/examples/bot-filter.sh" </dev/null
+	err_has "usage: bot-filter.sh ROOT"
+}
