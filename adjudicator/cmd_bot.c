@@ -21,14 +21,39 @@ seed_ok(const char *s)
 	return n >= 1 && n <= 64 && strspn(s, "0123456789abcdefABCDEF") == n;
 }
 
+/* In a judged game: this seat's entry is sent and the judge's update
+ * has not brought it back yet. */
+static int
+sent(struct gamedir *g)
+{
+	struct error ign;
+	struct buf b;
+	int rc;
+
+	if (!g->t.m->judge_mode)
+		return 0;
+	buf_init(&b);
+	rc = gamedir_outbox(g, g->t.m->seq + 1, &b, &ign) == 0;
+	buf_free(&b);
+	return rc;
+}
+
 /* Whatever keeps this seat from writing now, as turn says it. */
 static int
-not_now(const struct gamedir *g, struct error *e)
+not_now(struct gamedir *g, struct error *e)
 {
 	const struct match *m = g->t.m;
 	int me = g->t.me, next = match_next_author(m);
 
-	if (me >= m->nseats || match_setup_due(m, me))
+	if (me >= m->nseats)
+		return 0;
+	/* a judged seat's entry waits for the judge; a second one would
+	 * fork the game (setup says so itself) */
+	if (!match_setup_due(m, me) && sent(g))
+		return error_set(e, EXIT_REFUSED, "%s's entry %llu is sent; "
+		    "waiting for the judge (resend prints it again)",
+		    m->seat[me].name, (unsigned long long)m->seq + 1);
+	if (match_setup_due(m, me))
 		return 0;
 	if (match_phase(m) == MATCH_CLOSED ||
 	    (match_phase(m) == MATCH_FINAL && next != me))

@@ -242,3 +242,39 @@ test_example_bot_filter() {
 	expect 75 sh "$TOP/examples/bot-filter.sh" </dev/null
 	err_has "usage: bot-filter.sh ROOT"
 }
+
+# A judged seat's move is in its transcript only once the judge's update
+# brings it back: meanwhile the bot writes no second move (a fork).
+test_judged_waits_for_the_judge() {
+	bot_judged_start incognito
+	bn=0
+	bot_step A random s1.msg || fail "A's setup"
+	expect 1 "$ADJ" bot -d A
+	err_has "setup already made"
+	"$ADJ" judge -d J -O mq s1.msg >/dev/null 2>&1 || fail "judge"
+	deliver A mq/alice.msg
+	deliver B mq/bob.msg
+	rm mq/*
+	bot_step B random s2.msg || fail "B's setup"
+	"$ADJ" judge -d J -O mq s2.msg >/dev/null 2>&1 || fail "judge"
+	deliver A mq/alice.msg
+	deliver B mq/bob.msg
+	bot_step A greedy t1.msg || fail "A's move"
+	snapshot A
+	expect 1 "$ADJ" bot -d A
+	one_line
+	err_has "alice's entry 3 is sent; waiting for the judge"
+	unchanged A
+}
+
+# The bot answers a draw offer with decline.
+test_declines_a_draw() {
+	peer_start incognito
+	bn=0
+	bot_step A random s1.msg && deliver B s1.msg
+	bot_step B random s2.msg && deliver A s2.msg
+	play A d.msg draw
+	bot_step B greedy r.msg || fail "B's answer"
+	deliver A r.msg
+	grep -q 'declin' rout || { cat rout >&2; fail "no decline"; }
+}
