@@ -178,15 +178,45 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	if (strcmp(fmt, "svg") == 0)
 		rc = view_svg(m, viewer, &b, e);
 	else if (strcmp(fmt, "yaml") == 0)
-		rc = view_yaml(m, viewer, &b, e);
+		rc = view_yaml(m, viewer, g->path, &b, e);
 	else {
-		view_text(m, viewer, &b);
+		view_text(m, viewer, g->path, &b);
 		judge_audit(g, viewer, &b);
 	}
 	if (rc == 0)
 		rc = cli_write(b.data, b.len, e);
 	buf_free(&b);
 	return rc;
+}
+
+int
+cli_not_over(const struct gamedir *g, struct error *e)
+{
+	const struct match *m = g->t.m;
+	enum match_phase ph = match_phase(m);
+	struct buf r;
+	int rc;
+
+	if (ph != MATCH_CLOSED && !(ph == MATCH_FINAL && m->judge_mode))
+		return 0;
+	buf_init(&r);
+	view_result(m, &r);
+	rc = error_set(e, EXIT_REFUSED, "%s: the game is over (%.*s); "
+	    "\"adjudicator export -d %s >FILE\" writes its record", g->path,
+	    (int)r.len, r.len ? (char *)r.data : "", g->path);
+	buf_free(&r);
+	return rc;
+}
+
+int
+cli_dry_view(const struct gamedir *g, struct error *e)
+{
+	static const char head[] = "Dry run: nothing was written or sent. "
+	    "Without -n, this is what you would see:\n\n";
+
+	if (cli_write(head, sizeof(head) - 1, e) != 0)
+		return -1;
+	return cli_view(g, "text", e);
 }
 
 int

@@ -37,6 +37,10 @@ int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
 struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
+/* Refuses (exit 1) to act in a game that is over, saying its result. */
+int	cli_not_over(const struct gamedir *, struct error *);
+/* -n: says nothing was written or sent, then the view as it would be. */
+int	cli_dry_view(const struct gamedir *, struct error *);
 int	cli_write(const void *, size_t, struct error *);
 /* cli_write of a message GAMEDIR keeps: a failure says resend prints it. */
 int	cli_write_kept(const void *, size_t, const char *, struct error *);
@@ -61,14 +65,15 @@ int	cmd_games(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
 /*
  * What turn and setup do once GAMEDIR is open, shared with bot: the
- * message(s) into out, the game directory committed.  action NULL: what
- * is owed alone, or the final openings.  chosen (else layout, NULL:
- * random) is the setup to commit.
+ * message(s) into out, the game directory committed (dry: -n, tried on
+ * this copy alone).  action NULL: what is owed alone, or the final
+ * openings.  chosen (else layout, NULL: random) is the setup to commit.
  */
-int	cli_turn(struct gamedir *, const char *action, struct buf *,
+int	cli_turn(struct gamedir *, const char *action, int dry, struct buf *,
 	    struct error *);
 int	cli_setup(struct gamedir *, const char *layout,
-	    const struct game_setup *chosen, struct buf *, struct error *);
+	    const struct game_setup *chosen, int dry, struct buf *,
+	    struct error *);
 /* -M: the message(s) in out as a whole mail (mail.h), in place. */
 int	cli_mail(const struct gamedir *, uint64_t seq, struct buf *out,
 	    struct error *);

@@ -47,6 +47,8 @@ not_now(struct gamedir *g, struct error *e)
 
 	if (me >= m->nseats)
 		return 0;
+	if (cli_not_over(g, e) != 0)
+		return -1;
 	/* a judged seat's entry waits for the judge; a second one would
 	 * fork the game (setup says so itself) */
 	if (!match_setup_due(m, me) && sent(g))
@@ -55,9 +57,10 @@ not_now(struct gamedir *g, struct error *e)
 		    m->seat[me].name, (unsigned long long)m->seq + 1);
 	if (match_setup_due(m, me))
 		return 0;
-	if (match_phase(m) == MATCH_CLOSED ||
-	    (match_phase(m) == MATCH_FINAL && next != me))
-		return error_set(e, EXIT_REFUSED, "the game is over");
+	if (match_phase(m) == MATCH_FINAL && next != me)
+		return error_set(e, EXIT_REFUSED, "the game is over and no "
+		    "final openings are due from %s now: %s's are", g->seat,
+		    match_author_name(m, next));
 	if (match_phase(m) == MATCH_SETUP)
 		return error_set(e, EXIT_REFUSED, "setups are still due (%s's)",
 		    match_author_name(m, next));
@@ -82,7 +85,7 @@ play(struct gamedir *g, enum bot_policy p, struct rng *r, struct buf *out,
 	    !m->seat[me].has_setup) {
 		if (bot_setup(m, me, p, r, &su, e) != 0)
 			return -1;
-		return cli_setup(g, NULL, &su, out, e);
+		return cli_setup(g, NULL, &su, 0, out, e);
 	}
 	if (me < m->nseats && match_phase(m) == MATCH_PLAY &&
 	    bot_action(m, me, g->t.secret, p, r, action, sizeof(action),
@@ -90,7 +93,7 @@ play(struct gamedir *g, enum bot_policy p, struct rng *r, struct buf *out,
 		return -1;
 	if (me >= m->nseats || match_phase(m) != MATCH_PLAY)
 		action[0] = '\0';
-	return cli_turn(g, action[0] != '\0' ? action : NULL, out, e);
+	return cli_turn(g, action[0] != '\0' ? action : NULL, 0, out, e);
 }
 
 int

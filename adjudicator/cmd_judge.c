@@ -42,8 +42,9 @@ to_file(void *arg, int seat, const struct buf *arm, size_t n, int note,
 		return error_set(e, EXIT_USAGE, "%s: path too long", o->path);
 	if (fsio_append(path, arm->data, arm->len, e) != 0)
 		return -1;
-	printf("%s: update for %s (%zu entries%s)\n", path,
-	    o->m->seat[seat].name, n, note ? ", a note" : "");
+	printf("%s: update for %s (%zu entr%s%s)\n", path,
+	    o->m->seat[seat].name, n, n == 1 ? "y" : "ies",
+	    note ? ", a note" : "");
 	return 0;
 }
 

@@ -1,7 +1,8 @@
 /*
  * setup: commit to a secret setup.  The secret is kept before the
  * commitments are sent (a setup sent without it could never be opened);
- * the message is printed only once the entry is stored.
+ * the message is printed only once the entry is stored.  With -n the
+ * same checks and the view as it would be; nothing written or sent.
  */
 #include <stdio.h>
 #include <string.h>
@@ -58,9 +59,27 @@ make_secret(const struct gamedir *g, const char *layout,
 	return 0;
 }
 
+/* -n: the commitments applied to this copy alone, the view shown with the
+ * setup as it would be; nothing kept, no key needed. */
+static int
+dry_run(struct gamedir *g, struct match_secret *s, const struct buf *body,
+    struct error *e)
+{
+	struct transcript *p = &g->t;
+	int rc;
+
+	p->m->local[p->me] = &s->setup;
+	rc = transcript_try(p, body, e);
+	if (rc == 0)
+		rc = cli_dry_view(g, e);
+	p->m->local[p->me] = p->secret != NULL ? &p->secret->setup : NULL;
+	return rc;
+}
+
 int
 cli_setup(struct gamedir *g, const char *layout,
-    const struct game_setup *chosen, struct buf *out, struct error *e)
+    const struct game_setup *chosen, int dry, struct buf *out,
+    struct error *e)
 {
 	struct transcript *p = &g->t;
 	struct key_secret *k = NULL;
@@ -71,6 +90,8 @@ cli_setup(struct gamedir *g, const char *layout,
 	if (p->me >= p->m->nseats)
 		return error_set(e, EXIT_USAGE, "%s: the judge has no setup",
 		    g->path);
+	if (cli_not_over(g, e) != 0)
+		return -1;
 	if (already_sent(g))
 		return error_set(e, EXIT_REFUSED, "%s: setup already made "
 		    "(resend prints the message again)", g->path);
@@ -78,8 +99,13 @@ cli_setup(struct gamedir *g, const char *layout,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	buf_init(&body);
 	if (make_secret(g, layout, chosen, s, e) != 0 ||
-	    entry_setup(p->m, p->me, s, &body, e) != 0 ||
-	    (k = cli_key(g, e)) == NULL ||
+	    entry_setup(p->m, p->me, s, &body, e) != 0)
+		goto done;
+	if (dry) {
+		rc = dry_run(g, s, &body, e);
+		goto done;
+	}
+	if ((k = cli_key(g, e)) == NULL ||
 	    gamedir_save_secret(g, s, e) != 0)
 		goto done;
 	p->m->local[p->me] = &s->setup;
@@ -131,11 +157,13 @@ cmd_setup(int argc, char **argv, struct error *e)
 	struct gamedir g;
 	struct buf out;
 	uint64_t seq;
-	int ch, rc, mail = 0;
+	int ch, rc, mail = 0, dry = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
 		if (ch == 'M')
 			mail = 1;
+		else if (ch == 'n')
+			dry = 1;
 		else if (ch == 'd')
 			dir = optarg;
 		else
@@ -145,18 +173,22 @@ cmd_setup(int argc, char **argv, struct error *e)
 	argv += optind;
 	if (dir == NULL || argc > 1)
 		return cli_usage(e);
+	if (dry && mail)
+		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
+		    "run sends nothing", "setup");
 	if (argc == 1 && layout_arg(argv[0], layout, sizeof(layout), e) != 0)
 		return -1;
-	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+	if (cli_gamedir(dir, dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, &out, e);
+		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, dry, &out,
+		    e);
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
-	if (rc == 0)
+	if (rc == 0 && !dry)
 		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);
 	gamedir_close(&g);

@@ -2,7 +2,8 @@
  * turn: play.  What the seat owes first (openings, a claim computed from
  * its own secret), then the action, checked with what the seat knows
  * before anything is written or sent; and the seat's final openings when
- * its entry ends the game.
+ * its entry ends the game.  With -n the same checks and the view as it
+ * would be, nothing written or sent (no key needed).
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +37,8 @@ checks(const struct gamedir *g, const char *action, struct error *e)
 	if (p->me >= p->m->nseats)
 		return error_set(e, EXIT_USAGE, "%s: the judge takes no turns",
 		    g->path);
+	if (cli_not_over(g, e) != 0)
+		return -1;
 	if (p->secret == NULL && match_setup_due(p->m, p->me))
 		return error_set(e, EXIT_REFUSED, "%s: make your setup first",
 		    g->path);
@@ -48,37 +51,50 @@ checks(const struct gamedir *g, const char *action, struct error *e)
 	return 0;
 }
 
+/* The entry sent, or with -n (k NULL) tried on this copy alone. */
+static int
+send(struct transcript *p, const struct key_secret *k, const struct buf *body,
+    struct buf *out, int *sent, struct error *e)
+{
+	(*sent)++;
+	if (k == NULL)
+		return transcript_try(p, body, e);
+	return transcript_send(p, k, body, NULL, out, e);
+}
+
 int
-cli_turn(struct gamedir *g, const char *action, struct buf *out,
+cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
     struct error *e)
 {
 	struct transcript *p = &g->t;
-	struct key_secret *k;
+	struct key_secret *k = NULL;
 	struct buf body;
-	int rc = -1;
+	int rc = -1, sent = 0;
 
-	if (checks(g, action, e) != 0 || (k = cli_key(g, e)) == NULL)
+	if (checks(g, action, e) != 0 ||
+	    (!dry && (k = cli_key(g, e)) == NULL))
 		return -1;
 	buf_init(&body);
 	if (match_phase(p->m) != MATCH_FINAL &&
 	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
-	    transcript_send(p, k, &body, NULL, out, e) != 0))
+	    send(p, k, &body, out, &sent, e) != 0))
 		goto done;
 	/* the end of the game: this seat's whole setup opens at once */
 	if (!p->m->judge_mode && match_phase(p->m) == MATCH_FINAL &&
 	    match_next_author(p->m) == p->me) {
 		body.len = 0;
 		if (entry_final(p->m, p->me, p->secret, &body, e) != 0 ||
-		    transcript_send(p, k, &body, NULL, out, e) != 0)
+		    send(p, k, &body, out, &sent, e) != 0)
 			goto done;
 	} else if (match_phase(p->m) == MATCH_FINAL && action == NULL &&
-	    out->len == 0) {
-		error_set(e, EXIT_REFUSED, "no final openings are due from %s "
-		    "now", g->seat);
+	    sent == 0) {
+		error_set(e, EXIT_REFUSED, "the game is over and no final "
+		    "openings are due from %s now: %s's are", g->seat,
+		    match_author_name(p->m, match_next_author(p->m)));
 		goto done;
 	}
 	/* kept before it is printed: a message sent is always resent */
-	rc = gamedir_commit(g, e);
+	rc = dry ? 0 : gamedir_commit(g, e);
 done:
 	key_secret_free(k);
 	buf_free(&body);
@@ -93,11 +109,13 @@ cmd_turn(int argc, char **argv, struct error *e)
 	struct gamedir g;
 	struct buf out;
 	uint64_t seq;
-	int ch, rc, mail = 0;
+	int ch, rc, mail = 0, dry = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
 		if (ch == 'M')
 			mail = 1;
+		else if (ch == 'n')
+			dry = 1;
 		else if (ch == 'd')
 			dir = optarg;
 		else
@@ -107,18 +125,23 @@ cmd_turn(int argc, char **argv, struct error *e)
 	argv += optind;
 	if (dir == NULL)
 		return cli_usage(e);
+	if (dry && mail)
+		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
+		    "run sends nothing", "turn");
 	if (join_words(argc, argv, action, sizeof(action), e) != 0 ||
-	    cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+	    cli_gamedir(dir, dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
 	/* -M: the addresses are checked before anything is written */
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = cli_turn(&g, argc > 0 ? action : NULL, &out, e);
-	if (rc == 0 && mail)
+		rc = cli_turn(&g, argc > 0 ? action : NULL, dry, &out, e);
+	if (rc == 0 && dry)
+		rc = cli_dry_view(&g, e);
+	else if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
-	if (rc == 0)
+	if (rc == 0 && !dry)
 		rc = cli_write_kept(out.data, out.len, dir, e);
 	buf_free(&out);
 	gamedir_close(&g);

@@ -25,10 +25,10 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator join -r ROOT -k KEY [FILE]",
 	  .summary = "create GAMEDIR (or ROOT/GAMEID) from an invitation" },
 	{ .name = "setup", .main = cmd_setup,
-	  .usage = "adjudicator setup -d GAMEDIR [-M] [LAYOUT|random|-]",
+	  .usage = "adjudicator setup -d GAMEDIR [-M | -n] [LAYOUT|random|-]",
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
-	  .usage = "adjudicator turn -d GAMEDIR [-M] [ACTION...]",
+	  .usage = "adjudicator turn -d GAMEDIR [-M | -n] [ACTION...]",
 	  .summary = "play; the turn message (-M: a whole mail) on stdout" },
 	{ .name = "bot", .main = cmd_bot,
 	  .usage = "adjudicator bot -d GAMEDIR [-M] [-p random|greedy] "

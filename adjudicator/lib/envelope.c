@@ -47,13 +47,13 @@ domain_sign(uint8_t sig[SEC_SIG], const uint8_t *m, size_t len,
 	return rc;
 }
 
-int
-envelope_sign(const struct key_secret *k, const struct key_public *to,
-    size_t nto, const void *body, size_t len, struct buf *out,
-    struct error *e)
+/* The signed blob's layout, up to its signature, for the key pub. */
+static int
+layout(const struct key_public *pub, const struct key_public *to, size_t nto,
+    const void *body, size_t len, struct buf *out, struct error *e)
 {
-	uint8_t zero[3] = { 0, 0, 0 }, sig[SEC_SIG];
-	size_t i, start = out->len;
+	uint8_t zero[3] = { 0, 0, 0 };
+	size_t i;
 
 	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
 		return error_set(e, EXIT_USAGE, "%zu recipients (1 to %d)",
@@ -64,20 +64,56 @@ envelope_sign(const struct key_secret *k, const struct key_public *to,
 	buf_add(out, SIGNED_MAGIC, 4);
 	buf_addc(out, VERSION);
 	buf_add(out, zero, 3);
-	buf_add(out, k->pub.sign_pk, SEC_SIGN_PK);
-	buf_add(out, k->pub.box_pk, SEC_BOX_PK);
-	buf_addc(out, (uint8_t)strlen(k->pub.name));
-	buf_adds(out, k->pub.name);
+	buf_add(out, pub->sign_pk, SEC_SIGN_PK);
+	buf_add(out, pub->box_pk, SEC_BOX_PK);
+	buf_addc(out, (uint8_t)strlen(pub->name));
+	buf_adds(out, pub->name);
 	buf_add_u16(out, (uint16_t)nto);
 	for (i = 0; i < nto; i++)
 		buf_add(out, to[i].id, KEY_ID);
 	buf_add_u32(out, (uint32_t)len);
-	if (buf_add(out, body, len) != 0 ||
-	    domain_sign(sig, out->data + start, out->len - start,
+	if (buf_add(out, body, len) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+envelope_sign(const struct key_secret *k, const struct key_public *to,
+    size_t nto, const void *body, size_t len, struct buf *out,
+    struct error *e)
+{
+	uint8_t sig[SEC_SIG];
+	size_t start = out->len;
+
+	if (layout(&k->pub, to, nto, body, len, out, e) != 0) {
+		out->len = start;
+		return -1;
+	}
+	if (domain_sign(sig, out->data + start, out->len - start,
 	    k->sign_sk) != 0 || buf_add(out, sig, sizeof(sig)) != 0) {
 		out->len = start;
 		return error_set(e, EXIT_SYSTEM, "cannot sign the message "
 		    "(out of memory?)");
+	}
+	return 0;
+}
+
+int
+envelope_unsigned(const struct key_public *pub, const struct key_public *to,
+    size_t nto, const void *body, size_t len, struct buf *out,
+    struct error *e)
+{
+	uint8_t sig[SEC_SIG];
+	size_t start = out->len;
+
+	memset(sig, 0, sizeof(sig));
+	if (layout(pub, to, nto, body, len, out, e) != 0) {
+		out->len = start;
+		return -1;
+	}
+	if (buf_add(out, sig, sizeof(sig)) != 0) {
+		out->len = start;
+		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
 	return 0;
 }

@@ -30,6 +30,14 @@ struct envelope {
 int	envelope_sign(const struct key_secret *, const struct key_public *to,
 	    size_t nto, const void *body, size_t len, struct buf *signed_out,
 	    struct error *);
+/*
+ * The blob envelope_sign would make, with a signature of zeros: what a
+ * dry run applies to a copy it throws away (turn -n, setup -n).  Nothing
+ * that checks signatures accepts it.
+ */
+int	envelope_unsigned(const struct key_public *, const struct key_public *to,
+	    size_t nto, const void *body, size_t len, struct buf *out,
+	    struct error *);
 /* Verifies the signature, then parses.  Refused (1) or malformed (3). */
 int	envelope_verify(const uint8_t *, size_t, struct envelope *,
 	    const char *where, struct error *);

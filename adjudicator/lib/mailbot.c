@@ -211,7 +211,7 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 	}
 	learn_shown(c, p, seat);
 	buf_adds(out, "\n");
-	view_text(c, seat, out);
+	view_text(c, seat, NULL, out);
 	match_free(c);
 }
 

@@ -547,8 +547,11 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 				    s->name, s->pieces.id[i]);
 		s->final_done = 1;
 	}
-	match_say(m, "%s opened %s", match_author_name(m, author),
-	    author == GAME_JUDGE ? "every setup" : "its whole setup");
+	if (author == GAME_JUDGE)
+		match_say(m, "judge opened every setup");
+	else
+		match_say(m, "%s opened every piece of the setup",
+		    match_author_name(m, author));
 	return 0;
 }
 

@@ -624,7 +624,8 @@ root_receive_views(const struct root_receive *r, struct buf *out,
 			return -1;
 		buf_printf(out, "%s== %s game %.16s\n", i ? "\n" : "",
 		    g.t.m->rules->name, g.t.m->game_hex);
-		view_text(g.t.m, g.t.me < g.t.m->nseats ? g.t.me : -1, out);
+		view_text(g.t.m, g.t.me < g.t.m->nseats ? g.t.me : -1,
+		    dir, out);
 		gamedir_close(&g);
 	}
 	return 0;

@@ -633,6 +633,30 @@ done:
 }
 
 int
+transcript_try(struct transcript *p, const struct buf *body, struct error *e)
+{
+	struct key_public to[GAME_MAX_SEATS + 1];
+	const struct key_public *me = p->me == GAME_JUDGE ? &p->m->judge :
+	    &p->m->seat[p->me].key;
+	struct buf blob;
+	char where[64];
+	int n, rc;
+
+	buf_init(&blob);
+	n = transcript_recipients(p, to);
+	snprintf(where, sizeof(where), "seq %llu",
+	    (unsigned long long)(p->m->seq + 1));
+	rc = envelope_unsigned(me, to, (size_t)n, body->data, body->len,
+	    &blob, e);
+	/* applied as a receiver would, the signature aside */
+	if (rc == 0)
+		rc = match_apply_checked(p->m, blob.data, blob.len, where,
+		    NULL, e);
+	buf_free(&blob);
+	return rc;
+}
+
+int
 transcript_export(const struct transcript *p, int with_updates, struct buf *out,
     struct error *e)
 {

@@ -126,6 +126,13 @@ int	transcript_receive_message(struct transcript *, const uint8_t *sb,
 int	transcript_send(struct transcript *, const struct key_secret *,
 	    const struct buf *body, const struct match_secret *openings,
 	    struct buf *out, struct error *);
+/*
+ * A dry run of transcript_send: body applied to this copy's match as the
+ * entry would be, unsigned, stored nowhere.  The caller throws the copy
+ * away after showing it.
+ */
+int	transcript_try(struct transcript *, const struct buf *body,
+	    struct error *);
 /* A kept update (its signed blob): the judge's signature, the game and
  * seat, its seq and the private openings, each checked against its
  * commitment. */

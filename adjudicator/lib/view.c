@@ -4,9 +4,11 @@
  * result, scores, obligations) is the match's and written here.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "match_int.h"
+#include "rng.h"
 #include "view.h"
 #include "ydoc.h"
 
@@ -187,11 +189,181 @@ addresses(const struct match *m, struct buf *b)
 		buf_adds(b, ".\n");
 }
 
+/* dir as the shell takes it: quoted when it needs to be. */
+static void
+shell_word(const char *dir, char *out, size_t len)
+{
+	size_t n = 0;
+
+	if (dir[0] != '\0' && strspn(dir, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_./,:@%+=-") == strlen(dir)) {
+		snprintf(out, len, "%s", dir);
+		return;
+	}
+	if (len < 3)
+		return;
+	out[n++] = '\'';
+	for (; *dir != '\0' && n + 5 < len; dir++) {
+		if (*dir == '\'') {
+			memcpy(out + n, "'\\''", 4);
+			n += 4;
+		} else
+			out[n++] = *dir;
+	}
+	out[n++] = '\'';
+	out[n] = '\0';
+}
+
+/* Not an example a newcomer should copy: giving up, a draw, a pass. */
+static int
+plain_action(const struct game_action *a)
+{
+	static const char *const not[] = { "resign", "draw", "accept",
+	    "decline", "pass", NULL };
+	int i;
+
+	for (i = 0; not[i] != NULL; i++)
+		if (strcmp(a->type, not[i]) == 0)
+			return 0;
+	return 1;
+}
+
+/* A legal action of the viewer's, the same for the same position. */
+static int
+example_action(const struct match *m, int viewer, char *out, size_t len)
+{
+	struct game_action *list;
+	struct game_ctx c;
+	struct match_ctx a;
+	struct rng r;
+	int n, i, k, plain = 0;
+
+	if ((list = calloc(GAME_MAX_ACTIONS, sizeof(*list))) == NULL)
+		return -1;
+	match_ctx_init(&c, &a, m, viewer);
+	n = m->rules->actions(m->state, viewer, &c, list, GAME_MAX_ACTIONS);
+	if (n > GAME_MAX_ACTIONS)
+		n = GAME_MAX_ACTIONS;
+	for (i = 0; i < n; i++)
+		plain += plain_action(&list[i]);
+	if (plain > 0) {
+		rng_init(&r, m->game_hex, "example");
+		k = (int)rng_uniform(&r, (uint32_t)plain);
+		for (i = 0; i < n; i++)
+			if (plain_action(&list[i]) && k-- == 0)
+				break;
+		m->rules->format(m->state, &list[i], out, len);
+	}
+	free(list);
+	return plain > 0 ? 0 : -1;
+}
+
+#define SAY(f, ...)	snprintf(v->say, sizeof(v->say), f, __VA_ARGS__)
+#define CMD(f, ...)	snprintf(v->command, sizeof(v->command), f, __VA_ARGS__)
+#define NOTE(f, ...)	snprintf(v->note, sizeof(v->note), f, __VA_ARGS__)
+
+/* The viewer's next step while the game is played. */
+static void
+next_in_play(const struct match *m, int viewer, const char *dir,
+    const char *d, struct view_next *v)
+{
+	char act[GAME_TEXT];
+
+	if (match_owes(m, viewer) && owes_claim_only(m, viewer)) {
+		SAY("Your %s is due", m->pending_needs.claim);
+		CMD("adjudicator turn -d %s", d);
+		NOTE("%s", "It is computed from your secret and sent.");
+		return;
+	}
+	if (match_owes(m, viewer)) {
+		SAY("%s", "Your opening is due");
+		CMD("adjudicator turn -d %s [ACTION]", d);
+		NOTE("%s", "With an ACTION, your move goes in the same "
+		    "message.");
+		return;
+	}
+	SAY("%s", "Your turn");
+	CMD("adjudicator turn -d %s ACTION", d);
+	if (dir != NULL && example_action(m, viewer, act, sizeof(act)) == 0)
+		snprintf(v->example, sizeof(v->example), "adjudicator turn "
+		    "-d %s %s", d, act);
+	NOTE("\"adjudicator rules %s\" lists the actions; \"turn -n\" "
+	    "tries one without sending it.", m->rules->name);
+}
+
 void
-view_text(const struct match *m, int viewer, struct buf *b)
+view_next(const struct match *m, int viewer, const char *dir,
+    struct view_next *v)
+{
+	enum match_phase ph = match_phase(m);
+	int next = match_next_author(m);
+	char d[300];
+
+	memset(v, 0, sizeof(*v));
+	shell_word(dir != NULL ? dir : "GAMEDIR", d, sizeof(d));
+	if (viewer < 0 || viewer >= m->nseats) {
+		if (dir != NULL && ph != MATCH_CLOSED) {
+			SAY("%s", "The judge takes the seats' messages");
+			CMD("adjudicator judge -d %s -O OUTDIR FILE...", d);
+		}
+		return;
+	}
+	if (ph == MATCH_CLOSED || (ph == MATCH_FINAL && m->judge_mode)) {
+		SAY("%s", "The game is over; its record");
+		CMD("adjudicator export -d %s >FILE", d);
+		NOTE("%s", "\"adjudicator verify FILE\" checks it.");
+	} else if (next != viewer) {
+		SAY("Expecting %s's %s", m->judge_mode ? "the judge" :
+		    next >= 0 ? match_author_name(m, next) : "another seat",
+		    m->judge_mode ? "update" : ph == MATCH_SETUP ? "setup" :
+		    ph == MATCH_FINAL ? "final openings" : "message");
+		CMD("adjudicator receive -d %s FILE", d);
+		NOTE("%s", "It takes the message when it comes.");
+	} else if (ph == MATCH_SETUP) {
+		SAY("%s", "Your setup is due");
+		CMD("adjudicator setup -d %s LAYOUT|random", d);
+		snprintf(v->example, sizeof(v->example), "adjudicator setup "
+		    "-d %s random", d);
+		NOTE("\"adjudicator rules %s\" says how to write a LAYOUT; "
+		    "\"setup -n\" tries one without sending it.",
+		    m->rules->name);
+	} else if (ph == MATCH_FINAL) {
+		SAY("%s", "Your final openings are due");
+		CMD("adjudicator turn -d %s", d);
+	} else
+		next_in_play(m, viewer, dir, d, v);
+}
+
+/* A sentence in lines of at most 76 columns, broken at spaces. */
+static void
+wrapped(struct buf *b, const char *say)
+{
+	size_t col = 0, w;
+
+	while (*say != '\0') {
+		w = strcspn(say, " ");
+		if (col > 0 && col + 1 + w > 76) {
+			buf_adds(b, "\n");
+			col = 0;
+		} else if (col > 0) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, say, w);
+		col += w;
+		say += w;
+		say += strspn(say, " ");
+	}
+	buf_adds(b, "\n");
+}
+
+void
+view_text(const struct match *m, int viewer, const char *dir,
+    struct buf *b)
 {
 	struct game_ctx c;
 	struct match_ctx a;
+	struct view_next v;
 	char role[80];
 
 	if (viewer >= 0 && viewer < m->nseats) {
@@ -206,21 +378,14 @@ view_text(const struct match *m, int viewer, struct buf *b)
 	m->rules->render(m->state, viewer, &c, b);
 	buf_adds(b, "\n");
 	view_summary(m, b);
-	if (viewer < 0 || viewer >= m->nseats ||
-	    match_next_author(m) != viewer)
+	view_next(m, viewer, dir, &v);
+	if (v.say[0] == '\0')
 		return;
-	if (match_phase(m) == MATCH_FINAL)
-		buf_adds(b, "Your final openings are due: run "
-		    "\"adjudicator turn -d GAMEDIR\".\n");
-	else if (match_owes(m, viewer) && owes_claim_only(m, viewer))
-		buf_printf(b, "Your %s is due: \"adjudicator turn -d GAMEDIR\" "
-		    "computes it from your secret and sends it.\n",
-		    m->pending_needs.claim);
-	else if (match_owes(m, viewer))
-		buf_adds(b, "Your opening is due: \"adjudicator turn "
-		    "-d GAMEDIR [ACTION]\" adds it.\n");
-	else if (match_phase(m) == MATCH_PLAY)
-		buf_adds(b, "Your turn.\n");
+	buf_printf(b, "%s: %s\n", v.say, v.command);
+	if (v.example[0] != '\0')
+		buf_printf(b, "For example: %s\n", v.example);
+	if (v.note[0] != '\0')
+		wrapped(b, v.note);
 }
 
 static void
@@ -313,8 +478,29 @@ yaml_addresses(const struct match *m, struct ydoc_writer *w)
 	ydoc_map_end(w);
 }
 
+static void
+yaml_next(const struct match *m, int viewer, const char *dir,
+    struct ydoc_writer *w)
+{
+	struct view_next v;
+
+	view_next(m, viewer, dir, &v);
+	if (v.say[0] == '\0')
+		return;
+	ydoc_key(w, "to_do");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "say", v.say);
+	ydoc_kv(w, "command", v.command);
+	if (v.example[0] != '\0')
+		ydoc_kv(w, "example", v.example);
+	if (v.note[0] != '\0')
+		ydoc_kv(w, "note", v.note);
+	ydoc_map_end(w);
+}
+
 int
-view_yaml(const struct match *m, int viewer, struct buf *b, struct error *e)
+view_yaml(const struct match *m, int viewer, const char *dir, struct buf *b,
+    struct error *e)
 {
 	struct ydoc_writer *w;
 	struct game_ctx c;
@@ -347,6 +533,7 @@ view_yaml(const struct match *m, int viewer, struct buf *b, struct error *e)
 	if (m->draw_offer >= 0)
 		ydoc_kv(w, "draw_offer", m->seat[m->draw_offer].name);
 	yaml_result(m, w);
+	yaml_next(m, viewer, dir, w);
 	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
 	ydoc_key(w, "board");
 	ydoc_map_begin(w);

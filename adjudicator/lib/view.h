@@ -12,9 +12,25 @@
 
 struct match;
 
-void	view_text(const struct match *, int viewer, struct buf *);
-int	view_yaml(const struct match *, int viewer, struct buf *,
-	    struct error *);
+/*
+ * dir: the viewer's game directory as the user names it, for the last
+ * line, what to type next (with a legal action for an example: m must
+ * then be the viewer's own copy); NULL writes GAMEDIR and no example.
+ */
+void	view_text(const struct match *, int viewer, const char *dir,
+	    struct buf *);
+int	view_yaml(const struct match *, int viewer, const char *dir,
+	    struct buf *, struct error *);
+
+/* What the viewer can do next; say is empty when there is nothing. */
+struct view_next {
+	char	say[80];	/* "Your turn", "Waiting for bob" */
+	char	command[400];	/* the command line, words in capitals to fill */
+	char	example[400];	/* the command line filled in, or "" */
+	char	note[200];	/* a sentence more, or "" */
+};
+void	view_next(const struct match *, int viewer, const char *dir,
+	    struct view_next *);
 int	view_svg(const struct match *, int viewer, struct buf *,
 	    struct error *);
 /* Whose entry, the result, obligations: the lines under the board. */

@@ -175,8 +175,9 @@ test_seed_reproducible() {
 	cp -r A A2
 	"$ADJ" bot -d A -s 5 >a1.msg || fail "bot A"
 	"$ADJ" bot -d A2 -s 5 >a2.msg || fail "bot A2"
-	"$ADJ" show -d A -f yaml >v1
-	"$ADJ" show -d A2 -f yaml >v2
+	"$ADJ" show -d A -f yaml | grep 'identity: ' >v1
+	"$ADJ" show -d A2 -f yaml | grep 'identity: ' >v2
+	grep -q 'identity: spy' v1 || fail "no spy in the bot's setup"
 	cmp -s v1 v2 || fail "the same seed chose another setup"
 }
 

@@ -261,7 +261,7 @@ view_keys() {
 }
 
 test_show_yaml_top_level_keys() {
-	vkeys="game rules seq seat role seats phase next last obligations result board "
+	vkeys="game rules seq seat role seats phase next last obligations result to_do board "
 	[ "$(view_keys "$S/view.yaml")" = "$vkeys" ] ||
 	    fail "view.yaml keys: $(view_keys "$S/view.yaml")"
 	keys alice bob

@@ -81,6 +81,16 @@ judged_interrogation() {
 	jplay A a3.msg 'c3?b3'
 }
 
+# The judge's line per update counts its entries in words: "1 entry".
+test_judge_counts_entries() {
+	jstart
+	jsetups d2 b4
+	jplay A a2.msg e3-c3
+	grep -q 'update for bob (1 entry)' jout || { cat jout >&2; fail "1 entry"; }
+	grep -q 'entries)' jout && fail "a plural for one entry"
+	true
+}
+
 test_judged_spy_found() {
 	judged_interrogation
 	grep -q 'applied: alice plays c3?b3' jout || fail "a3 not applied"

@@ -306,7 +306,7 @@ test_views() {
 	out_has "^  4   .  .  .  R  .  .  .  .  B b. bB bB$"
 	out_has "^ turn 3 of 400: yellow (carol) to move$"
 	out_has "^ team red+yellow: -30$"
-	out_has "^Your turn\.$"
+	out_has "^Your turn: adjudicator turn -d C ACTION$"
 	expect 0 "$ADJ" show -d C -f yaml
 	out_has "^  variant: teams$"
 	out_has "^    red (alice): -14$"

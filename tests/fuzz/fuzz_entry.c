@@ -63,8 +63,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    &e) == 0 && (c = match_clone(sp->m[seat])) != NULL) {
 		memcpy(c->local, sp->m[seat]->local, sizeof(c->local));
 		if (match_apply(c, sb.data, sb.len, "fuzz", NULL, &e) == 0) {
-			view_text(c, seat, &view);
-			view_yaml(c, seat, &view, &e);
+			view_text(c, seat, "A", &view);
+			view_yaml(c, seat, "A", &view, &e);
 		}
 		match_free(c);
 	}

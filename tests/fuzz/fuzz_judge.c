@@ -117,7 +117,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	judge_run_init(&j, t, game->key[GAME_JUDGE]);
 	if (judge_input(&j, (const char *)data, size, "fuzz", &e) == 0 &&
 	    judge_updates(&j, emit, NULL, &e) == 0)
-		view_text(t->m, -1, &view);
+		view_text(t->m, -1, "J", &view);
 	buf_free(&view);
 	selfplay_fork_free(t);
 	return 0;

@@ -104,8 +104,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (transcript_receive(t, games[g]->key[1], (const char *)data,
 		    size, "fuzz", &e) == 0) {
 			view.len = 0;
-			view_text(t->m, 1, &view);
-			view_yaml(t->m, 1, &view, &e);
+			view_text(t->m, 1, "B", &view);
+			view_yaml(t->m, 1, "B", &view, &e);
 		}
 		selfplay_fork_free(t);
 	}

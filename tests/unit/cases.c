@@ -125,9 +125,9 @@ check_view(struct run *r, const struct ydoc *v)
 	buf_init(&b);
 	/* a seat's view comes from its own copy of the match */
 	if (strcmp(fmt, "text") == 0)
-		view_text(r->sp->m[seat < 0 ? 0 : seat], seat, &b);
+		view_text(r->sp->m[seat < 0 ? 0 : seat], seat, NULL, &b);
 	else if (strcmp(fmt, "yaml") == 0) {
-		if (view_yaml(r->sp->m[seat < 0 ? 0 : seat], seat, &b,
+		if (view_yaml(r->sp->m[seat < 0 ? 0 : seat], seat, NULL, &b,
 		    &e) != 0) {
 			buf_free(&b);
 			return fail(r, "yaml view: %s", e.msg);

@@ -1,0 +1,183 @@
+# The player's tools: dry runs (setup -n, turn -n), the last line of every
+# view (what to type next, with the real game directory), a game that is
+# over saying so to every verb that would act.
+
+# A dry setup: the view as it would be, with the layout; nothing on disk
+# changes and no key is loaded (the key is moved away).
+test_setup_dry_run() {
+	peer_start incognito
+	"$ADJ" show -d A >/dev/null
+	snapshot A
+	mv alice.key alice.key.away
+	expect 0 "$ADJ" setup -n -d A d2
+	head -n 1 out | grep -q '^Dry run: nothing was written or sent' ||
+	    fail "no dry-run line"
+	out_has '^ 2   \.  \.  \. Ws Wa$'
+	out_has "^Last: alice committed to a setup\.$"
+	out_has "^Expecting bob's setup: adjudicator receive -d A FILE$"
+	unchanged A
+	# refused as the real one would be, with its status
+	expect 2 "$ADJ" setup -n -d A z9
+	one_line
+	err_has 'name the starting square of your spy'
+	unchanged A
+	expect 2 "$ADJ" setup -n -M -d A d2
+	err_has '\-n and -M together'
+	# without -n the key is needed: it is away
+	expect 4 "$ADJ" setup -d A d2
+	err_has 'alice.key: No such file'
+	unchanged A
+	mv alice.key.away alice.key
+	expect 0 "$ADJ" setup -d A d2
+	out_has '^-----BEGIN ADJUDICATOR MESSAGE-----$'
+}
+
+# A dry turn: checked exactly as a turn, applied to a copy thrown away.
+test_turn_dry_run() {
+	peer_start incognito
+	setups d2 b4
+	"$ADJ" show -d A >/dev/null
+	snapshot A
+	expect 0 "$ADJ" turn -n -d A e3-c3
+	head -n 1 out | grep -q '^Dry run' || fail "no dry-run line"
+	out_has '^ 3  B?  \. Wa  \.  \.$'
+	out_has '^Last: White moves e3-c3\.$'
+	out_has "^Expecting bob's message: adjudicator receive -d A FILE$"
+	unchanged A
+	# an illegal move: the same refusal and status as without -n
+	expect 1 "$ADJ" turn -d A e3-d2
+	cp err err.real
+	unchanged A
+	expect 1 "$ADJ" turn -n -d A e3-d2
+	one_line
+	cmp -s err err.real || { cat err err.real >&2; fail "not the same"; }
+	unchanged A
+	# out of turn
+	expect 1 "$ADJ" turn -n -d B a3-a2
+	one_line
+	expect 2 "$ADJ" turn -n -M -d A e3-c3
+	one_line
+	# the real turn after the dry one: the same move, a message
+	play A a2.msg e3-c3
+	# an interrogation tried: the view waits for the openings it needs
+	play B b2.msg b4-b3
+	expect 0 "$ADJ" turn -n -d A 'c3?b3'
+	out_has '^Waiting: bob must open b4\.$'
+}
+
+# judged_start: keys, a judged incognito game, dirs A B J
+judged_start() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >inv || fail "new"
+	for s in A:alice B:bob J:judge; do
+		"$ADJ" join -d "${s%%:*}" -k "${s#*:}.key" inv 2>/dev/null ||
+		    fail "join $s"
+	done
+}
+
+# judged DIR VERB [ARG]: DIR's message through the judge, and the
+# judge's updates to both seats
+judged() {
+	"$ADJ" "$2" -d "$1" ${3:+"$3"} >m.msg || fail "$2 -d $1 $3"
+	rm -rf mq
+	"$ADJ" judge -d J -O mq m.msg >/dev/null || fail "judge: $2 -d $1"
+	for s in A:alice B:bob; do
+		[ ! -f "mq/${s#*:}.msg" ] ||
+		    "$ADJ" receive -d "${s%%:*}" "mq/${s#*:}.msg" 2>/dev/null ||
+		    fail "${s#*:} refuses the update"
+	done
+}
+
+# A judged seat's dry turn shows the move as if the judge had applied it.
+test_judged_dry_run() {
+	judged_start
+	judged A setup d2
+	judged B setup b4
+	"$ADJ" show -d A >/dev/null
+	snapshot A
+	expect 0 "$ADJ" turn -n -d A e3-c3
+	out_has '^Last: White moves e3-c3\.$'
+	out_has "^Expecting the judge's update: adjudicator receive -d A FILE$"
+	unchanged A
+}
+
+# The last lines say what to type, with the directory as given (quoted
+# for the shell when it must be), and the example is a legal action that
+# works when typed.
+test_guidance_lines() {
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv || fail "new"
+	mkdir "my games"
+	"$ADJ" join -d "my games/it's alice" -k alice.key inv 2>/dev/null ||
+	    fail "join A"
+	"$ADJ" join -d B -k bob.key inv 2>/dev/null || fail "join B"
+	expect 0 "$ADJ" show -d "my games/it's alice"
+	out_has "^You are alice (seat 1 of 2, White)\.$"
+	grep -qxF "Your setup is due: adjudicator setup -d 'my games/it'\\''s \
+alice' LAYOUT|random" out || { cat out >&2; fail "setup line"; }
+	expect 0 "$ADJ" show -d B
+	out_has "^You are bob (seat 2 of 2, Black)\.$"
+	out_has "^Expecting alice's setup: adjudicator receive -d B FILE$"
+	# the setup as the line says it, typed into a shell
+	cmd=$(sed -n 's/^For example: adjudicator //p' out)
+	[ -z "$cmd" ] || fail "bob has nothing to do yet: $cmd"
+	expect 0 "$ADJ" show -d "my games/it's alice"
+	cmd=$(sed -n 's/^For example: adjudicator //p' out)
+	[ "$cmd" = "setup -d 'my games/it'\\''s alice' random" ] ||
+	    fail "example: $cmd"
+	eval "\"\$ADJ\" $cmd" >a1.msg || fail "the example did not run"
+	"$ADJ" receive -d B a1.msg 2>/dev/null
+	"$ADJ" setup -d B random >b1.msg
+	"$ADJ" receive -d "my games/it's alice" b1.msg 2>/dev/null
+	# every example of a whole game is legal: typed, it plays
+	n=0
+	while [ $n -lt 30 ]; do
+		for d in "my games/it's alice" B; do
+			"$ADJ" show -d "$d" >view
+			cmd=$(sed -n 's/^For example: adjudicator //p' view)
+			[ -n "$cmd" ] || continue
+			grep -q '^Your turn: adjudicator turn -d ' view ||
+			    fail "an example without a turn line"
+			eval "\"\$ADJ\" $cmd" >m.msg 2>terr ||
+			    { cat view terr >&2; fail "example refused: $cmd"; }
+			if [ "$d" = B ]; then to="my games/it's alice"; else to=B; fi
+			"$ADJ" receive -d "$to" m.msg 2>/dev/null ||
+			    fail "receive"
+		done
+		n=$((n + 1))
+	done
+	# the same position gives the same example
+	"$ADJ" show -d B >v1
+	"$ADJ" show -d B >v2
+	cmp -s v1 v2 || fail "the example changed"
+	expect 0 "$ADJ" show -d B -f yaml
+	out_has '^to_do:$'
+	out_has '^  command: adjudicator '
+}
+
+# Once the game is over, every verb that would act says so, with the
+# result and how to keep the record; the views say it too.
+test_game_over_everywhere() {
+	judged_start
+	judged A setup d2
+	judged B setup b4
+	judged A turn resign
+	for d in A B; do
+		snapshot $d
+		expect 1 "$ADJ" turn -d $d
+		one_line
+		err_has "$d: the game is over (bob won"
+		err_has "adjudicator export -d $d >FILE"
+		expect 1 "$ADJ" turn -d $d a3-a2
+		err_has "the game is over"
+		expect 1 "$ADJ" turn -n -d $d a3-a2
+		err_has "the game is over"
+		expect 1 "$ADJ" setup -d $d random
+		one_line
+		err_has "the game is over"
+		unchanged $d
+		expect 0 "$ADJ" show -d $d
+		out_has "^The game is over; its record: adjudicator export -d $d >FILE$"
+	done
+}
