@@ -35,7 +35,8 @@ Q	= $(Q_$(V))
 SRCS	!= ls adjudicator/*.c adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
 # The library: lib/ and games/ only, never a verb nor the terminal prompt
 LIBSRCS	!= ls adjudicator/lib/*.c adjudicator/games/*.c 2>/dev/null
-HDRS	!= ls adjudicator/*.h adjudicator/lib/*.h 2>/dev/null
+HDRS	!= ls adjudicator/*.h adjudicator/lib/*.h adjudicator/games/*.h \
+	    2>/dev/null
 INCS	= -Iadjudicator/lib -Iadjudicator
 UNITS	!= ls tests/unit/*.c 2>/dev/null
 FUZZERS	!= ls tests/fuzz/fuzz_*.c 2>/dev/null
@@ -68,7 +69,7 @@ $(BUILD)/obj/adjudicator/main.o: adjudicator/main.c $(HDRS) VERSION
 
 # A checkpoint is this build's memory layout: it names the build, and
 # the build is named after every source of the library and the games.
-BUILD_ID != cat adjudicator/lib/*.[ch] adjudicator/games/*.c | cksum | \
+BUILD_ID != cat adjudicator/lib/*.[ch] adjudicator/games/*.[ch] | cksum | \
 	    cut -d' ' -f1
 $(BUILD)/obj/adjudicator/lib/checkpoint.o: adjudicator/lib/checkpoint.c \
     $(HDRS) $(LIBSRCS)

@@ -209,6 +209,26 @@ cli_not_over(const struct gamedir *g, struct error *e)
 }
 
 int
+cli_judged_waiting(struct gamedir *g, struct error *e)
+{
+	const struct match *m = g->t.m;
+	struct error ign;
+	struct buf b;
+	int sent;
+
+	if (!m->judge_mode || g->t.me >= m->nseats)
+		return 0;
+	buf_init(&b);
+	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
+	buf_free(&b);
+	if (!sent)
+		return 0;
+	return error_set(e, EXIT_REFUSED, "%s's entry %llu is sent; waiting "
+	    "for the judge (resend prints it again)", m->seat[g->t.me].name,
+	    (unsigned long long)m->seq + 1);
+}
+
+int
 cli_dry_view(const struct gamedir *g, struct error *e)
 {
 	static const char head[] = "Dry run: nothing was written or sent. "

@@ -39,6 +39,10 @@ struct key_secret *cli_key(const struct gamedir *, struct error *);
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 /* Refuses (exit 1) to act in a game that is over, saying its result. */
 int	cli_not_over(const struct gamedir *, struct error *);
+/* Refuses (exit 1) a judged seat's second entry while its last one is
+ * sent and not yet brought back by the judge's update: it would fork the
+ * game. */
+int	cli_judged_waiting(struct gamedir *, struct error *);
 /* -n: says nothing was written or sent, then the view as it would be. */
 int	cli_dry_view(const struct gamedir *, struct error *);
 int	cli_write(const void *, size_t, struct error *);
@@ -62,6 +66,18 @@ int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
+int	cmd_bot(int, char **, struct error *);
+/*
+ * What turn and setup do once GAMEDIR is open, shared with bot: the
+ * message(s) into out, the game directory committed (dry: -n, tried on
+ * this copy alone).  action NULL: what is owed alone, or the final
+ * openings.  chosen (else layout, NULL: random) is the setup to commit.
+ */
+int	cli_turn(struct gamedir *, const char *action, int dry, struct buf *,
+	    struct error *);
+int	cli_setup(struct gamedir *, const char *layout,
+	    const struct game_setup *chosen, int dry, struct buf *,
+	    struct error *);
 /* -M: the message(s) in out as a whole mail (mail.h), in place. */
 int	cli_mail(const struct gamedir *, uint64_t seq, struct buf *out,
 	    struct error *);

@@ -34,7 +34,7 @@ already_sent(struct gamedir *g)
 
 static int
 make_secret(const struct gamedir *g, const char *layout,
-    struct match_secret *s, struct error *e)
+    const struct game_setup *chosen, struct match_secret *s, struct error *e)
 {
 	const struct match *m = g->t.m;
 	const struct game_rules *r = m->rules;
@@ -42,7 +42,9 @@ make_secret(const struct gamedir *g, const char *layout,
 	int i;
 
 	memset(s, 0, sizeof(*s));
-	if (layout == NULL || strcmp(layout, "random") == 0) {
+	if (chosen != NULL)
+		s->setup = *chosen;
+	else if (layout == NULL || strcmp(layout, "random") == 0) {
 		rng_init_random(&rng, "setup");
 		r->setup_random(m->state, g->t.me, &rng, &s->setup);
 	} else if (r->setup_parse(m->state, g->t.me, layout, &s->setup,
@@ -74,8 +76,9 @@ dry_run(struct gamedir *g, struct match_secret *s, const struct buf *body,
 	return rc;
 }
 
-static int
-setup(struct gamedir *g, const char *layout, int dry, struct buf *out,
+int
+cli_setup(struct gamedir *g, const char *layout,
+    const struct game_setup *chosen, int dry, struct buf *out,
     struct error *e)
 {
 	struct transcript *p = &g->t;
@@ -95,7 +98,7 @@ setup(struct gamedir *g, const char *layout, int dry, struct buf *out,
 	if ((s = sec_malloc(sizeof(*s))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	buf_init(&body);
-	if (make_secret(g, layout, s, e) != 0 ||
+	if (make_secret(g, layout, chosen, s, e) != 0 ||
 	    entry_setup(p->m, p->me, s, &body, e) != 0)
 		goto done;
 	if (dry) {
@@ -181,7 +184,8 @@ cmd_setup(int argc, char **argv, struct error *e)
 	seq = g.t.m->seq + 1;
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = setup(&g, argc == 1 ? layout : NULL, dry, &out, e);
+		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, dry, &out,
+		    e);
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0 && !dry)

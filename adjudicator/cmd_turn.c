@@ -30,7 +30,7 @@ join_words(int argc, char **argv, char *action, size_t len, struct error *e)
 }
 
 static int
-checks(const struct gamedir *g, const char *action, struct error *e)
+checks(struct gamedir *g, const char *action, struct error *e)
 {
 	const struct transcript *p = &g->t;
 
@@ -42,6 +42,8 @@ checks(const struct gamedir *g, const char *action, struct error *e)
 	if (p->secret == NULL && match_setup_due(p->m, p->me))
 		return error_set(e, EXIT_REFUSED, "%s: make your setup first",
 		    g->path);
+	if (!match_setup_due(p->m, p->me) && cli_judged_waiting(g, e) != 0)
+		return -1;
 	if (p->m->judge_mode && action == NULL)
 		return error_set(e, EXIT_USAGE, "in a judged game the judge "
 		    "sends every opening; give an action");
@@ -62,8 +64,8 @@ send(struct transcript *p, const struct key_secret *k, const struct buf *body,
 	return transcript_send(p, k, body, NULL, out, e);
 }
 
-static int
-turn(struct gamedir *g, const char *action, int dry, struct buf *out,
+int
+cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
     struct error *e)
 {
 	struct transcript *p = &g->t;
@@ -136,7 +138,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	/* -M: the addresses are checked before anything is written */
 	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = turn(&g, argc > 0 ? action : NULL, dry, &out, e);
+		rc = cli_turn(&g, argc > 0 ? action : NULL, dry, &out, e);
 	if (rc == 0 && dry)
 		rc = cli_dry_view(&g, e);
 	else if (rc == 0 && mail)

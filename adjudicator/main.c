@@ -31,6 +31,10 @@ static const struct verb verbs[] = {
 	{ .name = "turn", .main = cmd_turn,
 	  .usage = "adjudicator turn -d GAMEDIR [-M | -n] [ACTION...]",
 	  .summary = "play; the turn message (-M: a whole mail) on stdout" },
+	{ .name = "bot", .main = cmd_bot,
+	  .usage = "adjudicator bot -d GAMEDIR [-M] [-p random|greedy] "
+	    "[-s SEED]",
+	  .summary = "this seat's next message, chosen by a bot" },
 	{ .name = "receive", .main = cmd_receive,
 	  .usage = "adjudicator receive -d GAMEDIR [FILE...]",
 	  .usage2 = "adjudicator receive -r ROOT [FILE...]",

@@ -17,80 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "espionnage.h"
 #include "game.h"
 #include "rng.h"
 #include "svg.h"
 #include "ydoc.h"
 
-#define W	10
-#define H	10
-#define PER	30		/* pieces per seat: three full ranks */
-#define NP	(2 * PER)
-#define EMPTY	-1
-#define VOLCANO	-2
-#define NCOMBAT	4		/* combats the views remember */
-#define STEP_STUCK 2		/* the pending action waits for "stuck" */
-#define MAXMOVES (PER * 4)
-
-enum kind { UNKNOWN, CORPORAL, LIEUTENANT, CAPTAIN, COLONEL, GENERAL, SPY,
-    SAPPER, MINE, HQ, NKIND };
-
-/* What a combat claim says (claim "combat"). */
-enum outcome { WON, LOST, WON_LAST, LOST_LAST, TOOK_HQ, NOUTCOME };
-
 static const char *const kind_word[NKIND] = { "unknown", "corporal",
     "lieutenant", "captain", "colonel", "general", "spy", "sapper", "mine",
     "headquarters" };
 static const char kind_letter[NKIND + 1] = "?12345SXMH";
-static const int army[NKIND] = { 0, 5, 4, 3, 2, 2, 5, 4, 4, 1 };
+const int esp_army[NKIND] = { 0, 5, 4, 3, 2, 2, 5, 4, 4, 1 };
 static const char *const outcome_word[NOUTCOME] = { "attacker",
     "defender", "attacker-last", "defender-last", "headquarters" };
 static const char *const colour[2] = { "White", "Black" };
-
-struct mv {
-	int	f, r, tf, tr;
-};
-
-struct turn {
-	int		n;
-	struct mv	m[2];
-};
-
-/* A piece that arrived on a square during the pending action, and the
- * enemy pieces around it then: what spies saw. */
-struct arrival {
-	int	piece;
-	int	n;
-	int	seen[8];
-};
-
-struct combat_note {
-	long	turn;		/* the ply it happened in, from 1 */
-	int	attacker, defender;
-	int	outcome;
-	char	move[12];
-};
-
-struct esp {
-	int	board[W][H];		/* a piece, EMPTY or VOLCANO */
-	int	file[NP], rank[NP], alive[NP];
-	int	moved[NP];		/* moved once: publicly mobile */
-	int	left_sq[NP];		/* the square its last move left */
-	long	left_turn[NP];		/* its owner's turn of that move */
-	char	id[NP][GAME_ID];
-	int	nvolcanoes, moves, reveal;
-	long	limit, quiet, ply;
-	long	turns[2];		/* turns each seat has completed */
-	int	turn, over, winner;
-	char	why[160];
-	/* the action being resolved */
-	int	step, fought;
-	int	narrival;
-	struct arrival arrival[2];
-	/* the last combats, newest first */
-	int	ncombat;
-	struct combat_note combat[NCOMBAT];
-};
 
 static const char *const moves_choices[] = { "2", "1", NULL };
 static const char *const combat_choices[] = { "outcome", "reveal", NULL };
@@ -325,10 +265,10 @@ esp_setup_audit(const void *st, int seat, const struct game_setup *su,
 		if ((k = kind_of(su->value[i])) > 0)
 			count[k]++;
 	for (k = 1; k < NKIND; k++)
-		if (su->n != PER || count[k] != army[k])
+		if (su->n != PER || count[k] != esp_army[k])
 			return error_set(e, EXIT_REFUSED, "%s's setup has %d "
 			    "%s%s, not %d", colour[seat], count[k],
-			    kind_word[k], count[k] == 1 ? "" : "s", army[k]);
+			    kind_word[k], count[k] == 1 ? "" : "s", esp_army[k]);
 	if (!front_moves(s, seat, su))
 		return error_set(e, EXIT_REFUSED, "%s's setup leaves it no "
 		    "legal move at its first turn: every piece of its front "
@@ -346,7 +286,7 @@ esp_setup_random(const void *st, int seat, struct rng *rg,
 
 	esp_setup_pieces(st, seat, su);
 	for (k = 1; k < NKIND; k++)
-		for (i = 0; i < army[k]; i++)
+		for (i = 0; i < esp_army[k]; i++)
 			order[n++] = k;
 	for (i = PER - 1; i > 0; i--) {
 		j = (int)rng_uniform(rg, (uint32_t)i + 1);
@@ -1220,7 +1160,7 @@ esp_actions(const void *st, int seat, const struct game_ctx *ctx,
 	return enumerate(s, seat, ctx, out, max);
 }
 
-static int
+int
 esp_random_action(const void *st, int seat, const struct game_ctx *ctx,
     struct rng *rg, struct game_action *out, struct error *e)
 {
@@ -1436,6 +1376,45 @@ esp_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
 	svg_end(&g);
 }
 
+/* For the greedy bot (espionnage_bot.c). */
+int
+esp_kind(const char *v)
+{
+	return kind_of(v);
+}
+
+int
+esp_clash(int a, int d)
+{
+	return clash(a, d);
+}
+
+int
+esp_first_moves(const struct esp *s, int seat, const struct game_ctx *ctx,
+    struct mv *out)
+{
+	return first_moves(s, seat, ctx, out);
+}
+
+int
+esp_second_moves(const struct esp *s, int seat, const struct mv *first,
+    const struct game_ctx *ctx, struct mv *out)
+{
+	return second_moves(s, seat, first, ctx, out);
+}
+
+void
+esp_turn_action(struct game_action *a, const struct turn *t)
+{
+	turn_action(a, t);
+}
+
+void
+esp_assume_first(struct esp *s, const struct mv *m)
+{
+	assume_first(s, m);
+}
+
 const struct game_rules game_espionnage = {
 	.name = "espionnage",
 	.title = "Espionnage, the Stratego variant (10x10, judged)",
@@ -1471,6 +1450,7 @@ const struct game_rules game_espionnage = {
 	.visible = esp_visible,
 	.actions = esp_actions,
 	.random_action = esp_random_action,
+	.greedy = esp_greedy,
 	.seat_role = esp_seat_role,
 	.render = esp_render,
 	.view = esp_view,

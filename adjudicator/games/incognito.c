@@ -625,6 +625,137 @@ inc_actions(const void *st, int seat, const struct game_ctx *ctx,
 	return n;
 }
 
+/*
+ * The greedy bot (adjudicator-games(7)): every action scored from what
+ * the seat knows, its own spy and the enemy pieces opened; the best
+ * taken.  A castle entry by the spy wins; an interrogation is worth its
+ * chance of finding the spy (one in the enemy pieces still unknown) and
+ * never risks the own spy unless the target is sure; a move is worth the
+ * position after it: the spy near the enemy castle, on an open line to
+ * it, not next to an enemy piece, and no unknown enemy piece left on an
+ * open line to the own castle.
+ */
+#define G_WIN	100000L
+
+static int
+g_spy(const struct inc *s, int seat, const struct game_ctx *ctx)
+{
+	const char *v;
+	int p;
+
+	for (p = seat * 5; p < seat * 5 + 5; p++)
+		if (s->alive[p] && (v = game_value(ctx, seat, start[p])) !=
+		    NULL && strcmp(v, "spy") == 0)
+			return p;
+	return -1;
+}
+
+static int
+g_unknown(const struct inc *s, int seat, const struct game_ctx *ctx)
+{
+	int p, n = 0;
+
+	for (p = seat * 5; p < seat * 5 + 5; p++)
+		n += s->alive[p] && game_value(ctx, seat, start[p]) == NULL;
+	return n;
+}
+
+/* Whether piece p sees the castle of seat c along a clear rank or file. */
+static int
+g_line(const struct inc *s, int p, int c)
+{
+	int f = s->file[p], r = s->rank[p], cf = castle_file[c],
+	    cr = castle_rank[c], x, y;
+
+	if (f != cf && r != cr)
+		return 0;
+	for (x = f + sgn(cf - f), y = r + sgn(cr - r); x != cf || y != cr;
+	    x += sgn(cf - x), y += sgn(cr - y))
+		if (s->board[x][y] != EMPTY)
+			return 0;
+	return 1;
+}
+
+static long
+g_eval(const struct inc *s, int seat, int spy, const struct game_ctx *ctx)
+{
+	int q, d, e = 1 - seat;
+	long v = 0;
+
+	if (spy >= 0 && s->alive[spy]) {
+		v -= 40L * (abs(s->file[spy] - castle_file[e]) +
+		    abs(s->rank[spy] - castle_rank[e]));
+		v += g_line(s, spy, e) ? 300 : 0;
+		for (q = e * 5; q < e * 5 + 5; q++)
+			if (s->alive[q] && abs(s->file[q] - s->file[spy]) +
+			    abs(s->rank[q] - s->rank[spy]) == 1)
+				v -= 150;
+	}
+	for (q = e * 5; q < e * 5 + 5; q++)
+		if (s->alive[q] && game_value(ctx, e, start[q]) == NULL &&
+		    g_line(s, q, seat))
+			v -= 400;
+	d = g_unknown(s, e, ctx);
+	return v - 10L * d;
+}
+
+static long
+g_score(const struct inc *s, int seat, int spy, const struct game_ctx *ctx,
+    const struct game_action *a)
+{
+	struct inc t = *s;
+	int f, r, tf, tr, p, q, k;
+
+	if (strcmp(a->type, "move") == 0) {
+		on_board(game_action_get(a, "from"), &f, &r);
+		on_board(game_action_get(a, "to"), &tf, &tr);
+		p = t.board[f][r];
+		if (tf == castle_file[1 - seat] && tr == castle_rank[1 - seat])
+			return p == spy ? G_WIN : -G_WIN;
+		t.board[f][r] = EMPTY;
+		t.board[tf][tr] = p;
+		t.file[p] = tf;
+		t.rank[p] = tr;
+		return g_eval(&t, seat, spy, ctx);
+	}
+	if (strcmp(a->type, "interrogate") != 0)
+		return -G_WIN;
+	on_board(game_action_get(a, "by"), &f, &r);
+	on_board(game_action_get(a, "target"), &tf, &tr);
+	p = t.board[f][r];
+	q = t.board[tf][tr];
+	if (game_value(ctx, 1 - seat, start[q]) != NULL)
+		return -G_WIN / 2;	/* a known agent: a piece lost */
+	k = g_unknown(s, 1 - seat, ctx);
+	if (k <= 1)
+		return G_WIN;
+	if (p == spy)
+		return -G_WIN / 2;
+	/* found the spy 1 in k; else the interrogator gone, q known */
+	t.board[f][r] = EMPTY;
+	t.alive[p] = 0;
+	return G_WIN / 100 / k + (k - 1) * g_eval(&t, seat, spy, ctx) / k;
+}
+
+static int
+inc_greedy(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *rng, struct game_action *out, struct error *e)
+{
+	const struct inc *s = st;
+	struct game_action list[200];
+	long score[200];
+	int i, n, spy;
+
+	n = inc_actions(s, seat, ctx, list, 200);
+	if (n <= 0 || n > 200)
+		return error_set(e, EXIT_SYSTEM, "%d actions to choose from", n);
+	spy = g_spy(s, seat, ctx);
+	for (i = 0; i < n; i++)
+		score[i] = g_score(s, seat, spy, ctx, &list[i]);
+	*out = list[game_best(score, n, rng)];
+	return 0;
+}
+
 /* Two characters per square: W? white unknown, Ws white spy, Wa agent. */
 static void
 cell(const struct inc *s, int f, int r, const struct game_ctx *ctx, char c[3])
@@ -761,6 +892,7 @@ const struct game_rules game_incognito = {
 	.apply = inc_apply,
 	.result = inc_result,
 	.actions = inc_actions,
+	.greedy = inc_greedy,
 	.render = inc_render,
 	.view = inc_view,
 	.svg = inc_svg,

@@ -866,6 +866,163 @@ rps_actions(const void *st, int seat, const struct game_ctx *ctx,
 	return n;
 }
 
+/*
+ * The greedy bot (adjudicator-games(7)): a race to the enemy camp, with
+ * attacks taken at the odds the seat knows.  A position is worth, for
+ * each side, its board pieces and how far each has advanced (a piece in
+ * the enemy camp much more; two there, or no enemy board piece left,
+ * wins), the seat's own less the enemy's, less a piece of its own next to
+ * an enemy piece known to beat it.  An attack is worth the three outcomes
+ * weighed by their odds: an unknown enemy symbol is each of rock, paper
+ * and scissors as often as that seat's pieces not yet seen leave it.
+ */
+#define G_WIN	1000000L
+static const char *const g_sym[3] = { "rock", "paper", "scissors" };
+
+static long
+g_side(const struct rps *s, int seat, const struct game_ctx *ctx)
+{
+	static const int df[4] = { 1, -1, 0, 0 }, dr[4] = { 0, 0, 1, -1 };
+	const char *v, *w;
+	int p, q, d, x, y, n = 0, camp = 0;
+	long v2 = 0;
+
+	for (p = seat * PER; p < seat * PER + PER; p++) {
+		if (s->where[p] != ONBOARD)
+			continue;
+		n++;
+		if (frozen(s, p)) {
+			camp++;
+			continue;
+		}
+		v2 += 8L * (seat == 0 ? s->rank[p] : H - 1 - s->rank[p]);
+		v = game_value(ctx, seat, s->id[p]);
+		for (d = 0; v != NULL && d < 4; d++) {
+			x = s->file[p] + df[d];
+			y = s->rank[p] + dr[d];
+			if (x < 0 || x >= W || y < 0 || y >= H ||
+			    (q = s->board[x][y]) == EMPTY || owner(q) == seat)
+				continue;
+			w = game_value(ctx, 1 - seat, s->id[q]);
+			if (w != NULL && beats(w, v))
+				v2 -= 40;
+		}
+	}
+	if (camp >= 2 || n == 0)
+		return camp >= 2 ? G_WIN : -G_WIN;
+	return v2 + 60L * n + 200L * camp;
+}
+
+static long
+g_eval(const struct rps *s, int seat, const struct game_ctx *ctx)
+{
+	long me = g_side(s, seat, ctx), it = g_side(s, 1 - seat, ctx);
+
+	if (me >= G_WIN || it <= -G_WIN)
+		return G_WIN;
+	if (it >= G_WIN || me <= -G_WIN)
+		return -G_WIN;
+	return me - it;
+}
+
+/* The odds, in pieces, that enemy piece q is each symbol. */
+static void
+g_odds(const struct rps *s, int q, const struct game_ctx *ctx, int n[3])
+{
+	const char *v;
+	int seat = owner(q), k, i;
+
+	if ((v = game_value(ctx, seat, s->id[q])) != NULL) {
+		for (i = 0; i < 3; i++)
+			n[i] = strcmp(v, g_sym[i]) == 0;
+		return;
+	}
+	n[0] = n[1] = n[2] = 3;
+	for (k = seat * PER; k < seat * PER + PER; k++)
+		for (i = 0; i < 3; i++)
+			if ((v = game_value(ctx, seat, s->id[k])) != NULL &&
+			    strcmp(v, g_sym[i]) == 0 && n[i] > 0)
+				n[i]--;
+	if (n[0] + n[1] + n[2] == 0)
+		n[0] = n[1] = n[2] = 1;
+}
+
+static long
+g_attack(const struct rps *s, int seat, const struct game_ctx *ctx,
+    const struct game_action *a)
+{
+	struct rps t;
+	const char *mine;
+	int f, r, tf, tr, gf, gr, p, q, i, n[3], tot;
+	long v = 0, o;
+
+	square(game_action_get(a, "from"), &f, &r);
+	square(game_action_get(a, "to"), &tf, &tr);
+	square(game_action_get(a, "target"), &gf, &gr);
+	p = s->board[f][r];
+	q = s->board[gf][gr];
+	if ((mine = game_value(ctx, seat, s->id[p])) == NULL)
+		return -G_WIN;
+	g_odds(s, q, ctx, n);
+	tot = n[0] + n[1] + n[2];
+	for (i = 0; i < 3; i++) {
+		if (n[i] == 0)
+			continue;
+		t = *s;
+		if (beats(mine, g_sym[i])) {
+			capture(&t, q);
+			place(&t, p, gf, gr);
+		} else if (beats(g_sym[i], mine)) {
+			capture(&t, p);
+			place(&t, q, tf, tr);
+		} else
+			place(&t, p, tf, tr);
+		o = g_eval(&t, seat, ctx);
+		v += o / tot * n[i];
+	}
+	return v;
+}
+
+static int
+rps_greedy(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *rng, struct game_action *out, struct error *e)
+{
+	const struct rps *s = st;
+	struct game_action *list;
+	struct rps t;
+	long *score;
+	int i, n, f, r, tf, tr;
+
+	if ((list = calloc(GAME_MAX_ACTIONS, sizeof(*list))) == NULL ||
+	    (score = calloc(GAME_MAX_ACTIONS, sizeof(*score))) == NULL) {
+		free(list);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	n = rps_actions(s, seat, ctx, list, GAME_MAX_ACTIONS);
+	if (n > GAME_MAX_ACTIONS)
+		n = GAME_MAX_ACTIONS;
+	for (i = 0; i < n; i++) {
+		if (strcmp(list[i].type, "attack") == 0) {
+			score[i] = g_attack(s, seat, ctx, &list[i]);
+			continue;
+		}
+		t = *s;
+		if (strcmp(list[i].type, "move") == 0) {
+			square(game_action_get(&list[i], "from"), &f, &r);
+			square(game_action_get(&list[i], "to"), &tf, &tr);
+			place(&t, s->board[f][r], tf, tr);
+		}
+		/* a swap or a pass: a little worse than standing still */
+		score[i] = g_eval(&t, seat, ctx) -
+		    (strcmp(list[i].type, "move") != 0);
+	}
+	if (n > 0)
+		*out = list[game_best(score, n, rng)];
+	free(list);
+	free(score);
+	return n > 0 ? 0 : error_set(e, EXIT_REFUSED, "no legal action");
+}
+
 static char
 letter(const char *v)
 {
@@ -1009,6 +1166,7 @@ const struct game_rules game_incognito_rps = {
 	.apply = rps_apply,
 	.result = rps_result,
 	.actions = rps_actions,
+	.greedy = rps_greedy,
 	.render = rps_render,
 	.view = rps_view,
 	.svg = rps_svg,

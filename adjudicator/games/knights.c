@@ -953,6 +953,114 @@ kn_actions(const void *st, int seat, const struct game_ctx *ctx,
 	return enumerate(s, s->turn, out, max);
 }
 
+/*
+ * The greedy bot (adjudicator-games(7)): each move tried on a copy of the
+ * board; the best is the one after which the mover's side leads the best
+ * other side by most (the count as shown in the views: placements, lines,
+ * captures, knights at home), counting placements and lines, which alone
+ * make the race to 16, half as much again; then the one that leaves its
+ * knights not yet placed nearest, in knight's jumps, to a free square of
+ * an enemy camp.  A move that wins is taken; one that ends the game lost
+ * is not.
+ */
+#define G_WIN	100000000L
+
+/* Jumps from (0, 0) to (dx, dy) on an open board. */
+static int
+g_jumps(int dx, int dy)
+{
+	int t, m;
+
+	dx = abs(dx);
+	dy = abs(dy);
+	if (dx < dy) {
+		t = dx;
+		dx = dy;
+		dy = t;
+	}
+	if (dx == 1 && dy == 0)
+		return 3;
+	if (dx == 2 && dy == 2)
+		return 4;
+	m = (dx + 1) / 2;
+	if ((dx + dy + 2) / 3 > m)
+		m = (dx + dy + 2) / 3;
+	return m + (m + dx + dy) % 2;
+}
+
+/* How far colour c's knights not yet placed are from free enemy squares. */
+static long
+g_distance(const struct kn *s, int c)
+{
+	int i, k, f, r, d, best;
+	long sum = 0;
+
+	for (i = 0; i < NK; i++) {
+		k = c * NK + i;
+		if (!s->alive[k] || enemy_camp(s, c, s->file[k], s->rank[k]))
+			continue;
+		best = 99;
+		for (f = 0; f < N; f++)
+			for (r = 0; r < N; r++) {
+				d = s->camp[f][r];
+				if (d == EMPTY || d == c || s->seat[d] < 0 ||
+				    s->side[d] == s->side[c] ||
+				    s->at[f][r] != EMPTY)
+					continue;
+				if (g_jumps(f - s->file[k], r - s->rank[k]) <
+				    best)
+					best = g_jumps(f - s->file[k],
+					    r - s->rank[k]);
+			}
+		sum += best;
+	}
+	return sum;
+}
+
+static long
+g_eval(const struct kn *s, int seat, int c)
+{
+	struct tally t;
+	long best = 0, v;
+	int x, first = 1;
+
+	if (s->over)
+		return s->winner[seat] ? G_WIN : s->draw ? 0 : -G_WIN;
+	for (x = 0; x < NC; x++)
+		if (x != s->side[c] && side_present(s, x) &&
+		    (first || side_total(s, x) > best)) {
+			best = side_total(s, x);
+			first = 0;
+		}
+	tally(s, c, &t);
+	v = 1000L * (side_total(s, s->side[c]) - best) + 500L * t.points;
+	return v - 10L * g_distance(s, c);
+}
+
+static int
+kn_greedy(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *rng, struct game_action *out, struct error *e)
+{
+	const struct kn *s = st;
+	struct game_action list[400];
+	long score[400];
+	struct kn t;
+	char what[400];
+	int i, n;
+
+	n = kn_actions(s, seat, ctx, list, 400);
+	if (n <= 0 || n > 400)
+		return error_set(e, EXIT_SYSTEM, "%d actions to choose from", n);
+	for (i = 0; i < n; i++) {
+		t = *s;
+		what[0] = '\0';
+		score[i] = kn_apply(&t, seat, &list[i], ctx, NULL, what,
+		    sizeof(what), e) == 0 ? g_eval(&t, seat, s->turn) : -G_WIN;
+	}
+	*out = list[game_best(score, n, rng)];
+	return 0;
+}
+
 static void
 kn_seat_role(const void *st, int seat, char *out, size_t len)
 {
@@ -1203,6 +1311,7 @@ const struct game_rules game_knights = {
 	.result = kn_result,
 	.resign = kn_resign,
 	.actions = kn_actions,
+	.greedy = kn_greedy,
 	.seat_role = kn_seat_role,
 	.render = kn_render,
 	.view = kn_view,

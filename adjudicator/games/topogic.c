@@ -986,6 +986,148 @@ topo_random_action(const void *st, int seat, const struct game_ctx *ctx,
 	return 0;
 }
 
+/*
+ * The greedy bot, seeker (adjudicator-games(7)): the candidates are the
+ * tiles consistent with every score of the round so far; the pawns go,
+ * one at a time and again until none improves, where the score to come
+ * splits the candidates best (the fewest expected after it), all on one
+ * candidate when that is as good (the round may end), then nearest to a
+ * candidate.
+ */
+static int
+g_candidates(const struct topo *s, unsigned char *cand)
+{
+	int t, k, c, n = 0, r = s->round;
+
+	for (t = 0; t < NTILES; t++) {
+		cand[t] = (c = cell_of(s, t)) >= 0;
+		for (k = 0; cand[t] && k < s->count[r]; k++)
+			cand[t] = score_of(s, s->hist[r][k], t) ==
+			    s->score[r][k];
+		n += cand[t];
+	}
+	return n;
+}
+
+/* 0 on a candidate, 1 a straight move from one, else 2. */
+static int
+g_near(const struct topo *s, int cell, const unsigned char *cand)
+{
+	int d, j, best = 2;
+
+	if (cand[tile_at(s, cell)])
+		return 0;
+	for (d = 0; d < 8 && best > 1; d++)
+		for (j = 1; j <= reach(s, cell, d); j++)
+			if (cand[s->tile[cell / GRID + j * df[d]]
+			    [cell % GRID + j * dr[d]]])
+				best = 1;
+	return best;
+}
+
+static double
+g_cost(const struct topo *s, const unsigned char *p, const unsigned char *cand,
+    int n)
+{
+	int group[2 * MAXPAWNS + 1] = { 0 }, t, i, same = 1;
+	double sq = 0, near = 0;
+
+	for (t = 0; t < NTILES; t++)
+		if (cand[t])
+			group[score_of(s, p, t)]++;
+	for (i = 0; i <= 2 * s->npawns; i++)
+		sq += (double)group[i] * group[i];
+	for (i = 0; i < s->npawns; i++) {
+		same &= p[i] == p[0];
+		near += g_near(s, p[i], cand);
+	}
+	/* the candidates left, expected; none when the round ends */
+	if (same && cand[tile_at(s, p[0])])
+		sq -= 1;
+	return sq / n + near / 1000;
+}
+
+static void
+g_options(const struct topo *s, int from, unsigned char *opt, int *n)
+{
+	int d, j, f, r;
+
+	*n = 0;
+	if (!s->placed) {
+		for (f = 0; f < s->files; f++)
+			for (r = 0; r < s->ranks; r++)
+				if (has_tile(s, f, r) && (!s->border ||
+				    on_border(s, f, r)))
+					opt[(*n)++] = (unsigned char)CELL(f, r);
+		return;
+	}
+	opt[(*n)++] = (unsigned char)from;
+	for (d = 0; d < 8; d++)
+		for (j = 1; j <= reach(s, from, d); j++)
+			opt[(*n)++] = (unsigned char)CELL(from / GRID + j * df[d],
+			    from % GRID + j * dr[d]);
+}
+
+static void
+g_descend(const struct topo *s, unsigned char *p, const unsigned char *cand,
+    int n, struct rng *rng)
+{
+	unsigned char opt[GRID * GRID], keep;
+	double c, best = g_cost(s, p, cand, n);
+	int i, j, k, no, pass, better = 1;
+
+	for (pass = 0; pass < 4 && better; pass++) {
+		better = 0;
+		for (i = 0; i < s->npawns; i++) {
+			g_options(s, s->placed ? s->pawn[i] : 0, opt, &no);
+			k = (int)rng_uniform(rng, (uint32_t)no);
+			for (keep = p[i], j = 0; j < no; j++) {
+				p[i] = opt[(k + j) % no];
+				if ((c = g_cost(s, p, cand, n)) < best - 1e-9) {
+					best = c;
+					keep = p[i];
+					better = 1;
+				}
+			}
+			p[i] = keep;
+		}
+	}
+}
+
+static int
+topo_greedy(const void *st, int seat, const struct game_ctx *ctx,
+    struct rng *rng, struct game_action *out, struct error *e)
+{
+	const struct topo *s = st;
+	unsigned char cand[NTILES], p[MAXPAWNS];
+	char text[GAME_TEXT] = "", a[5], b[5];
+	int i, n, len = 0;
+
+	if (s->over || seat != seeker(s) || s->ending)
+		return error_set(e, EXIT_REFUSED, "%s has no action now",
+		    s->name[seat]);
+	if ((n = g_candidates(s, cand)) == 0)
+		return topo_random_action(st, seat, ctx, rng, out, e);
+	for (i = 0; i < s->npawns; i++)
+		p[i] = s->placed ? s->pawn[i] :
+		    (unsigned char)cell_of(s, (int)rng_uniform(rng, NTILES));
+	g_descend(s, p, cand, n, rng);
+	for (i = 0; i < s->npawns; i++) {
+		if (s->placed && p[i] == s->pawn[i])
+			continue;
+		cell_name(s->pawn[i], a);
+		cell_name(p[i], b);
+		len += snprintf(text + len, sizeof(text) - (size_t)len,
+		    "%s%s%s%s", len ? " " : "", s->placed ? a : "",
+		    s->placed ? "-" : "", b);
+	}
+	game_action_init(out, !s->placed ? "place" : len > 0 ? "move" :
+	    "stay");
+	if (len > 0)
+		game_action_set(out, !s->placed ? "squares" : "moves", text);
+	return 0;
+}
+
 /* --- views --- */
 
 static int
@@ -1300,6 +1442,7 @@ const struct game_rules game_topogic = {
 	.result = topo_result,
 	.actions = topo_actions,
 	.random_action = topo_random_action,
+	.greedy = topo_greedy,
 	.seat_role = topo_seat_role,
 	.render = topo_render,
 	.view = topo_view,

@@ -222,6 +222,16 @@ meet_owed(struct match *c, int seat, const struct match_secret *sec,
 	return resolve_pending(c, "your opening", e);
 }
 
+int
+entry_meet_owed(struct match *c, int seat, const struct match_secret *sec,
+    struct error *e)
+{
+	struct turn_draft d;
+
+	memset(&d, 0, sizeof(d));
+	return meet_owed(c, seat, sec, &d, e);
+}
+
 static int
 over_or_other(const struct match *c, int seat, struct error *e)
 {

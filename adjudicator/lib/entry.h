@@ -37,6 +37,10 @@ int	entry_setup(const struct match *, int seat,
 int	entry_turn(const struct match *, int seat,
 	    const struct match_secret *, const char *action, struct buf *,
 	    struct error *);
+/* Meets on c (a copy) what seat owes first in its turn, as entry_turn
+ * does: c is then the position its action, if any, is played in. */
+int	entry_meet_owed(struct match *c, int seat,
+	    const struct match_secret *, struct error *);
 int	entry_final(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
 /* Judge mode: the judge's entry that meets what a pending action waits

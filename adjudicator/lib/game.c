@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "rng.h"
 
 static int
 option_index(const struct game_rules *r, const char *name)
@@ -296,4 +297,20 @@ game_notation_clean(const char *in, char *out, size_t len)
 			out[n++] = *in;
 	}
 	out[n] = '\0';
+}
+
+int
+game_best(const long *score, int n, struct rng *r)
+{
+	int i, best = 0, ties = 1;
+
+	for (i = 1; i < n; i++) {
+		if (score[i] > score[best]) {
+			best = i;
+			ties = 1;
+		} else if (score[i] == score[best] &&
+		    rng_uniform(r, (uint32_t)++ties) == 0)
+			best = i;
+	}
+	return best;
 }

@@ -222,6 +222,18 @@ struct game_rules {
 	int	 (*random_action)(const void *, int seat,
 		    const struct game_ctx *, struct rng *, struct game_action *,
 		    struct error *);
+	/*
+	 * The greedy bot (bot.c, adjudicator bot -p greedy): the game's own
+	 * choice of a legal action for seat, by the heuristic its manual
+	 * states, from what ctx knows (public values and seat's own, never
+	 * another seat's secret), random choices from rng.  NULL: the bot
+	 * plays at random.  greedy_setup the same for a setup (NULL:
+	 * setup_random).
+	 */
+	int	 (*greedy)(const void *, int seat, const struct game_ctx *,
+		    struct rng *, struct game_action *, struct error *);
+	void	 (*greedy_setup)(const void *, int seat, struct rng *,
+		    struct game_setup *);
 	/* What seat plays, in words: "White", "red and yellow", "the coder". */
 	void	 (*seat_role)(const void *, int seat, char *, size_t);
 
@@ -267,6 +279,10 @@ void	game_needs_claim(struct game_needs *, int by, const char *claim);
 void	game_result_one(struct game_result *, int over, int winner,
 	    const char *why);
 void	game_result_score(struct game_result *, const char *label, long);
+
+/* The greedy bots' pick: the index of the highest of n scores, ties
+ * broken by rng (n >= 1). */
+int	game_best(const long *score, int n, struct rng *);
 
 /* The parts of a turn are separated by spaces or commas (RULES.md): the
  * text with every run of commas and blanks made one space, trimmed. */

@@ -177,3 +177,4 @@ WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
 RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
     2>/dev/null)"
+sh "$here/bots.sh" || fail "bots.sh: greedy missed its target"

@@ -397,9 +397,13 @@ test_refuse_fork() {
 	jstart
 	jsetups d2 b4
 	jplay A a2.msg e3-c3
+	cp -a B B2
 	"$ADJ" turn -d B b4-b3 >b2.msg
-	# bob changes his mind before the judge's update: a second seq 4
-	"$ADJ" turn -d B a3-a2 >b2x.msg
+	# bob's copy refuses a second entry before the judge's update
+	expect 1 "$ADJ" turn -d B a3-a2
+	err_has "bob's entry 4 is sent; waiting for the judge"
+	# from a copy of his directory made before, a second seq 4
+	"$ADJ" turn -d B2 a3-a2 >b2x.msg
 	tojudge b2.msg
 	judge_refuses b2x.msg bob
 	grep -q 'differs from the entry already applied' jout ||
