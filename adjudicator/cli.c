@@ -209,6 +209,30 @@ cli_not_over(const struct gamedir *g, struct error *e)
 }
 
 int
+cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
+{
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
+		if (ch == 'M')
+			o->mail = 1;
+		else if (ch == 'n')
+			o->dry = 1;
+		else if (ch == 'd')
+			o->dir = optarg;
+		else
+			return cli_usage(e);
+	}
+	if (o->dir == NULL)
+		return cli_usage(e);
+	if (o->dry && o->mail)
+		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
+		    "run sends nothing", cli_verb->name);
+	return 0;
+}
+
+int
 cli_judged_waiting(struct gamedir *g, struct error *e)
 {
 	const struct match *m = g->t.m;

@@ -39,6 +39,14 @@ struct key_secret *cli_key(const struct gamedir *, struct error *);
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 /* Refuses (exit 1) to act in a game that is over, saying its result. */
 int	cli_not_over(const struct gamedir *, struct error *);
+/* The options of setup and turn: -d GAMEDIR (required), -M, -n; optind
+ * is left at the first operand. */
+struct cli_send {
+	const char	*dir;
+	int		 mail;	/* -M: a whole mail */
+	int		 dry;	/* -n: nothing written or sent */
+};
+int	cli_send_options(int, char **, struct cli_send *, struct error *);
 /* Refuses (exit 1) a judged seat's second entry while its last one is
  * sent and not yet brought back by the judge's update: it would fork the
  * game. */

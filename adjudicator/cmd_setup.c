@@ -152,44 +152,34 @@ layout_arg(const char *arg, char *out, size_t len, struct error *e)
 int
 cmd_setup(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	struct cli_send o;
 	char layout[512];
 	struct gamedir g;
 	struct buf out;
 	uint64_t seq;
-	int ch, rc, mail = 0, dry = 0;
+	int rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
-		if (ch == 'M')
-			mail = 1;
-		else if (ch == 'n')
-			dry = 1;
-		else if (ch == 'd')
-			dir = optarg;
-		else
-			return cli_usage(e);
-	}
+	if (cli_send_options(argc, argv, &o, e) != 0)
+		return -1;
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL || argc > 1)
+	if (argc > 1)
 		return cli_usage(e);
-	if (dry && mail)
-		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
-		    "run sends nothing", "setup");
 	if (argc == 1 && layout_arg(argv[0], layout, sizeof(layout), e) != 0)
 		return -1;
-	if (cli_gamedir(dir, dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g, e) != 0)
+	if (cli_gamedir(o.dir, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g,
+	    e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
-	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
+	rc = o.mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, dry, &out,
+		rc = cli_setup(&g, argc == 1 ? layout : NULL, NULL, o.dry, &out,
 		    e);
-	if (rc == 0 && mail)
+	if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
-	if (rc == 0 && !dry)
-		rc = cli_write_kept(out.data, out.len, dir, e);
+	if (rc == 0 && !o.dry)
+		rc = cli_write_kept(out.data, out.len, o.dir, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

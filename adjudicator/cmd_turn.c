@@ -106,45 +106,33 @@ done:
 int
 cmd_turn(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	struct cli_send o;
 	char action[512];
 	struct gamedir g;
 	struct buf out;
 	uint64_t seq;
-	int ch, rc, mail = 0, dry = 0;
+	int rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
-		if (ch == 'M')
-			mail = 1;
-		else if (ch == 'n')
-			dry = 1;
-		else if (ch == 'd')
-			dir = optarg;
-		else
-			return cli_usage(e);
-	}
+	if (cli_send_options(argc, argv, &o, e) != 0)
+		return -1;
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL)
-		return cli_usage(e);
-	if (dry && mail)
-		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
-		    "run sends nothing", "turn");
 	if (join_words(argc, argv, action, sizeof(action), e) != 0 ||
-	    cli_gamedir(dir, dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g, e) != 0)
+	    cli_gamedir(o.dir, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g,
+	    e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
 	/* -M: the addresses are checked before anything is written */
-	rc = mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
+	rc = o.mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
 	if (rc == 0)
-		rc = cli_turn(&g, argc > 0 ? action : NULL, dry, &out, e);
-	if (rc == 0 && dry)
+		rc = cli_turn(&g, argc > 0 ? action : NULL, o.dry, &out, e);
+	if (rc == 0 && o.dry)
 		rc = cli_dry_view(&g, e);
-	else if (rc == 0 && mail)
+	else if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
-	if (rc == 0 && !dry)
-		rc = cli_write_kept(out.data, out.len, dir, e);
+	if (rc == 0 && !o.dry)
+		rc = cli_write_kept(out.data, out.len, o.dir, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;
