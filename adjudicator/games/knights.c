@@ -651,9 +651,11 @@ final_count(struct kn *s, const char *reason)
 		}
 	s->over = 1;
 	s->draw = nbest > 1;
-	snprintf(s->why, sizeof(s->why), "%s; the final count: %s %s %ld",
+	/* four long team labels can exceed why: cut, and say so */
+	if (snprintf(s->why, sizeof(s->why), "%s; the final count: %s %s %ld",
 	    reason, list, s->draw ? "share first place with" : "wins with",
-	    best);
+	    best) >= (int)sizeof(s->why))
+		memcpy(s->why + sizeof(s->why) - 4, "...", 4);
 }
 
 /* 4 seats: a colour with all 8 placed, or two with every knight placed

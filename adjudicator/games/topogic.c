@@ -685,14 +685,17 @@ static void
 round_words(const struct topo *s, int r, char *out, size_t len)
 {
 	const char *sk = s->name[1 - r], *cd = s->name[r];
+	int n;
 
 	if (s->length[r] > s->limit)
-		snprintf(out, len, "%s did not find %s's secret in %ld turn%s "
-		    "(counts %d)", sk, cd, s->limit, plural((int)s->limit),
-		    s->length[r]);
+		n = snprintf(out, len, "%s did not find %s's secret in %ld "
+		    "turn%s (counts %d)", sk, cd, s->limit,
+		    plural((int)s->limit), s->length[r]);
 	else
-		snprintf(out, len, "%s found %s's secret in %d turn%s", sk, cd,
-		    s->length[r], plural(s->length[r]));
+		n = snprintf(out, len, "%s found %s's secret in %d turn%s", sk,
+		    cd, s->length[r], plural(s->length[r]));
+	if (n >= (int)len && len >= 4)	/* cut: say so */
+		memcpy(out + len - 4, "...", 4);
 }
 
 /* The second stage: the secret is open; the round ends, the roles swap

@@ -569,7 +569,9 @@ deliver_judge(struct selfplay *sp, const struct buf *msg, struct error *e)
 		return -1;
 	for (s = 0; s < sp->nseats; s++)
 		if (j.note[s][0] != '\0')
-			snprintf(sp->note, sizeof(sp->note), "%s", j.note[s]);
+			if (snprintf(sp->note, sizeof(sp->note), "%s",
+			    j.note[s]) >= (int)sizeof(sp->note))
+				memcpy(sp->note + sizeof(sp->note) - 4, "...", 4);
 	if (judge_updates(&j, emit, sp, e) != 0)
 		return -1;
 	if (j.refused || j.malformed)
