@@ -43,6 +43,10 @@ int	cli_write_kept(const void *, size_t, const char *, struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 
+/* The threads verify checks signatures on: every core, unless
+ * ADJUDICATOR_THREADS says how many. */
+int	cli_threads(int *, struct error *);
+
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
@@ -58,6 +62,7 @@ int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
+int	cmd_replay(int, char **, struct error *);
 /* -M: the message(s) in out as a whole mail (mail.h), in place. */
 int	cli_mail(const struct gamedir *, uint64_t seq, struct buf *out,
 	    struct error *);

@@ -1413,7 +1413,7 @@ esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	int f, r, p, i, tf, tr, seat, n;
 
 	(void)viewer;
-	svg_board(g, W, H);
+	svg_board(g, W, H, NULL);
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			if (s->board[f][r] == VOLCANO)

@@ -710,7 +710,7 @@ inc_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	int p, k;
 
 	(void)viewer;
-	svg_board(g, N, N);
+	svg_board(g, N, N, NULL);
 	for (k = 0; k < 2; k++)
 		svg_square(g, castle_file[k], castle_rank[k], "#b9c7d9");
 	svg_mark(g, last, "#e67e22");

@@ -977,7 +977,7 @@ rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	int f, r, p, seat;
 
 	(void)viewer;
-	svg_board(g, W, H);
+	svg_board(g, W, H, NULL);
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			if (in_camp(s, 0, r) || in_camp(s, 1, r))

@@ -1129,7 +1129,7 @@ kn_svg(const void *st, int viewer, const struct game_ctx *ctx,
 
 	(void)viewer;
 	(void)ctx;
-	svg_board(g, N, N);
+	svg_board(g, N, N, NULL);
 	for (f = 0; f < N; f++)
 		for (r = 0; r < N; r++) {
 			d = s->camp[f][r];

@@ -1213,13 +1213,11 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	int f, r, t, k, i;
 
 	(void)viewer;
-	svg_board(g, s->files, s->ranks);
+	svg_board(g, s->files, s->ranks, "#f4efe4");	/* gaps */
 	for (f = 0; f < s->files; f++)
 		for (r = 0; r < s->ranks; r++) {
-			if ((t = s->tile[f][r]) == GAP) {
-				svg_square(g, f, r, "#f4efe4");
+			if ((t = s->tile[f][r]) == GAP)
 				continue;
-			}
 			svg_square(g, f, r, paint[t / NVALUES]);
 			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
 			svg_label(g, f, r, dark[t / NVALUES] ? "#fafafa" :

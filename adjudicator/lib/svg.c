@@ -111,7 +111,7 @@ svg_begin(struct svg *s, struct buf *out, const char *title)
 }
 
 void
-svg_board(struct svg *s, int files, int ranks)
+svg_board(struct svg *s, int files, int ranks, const char *plain)
 {
 	char t[16];
 	int f, r;
@@ -119,24 +119,24 @@ svg_board(struct svg *s, int files, int ranks)
 	s->files = files;
 	s->ranks = ranks;
 	s->top = s->y + 8;
-	/* one rect, one path for the dark squares, one for the grid: the
-	 * replay page holds a board per entry */
+	/* one rect and one path for the dark squares, and the grid drawn
+	 * once over everything (grid()): the replay page holds a board per
+	 * entry */
 	buf_printf(&s->body, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
-	    "height=\"%d\" fill=\"#e8dcc0\"/>\n<path fill=\"#d6c49c\" d=\"",
-	    SVG_MARGIN, s->top, files * SVG_CELL, ranks * SVG_CELL);
-	for (f = 0; f < files; f++)
-		for (r = 0; r < ranks; r++)
-			if ((f + r) % 2 == 0)
-				buf_printf(&s->body, "M%d %dh%dv%dh-%dz", x_of(f),
-				    y_of(s, r), SVG_CELL, SVG_CELL, SVG_CELL);
-	buf_adds(&s->body, "\"/>\n<path fill=\"none\" stroke=\"#8a7a5a\" d=\"");
-	for (f = 0; f <= files; f++)
-		buf_printf(&s->body, "M%d %dv%d", x_of(f), s->top,
-		    ranks * SVG_CELL);
-	for (r = 0; r <= ranks; r++)
-		buf_printf(&s->body, "M%d %dh%d", SVG_MARGIN, s->top +
-		    r * SVG_CELL, files * SVG_CELL);
+	    "height=\"%d\" fill=\"", SVG_MARGIN, s->top, files * SVG_CELL,
+	    ranks * SVG_CELL);
+	svg_escape(&s->body, plain != NULL ? plain : "#e8dcc0");
 	buf_adds(&s->body, "\"/>\n");
+	if (plain == NULL) {
+		buf_adds(&s->body, "<path fill=\"#d6c49c\" d=\"");
+		for (f = 0; f < files; f++)
+			for (r = 0; r < ranks; r++)
+				if ((f + r) % 2 == 0)
+					buf_printf(&s->body, "M%d %dh%dv%dh-%dz",
+					    x_of(f), y_of(s, r), SVG_CELL,
+					    SVG_CELL, SVG_CELL);
+		buf_adds(&s->body, "\"/>\n");
+	}
 	reach(s, x_of(files), s->top + ranks * SVG_CELL);
 	for (f = 0; f < files; f++) {
 		snprintf(t, sizeof(t), "%c", 'a' + f);
@@ -151,6 +151,25 @@ svg_board(struct svg *s, int files, int ranks)
 	s->y = s->top + ranks * SVG_CELL + 22;
 }
 
+/* The lines between the squares, over the squares' colours; they never
+ * meet a piece, which keeps 6 pixels from its square's edge. */
+static void
+grid(struct svg *s)
+{
+	int f, r;
+
+	if (s->files == 0)
+		return;
+	buf_adds(&s->body, "<path fill=\"none\" stroke=\"#8a7a5a\" d=\"");
+	for (f = 0; f <= s->files; f++)
+		buf_printf(&s->body, "M%d %dv%d", x_of(f), s->top,
+		    s->ranks * SVG_CELL);
+	for (r = 0; r <= s->ranks; r++)
+		buf_printf(&s->body, "M%d %dh%d", SVG_MARGIN, s->top +
+		    r * SVG_CELL, s->files * SVG_CELL);
+	buf_adds(&s->body, "\"/>\n");
+}
+
 void
 svg_square(struct svg *s, int file, int rank, const char *fill)
 {
@@ -160,7 +179,7 @@ svg_square(struct svg *s, int file, int rank, const char *fill)
 	    "height=\"%d\" fill=\"", x_of(file), y_of(s, rank), SVG_CELL,
 	    SVG_CELL);
 	svg_escape(&s->body, fill);
-	buf_adds(&s->body, "\" stroke=\"#8a7a5a\"/>\n");
+	buf_adds(&s->body, "\"/>\n");
 	reach(s, x_of(file) + SVG_CELL, y_of(s, rank) + SVG_CELL);
 }
 
@@ -333,6 +352,7 @@ svg_end(struct svg *s)
 {
 	int w = s->width + SVG_MARGIN, h;
 
+	grid(s);
 	reach(s, 0, s->y);
 	h = s->height + SVG_MARGIN / 2;
 	buf_printf(s->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -343,8 +363,8 @@ svg_end(struct svg *s)
 	/* what every piece shares, once */
 	buf_printf(s->out, "</title>\n<style>.piece{font-size:16px}.piece "
 	    "circle{stroke:#333;stroke-width:2px}.piece text{text-anchor:"
-	    "middle}.label{font-size:18px;text-anchor:middle}</style>\n<rect width=\"%d\" height=\"%d\" "
-	    "fill=\"#f4efe4\"/>\n", w, h);
+	    "middle}.label{font-size:18px;text-anchor:middle}</style>\n"
+	    "<rect width=\"%d\" height=\"%d\" fill=\"#f4efe4\"/>\n", w, h);
 	buf_add(s->out, s->body.data, s->body.len);
 	buf_adds(s->out, "</svg>\n");
 	buf_free(&s->body);

@@ -30,8 +30,9 @@ struct svg {
 
 /* A picture with title, written to out by svg_end. */
 void	svg_begin(struct svg *, struct buf *out, const char *title);
-/* The board of files x ranks with its coordinates, below what is drawn. */
-void	svg_board(struct svg *, int files, int ranks);
+/* The board of files x ranks with its coordinates, below what is drawn:
+ * checkered, or (plain not NULL) all of that colour. */
+void	svg_board(struct svg *, int files, int ranks, const char *plain);
 void	svg_square(struct svg *, int file, int rank, const char *fill);
 /* A square's outline, drawn over the board (a marker). */
 void	svg_outline(struct svg *, int file, int rank, const char *stroke);

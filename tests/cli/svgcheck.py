@@ -123,9 +123,9 @@ def texts(root, cls):
 
 def marked(root):
     """The squares of the rects of class "last", from the board's rect
-    (the first of its light colour) and 48-pixel squares."""
-    board = [r for r in root.iter(NS + 'rect')
-             if r.get('fill') == '#e8dcc0'][0]
+    (the first placed rect: the background's has no x) and 48-pixel
+    squares."""
+    board = [r for r in root.iter(NS + 'rect') if r.get('x') is not None][0]
     x0, y0 = num(board, 'x'), num(board, 'y')
     ranks = int(num(board, 'height') // 48)
     out = []
