@@ -187,7 +187,8 @@ end(void *arg, const struct match *m, struct error *e)
 		    "hidden.</p>\n");
 	if (buf_adds(&r->setups, "</section>\n") != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_printf(&r->title, "%s game %.16s", m->rules->name, m->game_hex);
+	replay_escape(&r->title, m->rules->name);
+	buf_printf(&r->title, " game %.16s", m->game_hex);
 	return 0;
 }
 
