@@ -1208,7 +1208,7 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
     const struct game_action *last, struct svg *g)
 {
 	const struct topo *s = st;
-	char label[4], line[120], sec[40], sq[5];
+	char label[4], count[12], line[120], sec[40], sq[5];
 	size_t n;
 	int f, r, t, k, i;
 
@@ -1222,12 +1222,15 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
 			svg_label(g, f, r, dark[t / NVALUES] ? "#fafafa" :
 			    "#1a1a1a", label);
-			if (pawns_on(s, CELL(f, r)) > 0)
-				svg_outline(g, f, r, dark[t / NVALUES] ?
-				    "#fafafa" : "#1a1a1a");
 		}
+	/* the pawns over the marks: a dot in a corner, how many in it */
 	svg_mark(g, last, "#e67e22");
-	n = (size_t)snprintf(line, sizeof(line), "pawns (thin outline):");
+	for (i = 0; s->placed && i < s->npawns; i += k) {
+		k = pawns_on(s, s->pawn[i]);
+		snprintf(count, sizeof(count), "%d", k);
+		svg_pip(g, s->pawn[i] / GRID, s->pawn[i] % GRID, count);
+	}
+	n = (size_t)snprintf(line, sizeof(line), "pawns (white dots):");
 	for (i = 0; s->placed && i < s->npawns; i += k) {
 		k = pawns_on(s, s->pawn[i]);
 		cell_name(s->pawn[i], sq);

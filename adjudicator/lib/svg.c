@@ -274,6 +274,23 @@ svg_disc(struct svg *s, int file, int rank, const char *fill, const char *ink,
 }
 
 void
+svg_pip(struct svg *s, int file, int rank, const char *count)
+{
+	int cx, cy;
+
+	if (!on_board(s, file, rank))
+		return;
+	cx = x_of(file) + 13;
+	cy = y_of(s, rank) + 13;
+	buf_printf(&s->body, "<g class=\"pip\"><circle cx=\"%d\" cy=\"%d\" "
+	    "r=\"7\" fill=\"#fafafa\" stroke=\"#1a1a1a\"/><text x=\"%d\" "
+	    "y=\"%d\" font-size=\"10\" text-anchor=\"middle\">", cx, cy, cx,
+	    cy + 4);
+	svg_escape(&s->body, count);
+	buf_adds(&s->body, "</text></g>\n");
+}
+
+void
 svg_label(struct svg *s, int file, int rank, const char *ink,
     const char *label)
 {

@@ -41,6 +41,9 @@ void	svg_outline(struct svg *, int file, int rank, const char *stroke);
 void	svg_mark(struct svg *, const struct game_action *, const char *stroke);
 void	svg_disc(struct svg *, int file, int rank, const char *fill,
 	    const char *ink, const char *label);
+/* A small white dot in a square's upper left corner carrying a count
+ * (topogic's pawns), class "pip". */
+void	svg_pip(struct svg *, int file, int rank, const char *count);
 /* A label in the middle of a square (topogic's tile values). */
 void	svg_label(struct svg *, int file, int rank, const char *ink,
 	    const char *label);
