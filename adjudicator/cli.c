@@ -4,11 +4,13 @@
  * reports.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "fsio.h"
+#include "archive.h"
 #include "audit.h"
 #include "mail.h"
 #include "view.h"
@@ -278,4 +280,27 @@ cli_mail(const struct gamedir *g, uint64_t seq, struct buf *out,
 	}
 	buf_free(&mail);
 	return rc;
+}
+
+#define THREADS_MAX	64
+
+int
+cli_threads(int *n, struct error *e)
+{
+	const char *env = getenv("ADJUDICATOR_THREADS");
+	long v;
+	char *end;
+
+	if (env == NULL || *env == '\0') {
+		v = sysconf(_SC_NPROCESSORS_ONLN);
+		*n = v < 1 ? 1 : v > ARCHIVE_MAX_THREADS + 1 ?
+		    ARCHIVE_MAX_THREADS + 1 : (int)v;
+		return 0;
+	}
+	v = strtol(env, &end, 10);
+	if (*end != '\0' || v < 1 || v > THREADS_MAX)
+		return error_set(e, EXIT_USAGE, "ADJUDICATOR_THREADS=%.20s: a "
+		    "number of threads from 1 to %d", env, THREADS_MAX);
+	*n = v > ARCHIVE_MAX_THREADS + 1 ? ARCHIVE_MAX_THREADS + 1 : (int)v;
+	return 0;
 }

@@ -59,6 +59,10 @@ int	cli_write_kept(const void *, size_t, const char *, struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 
+/* The threads verify checks signatures on: every core, unless
+ * ADJUDICATOR_THREADS says how many. */
+int	cli_threads(int *, struct error *);
+
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
@@ -75,6 +79,7 @@ int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
+int	cmd_replay(int, char **, struct error *);
 /*
  * What turn and setup do once GAMEDIR is open, shared with bot: the
  * message(s) into out, the game directory committed (dry: -n, tried on

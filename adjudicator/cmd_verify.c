@@ -1,7 +1,7 @@
 /*
  * verify: audit a whole game from its archive (the library's
  * archive_verify), on every core unless ADJUDICATOR_THREADS says
- * otherwise; progress on stderr when it is a terminal.
+ * otherwise (cli_threads); progress on stderr when it is a terminal.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,29 +11,6 @@
 #include "archive.h"
 #include "cli.h"
 #include "fsio.h"
-
-#define THREADS_MAX	64
-
-static int
-threads(int *n, struct error *e)
-{
-	const char *env = getenv("ADJUDICATOR_THREADS");
-	long v;
-	char *end;
-
-	if (env == NULL || *env == '\0') {
-		v = sysconf(_SC_NPROCESSORS_ONLN);
-		*n = v < 1 ? 1 : v > ARCHIVE_MAX_THREADS + 1 ?
-		    ARCHIVE_MAX_THREADS + 1 : (int)v;
-		return 0;
-	}
-	v = strtol(env, &end, 10);
-	if (*end != '\0' || v < 1 || v > THREADS_MAX)
-		return error_set(e, EXIT_USAGE, "ADJUDICATOR_THREADS=%.20s: a "
-		    "number of threads from 1 to %d", env, THREADS_MAX);
-	*n = v > ARCHIVE_MAX_THREADS + 1 ? ARCHIVE_MAX_THREADS + 1 : (int)v;
-	return 0;
-}
 
 static void
 progress(void *arg, uint32_t done, uint32_t total)
@@ -47,7 +24,7 @@ progress(void *arg, uint32_t done, uint32_t total)
 int
 cmd_verify(int argc, char **argv, struct error *e)
 {
-	const struct archive_progress show = { progress, NULL };
+	const struct archive_progress show = { .step = progress };
 	const char *in = NULL;
 	struct buf out;
 	FILE *f;
@@ -57,7 +34,7 @@ cmd_verify(int argc, char **argv, struct error *e)
 		return cli_usage(e);
 	if (argc - optind == 1)
 		in = argv[optind];
-	if (threads(&n, e) != 0)
+	if (cli_threads(&n, e) != 0)
 		return -1;
 	if (in == NULL || strcmp(in, "-") == 0)
 		f = stdin;

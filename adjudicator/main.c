@@ -58,6 +58,9 @@ static const struct verb verbs[] = {
 	{ .name = "verify", .main = cmd_verify,
 	  .usage = "adjudicator verify [FILE]",
 	  .summary = "audit a whole game; exit 0 only if all holds" },
+	{ .name = "replay", .main = cmd_replay,
+	  .usage = "adjudicator replay [FILE]",
+	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",
 	  .summary = "games, options, action notation" },
@@ -83,13 +86,20 @@ list_verbs(FILE *f)
 		fprintf(f, "  %-8s %s\n", verbs[i].name, verbs[i].summary);
 }
 
-/* Whether an error says where: its first word ends with a colon. */
+/* Whether an error says where: it starts with one or two words and a
+ * colon ("a1.msg: ...", "seq 4: ..."). */
 static int
 has_where(const char *msg)
 {
-	size_t n = strcspn(msg, " ");
+	const char *colon = strstr(msg, ": ");
+	const char *p;
+	int spaces = 0;
 
-	return n > 1 && msg[n - 1] == ':';
+	if (colon == NULL || colon == msg)
+		return 0;
+	for (p = msg; p < colon; p++)
+		spaces += *p == ' ';
+	return spaces <= 1;
 }
 
 int

@@ -1345,35 +1345,49 @@ esp_view(const void *st, int viewer, const struct game_ctx *ctx,
 }
 
 static void
-esp_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
+    const struct game_action *last, struct svg *g)
 {
 	const struct esp *s = st;
-	struct svg g;
-	char label[2] = { 0, 0 };
-	int f, r, p, i, tf, tr;
+	char label[2] = { 0, 0 }, line[80];
+	int f, r, p, i, tf, tr, seat, n;
 
 	(void)viewer;
-	svg_begin(&g, b, W, H, 2, "espionnage");
+	svg_board(g, W, H, NULL);
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			if (s->board[f][r] == VOLCANO)
-				svg_square(&g, f, r, "#8c3b2a");
+				svg_square(g, f, r, "#8c3b2a");
+	svg_mark(g, last, "#e67e22");
 	for (i = 0; i < s->ncombat && s->combat[i].turn == s->ply; i++)
 		if (game_square(strchr(s->combat[i].move, '-') + 1, &tf,
 		    &tr) == 0)
-			svg_outline(&g, tf, tr, "#c0392b");
+			svg_outline(g, tf, tr, "#c0392b");
 	for (p = 0; p < NP; p++) {
 		if (!s->alive[p])
 			continue;
 		label[0] = letter(s, p, ctx);
-		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
 		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
 	}
-	svg_caption(&g, 0, "1-5 soldiers, S spy, X sapper, M mine, H "
-	    "headquarters, ? unknown");
-	svg_caption(&g, 1, "red squares: volcanoes; outlined: the last turn's "
-	    "combats");
-	svg_end(&g);
+	for (seat = 0; seat < 2; seat++) {
+		for (n = 0, p = seat * PER; p < seat * PER + PER; p++)
+			n += !s->alive[p];
+		if (n == 0)
+			continue;
+		snprintf(line, sizeof(line), "%s, removed:", colour[seat]);
+		svg_row(g, line);
+		for (p = seat * PER; p < seat * PER + PER; p++)
+			if (!s->alive[p]) {
+				label[0] = letter(s, p, ctx);
+				svg_token(g, seat ? "#222" : "#fafafa", seat ?
+				    "#fafafa" : "#222", label);
+			}
+	}
+	svg_line(g, "legend", "White: light discs, Black: dark; 1-5 soldiers, "
+	    "S spy, X sapper, M mine, H headquarters, ? unknown");
+	svg_line(g, "legend", "dark red: volcanoes; orange: the last move; red "
+	    "inner outline: the last turn's combats");
 }
 
 /* For the greedy bot (espionnage_bot.c). */

@@ -832,27 +832,47 @@ inc_view(const void *st, int viewer, const struct game_ctx *ctx,
 }
 
 static void
-inc_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+inc_svg(const void *st, int viewer, const struct game_ctx *ctx,
+    const struct game_action *last, struct svg *g)
 {
 	const struct inc *s = st;
-	struct svg g;
 	const char *v;
+	char line[80];
 	int p, k;
 
 	(void)viewer;
-	svg_begin(&g, b, N, N, 1, "incognito");
+	svg_board(g, N, N, NULL);
 	for (k = 0; k < 2; k++)
-		svg_square(&g, castle_file[k], castle_rank[k], "#b9c7d9");
+		svg_square(g, castle_file[k], castle_rank[k], "#b9c7d9");
+	svg_mark(g, last, "#e67e22");
 	for (p = 0; p < NP; p++) {
 		if (!s->alive[p])
 			continue;
 		v = game_value(ctx, owner(p), start[p]);
-		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
 		    "#fafafa", owner(p) ? "#fafafa" : "#222", v == NULL ? "?" :
 		    strcmp(v, "spy") == 0 ? "S" : "a");
 	}
-	svg_caption(&g, 0, "S spy, a agent, ? unknown; blue: the castles");
-	svg_end(&g);
+	for (k = 0; k < 2; k++) {
+		if (s->alive[k * 5] && s->alive[k * 5 + 1] &&
+		    s->alive[k * 5 + 2] && s->alive[k * 5 + 3] &&
+		    s->alive[k * 5 + 4])
+			continue;
+		snprintf(line, sizeof(line), "%s, removed:", colour[k]);
+		svg_row(g, line);
+		for (p = k * 5; p < k * 5 + 5; p++)
+			if (!s->alive[p]) {
+				v = game_value(ctx, k, start[p]);
+				svg_token(g, k ? "#222" : "#fafafa", k ?
+				    "#fafafa" : "#222", v == NULL ? "?" :
+				    strcmp(v, "spy") == 0 ? "S" : "a");
+			}
+	}
+	svg_line(g, "legend", "White: light discs, Black: dark; S spy, a "
+	    "agent, ? unknown; blue: the castles; orange: the last action");
+	snprintf(line, sizeof(line), "turns without an interrogation: %ld of "
+	    "%ld each", s->quiet / 2, s->limit);
+	svg_line(g, "legend", line);
 }
 
 static void

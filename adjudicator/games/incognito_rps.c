@@ -1101,30 +1101,62 @@ rps_view(const void *st, int viewer, const struct game_ctx *ctx,
 	return 0;
 }
 
+/* A row under the board: seat's pieces in the reserve, or captured. */
 static void
-rps_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+svg_pieces(const struct rps *s, int seat, enum where w,
+    const struct game_ctx *ctx, struct svg *g)
+{
+	char line[80], label[2] = { 0, 0 };
+	int p, n = 0;
+
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		n += s->where[p] == (int)w;
+	if (n == 0 && w == CAPTURED)
+		return;
+	snprintf(line, sizeof(line), "%s, %s%s:", colour[seat], w == RESERVE ?
+	    "reserve" : "captured", w == RESERVE && s->swapped[seat] ?
+	    " (swap used)" : "");
+	svg_row(g, line);
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (s->where[p] == (int)w) {
+			label[0] = letter(game_value(ctx, seat, s->id[p]));
+			svg_token(g, seat ? "#222" : "#fafafa", seat ?
+			    "#fafafa" : "#222", label);
+		}
+}
+
+static void
+rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
+    const struct game_action *last, struct svg *g)
 {
 	const struct rps *s = st;
-	struct svg g;
-	char label[2] = { 0, 0 };
-	int f, r, p;
+	char label[2] = { 0, 0 }, line[80];
+	int f, r, p, seat;
 
 	(void)viewer;
-	svg_begin(&g, b, W, H, 1, "incognito-rps");
+	svg_board(g, W, H, NULL);
 	for (f = 0; f < W; f++)
 		for (r = 0; r < H; r++)
 			if (in_camp(s, 0, r) || in_camp(s, 1, r))
-				svg_square(&g, f, r, "#b9c7d9");
+				svg_square(g, f, r, "#b9c7d9");
+	svg_mark(g, last, "#e67e22");
 	for (p = 0; p < NP; p++) {
 		if (s->where[p] != ONBOARD)
 			continue;
 		label[0] = letter(game_value(ctx, owner(p), s->id[p]));
-		svg_disc(&g, s->file[p], s->rank[p], owner(p) ? "#222" :
+		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
 		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
 	}
-	svg_caption(&g, 0, "R rock, P paper, S scissors, ? unknown; blue: the "
-	    "camps");
-	svg_end(&g);
+	for (seat = 0; seat < 2; seat++) {
+		svg_pieces(s, seat, RESERVE, ctx, g);
+		svg_pieces(s, seat, CAPTURED, ctx, g);
+	}
+	svg_line(g, "legend", "White: light discs, Black: dark; R rock, P "
+	    "paper, S scissors, ? unknown; blue: the camps; orange: the last "
+	    "action");
+	snprintf(line, sizeof(line), "turns without combat or camp entry: %ld "
+	    "of %ld each", s->quiet / 2, s->limit);
+	svg_line(g, "legend", line);
 }
 
 static void

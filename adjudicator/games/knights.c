@@ -1229,33 +1229,38 @@ kn_view(const void *st, int viewer, const struct game_ctx *ctx,
 }
 
 static void
-kn_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
+kn_svg(const void *st, int viewer, const struct game_ctx *ctx,
+    const struct game_action *last, struct svg *g)
 {
 	const struct kn *s = st;
-	struct svg g;
 	struct tally t;
 	char line[200], label[48], letter[2] = "";
 	int f, r, k, c, d;
 
 	(void)viewer;
 	(void)ctx;
-	svg_begin(&g, b, N, N, 3, "knights");
+	svg_board(g, N, N, NULL);
 	for (f = 0; f < N; f++)
 		for (r = 0; r < N; r++) {
 			d = s->camp[f][r];
 			if (d != EMPTY)
-				svg_square(&g, f, r, board.camp[d].shade);
+				svg_square(g, f, r, board.camp[d].shade);
 			else if (s->unicorn[f][r])
-				svg_square(&g, f, r, board.unicorn_shade);
+				svg_square(g, f, r, board.unicorn_shade);
+		}
+	svg_mark(g, last, "#e67e22");
+	for (f = 0; f < N; f++)
+		for (r = 0; r < N; r++) {
 			if ((k = s->at[f][r]) == EMPTY)
 				continue;
 			letter[0] = board.camp[k / NK].letter;
 			letter[1] = '\0';
-			svg_disc(&g, f, r, board.camp[k / NK].fill,
+			svg_disc(g, f, r, board.camp[k / NK].fill,
 			    board.camp[k / NK].ink, letter);
 		}
-	svg_caption(&g, 0, "R B Y G: red, blue, yellow, green knights; "
-	    "tinted: their camps; lilac: unicorn squares");
+	svg_line(g, "legend", "R B Y G: red, blue, yellow, green knights; "
+	    "tinted: their camps; lilac: unicorn squares; orange: the last "
+	    "move");
 	line[0] = '\0';
 	for (c = 0; c < NC; c++) {
 		if (s->seat[c] < 0)
@@ -1263,9 +1268,9 @@ kn_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
 		tally(s, c, &t);
 		colour_label(s, c, label, sizeof(label));
 		snprintf(line + strlen(line), sizeof(line) - strlen(line),
-		    "%s%s %ld", line[0] ? ", " : "score: ", label, t.total);
+		    "%s%s %ld", line[0] ? ", " : "points: ", label, t.total);
 	}
-	svg_caption(&g, 1, line);
+	svg_line(g, "legend", line);
 	if (s->over)
 		snprintf(line, sizeof(line), "turn %ld of %ld: the game is over",
 		    s->turns, s->limit);
@@ -1274,8 +1279,7 @@ kn_svg(const void *st, int viewer, const struct game_ctx *ctx, struct buf *b)
 		snprintf(line, sizeof(line), "turn %ld of %ld: %s to move",
 		    s->turns + 1, s->limit, label);
 	}
-	svg_caption(&g, 2, line);
-	svg_end(&g);
+	svg_line(g, "legend", line);
 }
 
 const struct game_rules game_knights = {

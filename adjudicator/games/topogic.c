@@ -1350,31 +1350,32 @@ topo_view(const void *st, int viewer, const struct game_ctx *ctx,
 
 static void
 topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
-    struct buf *b)
+    const struct game_action *last, struct svg *g)
 {
 	const struct topo *s = st;
-	struct svg g;
-	char label[4], line[120], sec[40], sq[5];
+	char label[4], count[12], line[120], sec[40], sq[5];
 	size_t n;
 	int f, r, t, k, i;
 
 	(void)viewer;
-	svg_begin(&g, b, s->files, s->ranks, 3, "topogic");
+	svg_board(g, s->files, s->ranks, "#f4efe4");	/* gaps */
 	for (f = 0; f < s->files; f++)
 		for (r = 0; r < s->ranks; r++) {
-			if ((t = s->tile[f][r]) == GAP) {
-				svg_square(&g, f, r, "#f4efe4");
+			if ((t = s->tile[f][r]) == GAP)
 				continue;
-			}
-			svg_square(&g, f, r, paint[t / NVALUES]);
+			svg_square(g, f, r, paint[t / NVALUES]);
 			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
-			svg_disc(&g, f, r, paint[t / NVALUES], dark[t / NVALUES] ?
-			    "#fafafa" : "#1a1a1a", label);
-			if (pawns_on(s, CELL(f, r)) > 0)
-				svg_outline(&g, f, r, dark[t / NVALUES] ?
-				    "#fafafa" : "#1a1a1a");
+			svg_label(g, f, r, dark[t / NVALUES] ? "#fafafa" :
+			    "#1a1a1a", label);
 		}
-	n = (size_t)snprintf(line, sizeof(line), "pawns (outlined):");
+	/* the pawns over the marks: a dot in a corner, how many in it */
+	svg_mark(g, last, "#e67e22");
+	for (i = 0; s->placed && i < s->npawns; i += k) {
+		k = pawns_on(s, s->pawn[i]);
+		snprintf(count, sizeof(count), "%d", k);
+		svg_pip(g, s->pawn[i] / GRID, s->pawn[i] % GRID, count);
+	}
+	n = (size_t)snprintf(line, sizeof(line), "pawns (white dots):");
 	for (i = 0; s->placed && i < s->npawns; i += k) {
 		k = pawns_on(s, s->pawn[i]);
 		cell_name(s->pawn[i], sq);
@@ -1383,17 +1384,18 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			n += (size_t)snprintf(line + n, sizeof(line) - n,
 			    " x%d", k);
 	}
-	svg_caption(&g, 0, s->placed ? line : "pawns: not on the field");
+	svg_line(g, "legend", s->placed ? line : "pawns: not on the field");
+	svg_line(g, "legend", "orange: the squares of the last placement or "
+	    "moves");
 	snprintf(line, sizeof(line), "round %d: %s hides, %s seeks; %d "
 	    "scores told", s->round + 1, s->name[coder(s)],
 	    s->name[seeker(s)], s->count[s->round]);
-	svg_caption(&g, 1, line);
+	svg_line(g, "legend", line);
 	if (secret_words(s, s->round, ctx, sec, sizeof(sec)) != NULL) {
 		snprintf(line, sizeof(line), "%s's secret: %s",
 		    s->name[coder(s)], sec);
-		svg_caption(&g, 2, line);
+		svg_line(g, "legend", line);
 	}
-	svg_end(&g);
 }
 
 static void

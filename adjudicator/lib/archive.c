@@ -310,6 +310,14 @@ check_viewer(struct verify *v, struct error *e)
 }
 
 static int
+position(struct verify *v, struct error *e)
+{
+	if (v->progress == NULL || v->progress->entry == NULL)
+		return 0;
+	return v->progress->entry(v->progress->arg, v->m, e);
+}
+
+static int
 apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
     struct error *e)
 {
@@ -321,7 +329,9 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 		if ((v->m = header_parse(blob, len, where, e)) == NULL)
 			return -1;
 		v->m->verifying = 1;
-		return v->version == 2 ? read_viewer(v, e) : 0;
+		if (v->version == 2 && read_viewer(v, e) != 0)
+			return -1;
+		return position(v, e);
 	}
 	if (match_apply_checked(v->m, blob, len, where, &bad, e) != 0) {
 		if (bad >= 0) {
@@ -334,7 +344,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 		}
 		return -1;
 	}
-	return check_viewer(v, e);
+	return check_viewer(v, e) != 0 ? -1 : position(v, e);
 }
 
 static int
@@ -497,6 +507,9 @@ archive_verify(FILE *f, const char *name, int threads,
 	    (v.version == 2 && read_updates(&v, e) != 0) ||
 	    armor_stream_end(v.s, e) != 0 || audit_game(v.m, e) != 0 ||
 	    (v.version == 2 && audit_updates(&v, &tail, e) != 0))
+		goto done;
+	if (progress != NULL && progress->end != NULL &&
+	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
 	summary(v.m, v.count, out);
 	buf_add(out, tail.data, tail.len);

@@ -42,6 +42,15 @@ void	archive_out_free(struct archive_out *);
 struct archive_progress {
 	void	(*step)(void *, uint32_t done, uint32_t total);
 	void	*arg;
+	/*
+	 * Each position, for whoever shows the game (replay): the match
+	 * after the header (seq 0) and after each entry, once applied and
+	 * checked; a nonzero return (e set) stops the verification.  Then
+	 * end, once the whole game has passed every audit.  Either may be
+	 * NULL.
+	 */
+	int	(*entry)(void *, const struct match *, struct error *);
+	int	(*end)(void *, const struct match *, struct error *);
 };
 
 /*

@@ -138,6 +138,7 @@ struct game_result {
 
 struct ydoc_writer;
 struct rng;
+struct svg;
 
 struct game_rules {
 	const char	*name;
@@ -243,9 +244,13 @@ struct game_rules {
 		    struct buf *);
 	int	 (*view)(const void *, int viewer, const struct game_ctx *,
 		    struct ydoc_writer *);
-	/* The board as an SVG picture (NULL: none for this game). */
+	/* The board as an SVG picture (NULL: none for this game), drawn
+	 * under the title svg_begin wrote: the board (svg_board), what is
+	 * off it, the squares of last, the game's last action (NULL:
+	 * none yet) marked (svg_mark), and a legend; the match adds the
+	 * last entry, the result and the scores under it. */
 	void	 (*svg)(const void *, int viewer, const struct game_ctx *,
-		    struct buf *);
+		    const struct game_action *last, struct svg *);
 };
 
 const struct game_rules *game_find(const char *);

@@ -666,6 +666,7 @@ apply_entry(struct match *m, const struct envelope *env,
 	if (rc != 0)
 		return -1;
 	m->seq++;
+	m->last_by = seat;
 	memcpy(m->last, env->hash, SEC_HASH);
 	resolve_after(m);
 	if (m->ender < 0 && match_over(m))

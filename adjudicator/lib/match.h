@@ -64,6 +64,7 @@ struct match {
 	struct match_seat	 seat[GAME_MAX_SEATS];
 
 	uint64_t		 seq;		/* last entry applied */
+	int			 last_by;	/* its author, -1: none */
 	uint8_t			 last[SEC_HASH];
 
 	/* an action waiting for openings or a claim, perhaps in a later
@@ -84,6 +85,7 @@ struct match {
 	struct game_result	 result;
 	uint64_t		 last_action_seq;	/* the last action's entry */
 	char			 last_action[GAME_TEXT];	/* its notation */
+	struct game_action	 last_act;	/* and the action, for a picture */
 
 	char			 what[MATCH_WHAT];	/* the last event */
 	int			 me;		/* local seat, GAME_JUDGE, or -1 */

@@ -9,6 +9,7 @@
 
 #include "match_int.h"
 #include "rng.h"
+#include "svg.h"
 #include "view.h"
 #include "ydoc.h"
 
@@ -545,16 +546,65 @@ view_yaml(const struct match *m, int viewer, const char *dir, struct buf *b,
 	return 0;
 }
 
+/* The summary's lines under the picture, each with a class saying what
+ * it is; the first (the game and entry) is the title already. */
+static void
+svg_summary(const struct match *m, struct svg *g)
+{
+	static const struct {
+		const char	*prefix, *class;
+	} kinds[] = {
+		{ "Last:", "last" }, { "Game over:", "result" },
+		{ "Score:", "score" }, { NULL, "summary" }
+	};
+	struct buf b;
+	char *line, *nl;
+	int k;
+
+	buf_init(&b);
+	view_summary(m, &b);
+	buf_cstr(&b);
+	line = strchr((char *)b.data, '\n');
+	for (line = line != NULL ? line + 1 : NULL; line != NULL &&
+	    *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line) - 1;
+		else
+			*nl = '\0';
+		for (k = 0; kinds[k].prefix != NULL; k++)
+			if (strncmp(line, kinds[k].prefix,
+			    strlen(kinds[k].prefix)) == 0)
+				break;
+		svg_line(g, kinds[k].class, line);
+	}
+	buf_free(&b);
+}
+
 int
 view_svg(const struct match *m, int viewer, struct buf *b, struct error *e)
 {
 	struct game_ctx c;
 	struct match_ctx a;
+	struct svg g;
+	char title[160], role[80];
 
 	if (m->rules->svg == NULL)
 		return error_set(e, EXIT_USAGE, "%s has no svg picture",
 		    m->rules->name);
+	if (viewer >= 0 && viewer < m->nseats) {
+		match_role(m, viewer, role, sizeof(role));
+		snprintf(title, sizeof(title), "%s: %s's view%s%s%s, entry "
+		    "%llu", m->rules->name, m->seat[viewer].name, role[0] ?
+		    " (" : "", role, role[0] ? ")" : "",
+		    (unsigned long long)m->seq);
+	} else
+		snprintf(title, sizeof(title), "%s: the public view, entry %llu",
+		    m->rules->name, (unsigned long long)m->seq);
 	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
-	m->rules->svg(m->state, viewer, &c, b);
+	svg_begin(&g, b, title);
+	m->rules->svg(m->state, viewer, &c, m->last_action_seq > 0 ?
+	    &m->last_act : NULL, &g);
+	svg_summary(m, &g);
+	svg_end(&g);
 	return 0;
 }

@@ -271,15 +271,16 @@ fills = {r.get('fill') for r in root.iter(ns + 'rect')}
 for c in ('#d62728', '#f28e1c', '#f5d800', '#2ca02c', '#1f5fbf',
           '#8e44ad', '#f49ac2', '#8b5a2b', '#1a1a1a', '#fafafa'):
     assert c in fills, c
-labels = [g.find(ns + 'text').text for g in root.iter(ns + 'g')]
+labels = [t.text for t in root.iter(ns + 'text') if t.get('class') == 'label']
 assert len(labels) == 60, len(labels)
 assert sorted(labels) == sorted(str(v) for v in range(1, 7)) * 10 or \
     sorted(labels) == sorted([str(v) for v in range(1, 7)] * 10), labels
-marks = [r for r in root.iter(ns + 'rect') if r.get('class') == 'mark']
-assert len(marks) == 3, len(marks)
+pips = [g.find(ns + 'text').text for g in root.iter(ns + 'g')
+        if g.get('class') == 'pip']
+assert sorted(pips) == ['1', '1', '3'], pips
 PY
 	done
-	grep -q 'pawns (outlined): a1 e5 e6 x3' B.svg || fail "pawn caption"
+	grep -q 'pawns (white dots): a1 e5 e6 x3' B.svg || fail "pawn caption"
 	grep -q "secret: yellow/4 on e6" A.svg || fail "alice's secret caption"
 	grep -q "yellow/4" B.svg && fail "bob's picture shows the secret"
 	:

@@ -8,17 +8,24 @@
  *   wire unwrap KEY MSG                   the signed blob inside a message
  *   wire wrap BLOB RECIPIENT.pub...       a blob encrypted and armored as is
  *   wire hash BLOB                        the entry hash (prev), in hex
+ *   wire game RULES NSEATS peer|judge all|SEAT [OPT=VAL...]
+ *                                         the archive of a whole random
+ *                                         game played in memory (all: the
+ *                                         transcript; SEAT, a number from
+ *                                         0: that seat's export)
  *
  * unwrap then wrap is what a recipient who forwards a message does;
  * wrap of a blob whose signature does not hold is a message only a
  * signature check can refuse.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "armor.h"
 #include "envelope.h"
 #include "fsio.h"
+#include "selfplay.h"
 
 static int
 recipients(char **argv, int n, struct key_public *to, struct error *e)
@@ -32,6 +39,38 @@ recipients(char **argv, int n, struct key_public *to, struct error *e)
 		if (key_public_load(argv[i], &to[i], e) != 0)
 			return -1;
 	return 0;
+}
+
+/* A random game to its end, as the playout test plays it. */
+static int
+game(int argc, char **argv, struct buf *out, struct error *e)
+{
+	struct selfplay *sp;
+	char act[256];
+	int nseats = atoi(argv[3]), next, steps, rc = -1;
+
+	if ((sp = selfplay_new(argv[2], argv + 6, argc - 6, nseats,
+	    strcmp(argv[4], "judge") == 0, e)) == NULL)
+		return -1;
+	for (steps = 0; steps < 20000; steps++) {
+		if ((next = match_next_author(sp->m[0])) < 0)
+			break;
+		if (match_phase(sp->m[0]) == MATCH_SETUP)
+			rc = selfplay_setup(sp, next, NULL, e);
+		else if (match_phase(sp->m[0]) == MATCH_FINAL ||
+		    match_owes(sp->m[0], next))
+			rc = selfplay_turn(sp, next, NULL, e);
+		else
+			rc = selfplay_random_action(sp, next, act, sizeof(act),
+			    e) == 0 ? selfplay_turn(sp, next, act, e) : -1;
+		if (rc != 0)
+			goto done;
+	}
+	rc = strcmp(argv[5], "all") == 0 ? selfplay_archive(sp, out, e) :
+	    selfplay_export(sp, atoi(argv[5]), out, e);
+done:
+	selfplay_free(sp);
+	return rc;
 }
 
 static int
@@ -78,10 +117,13 @@ run(int argc, char **argv, struct buf *out, struct error *e)
 		sec_hex(hex, sizeof(hex), h, sizeof(h));
 		rc = buf_adds(out, hex) != 0 || buf_adds(out, "\n") != 0 ?
 		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
-	} else
+	} else if (argc >= 6 && strcmp(argv[1], "game") == 0)
+		rc = game(argc, argv, out, e);
+	else
 		rc = error_set(e, EXIT_USAGE, "usage: wire sign KEY BODY "
 		    "RECIPIENT.pub... | unwrap KEY MSG | wrap BLOB "
-		    "RECIPIENT.pub... | hash BLOB");
+		    "RECIPIENT.pub... | hash BLOB | game RULES NSEATS "
+		    "peer|judge all|SEAT [OPT=VAL...]");
 done:
 	key_secret_free(k);
 	armor_list_free(&l);

@@ -1,0 +1,41 @@
+/*
+ * replay: a finished game as one self-contained HTML page on stdout
+ * (lib/replay.c, formats/replay.md).  The archive is verified exactly as
+ * verify does it; a refused one gets verify's error and exit status, and
+ * no page.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fsio.h"
+#include "replay.h"
+
+int
+cmd_replay(int argc, char **argv, struct error *e)
+{
+	const char *in = NULL;
+	struct buf page;
+	FILE *f;
+	int n = 1, rc;
+
+	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
+		return cli_usage(e);
+	if (argc - optind == 1)
+		in = argv[optind];
+	if (cli_threads(&n, e) != 0)
+		return -1;
+	if (in == NULL || strcmp(in, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(in, "r")) == NULL)
+		return error_errno(e, "%s", in);
+	buf_init(&page);
+	rc = replay_page(f, fsio_name(in), n, &page, e);
+	if (rc == 0)
+		rc = cli_write(page.data, page.len, e);
+	buf_free(&page);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}

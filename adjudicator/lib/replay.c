@@ -1,0 +1,258 @@
+/*
+ * The replay page.  See replay.h and formats/replay.md.  archive_verify
+ * hands each position to position(), which keeps its picture and words
+ * in a buffer; the page is put together only once the whole archive has
+ * verified, so a refused archive yields its error and no page.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "archive.h"
+#include "match.h"
+#include "replay.h"
+#include "view.h"
+
+struct replay {
+	struct buf	 pos;		/* a <section> per position */
+	struct buf	 setups;	/* the end: every setup as opened */
+	struct buf	 title;
+	uint64_t	 last;		/* the last position's seq */
+};
+
+/* The page's own style and script: no name in them comes from the game. */
+static const char style[] =
+"body{font-family:sans-serif;margin:1em auto;max-width:60em;padding:0 1em;"
+"background:#fbf8f1;color:#1a1a1a}\n"
+"h1{font-size:1.3em}h2{font-size:1.1em}\n"
+"pre{white-space:pre-wrap;background:#f1ebdd;padding:.5em}\n"
+"nav{position:sticky;top:0;background:#fbf8f1;padding:.4em 0}\n"
+"nav button{font-size:1em;margin-right:.3em}\n"
+"#at{margin-left:.6em;font-weight:bold}\n"
+".entry{font-weight:bold}\n"
+".pos svg{max-width:100%;height:auto}\n"
+".js .pos{display:none}.js .pos.on{display:block}\n"
+".js #setups{display:none}.js #setups.on{display:block}\n"
+"table{border-collapse:collapse}td,th{border:1px solid #b8a98a;"
+"padding:.15em .5em;text-align:left}\n";
+
+static const char script[] =
+"(function(){\n"
+"var d=document,p=d.querySelectorAll('.pos'),n=p.length,at=0,\n"
+"lab=d.getElementById('at'),end=d.getElementById('setups');\n"
+"d.documentElement.className='js';\n"
+"function show(i){\n"
+" if(i<0)i=0;if(i>n-1)i=n-1;\n"
+" p[at].classList.remove('on');at=i;p[at].classList.add('on');\n"
+" if(end)end.classList.toggle('on',at===n-1);\n"
+" lab.textContent='position '+at+' of '+(n-1);\n"
+" if(location.hash!=='#'+at)try{history.replaceState(null,'','#'+at);}"
+"catch(x){}\n"
+"}\n"
+"function fromHash(){var m=/^#([0-9]+)$/.exec(location.hash);"
+"show(m?parseInt(m[1],10):0);}\n"
+"d.getElementById('first').onclick=function(){show(0);};\n"
+"d.getElementById('prev').onclick=function(){show(at-1);};\n"
+"d.getElementById('next').onclick=function(){show(at+1);};\n"
+"d.getElementById('last').onclick=function(){show(n-1);};\n"
+"d.addEventListener('keydown',function(e){\n"
+" if(e.altKey||e.ctrlKey||e.metaKey)return;\n"
+" var k={ArrowLeft:at-1,ArrowRight:at+1,Home:0,End:n-1}[e.key];\n"
+" if(k===undefined)return;e.preventDefault();show(k);});\n"
+"window.addEventListener('hashchange',fromHash);fromHash();\n"
+"})();\n";
+
+void
+replay_escape(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '<':
+			buf_adds(b, "&lt;");
+			break;
+		case '>':
+			buf_adds(b, "&gt;");
+			break;
+		case '&':
+			buf_adds(b, "&amp;");
+			break;
+		case '"':
+			buf_adds(b, "&quot;");
+			break;
+		case '\'':
+			buf_adds(b, "&#39;");
+			break;
+		default:
+			buf_addc(b, (uint8_t)*s);
+		}
+}
+
+/* The words of entry 0: the game and who plays it. */
+static void
+header_words(const struct match *m, struct buf *b)
+{
+	char role[80];
+	int i;
+
+	buf_printf(b, "the invitation: %s, %s, between ", m->rules->name,
+	    m->judge_mode ? "judged" : "peer to peer");
+	for (i = 0; i < m->nseats; i++) {
+		match_role(m, i, role, sizeof(role));
+		buf_printf(b, "%s%s%s%s%s", i == 0 ? "" : i + 1 == m->nseats ?
+		    " and " : ", ", m->seat[i].name, role[0] ? " (" : "", role,
+		    role[0] ? ")" : "");
+	}
+	if (m->judge_mode)
+		buf_printf(b, "; judge %s.", m->judge.name);
+	else
+		buf_adds(b, ".");
+}
+
+static int
+position(void *arg, const struct match *m, struct error *e)
+{
+	struct replay *r = arg;
+	struct buf words, svg;
+	const char *p;
+	int rc = -1;
+
+	buf_init(&words);
+	buf_init(&svg);
+	if (m->seq == 0)
+		header_words(m, &words);	/* "Entry 0: the invitation" */
+	else
+		buf_printf(&words, ", by %s: %s.", match_author_name(m,
+		    m->last_by), m->what);
+	if (view_svg(m, -1, &svg, e) != 0)
+		goto done;
+	buf_cstr(&svg);
+	/* inline, the picture goes without its XML declaration */
+	p = (const char *)svg.data;
+	if (strncmp(p, "<?xml", 5) == 0 && strchr(p, '\n') != NULL)
+		p = strchr(p, '\n') + 1;
+	buf_printf(&r->pos, "<section class=\"pos\" id=\"e%llu\">\n<p "
+	    "class=\"entry\">Entry %llu%s", (unsigned long long)m->seq,
+	    (unsigned long long)m->seq, m->seq == 0 ? ": " : "");
+	buf_cstr(&words);
+	replay_escape(&r->pos, (const char *)words.data);
+	buf_adds(&r->pos, "</p>\n");
+	if (buf_adds(&r->pos, p) != 0 || buf_adds(&r->pos, "</section>\n") !=
+	    0) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	r->last = m->seq;
+	rc = 0;
+done:
+	buf_free(&words);
+	buf_free(&svg);
+	return rc;
+}
+
+/* Every seat's setup, as the transcript opened it. */
+static int
+end(void *arg, const struct match *m, struct error *e)
+{
+	struct replay *r = arg;
+	const struct match_seat *s;
+	int i, k, any = 0;
+
+	buf_adds(&r->setups, "<section id=\"setups\">\n<h2>The setups, as "
+	    "opened</h2>\n");
+	for (i = 0; i < m->nseats; i++) {
+		s = &m->seat[i];
+		if (s->pieces.n == 0)
+			continue;
+		any = 1;
+		buf_adds(&r->setups, "<h3>");
+		replay_escape(&r->setups, s->name);
+		buf_adds(&r->setups, "</h3>\n<table><tr><th>piece</th><th>"
+		    "value</th><th>opened in entry</th></tr>\n");
+		for (k = 0; k < s->pieces.n; k++) {
+			buf_adds(&r->setups, "<tr><td>");
+			replay_escape(&r->setups, s->pieces.id[k]);
+			buf_adds(&r->setups, "</td><td>");
+			replay_escape(&r->setups, s->opened[k] ?
+			    s->pieces.value[k] : "not opened");
+			if (s->opened[k])
+				buf_printf(&r->setups, "</td><td>%u",
+				    s->opened_seq[k]);
+			else
+				buf_adds(&r->setups, "</td><td>");
+			buf_adds(&r->setups, "</td></tr>\n");
+		}
+		buf_adds(&r->setups, "</table>\n");
+	}
+	if (!any)
+		buf_adds(&r->setups, "<p>Nothing in this game is "
+		    "hidden.</p>\n");
+	if (buf_adds(&r->setups, "</section>\n") != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	replay_escape(&r->title, m->rules->name);
+	buf_printf(&r->title, " game %.16s", m->game_hex);
+	return 0;
+}
+
+static int
+page(const struct replay *r, const struct buf *verified, struct buf *b)
+{
+	int bad = 0;
+
+	bad |= buf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" content=\""
+	    "default-src 'none'; style-src 'unsafe-inline'; "
+	    "script-src 'unsafe-inline'; form-action 'none'; "
+	    "base-uri 'none'\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, "
+	    "initial-scale=1\">\n<title>");
+	bad |= buf_add(b, r->title.data, r->title.len);
+	bad |= buf_adds(b, ": replay</title>\n<style>\n");
+	bad |= buf_adds(b, style);
+	bad |= buf_adds(b, "</style>\n</head>\n<body>\n<h1>");
+	bad |= buf_add(b, r->title.data, r->title.len);
+	bad |= buf_adds(b, "</h1>\n<pre id=\"verified\">adjudicator "
+	    "verify:\n");
+	replay_escape(b, (const char *)verified->data);
+	bad |= buf_adds(b, "</pre>\n<nav><button id=\"first\" title=\"Home\">"
+	    "|&lt; first</button><button id=\"prev\" title=\"Left arrow\">&lt; "
+	    "previous</button><button id=\"next\" title=\"Right arrow\">"
+	    "next &gt;</button><button id=\"last\" title=\"End\">last "
+	    "&gt;|</button>");
+	bad |= buf_printf(b, "<span id=\"at\">positions 0 to %llu</span>"
+	    "</nav>\n", (unsigned long long)r->last);
+	bad |= buf_add(b, r->pos.data, r->pos.len);
+	bad |= buf_add(b, r->setups.data, r->setups.len);
+	bad |= buf_adds(b, "<script>\n");
+	bad |= buf_adds(b, script);
+	bad |= buf_adds(b, "</script>\n</body>\n</html>\n");
+	return bad;
+}
+
+int
+replay_page(FILE *f, const char *name, int threads, struct buf *b,
+    struct error *e)
+{
+	struct archive_progress hooks;
+	struct replay r;
+	struct buf verified;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	buf_init(&r.pos);
+	buf_init(&r.setups);
+	buf_init(&r.title);
+	buf_init(&verified);
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.entry = position;
+	hooks.end = end;
+	hooks.arg = &r;
+	rc = archive_verify(f, name, threads, &hooks, &verified, e);
+	if (rc == 0 && (buf_cstr(&verified) != 0 || page(&r, &verified,
+	    b) != 0 || buf_cstr(b) != 0))
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&r.pos);
+	buf_free(&r.setups);
+	buf_free(&r.title);
+	buf_free(&verified);
+	return rc;
+}

@@ -1,0 +1,212 @@
+# replay: a verified archive as one self-contained HTML page.  The page is
+# loaded from a file in a real browser (tests/cli/browser.py: Debian's
+# chromium, headless, every domain name resolving to nothing); stepping
+# to entry N with the keys, the buttons or the address's #N shows entry
+# N's board, the same picture as the judge's show -f svg (the public
+# view) at entry N.  Whole games of every game come from wire game.
+
+WIRE=${ADJ%/adjudicator}/cli/wire
+
+# --- a judged incognito game, the judge's public picture at each entry ---
+
+rjseat() {
+	case $1 in alice) echo A ;; bob) echo B ;; *) fail "no seat $1" ;; esac
+}
+
+# rjudge FILE: the judge applies FILE, each seat its update; the judge's
+# picture is kept as j.SEQ.svg
+rjudge() {
+	"$ADJ" judge -d J -O mq "$1" >jout 2>jerr || {
+		cat jout jerr >&2
+		fail "judge $1"
+	}
+	for s in alice bob; do
+		[ -f "mq/$s.msg" ] || continue
+		deliver "$(rjseat $s)" "mq/$s.msg"
+		rm "mq/$s.msg"
+	done
+	"$ADJ" show -d J -f svg >"j.$(seq_of J).svg" || fail "show -d J"
+}
+
+# rjgame: alice finds bob's spy on b3; pictures j.1.svg ... j.LAST.svg
+rjgame() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >invite.msg || fail "new"
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d ${d%%:*} -k ${d#*:}.key invite.msg 2>/dev/null ||
+		    fail "join $d"
+	done
+	"$ADJ" setup -d A d2 >m1 && rjudge m1
+	"$ADJ" setup -d B b4 >m2 && rjudge m2
+	"$ADJ" turn -d A e3-c3 >m3 && rjudge m3
+	"$ADJ" turn -d B b4-b3 >m4 && rjudge m4
+	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
+	last=$(seq_of J)
+	"$ADJ" export -d J >j.arc || fail "export J"
+}
+
+# the positions of a page: its sections, from the first to the setups
+positions() {
+	sed -n '/^<section class="pos"/,/^<section id="setups">/p' "$1"
+}
+
+test_replay_browser_steps() {
+	need python3
+	need chromium
+	rjgame
+	expect 0 "$ADJ" replay j.arc
+	mv out page.html
+	[ "$(grep -c '^<section class="pos"' page.html)" -eq $((last + 1)) ] ||
+	    fail "not one position per entry"
+	# the keys, from the start
+	python3 "$TOP/tests/cli/browser.py" load=page.html at=0 nosetups \
+	    key=ArrowRight at=1 same=j.1.svg key=ArrowRight key=ArrowRight \
+	    at=3 same=j.3.svg "text=Entry 3, by alice: White moves e3-c3." \
+	    key=ArrowRight at=4 same=j.4.svg key=ArrowLeft at=3 \
+	    key=End at=$last same=j.$last.svg setups \
+	    "text=Game over: alice won" key=ArrowRight at=$last \
+	    key=Home at=0 key=ArrowLeft at=0 nosetups \
+	    click=next click=next at=2 same=j.2.svg click=last at=$last \
+	    click=prev at=$((last - 1)) click=first at=0 \
+	    load=page.html#4 at=4 same=j.4.svg key=ArrowRight at=5 \
+	    load=page.html#$last at=$last setups \
+	    load=page.html#999 at=$last >&2 || fail "in the browser"
+}
+
+# a seat's export of the judged game (with its updates) verifies, and
+# its page shows the same positions as the judge's
+test_replay_seat_export() {
+	rjgame
+	"$ADJ" export -d B >b.arc || fail "export B"
+	expect 0 "$ADJ" replay b.arc
+	mv out b.html
+	grep -q 'updates: [0-9]* to bob' b.html || fail "verify's summary"
+	expect 0 "$ADJ" replay j.arc
+	positions out >j.pos
+	positions b.html >b.pos
+	cmp -s j.pos b.pos || fail "the seat's export shows other positions"
+	grep -q '<h2>The setups, as opened</h2>' b.html || fail "no setups"
+}
+
+# the setups as opened: each seat's pieces, values and the entry that
+# opened them, on the page after the last position
+test_replay_setups() {
+	rjgame
+	expect 0 "$ADJ" replay j.arc
+	sed -n '/^<section id="setups">/,/^<\/section>/p' out >setups
+	grep -q '<h3>alice</h3>' setups || fail "alice's setup"
+	grep -q '<h3>bob</h3>' setups || fail "bob's setup"
+	grep -q '<tr><td>d2</td><td>spy</td><td>[0-9]*</td></tr>' setups ||
+	    fail "alice's spy"
+	grep -q '<tr><td>b4</td><td>spy</td><td>[0-9]*</td></tr>' setups ||
+	    fail "bob's spy"
+	[ "$(grep -c '<td>agent</td>' setups)" -eq 8 ] || fail "the agents"
+}
+
+# the page fetches nothing: a policy that forbids every fetch, nothing
+# that names another file, and in the browser no request but the page
+test_replay_self_contained() {
+	need python3
+	need chromium
+	rjgame
+	expect 0 "$ADJ" replay j.arc
+	mv out page.html
+	grep -qF "$(grep '^<meta http-equiv="Content-Security-Policy"' \
+	    "$TOP/formats/replay.md")" page.html ||
+	    fail "not the policy formats/replay.md gives"
+	if grep -Eiq '<(link|img|iframe|object|embed|audio|video|base)\b|src=|href=|url\(|@import' \
+	    page.html; then
+		fail "the page refers to another file"
+	fi
+	if grep -Eo 'https?://[^"]*' page.html | grep -qv '^http://www.w3.org/2000/svg$'
+	then
+		fail "an address on the page"
+	fi
+	python3 "$TOP/tests/cli/browser.py" load=page.html at=0 >&2 ||
+	    fail "a request"
+	# the browser test sees a request when there is one
+	sed -e '/Content-Security-Policy/d' \
+	    -e 's|<h1>|<img src="http://replay.invalid/x.png"><h1>|' page.html \
+	    >leaky.html
+	if python3 "$TOP/tests/cli/browser.py" load=leaky.html >leak.out 2>&1
+	then
+		fail "the browser test missed a request"
+	fi
+	grep -q 'the page asked for' leak.out || { cat leak.out >&2; fail "why"; }
+}
+
+# every game, peer and judged, and a judged seat's export: one position
+# per entry, every picture inside its canvas, with the public title; the
+# last one with the result; at most 16 KiB a position
+test_replay_every_game() {
+	need python3
+	for spec in "incognito 2 peer all" "incognito-rps 2 peer all" \
+	    "incognito-rps 2 judge 0" "espionnage 2 judge all" \
+	    "espionnage 2 judge 1" "topogic 2 peer all" "topogic 2 judge all" \
+	    "knights 2 peer all" "knights 3 judge all" "knights 4 peer all"; do
+		n=$(echo "$spec" | tr ' ' _)
+		"$WIRE" game $spec >"$n.arc" || fail "wire game $spec"
+		expect 0 "$ADJ" verify "$n.arc"
+		entries=$(sed -n 's/^entries: \([0-9]*\),.*/\1/p' out)
+		expect 0 "$ADJ" replay "$n.arc"
+		mv out "$n.html"
+		[ "$(grep -c '^<section class="pos"' "$n.html")" -eq \
+		    "$entries" ] || fail "$spec: not one position per entry"
+		python3 "$TOP/tests/cli/svgcheck.py" "$n.html" \
+		    "all:title=: the public view, entry" \
+		    "class=result~^Game over: " >&2 || fail "$spec: pictures"
+		size=$(wc -c <"$n.html")
+		[ $((size / entries)) -lt 16384 ] ||
+		    fail "$spec: $((size / entries)) bytes a position"
+		grep -q '^<section id="setups">' "$n.html" || fail "$spec: end"
+	done
+}
+
+# a refused archive: verify's error and exit status, and no page
+test_replay_refused() {
+	"$WIRE" game incognito 2 peer all >good.arc || fail "wire game"
+	# a byte of the base64 changed in the middle of the archive
+	awk 'NR == 20 { c = substr($0, 30, 1); $0 = substr($0, 1, 29) \
+	    (c == "A" ? "B" : "A") substr($0, 31) } { print }' good.arc >bad.arc
+	cmp -s good.arc bad.arc && fail "nothing changed"
+	set +e
+	"$ADJ" verify bad.arc >/dev/null 2>verify.err
+	vrc=$?
+	set -e
+	[ "$vrc" -ne 0 ] || fail "verify accepts the changed archive"
+	expect $vrc "$ADJ" replay bad.arc
+	cmp -s err verify.err || { cat err verify.err >&2; fail "another error"; }
+	[ ! -s out ] || fail "a page for a refused archive"
+	# not an archive at all; an unfinished game
+	echo "hello" >junk
+	expect 3 "$ADJ" replay junk
+	one_line
+	[ ! -s out ] || fail "a page for junk"
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv
+	"$ADJ" join -d A -k alice.key inv 2>/dev/null
+	"$ADJ" export -d A >unfinished.arc
+	expect 1 "$ADJ" replay unfinished.arc
+	one_line
+	[ ! -s out ] || fail "a page for an unfinished game"
+}
+
+test_replay_stdin_and_usage() {
+	"$WIRE" game knights 2 peer all >k.arc || fail "wire game"
+	expect 0 "$ADJ" replay k.arc
+	mv out file.html
+	"$ADJ" replay <k.arc >stdin.html || fail "from stdin"
+	"$ADJ" replay - <k.arc >dash.html || fail "from -"
+	cmp -s file.html stdin.html && cmp -s file.html dash.html ||
+	    fail "stdin gives another page"
+	expect 2 "$ADJ" replay -x k.arc
+	one_line
+	err_has "replay"
+	err_has "\-x"
+	expect 2 "$ADJ" replay k.arc k.arc
+	one_line
+	expect 4 "$ADJ" replay nosuchfile
+	one_line
+	err_has nosuchfile
+}
