@@ -94,7 +94,9 @@ rps_init(void *st, const struct game_config *cfg, struct error *e)
 		for (i = 0; i < 3; i++) {
 			p = seat * PER + 6 + i;
 			s->where[p] = RESERVE;
-			snprintf(s->id[p], GAME_ID, "r%d", i + 1);
+			s->id[p][0] = 'r';	/* r1, r2, r3 */
+			s->id[p][1] = (char)('1' + i);
+			s->id[p][2] = '\0';
 		}
 	}
 	s->winner = -1;

@@ -796,7 +796,7 @@ static void
 topo_result(const void *st, struct game_result *res)
 {
 	const struct topo *s = st;
-	char label[40];
+	char label[64];
 	int r;
 
 	game_result_one(res, s->over, s->winner, s->why);
