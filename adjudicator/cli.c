@@ -210,6 +210,29 @@ cli_not_over(const struct gamedir *g, struct error *e)
 	return rc;
 }
 
+FILE *
+cli_archive_open(int argc, char **argv, const char **in, int *threads,
+    struct error *e)
+{
+	FILE *f;
+
+	*in = NULL;
+	*threads = 1;
+	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1) {
+		cli_usage(e);
+		return NULL;
+	}
+	if (argc - optind == 1)
+		*in = argv[optind];
+	if (cli_threads(threads, e) != 0)
+		return NULL;
+	if (*in == NULL || strcmp(*in, "-") == 0)
+		return stdin;
+	if ((f = fopen(*in, "r")) == NULL)
+		error_errno(e, "%s", *in);
+	return f;
+}
+
 int
 cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 {

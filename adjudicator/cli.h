@@ -6,6 +6,8 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <stdio.h>
+
 #include "error.h"
 #include "gamedir.h"
 #include "pass.h"	/* pass_key: what the verbs hand key_secret_load */
@@ -39,6 +41,10 @@ struct key_secret *cli_key(const struct gamedir *, struct error *);
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 /* Refuses (exit 1) to act in a game that is over, saying its result. */
 int	cli_not_over(const struct gamedir *, struct error *);
+/* verify's and replay's input: [FILE] (stdin for none or "-"), the
+ * threads ADJUDICATOR_THREADS asks for; NULL on an error. */
+FILE	*cli_archive_open(int, char **, const char **in, int *threads,
+	    struct error *);
 /* The options of setup and turn: -d GAMEDIR (required), -M, -n; optind
  * is left at the first operand. */
 struct cli_send {

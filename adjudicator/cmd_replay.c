@@ -15,21 +15,13 @@
 int
 cmd_replay(int argc, char **argv, struct error *e)
 {
-	const char *in = NULL;
+	const char *in;
 	struct buf page;
 	FILE *f;
-	int n = 1, rc;
+	int n, rc;
 
-	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
-		return cli_usage(e);
-	if (argc - optind == 1)
-		in = argv[optind];
-	if (cli_threads(&n, e) != 0)
+	if ((f = cli_archive_open(argc, argv, &in, &n, e)) == NULL)
 		return -1;
-	if (in == NULL || strcmp(in, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(in, "r")) == NULL)
-		return error_errno(e, "%s", in);
 	buf_init(&page);
 	rc = replay_page(f, fsio_name(in), n, &page, e);
 	if (rc == 0)

@@ -25,21 +25,13 @@ int
 cmd_verify(int argc, char **argv, struct error *e)
 {
 	const struct archive_progress show = { .step = progress };
-	const char *in = NULL;
+	const char *in;
 	struct buf out;
 	FILE *f;
-	int n = 1, rc;
+	int n, rc;
 
-	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
-		return cli_usage(e);
-	if (argc - optind == 1)
-		in = argv[optind];
-	if (cli_threads(&n, e) != 0)
+	if ((f = cli_archive_open(argc, argv, &in, &n, e)) == NULL)
 		return -1;
-	if (in == NULL || strcmp(in, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(in, "r")) == NULL)
-		return error_errno(e, "%s", in);
 	buf_init(&out);
 	rc = archive_verify(f, fsio_name(in), n, isatty(STDERR_FILENO) ? &show :
 	    NULL, &out, e);
