@@ -10,6 +10,7 @@
 #include "archive.h"
 #include "match.h"
 #include "replay.h"
+#include "svg.h"
 #include "view.h"
 
 struct replay {
@@ -64,26 +65,7 @@ static const char script[] =
 void
 replay_escape(struct buf *b, const char *s)
 {
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '<':
-			buf_adds(b, "&lt;");
-			break;
-		case '>':
-			buf_adds(b, "&gt;");
-			break;
-		case '&':
-			buf_adds(b, "&amp;");
-			break;
-		case '"':
-			buf_adds(b, "&quot;");
-			break;
-		case '\'':
-			buf_adds(b, "&#39;");
-			break;
-		default:
-			buf_addc(b, (uint8_t)*s);
-		}
+	svg_escape(b, s);	/* the same five characters */
 }
 
 /* The words of entry 0: the game and who plays it. */

@@ -32,6 +32,9 @@ svg_escape(struct buf *b, const char *s)
 		case '"':
 			buf_adds(b, "&quot;");
 			break;
+		case '\'':
+			buf_adds(b, "&#39;");
+			break;
 		default:
 			buf_addc(b, (uint8_t)*s);
 		}
