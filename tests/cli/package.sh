@@ -16,10 +16,15 @@ tracked() {
 	fi)
 }
 
+# mk ARGS: make, without what the make running the tests passes down
+# (its BUILD, CFLAGS, V or -j, in MAKEFLAGS and in the environment)
+mk() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD -u CFLAGS \
+	    -u CPPFLAGS -u LDFLAGS -u LDLIBS -u V make "$@"
+}
+
 # tree: the source tree's files copied to ./src (built products left out)
 tree() {
-	# not the make running the tests: its BUILD, V or -j would come along
-	unset MAKEFLAGS MFLAGS MAKELEVEL
 	mkdir src
 	tracked | (cd "$TOP" && tar -cf - -T -) | (cd src && tar -xf -)
 	[ -f src/Makefile ] || fail "no tree"
@@ -43,7 +48,7 @@ test_example_keep() {
 test_user_flags_kept() {
 	tree
 	cd src
-	make V=1 CFLAGS=-O0 CPPFLAGS=-DADJ_TEST_CPPFLAGS \
+	mk V=1 CFLAGS=-O0 CPPFLAGS=-DADJ_TEST_CPPFLAGS \
 	    LDFLAGS=-Wl,--as-needed build/obj/adjudicator/lib/buf.o \
 	    >log 2>&1 || { cat log >&2; fail "make"; }
 	grep -q -- '-std=c11' log || fail "-std=c11 dropped: $(cat log)"
@@ -51,12 +56,12 @@ test_user_flags_kept() {
 	grep -q -- '-Wall' log || fail "warnings dropped"
 	grep -q -- '-O0' log || fail "CFLAGS not used"
 	grep -q -- '-DADJ_TEST_CPPFLAGS' log || fail "CPPFLAGS not used"
-	make V=1 CFLAGS=-O0 LDFLAGS=-Wl,--as-needed >log 2>&1 ||
+	mk V=1 CFLAGS=-O0 LDFLAGS=-Wl,--as-needed >log 2>&1 ||
 	    { cat log >&2; fail "make"; }
 	grep -- '-o build/adjudicator ' log | grep -q -- '-Wl,--as-needed' ||
 	    fail "LDFLAGS not used for the program"
 	rm -rf build
-	make >log 2>&1 || { cat log >&2; fail "make"; }
+	mk >log 2>&1 || { cat log >&2; fail "make"; }
 	[ ! -s log ] || { cat log >&2; fail "a quiet build printed"; }
 	./build/adjudicator --version | grep -q "$(cat VERSION)" ||
 	    fail "no version"
@@ -68,8 +73,8 @@ test_user_flags_kept() {
 test_install() {
 	tree
 	cd src
-	make >/dev/null 2>&1 || fail "make"
-	make install DESTDIR="$PWD/root" PREFIX=/usr >log 2>&1 ||
+	mk >/dev/null 2>&1 || fail "make"
+	mk install DESTDIR="$PWD/root" PREFIX=/usr >log 2>&1 ||
 	    { cat log >&2; fail "install"; }
 	r=root/usr
 	[ -x $r/bin/adjudicator ] || fail "no program"
@@ -87,7 +92,7 @@ test_install() {
 	    fail "an installed sample key others can read"
 	# the installed example plays with the installed program
 	ADJ=$PWD/$r/bin/adjudicator expect 0 sh $d/examples/play-incognito.sh
-	make uninstall DESTDIR="$PWD/root" PREFIX=/usr >/dev/null 2>&1 ||
+	mk uninstall DESTDIR="$PWD/root" PREFIX=/usr >/dev/null 2>&1 ||
 	    fail "uninstall"
 	[ -z "$(find root -type f)" ] || fail "uninstall left $(find root -type f)"
 }
@@ -99,10 +104,10 @@ test_dist_tarball() {
 	tree
 	cd src
 	# out of git (this copy), and from the git tree itself
-	make dist >../log 2>&1 || { cat ../log >&2; fail "make dist"; }
+	mk dist >../log 2>&1 || { cat ../log >&2; fail "make dist"; }
 	gzip -dc "adjudicator-$(cat VERSION).tar.gz" | tar -tf - >../outside
 	rm "adjudicator-$(cat VERSION).tar.gz"
-	make -C "$TOP" BUILD="$PWD/../b" dist >log 2>&1 ||
+	mk -C "$TOP" BUILD="$PWD/../b" dist >log 2>&1 ||
 	    { cat log >&2; fail "make dist"; }
 	mv "$TOP/adjudicator-$(cat VERSION).tar.gz" .
 	v=$(cat VERSION)
