@@ -258,7 +258,7 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 }
 
 int
-cli_judged_waiting(struct gamedir *g, struct error *e)
+cli_judged_sent(struct gamedir *g)
 {
 	const struct match *m = g->t.m;
 	struct error ign;
@@ -270,7 +270,15 @@ cli_judged_waiting(struct gamedir *g, struct error *e)
 	buf_init(&b);
 	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
 	buf_free(&b);
-	if (!sent)
+	return sent;
+}
+
+int
+cli_judged_waiting(struct gamedir *g, struct error *e)
+{
+	const struct match *m = g->t.m;
+
+	if (!cli_judged_sent(g))
 		return 0;
 	return error_set(e, EXIT_REFUSED, "%s's entry %llu is sent; waiting "
 	    "for the judge (resend prints it again)", m->seat[g->t.me].name,

@@ -53,6 +53,9 @@ struct cli_send {
 	int		 dry;	/* -n: nothing written or sent */
 };
 int	cli_send_options(int, char **, struct cli_send *, struct error *);
+/* A judged seat's next entry is sent (in its outbox) and the judge's
+ * update has not brought it back yet. */
+int	cli_judged_sent(struct gamedir *);
 /* Refuses (exit 1) a judged seat's second entry while its last one is
  * sent and not yet brought back by the judge's update: it would fork the
  * game. */

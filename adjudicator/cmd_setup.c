@@ -17,19 +17,9 @@
 static int
 already_sent(struct gamedir *g)
 {
-	const struct match *m = g->t.m;
-	struct buf b;
-	struct error ign;
-	int sent;
-
-	if (m->seat[g->t.me].has_setup)
+	if (g->t.m->seat[g->t.me].has_setup)
 		return 1;
-	if (!m->judge_mode || g->t.secret == NULL)
-		return 0;
-	buf_init(&b);
-	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
-	buf_free(&b);
-	return sent;
+	return g->t.secret != NULL && cli_judged_sent(g);
 }
 
 static int
