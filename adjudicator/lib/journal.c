@@ -16,12 +16,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fault.h"
 #include "fsio.h"
 #include "journal.h"
+#include "sec.h"
 
 #define HEAD	16	/* type, length, num */
 #define TAIL	12	/* length, check */
@@ -56,7 +58,7 @@ get64(const uint8_t *p)
 	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }
 
-static uint32_t crc_table[256];
+static uint32_t crc_table[8][256];
 
 static void
 crc_init(void)
@@ -67,20 +69,32 @@ crc_init(void)
 	for (i = 0; i < 256; i++) {
 		for (c = (uint32_t)i, k = 0; k < 8; k++)
 			c = c & 1 ? (c >> 1) ^ 0x82f63b78u : c >> 1;
-		crc_table[i] = c;
+		crc_table[0][i] = c;
 	}
+	for (i = 0; i < 256; i++)
+		for (k = 1; k < 8; k++)
+			crc_table[k][i] = crc_table[0][crc_table[k - 1][i] &
+			    0xff] ^ crc_table[k - 1][i] >> 8;
 }
 
-/* CRC-32C, as iSCSI and ext4 use it. */
+/* CRC-32C, as iSCSI and ext4 use it: eight bytes a step (slicing-by-8). */
 static uint32_t
 crc32c(const uint8_t *p, size_t len)
 {
-	uint32_t c = 0xffffffffu;
+	uint32_t c = 0xffffffffu, hi;
 
-	if (crc_table[1] == 0)
+	if (crc_table[0][1] == 0)
 		crc_init();
+	for (; len >= 8; len -= 8, p += 8) {
+		c ^= get32(p);
+		hi = get32(p + 4);
+		c = crc_table[7][c & 0xff] ^ crc_table[6][(c >> 8) & 0xff] ^
+		    crc_table[5][(c >> 16) & 0xff] ^ crc_table[4][c >> 24] ^
+		    crc_table[3][hi & 0xff] ^ crc_table[2][(hi >> 8) & 0xff] ^
+		    crc_table[1][(hi >> 16) & 0xff] ^ crc_table[0][hi >> 24];
+	}
 	while (len-- > 0)
-		c = crc_table[(c ^ *p++) & 0xff] ^ (c >> 8);
+		c = crc_table[0][(c ^ *p++) & 0xff] ^ (c >> 8);
 	return c ^ 0xffffffffu;
 }
 
@@ -109,6 +123,78 @@ read_at(int fd, void *p, size_t len, uint64_t off)
 		len -= (size_t)n;
 		off += (uint64_t)n;
 	}
+	return 0;
+}
+
+#define WINDOW_MIN	8192
+#define WINDOW_MAX	(128u * 1024)
+
+/* After a write: what the window holds may be stale. */
+static void
+window_drop(struct journal_window *w)
+{
+	w->len = 0;
+}
+
+static void
+window_free(struct journal_window *w)
+{
+	if (w->p != NULL) {
+		sec_wipe(w->p, w->cap);
+		free(w->p);
+	}
+	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Reads through a window: a read that starts inside or at the end of what
+ * the last one fetched is taken as reading on in order, and fetches twice
+ * as much as that one did (up to WINDOW_MAX); any other fetches
+ * WINDOW_MIN.  A read larger than half the largest window goes straight
+ * to the file.
+ */
+static int
+window_read(int fd, struct journal_window *w, void *p, size_t len,
+    uint64_t off)
+{
+	size_t want;
+	uint8_t *n;
+	ssize_t got;
+
+	if (w->len > 0 && off >= w->off && off + len <= w->off + w->len) {
+		memcpy(p, w->p + (off - w->off), len);
+		return 0;
+	}
+	if (len > WINDOW_MAX / 2)
+		return read_at(fd, p, len, off);
+	want = w->len > 0 && off >= w->off && off <= w->off + w->len ?
+	    w->len * 2 : WINDOW_MIN;
+	if (want > WINDOW_MAX)
+		want = WINDOW_MAX;
+	while (want < len)
+		want *= 2;
+	if (want > w->cap) {
+		/* the journal holds secrets: no copy is left behind */
+		if ((n = malloc(want)) == NULL)
+			return read_at(fd, p, len, off);
+		window_free(w);
+		w->p = n;
+		w->cap = want;
+	}
+	w->len = 0;
+	w->off = off;
+	while (w->len < want) {
+		got = pread(fd, w->p + w->len, want - w->len,
+		    (off_t)(off + w->len));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		w->len += (size_t)got;
+	}
+	if (w->len < len)
+		return -1;
+	memcpy(p, w->p, len);
 	return 0;
 }
 
@@ -149,7 +235,8 @@ read_record(struct journal *j, uint64_t off, uint64_t limit,
 	uint8_t head[HEAD], tail[TAIL], chk[CHECK];
 	uint32_t n;
 
-	if (off + HEAD + TAIL > limit || read_at(j->fd, head, HEAD, off) != 0)
+	if (off + HEAD + TAIL > limit ||
+	    window_read(j->fd, &j->win, head, HEAD, off) != 0)
 		return 1;
 	n = get32(head + 4);
 	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
@@ -158,8 +245,9 @@ read_record(struct journal *j, uint64_t off, uint64_t limit,
 	if (buf_reserve(&r->data, (size_t)HEAD + n + 4) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	memcpy(r->data.data, head, HEAD);
-	if (read_at(j->fd, r->data.data + HEAD, n, off + HEAD) != 0 ||
-	    read_at(j->fd, tail, TAIL, off + HEAD + n) != 0 ||
+	if (window_read(j->fd, &j->win, r->data.data + HEAD, n,
+	    off + HEAD) != 0 ||
+	    window_read(j->fd, &j->win, tail, TAIL, off + HEAD + n) != 0 ||
 	    get32(tail) != n)
 		return 1;
 	memcpy(r->data.data + HEAD + n, tail, 4);
@@ -307,6 +395,8 @@ journal_close(struct journal *j)
 		close(j->idx_fd);
 	j->fd = j->idx_fd = -1;
 	buf_free(&j->batch);
+	window_free(&j->win);
+	window_free(&j->iwin);
 }
 
 /* --- writing --- */
@@ -370,6 +460,8 @@ journal_commit(struct journal *j, struct error *e)
 		return 0;
 	if (journal_add(j, JOURNAL_COMMIT, 0, NULL, 0, e) != 0)
 		return -1;
+	window_drop(&j->win);
+	window_drop(&j->iwin);
 	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
 	    write_all(j->fd, j->batch.data, j->batch.len) != 0 ||
 	    FAULT("fdatasync") || fdatasync(j->fd) != 0) {
@@ -398,7 +490,8 @@ journal_where(struct journal *j, uint64_t seq, int outbox)
 	uint8_t b[8];
 
 	if (j->idx_fd < 0 || seq >= (1ull << 40) ||
-	    read_at(j->idx_fd, b, sizeof(b), seq * 16 + (outbox ? 8 : 0)) != 0)
+	    window_read(j->idx_fd, &j->iwin, b, sizeof(b),
+	    seq * 16 + (outbox ? 8 : 0)) != 0)
 		return 0;
 	return get64(b);
 }
@@ -413,6 +506,7 @@ journal_reindex(struct journal *j, struct error *e)
 
 	if (j->idx_fd < 0 || !j->writable)
 		return 0;
+	window_drop(&j->iwin);
 	if (ftruncate(j->idx_fd, 0) != 0)
 		return error_errno(e, "%s.idx", j->path);
 	buf_init(&r.data);

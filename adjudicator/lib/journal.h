@@ -34,6 +34,15 @@ enum journal_type {
 
 #define JOURNAL_MAX_RECORD	(32u * 1024 * 1024)
 
+/* What the last read fetched: records read in order cost one read(2)
+ * per window, not three per record. */
+struct journal_window {
+	uint8_t		*p;
+	uint64_t	 off;		/* where p[0] is in the file */
+	size_t		 len;		/* bytes held */
+	size_t		 cap;
+};
+
 struct journal {
 	int		fd;
 	int		writable;
@@ -42,6 +51,8 @@ struct journal {
 	uint64_t	head;		/* where journal.head says one ended */
 	struct buf	batch;		/* records not yet committed */
 	int		idx_fd;		/* -1 when there is no index */
+	struct journal_window win;	/* of fd */
+	struct journal_window iwin;	/* of idx_fd */
 };
 
 struct journal_record {

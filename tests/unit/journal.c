@@ -59,16 +59,42 @@ append(const char *path, const void *p, size_t n)
 	}
 }
 
+/* Every record's check in the file against the bit-by-bit CRC-32C. */
+static int
+checks_match(const char *path)
+{
+	struct stat st;
+	uint8_t *raw;
+	size_t n, off = 0;
+	int ok = 1;
+
+	if (stat(path, &st) != 0 || (raw = malloc((size_t)st.st_size)) == NULL)
+		return 0;
+	if (file_read(path, raw, (size_t)st.st_size) != (size_t)st.st_size)
+		ok = 0;
+	while (ok && off + 28 <= (size_t)st.st_size) {
+		n = le32(raw + off + 4);
+		ok = le32(raw + off + 16 + n + 4) == crc_slow(raw + off,
+		    16 + n + 4);
+		off += 16 + n + 12;
+	}
+	free(raw);
+	return ok && off == (size_t)st.st_size;
+}
+
 /*
  * Every payload length from 0 to 1,100, each read into a buffer of its own:
  * a buffer sized to the record (a power of two) is where an off-by-a-few
- * write shows, under the sanitizer build.
+ * write shows, under the sanitizer build.  Read in order, then backwards
+ * (every read outside what the last one fetched), each check compared
+ * with the bit-by-bit CRC.
  */
 static int
 every_length(const char *dir)
 {
 	char sub[4300];
 	static uint8_t pay[1101];
+	static uint64_t at[1101];
 	struct journal j;
 	struct journal_record r;
 	struct error e;
@@ -88,13 +114,21 @@ every_length(const char *dir)
 	ok = ok && journal_commit(&j, &e) == 0;
 	for (n = 0; n < sizeof(pay) && ok; n++) {
 		buf_init(&r.data);
+		at[n] = off;
 		ok = journal_read(&j, off, &r, &e) == 0 && r.num == n &&
 		    r.data.len == n && memcmp(r.data.data, pay, n) == 0;
 		off = r.next;
 		buf_free(&r.data);
 	}
+	for (n = sizeof(pay); n-- > 0 && ok;) {
+		buf_init(&r.data);
+		ok = journal_read(&j, at[n], &r, &e) == 0 && r.num == n &&
+		    r.data.len == n && memcmp(r.data.data, pay, n) == 0;
+		buf_free(&r.data);
+	}
 	journal_close(&j);
-	return ok;
+	snprintf(sub, sizeof(sub), "%s/lengths/journal", dir);
+	return ok && checks_match(sub);
 }
 
 int
@@ -192,7 +226,8 @@ main(void)
 	    "records breaking off before a known commit are refused");
 	buf_free(&r.data);
 	unit_ok(every_length(dir), "records of every length up to 1,100 "
-	    "bytes read back whole, each into a fresh buffer");
+	    "bytes read back whole, in order and backwards, each into a "
+	    "fresh buffer, each check the bit-by-bit CRC-32C");
 	snprintf(path, sizeof(path), "rm -rf %s", dir);
 	if (system(path) != 0)
 		unit_ok(0, "cleanup");
