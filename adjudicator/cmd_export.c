@@ -5,6 +5,15 @@
 
 #include "cli.h"
 
+/* The archive goes out as it is made: its memory does not grow with the
+ * game. */
+static int
+to_stdout(void *arg, const void *p, size_t len, struct error *e)
+{
+	(void)arg;
+	return cli_write(p, len, e);
+}
+
 int
 cmd_export(int argc, char **argv, struct error *e)
 {
@@ -23,9 +32,7 @@ cmd_export(int argc, char **argv, struct error *e)
 	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&arm);
-	rc = gamedir_export(&g, &arm, e);
-	if (rc == 0)
-		rc = cli_write(arm.data, arm.len, e);
+	rc = gamedir_export(&g, &arm, to_stdout, NULL, e);
 	buf_free(&arm);
 	gamedir_close(&g);
 	return rc;

@@ -30,21 +30,29 @@
 
 /* --- writing --- */
 
-void
+int
 archive_out_begin(struct archive_out *a, uint64_t nentries, int with_updates,
-    uint64_t nupdates)
+    uint64_t nupdates, struct buf *out, armor_sink_fn *sink, void *arg,
+    struct error *e)
 {
-	static const uint8_t zero[3];
+	struct buf h;
+	int rc;
 
-	buf_init(&a->rec);
 	a->version = with_updates ? 2 : 1;
-	buf_add(&a->rec, "ADJA", 4);
-	buf_addc(&a->rec, (uint8_t)a->version);
-	buf_add(&a->rec, zero, 3);
-	buf_add_u32(&a->rec, (uint32_t)nentries);
-	if (a->version == 2) {
-		buf_add_u32(&a->rec, (uint32_t)nupdates);
-	}
+	buf_init(&h);
+	buf_add(&h, "ADJA", 4);
+	buf_add_u32(&h, (uint32_t)a->version);	/* version, 3 zero bytes */
+	buf_add_u32(&h, (uint32_t)nentries);
+	if (a->version == 2)
+		buf_add_u32(&h, (uint32_t)nupdates);
+	rc = h.len == (a->version == 2 ? 16u : 12u) ? 0 :
+	    error_set(e, EXIT_SYSTEM, "out of memory");
+	if (rc == 0)
+		rc = armor_out_begin(&a->arm, ARMOR_ARCHIVE, out, sink, arg,
+		    e) == 0 && armor_out_add(&a->arm, h.data, h.len, e) == 0 ?
+		    0 : -1;
+	buf_free(&h);
+	return rc;
 }
 
 int
@@ -71,30 +79,36 @@ archive_out_viewer(struct archive_out *a, const struct match *m, int seat,
 		    s->nonce[i]);
 	ydoc_seq_end(w);
 	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0 || archive_out_add(a, &body) != 0) {
+	if (ydoc_writer_end(w) != 0) {
 		buf_free(&body);
 		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	if (archive_out_add(a, &body, e) != 0) {
+		buf_free(&body);
+		return -1;
 	}
 	buf_free(&body);
 	return 0;
 }
 
 int
-archive_out_add(struct archive_out *a, const struct buf *b)
+archive_out_add(struct archive_out *a, const struct buf *b, struct error *e)
 {
-	return buf_add_field(&a->rec, b->data, b->len);
+	uint8_t n[4];
+	int i;
+
+	if (b->len > UINT32_MAX)
+		return error_set(e, EXIT_SYSTEM, "a record of %zu bytes", b->len);
+	for (i = 0; i < 4; i++)
+		n[i] = (uint8_t)(b->len >> (8 * i));
+	return armor_out_add(&a->arm, n, sizeof(n), e) != 0 ||
+	    armor_out_add(&a->arm, b->data, b->len, e) != 0 ? -1 : 0;
 }
 
 int
-archive_out_end(struct archive_out *a, struct buf *out, struct error *e)
+archive_out_end(struct archive_out *a, struct error *e)
 {
-	return armor_wrap(a->rec.data, a->rec.len, ARMOR_ARCHIVE, out, e);
-}
-
-void
-archive_out_free(struct archive_out *a)
-{
-	buf_free(&a->rec);
+	return armor_out_end(&a->arm, e);
 }
 
 /* --- reading --- */

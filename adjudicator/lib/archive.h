@@ -23,21 +23,24 @@ struct match_secret;
 
 #define ARCHIVE_MAX_THREADS	16
 
+#include "armor.h"
+
+/* Armored as it is written: see armor_out for out and the sink. */
 struct archive_out {
-	struct buf	rec;
+	struct armor_out arm;
 	int		version;
 };
 
-void	archive_out_begin(struct archive_out *, uint64_t nentries,
-	    int with_updates, uint64_t nupdates);
+int	archive_out_begin(struct archive_out *, uint64_t nentries,
+	    int with_updates, uint64_t nupdates, struct buf *out,
+	    armor_sink_fn *, void *, struct error *);
 /* Version 2: the exporting seat and, once all of them are open in the
  * transcript, its openings. */
 int	archive_out_viewer(struct archive_out *, const struct match *, int seat,
 	    const struct match_secret *, struct error *);
-int	archive_out_add(struct archive_out *, const struct buf *);
-int	archive_out_end(struct archive_out *, struct buf *armored,
+int	archive_out_add(struct archive_out *, const struct buf *,
 	    struct error *);
-void	archive_out_free(struct archive_out *);
+int	archive_out_end(struct archive_out *, struct error *);
 
 struct archive_progress {
 	void	(*step)(void *, uint32_t done, uint32_t total);

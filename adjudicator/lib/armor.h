@@ -25,6 +25,32 @@ struct armor_list {
 
 int	armor_wrap(const void *, size_t, const char *label, struct buf *,
 	    struct error *);
+
+/*
+ * Armor written as it is made, for what is public (an archive): bytes go
+ * in as they come; whole lines collect in out, which is handed to the
+ * sink and emptied whenever it holds ARMOR_OUT_CHUNK bytes or more, and
+ * at the end.  Without a sink, out simply holds the whole armor.  The
+ * text is the same as armor_wrap's.
+ */
+typedef int armor_sink_fn(void *, const void *, size_t, struct error *);
+
+#define ARMOR_OUT_CHUNK	65536
+
+struct armor_out {
+	struct buf	*out;
+	armor_sink_fn	*sink;
+	void		*arg;
+	const char	*label;
+	uint8_t		 pend[48];	/* not yet a whole line */
+	size_t		 npend;
+};
+
+int	armor_out_begin(struct armor_out *, const char *label, struct buf *out,
+	    armor_sink_fn *, void *, struct error *);
+int	armor_out_add(struct armor_out *, const void *, size_t,
+	    struct error *);
+int	armor_out_end(struct armor_out *, struct error *);
 /* Finds every block with the label; none found is an error. */
 int	armor_read(const char *text, size_t len, const char *label,
 	    const char *where, struct armor_list *, struct error *);

@@ -552,7 +552,8 @@ gamedir_last_sent(struct gamedir *g)
 }
 
 int
-gamedir_export(const struct gamedir *g, struct buf *out, struct error *e)
+gamedir_export(const struct gamedir *g, struct buf *out, armor_sink_fn *sink,
+    void *arg, struct error *e)
 {
-	return transcript_export(&g->t, 1, out, e);
+	return transcript_export_to(&g->t, 1, out, sink, arg, e);
 }

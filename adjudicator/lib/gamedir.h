@@ -63,7 +63,9 @@ int	gamedir_outbox(struct gamedir *, uint64_t seq, struct buf *,
 	    struct error *);
 uint64_t gamedir_last_sent(struct gamedir *);
 /* The archive (archive.md): header and transcript; a judged seat's copy
- * adds its own setup's openings and every update it received. */
-int	gamedir_export(const struct gamedir *, struct buf *, struct error *);
+ * adds its own setup's openings and every update it received.  Handed to
+ * sink in pieces as it is made (armor_out). */
+int	gamedir_export(const struct gamedir *, struct buf *, armor_sink_fn *,
+	    void *, struct error *);
 
 #endif

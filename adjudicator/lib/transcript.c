@@ -657,8 +657,8 @@ transcript_try(struct transcript *p, const struct buf *body, struct error *e)
 }
 
 int
-transcript_export(const struct transcript *p, int with_updates, struct buf *out,
-    struct error *e)
+transcript_export_to(const struct transcript *p, int with_updates,
+    struct buf *out, armor_sink_fn *sink, void *arg, struct error *e)
 {
 	struct archive_out a;
 	struct buf one;
@@ -669,30 +669,32 @@ transcript_export(const struct transcript *p, int with_updates, struct buf *out,
 	if (judged && p->store->count_updates(p->arg, p->me, &n, e) != 0)
 		return -1;
 	buf_init(&one);
-	archive_out_begin(&a, p->m->seq + 1, judged, n);
+	if (archive_out_begin(&a, p->m->seq + 1, judged, n, out, sink, arg,
+	    e) != 0)
+		goto done;
 	if (judged && archive_out_viewer(&a, p->m, p->me, p->secret, e) != 0)
 		goto done;
 	for (seq = 0; seq <= p->m->seq; seq++) {
 		one.len = 0;
-		if (p->store->get_entry(p->arg, seq, &one, e) != 0)
+		if (p->store->get_entry(p->arg, seq, &one, e) != 0 ||
+		    archive_out_add(&a, &one, e) != 0)
 			goto done;
-		if (archive_out_add(&a, &one) != 0) {
-			error_set(e, EXIT_SYSTEM, "out of memory");
-			goto done;
-		}
 	}
 	for (seq = 1; seq <= n; seq++) {
 		one.len = 0;
-		if (p->store->get_update(p->arg, p->me, seq, &one, e) != 0)
+		if (p->store->get_update(p->arg, p->me, seq, &one, e) != 0 ||
+		    archive_out_add(&a, &one, e) != 0)
 			goto done;
-		if (archive_out_add(&a, &one) != 0) {
-			error_set(e, EXIT_SYSTEM, "out of memory");
-			goto done;
-		}
 	}
-	rc = archive_out_end(&a, out, e);
+	rc = archive_out_end(&a, e);
 done:
-	archive_out_free(&a);
 	buf_free(&one);
 	return rc;
+}
+
+int
+transcript_export(const struct transcript *p, int with_updates, struct buf *out,
+    struct error *e)
+{
+	return transcript_export_to(p, with_updates, out, NULL, NULL, e);
 }

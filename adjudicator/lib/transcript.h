@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "armor.h"
 #include "audit.h"
 #include "buf.h"
 #include "entry.h"
@@ -147,6 +148,9 @@ int	transcript_key_check(const struct transcript *, const struct key_secret *,
  * with_updates, carries its openings and the updates it received. */
 int	transcript_export(const struct transcript *, int with_updates, struct buf *,
 	    struct error *);
+/* The same, handed to sink in pieces as it is made (armor_out). */
+int	transcript_export_to(const struct transcript *, int with_updates,
+	    struct buf *, armor_sink_fn *, void *, struct error *);
 void	transcript_clear(struct transcript *);
 
 #endif

@@ -317,6 +317,49 @@ test_many(void)
 	buf_free(&t);
 }
 
+/*
+ * The public encoder against libsodium's: every length from 0 to 200
+ * (whole lines, a part line, one and two bytes over a group), the same
+ * base64 in 64-column lines, and read back to the same bytes.
+ */
+static void
+test_wrap_lengths(void)
+{
+	static uint8_t x[200];
+	char b64[300];
+	struct armor_list l;
+	struct buf t, want;
+	struct error e;
+	size_t n, i, len;
+	int ok = 1;
+
+	for (n = 0; n < sizeof(x); n++)
+		x[n] = (uint8_t)(n * 37 + 11);
+	for (n = 0; n <= sizeof(x) && ok; n++) {
+		buf_init(&t);
+		buf_init(&want);
+		sec_b64_encode(b64, sizeof(b64), x, n);
+		buf_printf(&want, "-----BEGIN %s-----\n", ARMOR_MESSAGE);
+		len = strlen(b64);
+		for (i = 0; i < len; i += 64)
+			buf_printf(&want, "%.64s\n", b64 + i);
+		buf_printf(&want, "-----END %s-----\n", ARMOR_MESSAGE);
+		ok = armor_wrap(x, n, ARMOR_MESSAGE, &t, &e) == 0 &&
+		    t.len == want.len && memcmp(t.data, want.data, t.len) == 0;
+		if (ok && n > 0) {
+			ok = armor_read((char *)t.data, t.len, ARMOR_MESSAGE,
+			    "t", &l, &e) == 0 && l.n == 1 && l.items[0].len == n &&
+			    memcmp(l.items[0].data, x, n) == 0;
+			if (ok)
+				armor_list_free(&l);
+		}
+		buf_free(&t);
+		buf_free(&want);
+	}
+	unit_ok(ok, "armor of 0 to 200 bytes is libsodium's base64 in "
+	    "64-column lines, read back whole (first wrong at %zu)", n - 1);
+}
+
 int
 main(void)
 {
@@ -327,5 +370,6 @@ main(void)
 	test_html();
 	test_mime_depth();
 	test_many();
+	test_wrap_lengths();
 	return unit_done();
 }
