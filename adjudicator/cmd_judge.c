@@ -85,7 +85,7 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 	o.m = g->t.m;
 	if (gamedir_commit(g, e) != 0 ||
 	    judge_updates(&j, to_file, &o, e) != 0 ||
-	    gamedir_commit(g, e) != 0)
+	    gamedir_commit_lazy(g, e) != 0)
 		goto done;
 	if (j.malformed || j.refused) {
 		error_set(e, j.malformed ? EXIT_MALFORMED : EXIT_REFUSED,

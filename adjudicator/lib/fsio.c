@@ -388,6 +388,29 @@ fsio_append(const char *path, const void *p, size_t len, struct error *e)
 }
 
 int
+fsio_append_log(const char *path, const void *p, size_t len, struct error *e)
+{
+	struct stat st;
+	int fd;
+
+	memset(&st, 0, sizeof(st));
+	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT |
+	    O_CLOEXEC, 0600);
+	if (fd < 0)
+		return error_errno(e, "%s", path);
+	if (fstat(fd, &st) != 0 || write_all(fd, p, len) != 0) {
+		error_errno(e, "%s", path);
+		if (S_ISREG(st.st_mode))
+			(void)ftruncate(fd, st.st_size);
+		close(fd);
+		return -1;
+	}
+	if (close(fd) != 0)
+		return error_errno(e, "%s", path);
+	return 0;
+}
+
+int
 fsio_exists(const char *path)
 {
 	struct stat st;

@@ -37,6 +37,10 @@ int	fsio_write_excl(const char *path, const void *, size_t, int mode,
  * (as fsio_write_excl), and an append that fails is cut off again, so a
  * reader never finds an empty file or half a record. */
 int	fsio_append(const char *path, const void *, size_t, struct error *);
+/* Appends to a log in one write, not synced: a power cut may lose its
+ * last lines; an append that fails is cut off again. */
+int	fsio_append_log(const char *path, const void *, size_t,
+	    struct error *);
 int	fsio_exists(const char *path);
 int	fsio_mkdir(const char *path, int mode, struct error *);
 int	fsio_write_stdout(const void *, size_t, struct error *);

@@ -402,6 +402,25 @@ gamedir_commit(struct gamedir *g, struct error *e)
 	return 0;
 }
 
+/*
+ * The judge's record of the updates it has sent: committed, not synced,
+ * and no checkpoint written past it (a checkpoint beyond what a power cut
+ * left would read as damage).  Lost, it costs the seats an update they
+ * already have, sent again; the next durable commit makes it durable.
+ */
+int
+gamedir_commit_lazy(struct gamedir *g, struct error *e)
+{
+	if (g->j.batch.len == 0)
+		return 0;
+	if (!g->writable)
+		return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
+	if (journal_commit_lazy(&g->j, e) != 0)
+		return -1;
+	gamedir_pending_clear(g);
+	return 0;
+}
+
 void
 gamedir_close(struct gamedir *g)
 {

@@ -55,6 +55,8 @@ int	gamedir_open(const char *path, enum gamedir_mode, struct gamedir *,
  * the checkpoint.  A command calls it before it prints a message or a
  * view that depends on them. */
 int	gamedir_commit(struct gamedir *, struct error *);
+/* The judge's sent marks: kept without a sync (see gamedir.c). */
+int	gamedir_commit_lazy(struct gamedir *, struct error *);
 void	gamedir_close(struct gamedir *);
 /* A seat's own setup, kept in the same batch as its commitments. */
 int	gamedir_save_secret(struct gamedir *, const struct match_secret *,

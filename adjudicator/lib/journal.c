@@ -451,8 +451,8 @@ index_batch(struct journal *j, uint64_t base)
 	}
 }
 
-int
-journal_commit(struct journal *j, struct error *e)
+static int
+commit(struct journal *j, int durable, struct error *e)
 {
 	uint64_t base = j->end;
 
@@ -464,7 +464,7 @@ journal_commit(struct journal *j, struct error *e)
 	window_drop(&j->iwin);
 	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
 	    write_all(j->fd, j->batch.data, j->batch.len) != 0 ||
-	    FAULT("fdatasync") || fdatasync(j->fd) != 0) {
+	    (durable && (FAULT("fdatasync") || fdatasync(j->fd) != 0))) {
 		error_errno(e, "%s", j->path);
 		/* nothing half written may stay: the next writer would cut it
 		 * off anyway, but a reader must not wait for that */
@@ -478,8 +478,23 @@ journal_commit(struct journal *j, struct error *e)
 	(void)ftruncate(j->fd, (off_t)j->end);
 	index_batch(j, base);
 	j->batch.len = 0;
-	write_head(j);
+	/* the head names only what is on the disk for sure: a lazy commit
+	 * lost to a power cut must read as a torn tail, not as damage */
+	if (durable)
+		write_head(j);
 	return 0;
+}
+
+int
+journal_commit(struct journal *j, struct error *e)
+{
+	return commit(j, 1, e);
+}
+
+int
+journal_commit_lazy(struct journal *j, struct error *e)
+{
+	return commit(j, 0, e);
 }
 
 /* --- the index --- */

@@ -74,6 +74,9 @@ int	journal_add(struct journal *, enum journal_type, uint64_t num,
 	    const void *, size_t, struct error *);
 /* Appends the batch and a commit record, then fdatasync: durable. */
 int	journal_commit(struct journal *, struct error *);
+/* A commit left to the kernel to write: what may be lost to a power cut
+ * with no harm done (the judge's record of what it has sent). */
+int	journal_commit_lazy(struct journal *, struct error *);
 /* Reads the record at off (within the committed part), checksum
  * checked.  r->data must be initialised; it is replaced. */
 int	journal_read(struct journal *, uint64_t off, struct journal_record *,

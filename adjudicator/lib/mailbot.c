@@ -320,10 +320,10 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	if (gamedir_commit(&g, e) != 0)
 		goto done;
 	if (judge_updates(&j, emit, &gr, e) != 0) {
-		(void)gamedir_commit(&g, &ign);
+		(void)gamedir_commit_lazy(&g, &ign);
 		goto done;
 	}
-	if (gamedir_commit(&g, e) != 0)
+	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
 	snprintf(b->game, sizeof(b->game), "%s", game);
 	b->entry = g.t.m->seq;
@@ -446,7 +446,7 @@ log_line(struct bot_run *r, int status)
 	    b->game[0] ? b->game : "-", b->entry, b->verdict, b->sent);
 	if ((size_t)snprintf(path, sizeof(path), "%s/log", b->root) <
 	    sizeof(path))
-		(void)fsio_append(path, line.data, line.len, &ign);
+		(void)fsio_append_log(path, line.data, line.len, &ign);
 	buf_free(&line);
 }
 

@@ -262,6 +262,48 @@ test_mailbot_tempfail_keeps_the_mail() {
 	grep -q "Next: bob's setup" bob.view || fail "bob has no update"
 }
 
+# A mail costs the game one sync: the entry is kept before any update goes
+# out; the record of what was sent after it is left to the kernel.  A
+# power cut that loses that record (the journal cut back to the last
+# commit journal.head names) is no damage: the next mail, here the same
+# one again, sends the updates again, and the seats take them as known.
+test_mailbot_one_sync_sent_marks_may_be_lost() {
+	mstart
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	"$ADJ" turn -M -d "AR/$G" e3-e4 >a2.eml || fail "turn"
+	n=$(nmail)
+	if strace -V >/dev/null 2>&1; then
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		    SPOOL=$PWD/spool strace -f -o trace \
+		    -e trace=fsync,fdatasync,syncfs,sync_file_range \
+		    "$ADJ" judge -r jr -s "$SM" a2.eml 2>err || fail "judge -r"
+		s=$(grep -cE '^[0-9]+ +(fsync|fdatasync|syncfs|sync_file_range)\(' \
+		    trace)
+		[ "$s" -eq 1 ] || { cat trace >&2; fail "$s syncs, not 1"; }
+	else
+		[ -z "$CI" ] || fail "strace is missing"
+		bot a2.eml
+	fi
+	[ "$(nmail)" -eq $((n + 2)) ] || fail "$(nmail) mails, want $((n + 2))"
+	deliver_all
+	j=jr/$G/journal
+	head=$(od -An -tu8 "$j.head" | tr -d ' ')
+	size=$(wc -c <"$j")
+	[ "$head" -lt "$size" ] || fail "the sent marks were synced ($head, $size)"
+	truncate -s "$head" "$j"
+	bot a2.eml
+	err_has "already applied"
+	[ "$(nmail)" -eq $((n + 4)) ] || fail "the updates were not sent again"
+	tail -1 jr/log | grep -q 'verdict=duplicate sent=2$' ||
+	    fail "log: $(tail -1 jr/log)"
+	deliver_all
+	grep -q "To act: bob" bob.view || fail "bob lost the game: $(cat bob.view)"
+	mplay BR b2.eml turn a3-a2
+	tail -1 jr/log | grep -q 'verdict=applied sent=2$' ||
+	    fail "log: $(tail -1 jr/log)"
+}
+
 test_mailbot_mailer_missing() {
 	mstart
 	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
