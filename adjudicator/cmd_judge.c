@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,6 +22,8 @@
 #include "fsio.h"
 #include "judge.h"
 #include "mailbot.h"
+
+extern char **environ;
 
 #define SENDMAIL_DEFAULT	"/usr/sbin/sendmail -t -i"
 
@@ -126,34 +129,42 @@ mailer_parse(const char *cmd, struct mailer *m, struct error *e)
 	return 0;
 }
 
-/* One mail on the mailer's standard input; its output goes to stderr. */
+/*
+ * One mail on the mailer's standard input; its output goes to stderr.
+ * posix_spawnp: no copy of this process is made only to be replaced, so a
+ * mail costs the mailer's own start and no more.
+ */
 static int
 to_mailer(void *arg, const struct buf *mail, struct error *e)
 {
 	struct mailer *m = arg;
+	posix_spawn_file_actions_t fa;
 	size_t off = 0;
 	ssize_t w;
 	pid_t pid;
-	int fd[2], status;
+	int fd[2], status, rc;
 
 	if (pipe(fd) != 0)
 		return error_errno(e, "pipe");
 	fflush(stdout);
 	fflush(stderr);
-	if ((pid = fork()) < 0) {
-		close(fd[0]);
-		close(fd[1]);
-		return error_errno(e, "fork");
-	}
-	if (pid == 0) {
-		dup2(fd[0], 0);
-		dup2(2, 1);
-		close(fd[0]);
-		close(fd[1]);
-		execvp(m->argv[0], m->argv);
-		_exit(127);
-	}
+	if ((rc = posix_spawn_file_actions_init(&fa)) == 0 &&
+	    (rc = posix_spawn_file_actions_adddup2(&fa, fd[0], 0)) == 0 &&
+	    (rc = posix_spawn_file_actions_adddup2(&fa, 2, 1)) == 0 &&
+	    (rc = posix_spawn_file_actions_addclose(&fa, fd[0])) == 0 &&
+	    (rc = posix_spawn_file_actions_addclose(&fa, fd[1])) == 0)
+		rc = posix_spawnp(&pid, m->argv[0], &fa, NULL, m->argv,
+		    environ);
+	posix_spawn_file_actions_destroy(&fa);
 	close(fd[0]);
+	if (rc != 0) {
+		close(fd[1]);
+		errno = rc;
+		if (rc == ENOENT || rc == EACCES || rc == ENOEXEC)
+			return error_set(e, EXIT_SYSTEM, "%s: cannot be run (%s)",
+			    m->argv[0], strerror(rc));
+		return error_errno(e, "%s", m->argv[0]);
+	}
 	while (off < mail->len) {
 		if ((w = write(fd[1], mail->data + off, mail->len - off)) < 0) {
 			if (errno == EINTR)
