@@ -127,7 +127,7 @@ read_at(int fd, void *p, size_t len, uint64_t off)
 }
 
 #define WINDOW_MIN	8192
-#define WINDOW_MAX	(128u * 1024)
+#define WINDOW_MAX	(64u * 1024)	/* below malloc's mmap threshold */
 
 /* After a write: what the window holds may be stale. */
 static void

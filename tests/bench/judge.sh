@@ -10,9 +10,18 @@
 # process each, in order, as procmail would give them, with a stand-in
 # sendmail that discards what it is given; the wall clock of the loop
 # (the invitation not counted) gives the rate.  One process at a time:
-# the rate is per core.  Prints one line:
+# the rate is per core.
+#
+# The floor, timed in the same runs right after each: as many processes
+# started as the mails cost, doing nothing ("adjudicator --version" and,
+# for every update, the stand-in sendmail on an empty input), the same
+# loop otherwise.  Every mail costs the judge's start and one sendmail
+# start per update, whatever the judge does; the difference is the
+# judge's own work.  Prints:
 #
 #   judge -r: N mails/s per core (median of K runs, min A, max B)
+#   the floor: F mails/s (...), the judge at R of it, W ms of its own work
+#   target >= 200 mails/s per core: PASS or MISS (and why)
 #
 # ADJ   the adjudicator binary
 # MAILS mails in the game (default 200)
@@ -21,6 +30,7 @@
 set -u
 : "${ADJ:?ADJ must name the adjudicator binary}"
 MAILS=${MAILS:-200}
+TARGET=200
 RUNS=${RUNS:-5}
 [ "$RUNS" -ge 5 ] || RUNS=5
 WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench-judge.$$}
@@ -89,7 +99,9 @@ done
 now() {
 	date +%s.%N
 }
-rates=
+: >rates
+: >floors
+UPDATES=
 r=0
 while [ "$r" -lt "$RUNS" ]; do
 	r=$((r + 1))
@@ -106,15 +118,45 @@ while [ "$r" -lt "$RUNS" ]; do
 	t1=$(now)
 	grep -c 'verdict=applied sent=2$' root/log | grep -qx "$MAILS" ||
 	    fail "run $r: not every mail was applied and answered"
-	rate=$(awk -v n="$MAILS" -v a="$t0" -v b="$t1" \
-	    'BEGIN { printf "%.1f", n / (b - a) }')
-	echo "bench judge:   run $r: $rate mails/s"
-	rates="$rates $rate"
+	UPDATES=2
+	# the floor: the same processes, doing nothing
+	t2=$(now)
+	for f in mails/*.eml; do
+		"$ADJ" --version >/dev/null &&
+		    $DISCARD </dev/null && $DISCARD </dev/null ||
+		    fail "the floor's processes"
+	done
+	t3=$(now)
+	awk -v n="$MAILS" -v a="$t0" -v b="$t1" \
+	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>rates
+	awk -v n="$MAILS" -v a="$t2" -v b="$t3" \
+	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>floors
+	echo "bench judge:   run $r: $(tail -n 1 rates) mails/s, the floor" \
+	    "$(tail -n 1 floors)/s"
 done
-echo $rates | tr ' ' '\n' | sort -n | awk -v k="$RUNS" '
-	{ v[NR] = $1 }
-	END {
-		med = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "judge -r: %.0f mails/s per core (median of %d runs, " \
-		    "min %.0f, max %.0f)\n", med, k, v[1], v[NR]
-	}'
+med() {
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%s %s %s\n", m, v[1], v[NR] }'
+}
+set -- $(med rates)
+rate=$1 lo=$2 hi=$3
+set -- $(med floors)
+floor=$1 flo=$2 fhi=$3
+awk -v r="$rate" -v lo="$lo" -v hi="$hi" -v f="$floor" -v flo="$flo" \
+    -v fhi="$fhi" -v k="$RUNS" -v u="$UPDATES" -v t="$TARGET" 'BEGIN {
+	printf "judge -r: %.0f mails/s per core (median of %d runs, " \
+	    "min %.0f, max %.0f)\n", r, k, lo, hi
+	printf "  the floor: %.0f mails/s [%.0f - %.0f]: a mail starts the " \
+	    "judge and %d sendmails (%.1f ms a process here)\n", f, flo, fhi, \
+	    u, 1000 / f / (u + 1)
+	printf "  the judge at %.2f of its floor: %.1f ms a mail of its " \
+	    "own work\n", r / f, 1000 / r - 1000 / f
+	if (r >= t)
+		printf "  target >= %d mails/s per core: PASS\n", t
+	else if (f < t)
+		printf "  target >= %d mails/s per core: MISS: %d process " \
+		    "starts a mail allow %.0f/s on this machine\n", t, u + 1, f
+	else
+		printf "  target >= %d mails/s per core: MISS\n", t
+}'
