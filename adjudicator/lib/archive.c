@@ -132,7 +132,7 @@ struct verify {
 	struct match_secret	*secret;	/* its openings, if given */
 	struct audit_update	*updates;
 	int			 secret_checked;
-	struct batch		*b[2];
+	struct batch		*b[3];
 	pthread_t		 t[ARCHIVE_MAX_THREADS];
 	int			 nw, started;
 	const struct archive_progress *progress;
@@ -379,34 +379,43 @@ apply_batch(struct verify *v, const struct batch *b, struct error *e)
 	return 0;
 }
 
+/*
+ * Three batches in flight: while the other threads check the signatures
+ * of the next batch, this one applies the current batch and then reads
+ * (decodes) the one after the next, then helps with the checks.  So no
+ * core waits while a batch is read.
+ */
 static int
 transcript(struct verify *v, struct error *e)
 {
-	struct batch *cur = v->b[0], *nxt = v->b[1], *t;
+	struct batch *cur = v->b[0], *nxt = v->b[1], *aft = v->b[2], *t;
+	int rc;
 
 	if (read_batch(v, cur, 0, e) != 0)
 		return -1;
 	start_checks(v, cur);
 	finish_checks(v, cur);
+	nxt->n = 0;
+	if (cur->first + cur->n < v->count &&
+	    read_batch(v, nxt, cur->first + cur->n, e) != 0)
+		return -1;
 	for (;;) {
-		/* check the next batch while this one is applied */
-		nxt->n = 0;
-		if (cur->first + cur->n < v->count) {
-			if (read_batch(v, nxt, cur->first + cur->n, e) != 0)
-				return -1;
+		if (nxt->n > 0)
 			start_checks(v, nxt);
-		}
-		if (apply_batch(v, cur, e) != 0) {
-			if (v->started > 0)
-				finish_checks(v, nxt);
+		rc = apply_batch(v, cur, e);
+		aft->n = 0;
+		if (rc == 0 && nxt->n > 0 && nxt->first + nxt->n < v->count)
+			rc = read_batch(v, aft, nxt->first + nxt->n, e);
+		if (nxt->n > 0)
+			finish_checks(v, nxt);
+		if (rc != 0)
 			return -1;
-		}
 		if (nxt->n == 0)
 			return 0;
-		finish_checks(v, nxt);
 		t = cur;
 		cur = nxt;
-		nxt = t;
+		nxt = aft;
+		aft = t;
 	}
 }
 
@@ -510,7 +519,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	buf_init(&tail);
 	if ((v.s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
 		goto done;
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		if ((v.b[k] = calloc(1, sizeof(*v.b[k]))) == NULL) {
 			error_set(e, EXIT_SYSTEM, "out of memory");
 			goto done;
@@ -529,7 +538,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
 		if (v.b[k] != NULL) {
 			buf_free(&v.b[k]->data);
 			free(v.b[k]);

@@ -6,8 +6,9 @@
  * seat received, so that what the judge showed it can be audited.
  *
  * verify reads an archive as a stream, checking the signatures of one
- * batch of entries on every core while the batch before is applied, so
- * its memory does not grow with the game.
+ * batch of entries on every core while the batch before is applied and
+ * the batch after is read, so its memory does not grow with the game and
+ * no core waits for the reading.
  */
 #ifndef ARCHIVE_H
 #define ARCHIVE_H

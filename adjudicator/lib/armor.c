@@ -237,10 +237,91 @@ armor_clean_line(const char **s, size_t *len)
 	*len = n;
 }
 
+/* Each character's value in base64: 0..63, B64_PAD for '=', else -1. */
+#define B64_PAD	(-2)
+static signed char b64_val[256];
+static int b64_val_ready;
+
+static void
+b64_val_init(void)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	int i;
+
+	memset(b64_val, -1, sizeof(b64_val));
+	for (i = 0; i < 64; i++)
+		b64_val[(unsigned char)tab[i]] = (signed char)i;
+	b64_val['='] = B64_PAD;
+	b64_val_ready = 1;
+}
+
 int
 armor_is_b64(char c)
 {
-	return isalnum((unsigned char)c) || c == '+' || c == '/' || c == '=';
+	if (!b64_val_ready)
+		b64_val_init();
+	return b64_val[(unsigned char)c] != -1;
+}
+
+size_t
+armor_b64_span(const char *p, size_t n)
+{
+	size_t i;
+
+	if (!b64_val_ready)
+		b64_val_init();
+	for (i = 0; i < n; i++)
+		if (b64_val[(unsigned char)p[i]] == -1)
+			break;
+	return i;
+}
+
+/*
+ * Base64 of what is public (an archive), by table: exactly what
+ * sec_b64_decode (libsodium's constant-time decoder) accepts, whole
+ * groups of four, '=' only to pad the last, the bits padding drops zero.
+ */
+int
+armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen, const char *in,
+    size_t len)
+{
+	const unsigned char *p = (const unsigned char *)in;
+	size_t i, n = 0;
+	int a, b, c, d;
+
+	if (!b64_val_ready)
+		b64_val_init();
+	if (len % 4 != 0)
+		return -1;
+	for (i = 0; i < len; i += 4) {
+		a = b64_val[p[i]];
+		b = b64_val[p[i + 1]];
+		c = b64_val[p[i + 2]];
+		d = b64_val[p[i + 3]];
+		if ((a | b | c | d) >= 0) {
+			if (outmax - n < 3 || n > outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+			out[n++] = (uint8_t)(b << 4 | c >> 2);
+			out[n++] = (uint8_t)(c << 6 | d);
+			continue;
+		}
+		if (i + 4 != len || a < 0 || b < 0 || d != B64_PAD)
+			return -1;
+		if (c == B64_PAD) {
+			if ((b & 15) != 0 || n >= outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+		} else {
+			if (c < 0 || (c & 3) != 0 || outmax - n < 2 || n > outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+			out[n++] = (uint8_t)(b << 4 | c >> 2);
+		}
+	}
+	*outlen = n;
+	return 0;
 }
 
 #define BAD_LINE	1

@@ -57,6 +57,12 @@ int	armor_read(const char *text, size_t len, const char *label,
 void	armor_list_free(struct armor_list *);
 void	armor_clean_line(const char **, size_t *);
 int	armor_is_b64(char);
+/* How many of the n characters at p are base64 (or '='), from the first. */
+size_t	armor_b64_span(const char *p, size_t n);
+/* Base64 of public bytes by table; accepts exactly what sec_b64_decode
+ * does. */
+int	armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen,
+	    const char *in, size_t len);
 
 /*
  * Streaming: decodes the first block with the label from a FILE without

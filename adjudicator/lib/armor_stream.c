@@ -147,7 +147,7 @@ static int
 refill(struct armor_stream *s, struct error *e)
 {
 	const char *p;
-	size_t n, i, len, whole;
+	size_t n, len, whole;
 	int got;
 
 	while (!s->done && s->nb64 < sizeof(s->b64) - 4 - STREAM_CLEAN_MAX) {
@@ -168,11 +168,10 @@ refill(struct armor_stream *s, struct error *e)
 		if (got < 0 || n > STREAM_CLEAN_MAX)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor line "
 			    "too long", s->where, s->lineno);
-		for (i = 0; i < n; i++)
-			if (!armor_is_b64(p[i]))
-				return error_set(e, EXIT_MALFORMED, "%s:%zu: "
-				    "unexpected text inside armor block",
-				    s->where, s->lineno);
+		if (armor_b64_span(p, n) != n)
+			return error_set(e, EXIT_MALFORMED, "%s:%zu: "
+			    "unexpected text inside armor block", s->where,
+			    s->lineno);
 		if (s->padded && n > 0)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: data after "
 			    "base64 padding", s->where, s->lineno);
@@ -187,7 +186,7 @@ refill(struct armor_stream *s, struct error *e)
 	if (s->done && whole % 4 != 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%zu: base64 ends in the "
 		    "middle of a group", s->where, s->lineno);
-	if (sec_b64_decode(s->out, sizeof(s->out), &len, s->b64, whole) != 0)
+	if (armor_b64_decode(s->out, sizeof(s->out), &len, s->b64, whole) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%zu: armor block is not "
 		    "valid base64", s->where, s->lineno);
 	memmove(s->b64, s->b64 + whole, s->nb64 - whole);
