@@ -95,6 +95,7 @@ checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
 	buf_init(&body);
 	rc |= buf_add(&body, p->m->game_id, SEC_HASH);
 	rc |= buf_add_u64(&body, x->end);
+	rc |= buf_add_u64(&body, x->synced);
 	rc |= add_match(&body, p->m);
 	rc |= buf_add_field(&body, p->sent, sizeof(p->sent));
 	rc |= add_updates(&body, p);
@@ -275,6 +276,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	    cursor_skip(&c, &gid, SEC_HASH) != 0 ||
 	    memcmp(gid, p->m->game_id, SEC_HASH) != 0 ||
 	    cursor_u64(&c, &x->end) != 0 ||
+	    cursor_u64(&c, &x->synced) != 0 || x->synced > x->end ||
 	    (m = read_match(&c, p->m)) == NULL)
 		return 1;
 	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||

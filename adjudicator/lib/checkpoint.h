@@ -21,6 +21,7 @@
 /* What the game directory keeps beside the copy's state. */
 struct checkpoint_extra {
 	uint64_t	 end;			/* the journal it covers */
+	uint64_t	 synced;		/* of that, what was synced */
 	uint64_t	 last_out;		/* the last seq sent */
 	uint64_t	 secret[GAME_MAX_SEATS];	/* SECRET records */
 	uint64_t	*early_seq, *early_off;	/* entries waiting */

@@ -189,14 +189,18 @@ resume(struct gamedir *g, struct error *e)
 	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
 	ok = read_file(path, &b) == 0 && checkpoint_read(p, &g->x, g->key,
 	    b.data, b.len, e) == 0;
-	/* a sound checkpoint beyond the journal: the journal lost commits */
-	if (ok && g->x.end > g->j.end) {
+	/* a sound checkpoint beyond what the journal had synced: the
+	 * journal lost commits */
+	if (ok && g->x.synced > g->j.end) {
 		buf_free(&b);
 		return error_set(e, EXIT_MALFORMED, "%s: damaged: it ends at "
 		    "offset %llu, before the commit the checkpoint says it "
 		    "reached (%llu)", g->j.path, (unsigned long long)g->j.end,
-		    (unsigned long long)g->x.end);
+		    (unsigned long long)g->x.synced);
 	}
+	/* beyond it, but only by a lazy commit a power cut took: stale */
+	if (ok && g->x.end > g->j.end)
+		ok = 0;
 	/* the state it holds must be the one after the journal's entry */
 	if (ok && p->m->seq > 0) {
 		ok = gamedir_find(g, JOURNAL_ENTRY, p->m->seq, &last, e) == 0;
@@ -224,6 +228,7 @@ save_checkpoint(struct gamedir *g, struct error *e)
 	int rc = -1;
 
 	g->x.end = g->j.end;
+	g->x.synced = g->j.synced;
 	buf_init(&b);
 	if (checkpoint_write(&g->t, &g->x, g->key, &b, e) != 0)
 		goto done;
@@ -403,10 +408,12 @@ gamedir_commit(struct gamedir *g, struct error *e)
 }
 
 /*
- * The judge's record of the updates it has sent: committed, not synced,
- * and no checkpoint written past it (a checkpoint beyond what a power cut
- * left would read as damage).  Lost, it costs the seats an update they
- * already have, sent again; the next durable commit makes it durable.
+ * The judge's record of the updates it has sent: committed, not synced.
+ * The checkpoint written after it says how far the journal was synced: a
+ * power cut that takes the lazy commit leaves the checkpoint ahead of the
+ * journal but not of what was synced, which is a stale checkpoint (the
+ * journal is replayed), not damage.  Lost, the record costs the seats an
+ * update they already have, sent again; the next sync makes it durable.
  */
 int
 gamedir_commit_lazy(struct gamedir *g, struct error *e)
@@ -418,6 +425,8 @@ gamedir_commit_lazy(struct gamedir *g, struct error *e)
 	if (journal_commit_lazy(&g->j, e) != 0)
 		return -1;
 	gamedir_pending_clear(g);
+	/* the cache: a failure costs the next command a replay, no more */
+	(void)save_checkpoint(g, e);
 	return 0;
 }
 

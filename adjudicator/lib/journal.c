@@ -371,6 +371,7 @@ journal_open(struct journal *j, const char *dir, int writable,
 	if (j->fd < 0 || fstat(j->fd, &st) != 0)
 		return error_errno(e, "%s", j->path);
 	read_head(j, (uint64_t)st.st_size, e);
+	j->synced = j->end;	/* the head names a synced commit only */
 	if (scan_forward(j, j->end, (uint64_t)st.st_size, e) != 0)
 		return -1;
 	/* records breaking off before a known commit are damage, not a
@@ -473,6 +474,8 @@ commit(struct journal *j, int durable, struct error *e)
 		return -1;
 	}
 	j->end = base + j->batch.len;
+	if (durable)
+		j->synced = j->end;
 	/* what a crash left after the last commit goes now, once a commit
 	 * stands before it */
 	(void)ftruncate(j->fd, (off_t)j->end);

@@ -48,6 +48,7 @@ struct journal {
 	int		writable;
 	char		path[4096];
 	uint64_t	end;		/* the end of the last commit */
+	uint64_t	synced;		/* the end of the last one synced */
 	uint64_t	head;		/* where journal.head says one ended */
 	struct buf	batch;		/* records not yet committed */
 	int		idx_fd;		/* -1 when there is no index */

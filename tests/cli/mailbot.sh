@@ -291,6 +291,13 @@ test_mailbot_one_sync_sent_marks_may_be_lost() {
 	head=$(od -An -tu8 "$j.head" | tr -d ' ')
 	size=$(wc -c <"$j")
 	[ "$head" -lt "$size" ] || fail "the sent marks were synced ($head, $size)"
+	# cut into what was synced, the head file gone too: the checkpoint
+	# still knows how far the journal was synced, and says damaged
+	cp -r "jr/$G" cut
+	truncate -s $((head - 10)) cut/journal
+	rm cut/journal.head
+	expect 3 "$ADJ" show -d cut
+	err_has "damaged"
 	truncate -s "$head" "$j"
 	bot a2.eml
 	err_has "already applied"
