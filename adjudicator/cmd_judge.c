@@ -86,7 +86,7 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 	 * update is marked sent only once it is out */
 	o.path = outdir;
 	o.m = g->t.m;
-	if (gamedir_commit(g, e) != 0 ||
+	if (gamedir_commit_first(g, e) != 0 ||
 	    judge_updates(&j, to_file, &o, e) != 0 ||
 	    gamedir_commit_lazy(g, e) != 0)
 		goto done;

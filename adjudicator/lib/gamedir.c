@@ -389,6 +389,22 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 	return 0;
 }
 
+/* A commit followed by another in the same command: synced, but the
+ * checkpoint waits for the last one. */
+int
+gamedir_commit_first(struct gamedir *g, struct error *e)
+{
+	if (g->j.batch.len == 0)
+		return 0;
+	if (!g->writable)
+		return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
+	if (journal_commit(&g->j, e) != 0)
+		return -1;
+	gamedir_pending_clear(g);
+	g->rebuilt = 1;
+	return 0;
+}
+
 int
 gamedir_commit(struct gamedir *g, struct error *e)
 {
@@ -418,15 +434,18 @@ gamedir_commit(struct gamedir *g, struct error *e)
 int
 gamedir_commit_lazy(struct gamedir *g, struct error *e)
 {
-	if (g->j.batch.len == 0)
-		return 0;
-	if (!g->writable)
-		return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
-	if (journal_commit_lazy(&g->j, e) != 0)
-		return -1;
-	gamedir_pending_clear(g);
+	if (g->j.batch.len > 0) {
+		if (!g->writable)
+			return error_set(e, EXIT_SYSTEM, "%s: read only",
+			    g->path);
+		if (journal_commit_lazy(&g->j, e) != 0)
+			return -1;
+		gamedir_pending_clear(g);
+		g->rebuilt = 1;
+	}
 	/* the cache: a failure costs the next command a replay, no more */
-	(void)save_checkpoint(g, e);
+	if (g->rebuilt)
+		(void)save_checkpoint(g, e);
 	return 0;
 }
 

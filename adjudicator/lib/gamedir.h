@@ -57,6 +57,10 @@ int	gamedir_open(const char *path, enum gamedir_mode, struct gamedir *,
 int	gamedir_commit(struct gamedir *, struct error *);
 /* The judge's sent marks: kept without a sync (see gamedir.c). */
 int	gamedir_commit_lazy(struct gamedir *, struct error *);
+/* A synced commit with another to follow in the same command (the
+ * judge's entries, then its sent marks): the checkpoint is written after
+ * the last. */
+int	gamedir_commit_first(struct gamedir *, struct error *);
 void	gamedir_close(struct gamedir *);
 /* A seat's own setup, kept in the same batch as its commitments. */
 int	gamedir_save_secret(struct gamedir *, const struct match_secret *,

@@ -79,7 +79,7 @@ crc_init(void)
 
 /* CRC-32C, as iSCSI and ext4 use it: eight bytes a step (slicing-by-8). */
 static uint32_t
-crc32c(const uint8_t *p, size_t len)
+crc32c_soft(const uint8_t *p, size_t len)
 {
 	uint32_t c = 0xffffffffu, hi;
 
@@ -96,6 +96,57 @@ crc32c(const uint8_t *p, size_t len)
 	while (len-- > 0)
 		c = crc_table[0][(c ^ *p++) & 0xff] ^ (c >> 8);
 	return c ^ 0xffffffffu;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <nmmintrin.h>
+#define HAVE_CRC_HW 1
+
+/* The same with SSE4.2's crc32 instruction, which is CRC-32C. */
+__attribute__((target("sse4.2"))) static uint32_t
+crc32c_hw(const uint8_t *p, size_t len)
+{
+	uint64_t c = 0xffffffffu, w;
+
+	for (; len >= 8; len -= 8, p += 8) {
+		memcpy(&w, p, 8);
+		c = _mm_crc32_u64(c, w);
+	}
+	while (len-- > 0)
+		c = _mm_crc32_u8((uint32_t)c, *p++);
+	return (uint32_t)c ^ 0xffffffffu;
+}
+#endif
+
+static uint32_t
+crc32c(const uint8_t *p, size_t len)
+{
+#ifdef HAVE_CRC_HW
+	static int hw = -1;
+
+	if (hw < 0)
+		hw = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+	if (hw)
+		return crc32c_hw(p, len);
+#endif
+	return crc32c_soft(p, len);
+}
+
+int
+journal_crc_selftest(void)
+{
+	static uint8_t x[300];
+	size_t n, off;
+
+	for (n = 0; n < sizeof(x); n++)
+		x[n] = (uint8_t)(n * 131 + 17);
+	/* every length, from aligned and unaligned starts */
+	for (off = 0; off < 8; off++)
+		for (n = 0; n + off <= sizeof(x); n++) {
+			if (crc32c(x + off, n) != crc32c_soft(x + off, n))
+				return -1;
+		}
+	return 0;
 }
 
 static void

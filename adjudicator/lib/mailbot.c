@@ -317,7 +317,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	/* what was accepted is kept before any update goes out, and an
 	 * update is marked sent only once it is out (a failed mailer: the
 	 * updates sent before it stay sent) */
-	if (gamedir_commit(&g, e) != 0)
+	if (gamedir_commit_first(&g, e) != 0)
 		goto done;
 	if (judge_updates(&j, emit, &gr, e) != 0) {
 		(void)gamedir_commit_lazy(&g, &ign);

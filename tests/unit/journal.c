@@ -146,6 +146,9 @@ main(void)
 	unit_init();
 	unit_ok(crc_slow((const uint8_t *)"123456789", 9) == 0xe3069283u,
 	    "CRC-32C of \"123456789\" is the standard check value");
+	unit_ok(journal_crc_selftest() == 0, "the CRC this machine uses (the "
+	    "crc32 instruction where there is one) is the portable one's, "
+	    "every length to 300 from every alignment");
 	if (mkdtemp(dir) == NULL)
 		return unit_done();
 	snprintf(path, sizeof(path), "%s/journal", dir);
