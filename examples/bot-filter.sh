@@ -14,9 +14,9 @@
 # $ADJ: the binary (default: adjudicator beside this script, in PATH);
 # $SENDMAIL: default /usr/sbin/sendmail.  Exits 0 once the mail is dealt
 # with (a message the games refuse is dropped, as a player would), 75
-# when the mailer fails (the mail system gives the mail again later; a
-# message of the bot's that the mailer did not take is kept in its game
-# directory: "adjudicator resend -M -d GAMEDIR | sendmail -t" sends it).
+# when the mailer fails: the mail system gives the mail again later, and
+# the bot's mail the mailer did not take waits whole in ROOT/.unsent/,
+# sent first at the next delivery (the bot's move is made only once).
 here=$(dirname "$0")
 if [ -z "${ADJ:-}" ]; then
 	if [ -x "$here/../build/adjudicator" ]; then
@@ -36,6 +36,21 @@ policy=${2:-greedy}
 mail=$(mktemp "${TMPDIR:-/tmp}/botmail.XXXXXX") || exit 75
 trap 'rm -f "$mail" "$mail.out"' EXIT
 cat >"$mail"
+queue=$root/.unsent
+# unsent: keeps the bot's mail in the queue, whole (a temp name, then
+# renamed), to be sent first at the next delivery
+unsent() {
+	mkdir -p "$queue" &&
+	    t=$(mktemp "$queue/.mail.XXXXXX") &&
+	    cp "$mail.out" "$t" &&
+	    mv "$t" "$queue/$(date +%Y%m%d%H%M%S)-$$-$1.eml"
+	exit 75
+}
+for q in "$queue"/*.eml; do
+	[ -f "$q" ] || continue
+	$SENDMAIL -t -i <"$q" || exit 75
+	rm -f "$q"
+done
 "$ADJ" join -r "$root" -k "$root/bot.key" "$mail" >/dev/null 2>&1 ||
     "$ADJ" receive -r "$root" "$mail" >/dev/null 2>&1
 for game in "$root"/*/; do
@@ -46,7 +61,7 @@ for game in "$root"/*/; do
 	for i in 1 2 3 4; do
 		"$ADJ" bot -M -p "$policy" -d "$game" >"$mail.out" 2>/dev/null ||
 		    break
-		$SENDMAIL -t -i <"$mail.out" || exit 75
+		$SENDMAIL -t -i <"$mail.out" || unsent "$i"
 	done
 done
 exit 0

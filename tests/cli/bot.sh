@@ -227,7 +227,8 @@ test_example_play_vs_bot() {
 }
 
 # The bot's delivery: a mail it cannot use is dropped (0); a mailer that
-# fails is "try again later" (75).
+# fails is "try again later" (75), and the bot's mail it did not take goes
+# out at the next delivery, once.
 test_example_bot_filter() {
 	mkdir R
 	"$ADJ" keygen -N -d R bot 2>/dev/null
@@ -238,8 +239,17 @@ test_example_bot_filter() {
 	    -a bot=bot@example.org incognito R/bot.pub alice.pub >invite.msg
 	# the bot's seat moves first: its setup is mailed at once
 	SENDMAIL=false expect 75 sh "$TOP/examples/bot-filter.sh" R <invite.msg
+	[ "$(ls R/.unsent/*.eml | wc -l)" -eq 1 ] || fail "the setup is not kept"
 	SPOOL=$PWD/spool SENDMAIL="sh $TOP/tests/cli/sendmail.sh" \
 	    expect 0 sh "$TOP/examples/bot-filter.sh" R <invite.msg
+	[ "$(grep -c '^-----BEGIN ADJUDICATOR MESSAGE' \
+	    spool/alice@example.org.mbox)" -eq 1 ] ||
+	    fail "the bot's setup was not mailed once"
+	[ -z "$(ls R/.unsent)" ] || fail "the queue is not empty"
+	# alice's copy takes it: the setup is the one the bot made
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" receive -d A spool/alice@example.org.mbox >/dev/null ||
+	    fail "alice refuses the bot's setup"
 	expect 75 sh "$TOP/examples/bot-filter.sh" </dev/null
 	err_has "usage: bot-filter.sh ROOT"
 }
