@@ -59,6 +59,9 @@ echo "bench: $CORES cores, load average $(cut -d' ' -f1-3 /proc/loadavg \
 echo "bench: generating an archive of >= $N entries in $WORK"
 "$BENCHBIN/gen" -n "$N" -d "$WORK/entries" "$ARC" >"$WORK/gen.out" ||
     fail "gen failed"
+# gen's archive and 10,000 entry files, written back to the disk now:
+# the kernel's writeback would otherwise take a core during the samples
+sync
 set -- $(cat "$WORK/gen.out")
 ENTRIES=$2 BYTES=$4 MEAN=$6 GAMES=$8
 echo "bench: $ENTRIES entries, $BYTES bytes armored, mean signed entry" \
