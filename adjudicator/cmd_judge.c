@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -130,6 +131,44 @@ mailer_parse(const char *cmd, struct mailer *m, struct error *e)
 }
 
 /*
+ * A script without "#!" as SENDMAIL: execvp ran it with /bin/sh, and so
+ * does this (posix_spawnp does not): the path it would run, found in
+ * PATH as execvp finds it.
+ */
+static int
+spawn_script(pid_t *pid, const struct mailer *m,
+    const posix_spawn_file_actions_t *fa)
+{
+	char path[PATH_MAX], *argv[34], dirs[4096], sh[] = "sh", *d;
+	char *save = NULL;
+	size_t n;
+
+	path[0] = '\0';
+	if (strchr(m->argv[0], '/') != NULL)
+		snprintf(path, sizeof(path), "%s", m->argv[0]);
+	else {
+		snprintf(dirs, sizeof(dirs), "%s", getenv("PATH") != NULL ?
+		    getenv("PATH") : "/bin:/usr/bin");
+		for (d = strtok_r(dirs, ":", &save); d != NULL && path[0] ==
+		    '\0'; d = strtok_r(NULL, ":", &save)) {
+			if ((size_t)snprintf(path, sizeof(path), "%s/%s", d,
+			    m->argv[0]) >= sizeof(path) ||
+			    access(path, X_OK) != 0)
+				path[0] = '\0';
+		}
+	}
+	if (path[0] == '\0')
+		return ENOEXEC;
+	argv[0] = sh;
+	argv[1] = path;
+	for (n = 1; m->argv[n] != NULL && n + 2 < sizeof(argv) /
+	    sizeof(argv[0]); n++)
+		argv[n + 1] = m->argv[n];
+	argv[n + 1] = NULL;
+	return posix_spawn(pid, "/bin/sh", fa, NULL, argv, environ);
+}
+
+/*
  * One mail on the mailer's standard input; its output goes to stderr.
  * posix_spawnp: no copy of this process is made only to be replaced, so a
  * mail costs the mailer's own start and no more.
@@ -155,6 +194,8 @@ to_mailer(void *arg, const struct buf *mail, struct error *e)
 	    (rc = posix_spawn_file_actions_addclose(&fa, fd[1])) == 0)
 		rc = posix_spawnp(&pid, m->argv[0], &fa, NULL, m->argv,
 		    environ);
+	if (rc == ENOEXEC)
+		rc = spawn_script(&pid, m, &fa);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fd[0]);
 	if (rc != 0) {

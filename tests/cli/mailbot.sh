@@ -311,6 +311,23 @@ test_mailbot_one_sync_sent_marks_may_be_lost() {
 	    fail "log: $(tail -1 jr/log)"
 }
 
+# A mailer that is a script without "#!", named without a directory: run
+# with /bin/sh as execvp would, found through PATH, its arguments kept.
+test_mailbot_mailer_script_without_interpreter() {
+	mstart
+	mkdir bin
+	{
+		echo 'echo "$@" >"$SPOOL/args.$$"'
+		echo 'exec sh "$TOP/tests/cli/sendmail.sh" "$@"'
+	} >bin/mymailer
+	chmod +x bin/mymailer
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	PATH=$PWD/bin:$PATH SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "mymailer -t -i" a1.eml
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) updates, want 2"
+	cat spool/args.* | grep -qx -- '-t -i' || fail "the mailer's arguments"
+}
+
 test_mailbot_mailer_missing() {
 	mstart
 	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
