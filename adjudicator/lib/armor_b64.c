@@ -1,0 +1,266 @@
+/*
+ * Base64 of public bytes, both ways: the armor writer (whole 64-column
+ * lines, two characters a lookup; armor_out as bytes come, armor_wrap for
+ * a whole blob, libsodium's constant-time encoder for a secret key's
+ * record) and the table decoder of archives.  A secret never goes through
+ * the tables: lookups indexed by secret bytes leak through the cache.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "armor.h"
+#include "sec.h"
+
+/*
+ * Base64 of what is public anyway (messages are ciphertext, archives
+ * signed entries), straight into 64-column lines: table lookups, which
+ * libsodium's constant-time encoder avoids for secrets at many times the
+ * cost.  Two characters a lookup, 12 bits at a time; a whole line (48
+ * bytes in) at a time.
+ */
+static char b64_pair[4096][2];
+
+static void
+b64_pair_init(void)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	int i;
+
+	for (i = 0; i < 4096; i++) {
+		b64_pair[i][0] = tab[i >> 6];
+		b64_pair[i][1] = tab[i & 63];
+	}
+}
+
+static char *
+b64_group(char *q, const uint8_t *p)
+{
+	uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+
+	memcpy(q, b64_pair[v >> 12], 2);
+	memcpy(q + 2, b64_pair[v & 0xfff], 2);
+	return q + 4;
+}
+
+static int
+wrap_public(const uint8_t *p, size_t len, struct buf *out)
+{
+	size_t i, k, need = (len + 2) / 3 * 4;
+	uint8_t last[3];
+	char *q;
+
+	if (buf_reserve(out, need + need / 64 + 2) != 0)
+		return -1;
+	if (b64_pair[0][0] == '\0')
+		b64_pair_init();
+	q = (char *)out->data + out->len;
+	for (i = 0; i + 48 <= len; i += 48) {
+		for (k = 0; k < 48; k += 3)
+			q = b64_group(q, p + i + k);
+		*q++ = '\n';
+	}
+	if (i < len) {
+		for (; i + 3 <= len; i += 3)
+			q = b64_group(q, p + i);
+		if (i < len) {
+			memset(last, 0, sizeof(last));
+			memcpy(last, p + i, len - i);
+			q = b64_group(q, last);
+			q[-1] = '=';
+			if (len - i == 1)
+				q[-2] = '=';
+		}
+		*q++ = '\n';
+	}
+	out->len = (size_t)(q - (char *)out->data);
+	return 0;
+}
+
+static int
+out_flush(struct armor_out *a, size_t least, struct error *e)
+{
+	if (a->sink == NULL || a->out->len < least || a->out->len == 0)
+		return 0;
+	if (a->sink(a->arg, a->out->data, a->out->len, e) != 0)
+		return -1;
+	a->out->len = 0;
+	return 0;
+}
+
+int
+armor_out_begin(struct armor_out *a, const char *label, struct buf *out,
+    armor_sink_fn *sink, void *arg, struct error *e)
+{
+	memset(a, 0, sizeof(*a));
+	a->out = out;
+	a->sink = sink;
+	a->arg = arg;
+	a->label = label;
+	if (buf_printf(out, "-----BEGIN %s-----\n", label) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+int
+armor_out_add(struct armor_out *a, const void *p, size_t len,
+    struct error *e)
+{
+	const uint8_t *q = p;
+	size_t take;
+
+	while (len > 0) {
+		if (a->npend > 0 || len < sizeof(a->pend)) {
+			take = sizeof(a->pend) - a->npend;
+			take = take < len ? take : len;
+			memcpy(a->pend + a->npend, q, take);
+			a->npend += take;
+			if (a->npend == sizeof(a->pend)) {
+				if (wrap_public(a->pend, a->npend, a->out) != 0)
+					goto oom;
+				a->npend = 0;
+			}
+		} else {
+			take = len / sizeof(a->pend) * sizeof(a->pend);
+			if (take > ARMOR_OUT_CHUNK / 4 * 3)
+				take = ARMOR_OUT_CHUNK / 4 * 3;
+			if (wrap_public(q, take, a->out) != 0)
+				goto oom;
+		}
+		q += take;
+		len -= take;
+		if (out_flush(a, ARMOR_OUT_CHUNK, e) != 0)
+			return -1;
+	}
+	return 0;
+oom:
+	return error_set(e, EXIT_SYSTEM, "out of memory");
+}
+
+int
+armor_out_end(struct armor_out *a, struct error *e)
+{
+	if (wrap_public(a->pend, a->npend, a->out) != 0 ||
+	    buf_printf(a->out, "-----END %s-----\n", a->label) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	a->npend = 0;
+	return out_flush(a, 0, e);
+}
+
+int
+armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
+    struct error *e)
+{
+	struct armor_out a;
+	size_t blen = sec_b64_len(len), i, n;
+	char *b64;
+
+	if (strcmp(label, ARMOR_SECRET) != 0)
+		return armor_out_begin(&a, label, out, NULL, NULL, e) != 0 ||
+		    armor_out_add(&a, p, len, e) != 0 ||
+		    armor_out_end(&a, e) != 0 ? -1 : 0;
+	if (buf_printf(out, "-----BEGIN %s-----\n", label) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	/* a secret key file's record: the constant-time encoder */
+	if ((b64 = malloc(blen)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (sec_b64_encode(b64, blen, p, len) != 0) {
+		free(b64);
+		return error_set(e, EXIT_SYSTEM, "cannot encode base64");
+	}
+	n = strlen(b64);
+	for (i = 0; i < n; i += 64)
+		buf_printf(out, "%.64s\n", b64 + i);
+	sec_wipe(b64, blen);
+	free(b64);
+	if (buf_printf(out, "-----END %s-----\n", label) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+/* Each character's value in base64: 0..63, B64_PAD for '=', else -1. */
+#define B64_PAD	(-2)
+static signed char b64_val[256];
+static int b64_val_ready;
+
+static void
+b64_val_init(void)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	int i;
+
+	memset(b64_val, -1, sizeof(b64_val));
+	for (i = 0; i < 64; i++)
+		b64_val[(unsigned char)tab[i]] = (signed char)i;
+	b64_val['='] = B64_PAD;
+	b64_val_ready = 1;
+}
+
+int
+armor_is_b64(char c)
+{
+	if (!b64_val_ready)
+		b64_val_init();
+	return b64_val[(unsigned char)c] != -1;
+}
+
+size_t
+armor_b64_span(const char *p, size_t n)
+{
+	size_t i;
+
+	if (!b64_val_ready)
+		b64_val_init();
+	for (i = 0; i < n; i++)
+		if (b64_val[(unsigned char)p[i]] == -1)
+			break;
+	return i;
+}
+
+/*
+ * Base64 of what is public (an archive), by table: exactly what
+ * sec_b64_decode (libsodium's constant-time decoder) accepts, whole
+ * groups of four, '=' only to pad the last, the bits padding drops zero.
+ */
+int
+armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen, const char *in,
+    size_t len)
+{
+	const unsigned char *p = (const unsigned char *)in;
+	size_t i, n = 0;
+	int a, b, c, d;
+
+	if (!b64_val_ready)
+		b64_val_init();
+	if (len % 4 != 0)
+		return -1;
+	for (i = 0; i < len; i += 4) {
+		a = b64_val[p[i]];
+		b = b64_val[p[i + 1]];
+		c = b64_val[p[i + 2]];
+		d = b64_val[p[i + 3]];
+		if ((a | b | c | d) >= 0) {
+			if (outmax - n < 3 || n > outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+			out[n++] = (uint8_t)(b << 4 | c >> 2);
+			out[n++] = (uint8_t)(c << 6 | d);
+			continue;
+		}
+		if (i + 4 != len || a < 0 || b < 0 || d != B64_PAD)
+			return -1;
+		if (c == B64_PAD) {
+			if ((b & 15) != 0 || n >= outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+		} else {
+			if (c < 0 || (c & 3) != 0 || outmax - n < 2 || n > outmax)
+				return -1;
+			out[n++] = (uint8_t)(a << 2 | b >> 4);
+			out[n++] = (uint8_t)(b << 4 | c >> 2);
+		}
+	}
+	*outlen = n;
+	return 0;
+}
