@@ -30,29 +30,32 @@
 
 /* --- writing --- */
 
+/* A little-endian u32 into the armor. */
+static int
+out_u32(struct archive_out *a, uint32_t v, struct error *e)
+{
+	uint8_t x[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		x[i] = (uint8_t)(v >> (8 * i));
+	return armor_out_add(&a->arm, x, sizeof(x), e);
+}
+
 int
 archive_out_begin(struct archive_out *a, uint64_t nentries, int with_updates,
     uint64_t nupdates, struct buf *out, armor_sink_fn *sink, void *arg,
     struct error *e)
 {
-	struct buf h;
-	int rc;
-
 	a->version = with_updates ? 2 : 1;
-	buf_init(&h);
-	buf_add(&h, "ADJA", 4);
-	buf_add_u32(&h, (uint32_t)a->version);	/* version, 3 zero bytes */
-	buf_add_u32(&h, (uint32_t)nentries);
-	if (a->version == 2)
-		buf_add_u32(&h, (uint32_t)nupdates);
-	rc = h.len == (a->version == 2 ? 16u : 12u) ? 0 :
-	    error_set(e, EXIT_SYSTEM, "out of memory");
-	if (rc == 0)
-		rc = armor_out_begin(&a->arm, ARMOR_ARCHIVE, out, sink, arg,
-		    e) == 0 && armor_out_add(&a->arm, h.data, h.len, e) == 0 ?
-		    0 : -1;
-	buf_free(&h);
-	return rc;
+	/* "ADJA", the version and 3 zero bytes, the counts */
+	if (armor_out_begin(&a->arm, ARMOR_ARCHIVE, out, sink, arg, e) != 0 ||
+	    armor_out_add(&a->arm, "ADJA", 4, e) != 0 ||
+	    out_u32(a, (uint32_t)a->version, e) != 0 ||
+	    out_u32(a, (uint32_t)nentries, e) != 0 ||
+	    (a->version == 2 && out_u32(a, (uint32_t)nupdates, e) != 0))
+		return -1;
+	return 0;
 }
 
 int
@@ -94,14 +97,9 @@ archive_out_viewer(struct archive_out *a, const struct match *m, int seat,
 int
 archive_out_add(struct archive_out *a, const struct buf *b, struct error *e)
 {
-	uint8_t n[4];
-	int i;
-
 	if (b->len > UINT32_MAX)
 		return error_set(e, EXIT_SYSTEM, "a record of %zu bytes", b->len);
-	for (i = 0; i < 4; i++)
-		n[i] = (uint8_t)(b->len >> (8 * i));
-	return armor_out_add(&a->arm, n, sizeof(n), e) != 0 ||
+	return out_u32(a, (uint32_t)b->len, e) != 0 ||
 	    armor_out_add(&a->arm, b->data, b->len, e) != 0 ? -1 : 0;
 }
 

@@ -353,30 +353,23 @@ fsio_write_excl(const char *path, const void *p, size_t len, int mode,
 	return 0;
 }
 
-int
-fsio_append(const char *path, const void *p, size_t len, struct error *e)
+/*
+ * Appends to the open fd (-1: path could not be opened), synced or not,
+ * and closes it; an append that fails is cut off again, so the file is as
+ * it was.
+ */
+static int
+append_fd(int fd, const char *path, const void *p, size_t len, int sync,
+    struct error *e)
 {
 	struct stat st;
-	int fd;
 
 	memset(&st, 0, sizeof(st));
-	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT) {
-		/* a new file: whole or absent, never created empty */
-		if (fsio_write_excl(path, p, len, 0600, e) == 0)
-			return 0;
-		if (!fsio_exists(path))
-			return -1;
-		/* made meanwhile by another writer: appended to after all */
-		fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND |
-		    O_CLOEXEC);
-	}
 	if (fd < 0)
 		return error_errno(e, "%s", path);
 	if (fstat(fd, &st) != 0 || write_all(fd, p, len) != 0 ||
-	    FAULT("fsync") || fsync(fd) != 0) {
+	    (sync && (FAULT("fsync") || fsync(fd) != 0))) {
 		error_errno(e, "%s", path);
-		/* what this append wrote goes: the file is as it was */
 		if (S_ISREG(st.st_mode))
 			(void)ftruncate(fd, st.st_size);
 		close(fd);
@@ -388,26 +381,32 @@ fsio_append(const char *path, const void *p, size_t len, struct error *e)
 }
 
 int
-fsio_append_log(const char *path, const void *p, size_t len, struct error *e)
+fsio_append(const char *path, const void *p, size_t len, struct error *e)
 {
-	struct stat st;
 	int fd;
 
-	memset(&st, 0, sizeof(st));
+	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		/* a new file: whole or absent, never created empty */
+		if (fsio_write_excl(path, p, len, 0600, e) == 0)
+			return 0;
+		if (!fsio_exists(path))
+			return -1;
+		/* made meanwhile by another writer: appended to after all */
+		fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND |
+		    O_CLOEXEC);
+	}
+	return append_fd(fd, path, p, len, 1, e);
+}
+
+int
+fsio_append_log(const char *path, const void *p, size_t len, struct error *e)
+{
+	int fd;
+
 	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT |
 	    O_CLOEXEC, 0600);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
-	if (fstat(fd, &st) != 0 || write_all(fd, p, len) != 0) {
-		error_errno(e, "%s", path);
-		if (S_ISREG(st.st_mode))
-			(void)ftruncate(fd, st.st_size);
-		close(fd);
-		return -1;
-	}
-	if (close(fd) != 0)
-		return error_errno(e, "%s", path);
-	return 0;
+	return append_fd(fd, path, p, len, 0, e);
 }
 
 int

@@ -389,38 +389,46 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 	return 0;
 }
 
-/* A commit followed by another in the same command: synced, but the
- * checkpoint waits for the last one. */
-int
-gamedir_commit_first(struct gamedir *g, struct error *e)
+/* This command's records, committed synced or lazily; the checkpoint is
+ * the caller's. */
+static int
+commit_records(struct gamedir *g, int lazy, struct error *e)
 {
 	if (g->j.batch.len == 0)
 		return 0;
 	if (!g->writable)
 		return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
-	if (journal_commit(&g->j, e) != 0)
+	if ((lazy ? journal_commit_lazy(&g->j, e) :
+	    journal_commit(&g->j, e)) != 0)
 		return -1;
 	gamedir_pending_clear(g);
 	g->rebuilt = 1;
 	return 0;
 }
 
-int
-gamedir_commit(struct gamedir *g, struct error *e)
+/* The cache: a failure costs the next command a replay, no more. */
+static int
+commit_cached(struct gamedir *g, int lazy, struct error *e)
 {
-	if (g->j.batch.len > 0) {
-		if (!g->writable)
-			return error_set(e, EXIT_SYSTEM, "%s: read only",
-			    g->path);
-		if (journal_commit(&g->j, e) != 0)
-			return -1;
-		gamedir_pending_clear(g);
-		g->rebuilt = 1;
-	}
-	/* the cache: a failure costs the next command a replay, no more */
+	if (commit_records(g, lazy, e) != 0)
+		return -1;
 	if (g->rebuilt)
 		(void)save_checkpoint(g, e);
 	return 0;
+}
+
+/* A commit followed by another in the same command: synced, but the
+ * checkpoint waits for the last one. */
+int
+gamedir_commit_first(struct gamedir *g, struct error *e)
+{
+	return commit_records(g, 0, e);
+}
+
+int
+gamedir_commit(struct gamedir *g, struct error *e)
+{
+	return commit_cached(g, 0, e);
 }
 
 /*
@@ -434,19 +442,7 @@ gamedir_commit(struct gamedir *g, struct error *e)
 int
 gamedir_commit_lazy(struct gamedir *g, struct error *e)
 {
-	if (g->j.batch.len > 0) {
-		if (!g->writable)
-			return error_set(e, EXIT_SYSTEM, "%s: read only",
-			    g->path);
-		if (journal_commit_lazy(&g->j, e) != 0)
-			return -1;
-		gamedir_pending_clear(g);
-		g->rebuilt = 1;
-	}
-	/* the cache: a failure costs the next command a replay, no more */
-	if (g->rebuilt)
-		(void)save_checkpoint(g, e);
-	return 0;
+	return commit_cached(g, 1, e);
 }
 
 void

@@ -294,13 +294,19 @@ journal_exists(const char *dir)
 
 /* --- reading --- */
 
-/* Reads the record at off; 1 when there is no whole record there. */
+/*
+ * Checks the record at off: 0 when a whole record is there (its head in
+ * head, its payload in payload when not NULL, else read in pieces and
+ * kept nowhere), 1 when there is none, -1 out of memory.
+ */
 static int
-read_record(struct journal *j, uint64_t off, uint64_t limit,
-    struct journal_record *r, struct error *e)
+record_at(struct journal *j, uint64_t off, uint64_t limit,
+    uint8_t head[HEAD], struct buf *payload, struct error *e)
 {
-	uint8_t head[HEAD], tail[TAIL], chk[CHECK];
-	uint32_t n;
+	uint8_t tail[TAIL], chk[CHECK], piece[4096];
+	uint64_t at, end;
+	uint32_t n, c;
+	size_t k;
 
 	if (off + HEAD + TAIL > limit ||
 	    window_read(j->fd, &j->win, head, HEAD, off) != 0)
@@ -308,26 +314,48 @@ read_record(struct journal *j, uint64_t off, uint64_t limit,
 	n = get32(head + 4);
 	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
 		return 1;
-	r->data.len = 0;
-	if (buf_reserve(&r->data, (size_t)HEAD + n + 4) != 0)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	memcpy(r->data.data, head, HEAD);
-	if (window_read(j->fd, &j->win, r->data.data + HEAD, n,
-	    off + HEAD) != 0 ||
-	    window_read(j->fd, &j->win, tail, TAIL, off + HEAD + n) != 0 ||
+	c = crc_update(0xffffffffu, head, HEAD);
+	end = off + HEAD + n;
+	if (payload != NULL) {
+		payload->len = 0;
+		if (buf_reserve(payload, n) != 0)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		if (window_read(j->fd, &j->win, payload->data, n,
+		    off + HEAD) != 0)
+			return 1;
+		payload->len = n;
+		c = crc_update(c, payload->data, n);
+	} else
+		for (at = off + HEAD; at < end; at += k) {
+			k = end - at < sizeof(piece) ? (size_t)(end - at) :
+			    sizeof(piece);
+			if (window_read(j->fd, &j->win, piece, k, at) != 0)
+				return 1;
+			c = crc_update(c, piece, k);
+		}
+	if (window_read(j->fd, &j->win, tail, TAIL, end) != 0 ||
 	    get32(tail) != n)
 		return 1;
-	memcpy(r->data.data + HEAD + n, tail, 4);
-	check_of(r->data.data, (size_t)HEAD + n + 4, chk);
-	if (memcmp(chk, tail + 4, CHECK) != 0)
-		return 1;
+	c = crc_update(c, tail, 4) ^ 0xffffffffu;
+	put32(chk, c);
+	put32(chk + 4, ~c);
+	return memcmp(chk, tail + 4, CHECK) == 0 ? 0 : 1;
+}
+
+/* Reads the record at off; 1 when there is no whole record there. */
+static int
+read_record(struct journal *j, uint64_t off, uint64_t limit,
+    struct journal_record *r, struct error *e)
+{
+	uint8_t head[HEAD];
+	int rc;
+
+	if ((rc = record_at(j, off, limit, head, &r->data, e)) != 0)
+		return rc;
 	r->type = (enum journal_type)get32(head);
 	r->num = get64(head + 8);
 	r->off = off;
-	r->next = off + HEAD + n + TAIL;
-	/* the payload alone, at the start of data */
-	memmove(r->data.data, r->data.data + HEAD, n);
-	r->data.len = n;
+	r->next = off + HEAD + r->data.len + TAIL;
 	return 0;
 }
 
@@ -344,46 +372,6 @@ journal_read(struct journal *j, uint64_t off, struct journal_record *r,
 }
 
 /*
- * Whether a whole record is at off (its check read through in pieces,
- * nothing kept): 0 with its type and the offset after it, 1 if not.
- */
-static int
-whole_record(struct journal *j, uint64_t off, uint64_t limit,
-    enum journal_type *type, uint64_t *next)
-{
-	uint8_t head[HEAD], tail[TAIL], chk[CHECK], piece[4096];
-	uint64_t at;
-	uint32_t n, c;
-	size_t k;
-
-	if (off + HEAD + TAIL > limit ||
-	    window_read(j->fd, &j->win, head, HEAD, off) != 0)
-		return 1;
-	n = get32(head + 4);
-	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
-		return 1;
-	c = crc_update(0xffffffffu, head, HEAD);
-	for (at = off + HEAD; at < off + HEAD + n; at += k) {
-		k = off + HEAD + n - at < sizeof(piece) ?
-		    (size_t)(off + HEAD + n - at) : sizeof(piece);
-		if (window_read(j->fd, &j->win, piece, k, at) != 0)
-			return 1;
-		c = crc_update(c, piece, k);
-	}
-	if (window_read(j->fd, &j->win, tail, TAIL, off + HEAD + n) != 0 ||
-	    get32(tail) != n)
-		return 1;
-	c = crc_update(c, tail, 4) ^ 0xffffffffu;
-	put32(chk, c);
-	put32(chk + 4, ~c);
-	if (memcmp(chk, tail + 4, CHECK) != 0)
-		return 1;
-	*type = (enum journal_type)get32(head);
-	*next = off + HEAD + n + TAIL;
-	return 0;
-}
-
-/*
  * From a commit's end, the committed batches that follow: every record up
  * to a commit record counts; anything after the last one is a torn tail.
  */
@@ -391,16 +379,17 @@ static int
 scan_forward(struct journal *j, uint64_t from, uint64_t size,
     struct error *e)
 {
-	enum journal_type type;
-	uint64_t off = from, next;
+	uint8_t head[HEAD];
+	uint64_t off = from;
+	int rc;
 
-	(void)e;
-	while (whole_record(j, off, size, &type, &next) == 0) {
-		off = next;
-		if (type == JOURNAL_COMMIT)
+	/* each record checked in pieces, nothing kept */
+	while ((rc = record_at(j, off, size, head, NULL, e)) == 0) {
+		off += HEAD + get32(head + 4) + TAIL;
+		if (get32(head) == JOURNAL_COMMIT)
 			j->end = off;
 	}
-	return 0;
+	return rc < 0 ? -1 : 0;
 }
 
 static void
