@@ -285,3 +285,24 @@ test_html_only_mail() {
 	sed 's,text/html,text/plain,' mail >plain
 	refused 3 plain "no ADJUDICATOR MESSAGE found"
 }
+
+# An archive's armor, read as a stream by verify and decoded by table:
+# a stray character, data after padding, a group cut short and padding
+# whose dropped bits are not zero are each refused with the line.
+test_archive_armor_refused() {
+	s=$TOP/formats/samples/incognito.archive
+	n=$(wc -l <"$s")
+	sed '3s/^\(....\)/\1*/' "$s" >a1
+	sed '3s/^\(..\)../\1==/' "$s" >a2
+	{ sed "$((n - 1))s/.\$//" "$s" | sed '$d'; sed -n '$p' "$s"; } >a3
+	sed "$((n - 1))s/....\$/Bx==/" "$s" >a4
+	for t in "a1:3: unexpected text inside armor block" \
+	    "a2:4: data after base64 padding" \
+	    "a3:$n: base64 ends in the middle of a group" \
+	    "a4:$n: armor block is not valid base64"; do
+		expect 3 "$ADJ" verify "${t%%:*}"
+		one_line
+		err_has "$t"
+	done
+	expect 0 "$ADJ" verify "$s"
+}
