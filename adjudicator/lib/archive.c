@@ -20,13 +20,14 @@
 #include "entry.h"
 #include "match.h"
 #include "opening.h"
-#include "transcript.h"
+#include "update.h"
 #include "view.h"
 #include "ydoc.h"
 
 #define ENTRY_MAX	(ENVELOPE_MAX_BODY + 4096)
 #define BATCH		256
 #define MAX_UPDATES	100000
+#define MAX_ENTRIES	(16u * 1024 * 1024)	/* of a judged seat's export */
 
 /* --- writing --- */
 
@@ -129,6 +130,8 @@ struct verify {
 	int			 seat;		/* version 2: whose export */
 	struct match_secret	*secret;	/* its openings, if given */
 	struct audit_update	*updates;
+	uint32_t		 nkept;		/* updates not held twice */
+	uint8_t			*hashes;	/* version 2: each entry's */
 	int			 secret_checked;
 	struct batch		*b[3];
 	pthread_t		 t[ARCHIVE_MAX_THREADS];
@@ -249,6 +252,12 @@ read_head(struct verify *v, struct error *e)
 		if (v->nupdates > MAX_UPDATES)
 			return error_set(e, EXIT_MALFORMED, "%s: %u updates",
 			    v->name, v->nupdates);
+		if (v->count > MAX_ENTRIES)
+			return error_set(e, EXIT_MALFORMED, "%s: %u entries",
+			    v->name, v->count);
+		/* what the updates carry is compared with the transcript */
+		if ((v->hashes = malloc((size_t)v->count * SEC_HASH)) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
 		if (read_field(v, &v->viewer, "viewer record", 0, e) != 0)
 			return -1;
 	}
@@ -343,6 +352,8 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 		v->m->verifying = 1;
 		if (v->version == 2 && read_viewer(v, e) != 0)
 			return -1;
+		if (v->hashes != NULL)
+			memcpy(v->hashes, v->m->game_id, SEC_HASH);
 		return position(v, e);
 	}
 	if (match_apply_checked(v->m, blob, len, where, &bad, e) != 0) {
@@ -356,6 +367,8 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 		}
 		return -1;
 	}
+	if (v->hashes != NULL)
+		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
 	return check_viewer(v, e) != 0 ? -1 : position(v, e);
 }
 
@@ -417,12 +430,74 @@ transcript(struct verify *v, struct error *e)
 	}
 }
 
-/* Version 2: every update the seat received. */
+/*
+ * One update the seat received, as the seat's own copy checked it when it
+ * arrived: the judge's signature, its entries those of the transcript,
+ * with no gap after the updates before it, and its openings true and
+ * owed to the seat by those entries.  An update the archive holds twice
+ * (an older version kept every copy it read) counts once.
+ */
+static int
+check_update(struct verify *v, const struct buf *b, uint64_t *reached,
+    const char *where, struct error *e)
+{
+	struct audit_update *au = &v->updates[v->nkept];
+	struct envelope env;
+	struct update u;
+	size_t i;
+	uint32_t k;
+	int rc = -1;
+
+	if (envelope_verify(b->data, b->len, &env, where, e) != 0)
+		return -1;
+	for (k = 0; k < v->nkept; k++)
+		if (memcmp(v->updates[k].hash, env.hash, SEC_HASH) == 0)
+			return 0;
+	if (update_read(v->m, v->seat, &env, 0, where, &u, e) != 0)
+		return -1;
+	for (i = 0; i < u.n; i++)
+		if (u.first + i >= v->count || memcmp(u.env[i].hash,
+		    v->hashes + (u.first + i) * SEC_HASH, SEC_HASH) != 0) {
+			error_set(e, EXIT_REFUSED, "%s: its entry %zu is not "
+			    "seq %llu of the transcript", where, i + 1,
+			    (unsigned long long)(u.first + i));
+			goto done;
+		}
+	if (u.n > 0 ? u.first > *reached + 1 : u.seq > *reached) {
+		error_set(e, EXIT_REFUSED, "%s: it goes on from seq %llu, but "
+		    "the updates before it end at seq %llu: one is missing",
+		    where, (unsigned long long)(u.n > 0 ? u.first - 1 : u.seq),
+		    (unsigned long long)*reached);
+		goto done;
+	}
+	for (i = 0; i < u.nopen; i++)
+		if (opening_check(v->m, &u.open[i], e) != 0) {
+			error_prefix(e, "%s: the judge's private opening", where);
+			goto done;
+		}
+	/* without the seat's openings, what it was owed is not known:
+	 * audit_updates says so */
+	if (update_record(v->m, v->seat, &u, 1, au, where, e) != 0 ||
+	    (v->secret != NULL && audit_update_check(v->m, v->seat, au, where,
+	    e) != 0))
+		goto done;
+	if (u.seq > *reached)
+		*reached = u.seq;
+	v->nkept++;
+	rc = 0;
+done:
+	update_free(&u);
+	return rc;
+}
+
+/* Version 2: every update the seat received, which must bring it the
+ * whole transcript. */
 static int
 read_updates(struct verify *v, struct error *e)
 {
 	struct buf b;
 	char where[64];
+	uint64_t reached = 0;
 	uint32_t k;
 	int rc = 0;
 
@@ -432,13 +507,18 @@ read_updates(struct verify *v, struct error *e)
 	buf_init(&b);
 	for (k = 0; rc == 0 && k < v->nupdates; k++) {
 		b.len = 0;
-		snprintf(where, sizeof(where), "update %u", k + 1);
+		snprintf(where, sizeof(where), "%.40s: update %u", v->name,
+		    k + 1);
 		if (read_field(v, &b, "update", k + 1, e) != 0 ||
-		    transcript_update_read(v->m, v->seat, b.data, b.len, where,
-		    &v->updates[k], e) != 0)
+		    check_update(v, &b, &reached, where, e) != 0)
 			rc = -1;
 	}
 	buf_free(&b);
+	if (rc == 0 && reached != v->m->seq)
+		rc = error_set(e, EXIT_REFUSED, "%s: the updates %s received "
+		    "end at seq %llu, the transcript at seq %llu: one is "
+		    "missing", v->name, v->m->seat[v->seat].name,
+		    (unsigned long long)reached, (unsigned long long)v->m->seq);
 	return rc;
 }
 
@@ -454,7 +534,7 @@ audit_updates(struct verify *v, struct buf *out, struct error *e)
 		    "carry its openings: what the judge showed it cannot be "
 		    "audited", v->name, v->m->seat[v->seat].name);
 	buf_init(&findings);
-	if (audit_sight(v->m, v->seat, v->updates, v->nupdates,
+	if (audit_sight(v->m, v->seat, v->updates, v->nkept,
 	    &findings) > 0) {
 		buf_cstr(&findings);
 		findings.data[strcspn((char *)findings.data, "\n")] = '\0';
@@ -463,7 +543,7 @@ audit_updates(struct verify *v, struct buf *out, struct error *e)
 		goto done;
 	}
 	buf_printf(out, "updates: %u to %s; each showed it exactly what its "
-	    "pieces saw\n", v->nupdates, v->m->seat[v->seat].name);
+	    "pieces saw\n", v->nkept, v->m->seat[v->seat].name);
 	rc = 0;
 done:
 	buf_free(&findings);
@@ -546,6 +626,7 @@ done:
 		sec_free(v.secret);
 	}
 	free(v.updates);
+	free(v.hashes);
 	match_free(v.m);
 	armor_stream_close(v.s);
 	buf_free(&v.viewer);

@@ -41,76 +41,123 @@ audit_game(const struct match *m, struct error *e)
 	return 0;
 }
 
-static int
-in_update(const struct audit_update *u, int seat, const char *id)
+int
+audit_shown(const struct audit_update *u, int seat, int idx)
 {
-	int i;
+	unsigned bit = (unsigned)(seat * GAME_MAX_PIECES + idx);
 
-	for (i = 0; i < u->nopen; i++)
-		if (u->open[i].seat == seat && strcmp(u->open[i].id, id) == 0)
-			return 1;
-	return 0;
+	return seat >= 0 && seat < GAME_MAX_SEATS && idx >= 0 &&
+	    idx < GAME_MAX_PIECES && (u->shown[bit / 8] >> (bit % 8) & 1);
 }
 
-/* Whether an earlier update already showed the piece. */
-static int
-shown_before(const struct audit_update *u, size_t k, int seat, const char *id)
+int
+audit_mark(struct audit_update *u, int seat, int idx)
 {
-	size_t j;
+	unsigned bit = (unsigned)(seat * GAME_MAX_PIECES + idx);
+	int was = audit_shown(u, seat, idx);
 
-	for (j = 0; j < k; j++)
-		if (in_update(&u[j], seat, id))
-			return 1;
-	return 0;
+	u->shown[bit / 8] |= (uint8_t)(1u << (bit % 8));
+	return was;
 }
 
 static int
-expected(const struct match *m, int viewer, const struct audit_update *u,
-    size_t k, int seat, int idx)
+public_by(const struct match *m, int seat, int idx, uint64_t seq)
+{
+	return m->seat[seat].opened[idx] && m->seat[seat].opened_seq[idx] <= seq;
+}
+
+int
+audit_owed(const struct match *m, int viewer, uint64_t first, uint64_t seq,
+    int seat, int idx)
+{
+	uint32_t at;
+
+	if (seat == viewer || seat < 0 || seat >= m->nseats || idx < 0 ||
+	    idx >= m->seat[seat].pieces.n)
+		return 0;
+	at = m->entitled[viewer][seat][idx];
+	return at != 0 && at >= first && at <= seq &&
+	    !public_by(m, seat, idx, seq);
+}
+
+/* Why an update may not show a piece, in words for its seat. */
+static void
+not_owed(const struct match *m, int viewer, const struct audit_update *u,
+    int seat, int idx, char *why, size_t len)
 {
 	uint32_t at = m->entitled[viewer][seat][idx];
-	const struct match_seat *s = &m->seat[seat];
 
-	if (at == 0 || at > u[k].seq)
-		return 0;
-	if (s->opened[idx] && s->opened_seq[idx] <= u[k].seq)
-		return 0;	/* public by then: nothing to show privately */
-	return !shown_before(u, k, seat, s->pieces.id[idx]);
+	if (m->rules->visible == NULL)
+		snprintf(why, len, "and %s shows no seat a piece privately",
+		    m->rules->name);
+	else if (public_by(m, seat, idx, u->seq))
+		snprintf(why, len, "which was public by then");
+	else if (u->first > u->seq)
+		snprintf(why, len, "and it carries no entry in which %s's "
+		    "pieces could see it", m->seat[viewer].name);
+	else if (at != 0 && at < u->first)
+		snprintf(why, len, "which was owed after seq %lu, before the "
+		    "entries it carries (seq %llu to %llu)", (unsigned long)at,
+		    (unsigned long long)u->first, (unsigned long long)u->seq);
+	else
+		snprintf(why, len, "which %s's pieces did not see in the entries "
+		    "it carries (seq %llu to %llu)", m->seat[viewer].name,
+		    (unsigned long long)u->first, (unsigned long long)u->seq);
+}
+
+int
+audit_update_check(const struct match *m, int viewer,
+    const struct audit_update *u, const char *where, struct error *e)
+{
+	char why[160];
+	int s, i;
+
+	for (s = 0; s < m->nseats; s++)
+		for (i = 0; i < m->seat[s].pieces.n; i++) {
+			if (!audit_shown(u, s, i) ||
+			    audit_owed(m, viewer, u->first, u->seq, s, i))
+				continue;
+			not_owed(m, viewer, u, s, i, why, sizeof(why));
+			return error_set(e, EXIT_REFUSED, "%s: the judge's "
+			    "update at seq %llu shows %s %s's piece %s, %s",
+			    where, (unsigned long long)u->seq,
+			    m->seat[viewer].name, match_author_name(m, s),
+			    m->seat[s].pieces.id[i], why);
+		}
+	return 0;
 }
 
 int
 audit_sight(const struct match *m, int viewer, const struct audit_update *u,
     size_t n, struct buf *out)
 {
+	uint8_t told[AUDIT_PIECES];	/* a withheld piece is said once */
 	size_t k;
 	int s, i, found = 0;
 
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < u[k].nopen; i++) {
-			int seat = u[k].open[i].seat;
-			int idx = match_piece_index(m, seat, u[k].open[i].id);
-
-			/* shown again, or as it should: nothing new */
-			if (idx >= 0 && (expected(m, viewer, u, k, seat, idx) ||
-			    shown_before(u, k, seat, u[k].open[i].id)))
-				continue;
-			buf_printf(out, "the judge's update at seq %llu showed "
-			    "%s %s's piece %s, which it was not entitled to "
-			    "see then\n", (unsigned long long)u[k].seq,
-			    m->seat[viewer].name, match_author_name(m, seat),
-			    u[k].open[i].id);
-			found++;
-		}
+	memset(told, 0, sizeof(told));
+	for (k = 0; k < n; k++)
 		for (s = 0; s < m->nseats; s++)
 			for (i = 0; i < m->seat[s].pieces.n; i++) {
-				uint32_t at = m->entitled[viewer][s][i];
+				int owed = audit_owed(m, viewer, u[k].first,
+				    u[k].seq, s, i);
 
-				/* said once: by the first update that owed it */
-				if (s == viewer || !expected(m, viewer, u, k, s,
-				    i) || in_update(&u[k], s,
-				    m->seat[s].pieces.id[i]) ||
-				    (k > 0 && at <= u[k - 1].seq))
+				if (audit_shown(&u[k], s, i) && !owed) {
+					buf_printf(out, "the judge's update at "
+					    "seq %llu showed %s %s's piece %s, "
+					    "which it was not entitled to see "
+					    "then\n",
+					    (unsigned long long)u[k].seq,
+					    m->seat[viewer].name,
+					    match_author_name(m, s),
+					    m->seat[s].pieces.id[i]);
+					found++;
+				}
+				/* by the first update that owed it */
+				if (!owed || audit_shown(&u[k], s, i) ||
+				    told[s * GAME_MAX_PIECES + i])
 					continue;
+				told[s * GAME_MAX_PIECES + i] = 1;
 				buf_printf(out, "the judge's update at seq %llu "
 				    "withheld %s's piece %s, which %s was "
 				    "entitled to see after seq %lu\n",
@@ -120,6 +167,5 @@ audit_sight(const struct match *m, int viewer, const struct audit_update *u,
 				    (unsigned long)m->entitled[viewer][s][i]);
 				found++;
 			}
-	}
 	return found;
 }

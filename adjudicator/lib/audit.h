@@ -15,16 +15,39 @@
 #include "buf.h"
 #include "error.h"
 #include "game.h"
+#include "sec.h"
 
 struct match;
 
-/* What one update gave its seat: the judge's last seq, and the openings
- * meant for that seat alone. */
+/*
+ * What one update gave its seat: the entries it carried (first .. seq;
+ * first is seq + 1 when it carried none), its hash (an update held
+ * already is not taken twice), and the pieces it opened to that seat
+ * alone, one bit each (seat * GAME_MAX_PIECES + index): every opening is
+ * recorded, however many there are.
+ */
+#define AUDIT_PIECES	(GAME_MAX_SEATS * GAME_MAX_PIECES)
 struct audit_update {
-	uint64_t		 seq;
-	int			 nopen;
-	struct game_piece	 open[GAME_MAX_NEEDS];
+	uint64_t	seq;
+	uint64_t	first;
+	uint8_t		hash[SEC_HASH];
+	uint8_t		shown[AUDIT_PIECES / 8];
 };
+
+int	audit_shown(const struct audit_update *, int seat, int idx);
+/* Marks the piece shown; 1 when it was marked already. */
+int	audit_mark(struct audit_update *, int seat, int idx);
+/*
+ * Whether an update carrying entries first .. seq owes viewer the piece:
+ * viewer's pieces came to see it in one of those entries (first in the
+ * game) and it was not public by seq.
+ */
+int	audit_owed(const struct match *, int viewer, uint64_t first,
+	    uint64_t seq, int seat, int idx);
+/* Refuses (one line, naming the piece) an update that shows viewer a
+ * piece it does not owe. */
+int	audit_update_check(const struct match *, int viewer,
+	    const struct audit_update *, const char *where, struct error *);
 
 int	audit_game(const struct match *, struct error *);
 /* Appends one line per finding to out; returns how many.  viewer's

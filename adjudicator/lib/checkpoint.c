@@ -46,20 +46,8 @@ add_match(struct buf *b, const struct match *m)
 static int
 add_updates(struct buf *b, const struct transcript *p)
 {
-	size_t i;
-	int k, rc = buf_add_u32(b, (uint32_t)p->nupdates);
-
-	for (i = 0; i < p->nupdates; i++) {
-		const struct audit_update *u = &p->updates[i];
-
-		rc |= buf_add_u64(b, u->seq);
-		rc |= buf_add_u32(b, (uint32_t)u->nopen);
-		for (k = 0; k < u->nopen; k++) {
-			rc |= buf_add_u32(b, (uint32_t)u->open[k].seat);
-			rc |= buf_add(b, u->open[k].id, GAME_ID);
-		}
-	}
-	return rc;
+	return buf_add_u32(b, (uint32_t)p->nupdates) |
+	    buf_add_field(b, p->updates, p->nupdates * sizeof(*p->updates));
 }
 
 static int
@@ -174,30 +162,18 @@ read_match(struct cursor *c, const struct match *header)
 static int
 read_updates(struct cursor *c, struct transcript *p)
 {
-	uint32_t n, i, k, nopen, seat;
-	const uint8_t *id;
+	const uint8_t *u;
+	uint32_t n;
 
-	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS ||
+	    take_field(c, &u, n * sizeof(*p->updates)) != 0)
 		return -1;
-	if (n > 0 && (p->updates = calloc(n, sizeof(*p->updates))) == NULL)
+	if (n == 0)
+		return 0;
+	if ((p->updates = calloc(n, sizeof(*p->updates))) == NULL)
 		return -1;
-	for (i = 0; i < n; i++) {
-		struct audit_update *u = &p->updates[i];
-
-		if (cursor_u64(c, &u->seq) != 0 || cursor_u32(c, &nopen) != 0 ||
-		    nopen > GAME_MAX_NEEDS)
-			return -1;
-		for (k = 0; k < nopen; k++) {
-			if (cursor_u32(c, &seat) != 0 || seat >= GAME_MAX_SEATS ||
-			    cursor_skip(c, &id, GAME_ID) != 0 ||
-			    memchr(id, '\0', GAME_ID) == NULL)
-				return -1;
-			u->open[k].seat = (int)seat;
-			memcpy(u->open[k].id, id, GAME_ID);
-		}
-		u->nopen = (int)nopen;
-		p->nupdates = i + 1;
-	}
+	memcpy(p->updates, u, n * sizeof(*p->updates));
+	p->nupdates = n;
 	return 0;
 }
 

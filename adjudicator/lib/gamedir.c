@@ -81,26 +81,24 @@ take_private(struct gamedir *g, int seat, const struct buf *b,
 	return rc;
 }
 
+/* An update: a seat's own is recorded for the audit, once (a copy
+ * written by an older version may hold one several times). */
 static int
 take_update(struct gamedir *g, const struct journal_record *r,
     struct error *e)
 {
 	struct transcript *p = &g->t;
-	struct audit_update *n;
+	int rc = 0;
 
-	if (gamedir_note_update(g, (int)r->num, r->off, e) != 0)
+	if (p->me != GAME_JUDGE && (int)r->num == p->me &&
+	    (rc = transcript_update_load(p, r->data.data, r->data.len,
+	    g->j.path, e)) < 0)
 		return -1;
-	if (p->me == GAME_JUDGE || (int)r->num != p->me)
+	if (rc > 0) {
+		g->dups++;
 		return 0;
-	n = realloc(p->updates, (p->nupdates + 1) * sizeof(*n));
-	if (n == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	p->updates = n;
-	if (transcript_update_read(p->m, p->me, r->data.data, r->data.len,
-	    g->j.path, &n[p->nupdates], e) != 0)
-		return -1;
-	p->nupdates++;
-	return 0;
+	}
+	return gamedir_note_update(g, (int)r->num, r->off, e);
 }
 
 /* One committed record, as the state follows it. */

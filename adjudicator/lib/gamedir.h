@@ -45,6 +45,7 @@ struct gamedir {
 	struct gamedir_pending *pend;	/* this command's records */
 	size_t		 npend;
 	int		 rebuilt;	/* the state was replayed: save it */
+	uint64_t	 dups;		/* updates held twice in the journal */
 };
 
 int	gamedir_create(const char *path, const uint8_t *header, size_t len,

@@ -345,9 +345,16 @@ done:
 	return rc;
 }
 
-/* The openings seat's spies entitle it to that the judge has not shown. */
+/*
+ * The openings an update carrying entries from + 1 .. m->seq owes seat:
+ * what its pieces came to see in those entries, not public by then.  The
+ * seat checks exactly that (audit.c), whatever the update says; and an
+ * update sent again after a lost record of the first (gamedir.c) carries
+ * the same entries, so it owes the same openings again.
+ */
 static size_t
-sight_due(const struct transcript *p, int seat, struct opening *out, size_t max)
+sight_due(const struct transcript *p, int seat, uint64_t from,
+    struct opening *out, size_t max)
 {
 	const struct match *m = p->m;
 	size_t n = 0;
@@ -357,8 +364,7 @@ sight_due(const struct transcript *p, int seat, struct opening *out, size_t max)
 		if (o == seat || p->all[o] == NULL)
 			continue;
 		for (i = 0; i < m->seat[o].pieces.n && n < max; i++) {
-			if (m->entitled[seat][o][i] == 0 ||
-			    m->seat[o].opened[i] || p->sent[seat].shown[o][i])
+			if (!audit_owed(m, seat, from + 1, m->seq, o, i))
 				continue;
 			out[n].seat = o;
 			out[n].idx = i;
@@ -386,7 +392,7 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	size_t n = 0, nopen, i;
 	int rc = -1;
 
-	nopen = sight_due(p, seat, open, sizeof(open) / sizeof(open[0]));
+	nopen = sight_due(p, seat, from, open, sizeof(open) / sizeof(open[0]));
 	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0')
 		return 0;
 	buf_init(&body);

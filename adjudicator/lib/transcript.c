@@ -14,6 +14,7 @@
 #include "archive.h"
 #include "armor.h"
 #include "transcript.h"
+#include "update.h"
 #include "ydoc.h"
 
 void
@@ -251,137 +252,62 @@ retake_entry(struct transcript *p, const uint8_t *blob, size_t len, void *arg,
 
 /* --- a judged seat: the judge's updates --- */
 
-struct update_entries {
-	struct buf	*blob;
-	struct envelope	*env;
-	size_t		 n;
-};
-
-static void
-update_entries_free(struct update_entries *u)
-{
-	size_t i;
-
-	for (i = 0; i < u->n; i++)
-		buf_free(&u->blob[i]);
-	free(u->blob);
-	free(u->env);
-}
-
-/* Each entry of an update, decoded and its signature checked, once. */
 static int
-read_entries(const struct ydoc *list, struct update_entries *u,
-    const char *where, struct error *e)
+held(const struct transcript *p, const uint8_t hash[SEC_HASH])
 {
-	char w[400];
 	size_t i;
 
-	memset(u, 0, sizeof(*u));
-	if (ydoc_expect(list, YDOC_SEQ, "entries", where, e) != 0)
-		return -1;
-	if (list->nkids == 0)
-		return 0;
-	u->blob = calloc(list->nkids, sizeof(*u->blob));
-	u->env = calloc(list->nkids, sizeof(*u->env));
-	if (u->blob == NULL || u->env == NULL) {
-		update_entries_free(u);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	for (i = 0; i < list->nkids; i++) {
-		buf_init(&u->blob[i]);
-		u->n++;
-		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
-		if (ydoc_base64(list->kids[i], "entry", &u->blob[i], where,
-		    e) != 0 || envelope_verify(u->blob[i].data, u->blob[i].len,
-		    &u->env[i], w, e) != 0)
-			return -1;
-	}
+	for (i = 0; i < p->nupdates; i++)
+		if (memcmp(p->updates[i].hash, hash, SEC_HASH) == 0)
+			return 1;
 	return 0;
 }
 
-/* One pass over an update: dry (on a copy) first, then for real. */
 static int
-update_pass(struct transcript *p, const struct update_entries *u,
-    const struct ydoc *open, struct audit_update *au, const char *where,
+keep_update(struct transcript *p, const struct audit_update *au,
     struct error *e)
-{
-	enum transcript_verdict v;
-	struct opening o;
-	char w[400];
-	size_t i;
-
-	for (i = 0; i < u->n; i++) {
-		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
-		if (transcript_take(p, u->blob[i].data, u->blob[i].len, &u->env[i],
-		    NULL, 0, NULL, NULL, w, &v, e) != 0 ||
-		    transcript_drain(p, retake_entry, NULL, e) != 0)
-			return -1;
-	}
-	au->nopen = 0;
-	for (i = 0; open != NULL && i < open->nkids; i++) {
-		if (opening_read(p->m, open->kids[i], &o, where, e) != 0)
-			return -1;
-		if (match_learn(p->m, &o, e) != 0)
-			return error_prefix(e, "%s: the judge's private opening",
-			    where);
-		if (au->nopen < GAME_MAX_NEEDS) {
-			au->open[au->nopen].seat = o.seat;
-			snprintf(au->open[au->nopen].id, GAME_ID, "%s", o.id);
-			au->nopen++;
-		}
-		if (!p->dry && p->store->put_private(p->arg, &o, e) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int
-read_update(const struct match *m, int me, const struct ydoc *doc,
-    uint64_t *seq, const char *where, struct error *e)
-{
-	static const char *const keys[] = { "game", "kind", "for", "seq",
-	    "entries", "open", "note", NULL };
-	static const char *const req[] = { "game", "kind", "for", "entries",
-	    NULL };
-	unsigned long long v = 0;
-	const char *s;
-
-	if (ydoc_check_keys(doc, keys, req, where, e) != 0 ||
-	    (s = ydoc_scalar(doc, "kind", where, e)) == NULL)
-		return -1;
-	if (strcmp(s, "update") != 0)
-		return error_set(e, EXIT_MALFORMED, "%s: not an update (kind "
-		    "%.20s)", where, s);
-	if ((s = ydoc_scalar(doc, "game", where, e)) == NULL)
-		return -1;
-	if (strcmp(s, m->game_hex) != 0)
-		return error_set(e, EXIT_REFUSED, "%s: an update for game %.16s, "
-		    "not this one (%.16s)", where, s, m->game_hex);
-	if ((s = ydoc_scalar(doc, "for", where, e)) == NULL)
-		return -1;
-	if (strcmp(s, match_author_name(m, me)) != 0)
-		return error_set(e, EXIT_REFUSED, "%s: an update for %.32s, not "
-		    "%s", where, s, match_author_name(m, me));
-	if (ydoc_get(doc, "seq") != NULL &&
-	    ydoc_uint(doc, "seq", UINT32_MAX, &v, where, e) != 0)
-		return -1;
-	if (ydoc_get(doc, "open") != NULL && ydoc_expect(ydoc_get(doc, "open"),
-	    YDOC_SEQ, "open", where, e) != 0)
-		return -1;
-	*seq = v;
-	return 0;
-}
-
-static int
-keep_update(struct transcript *p, const struct audit_update *au)
 {
 	struct audit_update *n;
 
 	n = realloc(p->updates, (p->nupdates + 1) * sizeof(*n));
 	if (n == NULL)
-		return -1;
+		return error_set(e, EXIT_SYSTEM, "out of memory");
 	p->updates = n;
 	n[p->nupdates++] = *au;
+	return 0;
+}
+
+/*
+ * One pass over an update, on a copy first, then for real: its entries,
+ * then its openings, each checked against its commitment and against
+ * what the seat's own pieces saw in those entries.  Whatever it opens is
+ * learnt only once all of it checks out, and recorded for the audit.
+ */
+static int
+update_pass(struct transcript *p, const struct update *u,
+    struct audit_update *au, const char *where, struct error *e)
+{
+	enum transcript_verdict v;
+	char w[400];
+	size_t i;
+
+	for (i = 0; i < u->n; i++) {
+		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
+		if (transcript_take(p, u->blob[i].data, u->blob[i].len,
+		    &u->env[i], NULL, 0, NULL, NULL, w, &v, e) != 0)
+			return -1;
+	}
+	for (i = 0; i < u->nopen; i++)
+		if (opening_check(p->m, &u->open[i], e) != 0)
+			return error_prefix(e, "%s: the judge's private opening",
+			    where);
+	if (update_record(p->m, p->me, u, 1, au, where, e) != 0 ||
+	    audit_update_check(p->m, p->me, au, where, e) != 0)
+		return -1;
+	for (i = 0; i < u->nopen; i++)
+		if (match_learn(p->m, &u->open[i], e) != 0 || (!p->dry &&
+		    p->store->put_private(p->arg, &u->open[i], e) != 0))
+			return -1;
 	return 0;
 }
 
@@ -389,31 +315,43 @@ keep_update(struct transcript *p, const struct audit_update *au)
  * Judge mode: an update from the judge.  Each entry inside is checked
  * against its own author's signature as if it had come directly; each
  * private opening against the commitment its owner signed, so the judge
- * cannot invent an identity.  The whole update is checked on a copy
- * before any of it is stored.
+ * cannot invent an identity, and against the entries the update carries,
+ * so it cannot show a piece the seat's pieces did not see.  The whole
+ * update is checked on a copy before any of it is stored; one held
+ * already changes nothing, and one that starts beyond this copy's next
+ * entry waits whole in the inbox.
  */
 static int
 take_update(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const char *where, struct error *e)
 {
-	struct ydoc *doc;
-	const struct ydoc *n;
-	struct update_entries u;
+	enum transcript_verdict v;
 	struct audit_update au;
 	struct transcript dry;
+	struct update u;
 	int rc = -1;
 
-	memset(&u, 0, sizeof(u));
-	memset(&au, 0, sizeof(au));
-	if (!key_same(&env->signer, &p->m->judge))
-		return error_set(e, EXIT_REFUSED, "%s: in a judged game only "
-		    "the judge's updates are read (this is signed by %s)", where,
-		    env->signer.name);
-	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+	if (update_read(p->m, p->me, env, held(p, env->hash) ? 0 :
+	    UPDATE_VERIFY, where, &u, e) != 0)
 		return -1;
-	if (read_update(p->m, p->me, doc, &au.seq, where, e) != 0 ||
-	    read_entries(ydoc_get(doc, "entries"), &u, where, e) != 0)
+	if (held(p, env->hash)) {
+		report_line(p->report, "%s: the judge's update at seq %llu, held "
+		    "already; nothing to do", where, (unsigned long long)u.seq);
+		rc = 0;
+		goto note;
+	}
+	if (u.n > 0 && u.first > p->m->seq + 1) {
+		rc = take_early(p, u.first, u.blob[0].data, u.blob[0].len, blob,
+		    len, where, &v, e);
 		goto done;
+	}
+	if (u.n == 0 && u.seq > p->m->seq) {
+		rc = error_set(e, EXIT_REFUSED, "%s: the judge's update says seq "
+		    "%llu and carries no entries, but this copy is at seq %llu "
+		    "(read the judge's earlier updates first)", where,
+		    (unsigned long long)u.seq, (unsigned long long)p->m->seq);
+		goto done;
+	}
 	dry = *p;
 	dry.dry = 1;
 	dry.report = NULL;
@@ -421,63 +359,65 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
-	rc = update_pass(&dry, &u, ydoc_get(doc, "open"), &au, where, e);
+	rc = update_pass(&dry, &u, &au, where, e);
 	match_free(dry.m);
-	if (rc != 0 || (rc = update_pass(p, &u, ydoc_get(doc, "open"), &au,
-	    where, e)) != 0)
+	if (rc != 0 || (rc = update_pass(p, &u, &au, where, e)) != 0 ||
+	    (rc = p->store->put_update(p->arg, p->me, blob, len, e)) != 0 ||
+	    (rc = keep_update(p, &au, e)) != 0)
 		goto done;
-	if ((rc = p->store->put_update(p->arg, p->me, blob, len, e)) != 0)
-		goto done;
-	if (keep_update(p, &au) != 0) {
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	if ((n = ydoc_get(doc, "note")) != NULL && n->type == YDOC_SCALAR)
-		report_line(p->report, "%s: the judge says: %s", where, n->str);
+note:
+	if (u.note[0] != '\0')
+		report_line(p->report, "%s: the judge says: %s", where, u.note);
 done:
-	update_entries_free(&u);
-	ydoc_free(doc);
+	update_free(&u);
 	return rc;
 }
 
-int
-transcript_update_read(const struct match *m, int seat, const uint8_t *blob,
-    size_t len, const char *where, struct audit_update *au, struct error *e)
+/* What waits in a judged seat's inbox: a whole update, or an entry kept
+ * alone by an older version. */
+static int
+retake_update(struct transcript *p, const uint8_t *blob, size_t len,
+    void *arg, struct error *e)
 {
-	const struct ydoc *open;
+	enum transcript_verdict v;
 	struct envelope env;
-	struct opening o;
-	struct ydoc *doc;
+	struct match_peek pk;
+
+	(void)arg;
+	if (envelope_verify(blob, len, &env, "inbox", e) != 0 ||
+	    match_peek(&env, &pk, "inbox", e) != 0)
+		return -1;
+	if (strcmp(pk.kind, "update") == 0)
+		return take_update(p, blob, len, &env, "inbox", e);
+	return transcript_take(p, blob, len, &env, NULL, 0, NULL, NULL, "inbox",
+	    &v, e);
+}
+
+int
+transcript_update_load(struct transcript *p, const uint8_t *blob, size_t len,
+    const char *where, struct error *e)
+{
+	struct audit_update au;
+	struct envelope env;
+	struct update u;
 	size_t i;
 	int rc = -1;
 
-	memset(au, 0, sizeof(*au));
 	if (envelope_verify(blob, len, &env, where, e) != 0)
 		return -1;
-	if (!key_same(&env.signer, &m->judge))
-		return error_set(e, EXIT_REFUSED, "%s: not signed by the judge",
-		    where);
-	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
+	if (held(p, env.hash))
+		return 1;
+	if (update_read(p->m, p->me, &env, 0, where, &u, e) != 0)
 		return -1;
-	if (read_update(m, seat, doc, &au->seq, where, e) != 0)
-		goto done;
-	open = ydoc_get(doc, "open");
-	for (i = 0; open != NULL && i < open->nkids; i++) {
-		if (opening_read(m, open->kids[i], &o, where, e) != 0)
-			goto done;
-		if (opening_check(m, &o, e) != 0) {
+	for (i = 0; i < u.nopen; i++)
+		if (opening_check(p->m, &u.open[i], e) != 0) {
 			error_prefix(e, "%s: the judge's private opening", where);
 			goto done;
 		}
-		if (au->nopen < GAME_MAX_NEEDS) {
-			au->open[au->nopen].seat = o.seat;
-			snprintf(au->open[au->nopen].id, GAME_ID, "%s", o.id);
-			au->nopen++;
-		}
-	}
-	rc = 0;
+	if (update_record(p->m, p->me, &u, 0, &au, where, e) == 0)
+		rc = keep_update(p, &au, e);
 done:
-	ydoc_free(doc);
+	update_free(&u);
 	return rc;
 }
 
@@ -497,7 +437,8 @@ take_message(struct transcript *p, const uint8_t *sb, size_t len,
 			    "do", where);
 			return 0;
 		}
-		return take_update(p, sb, len, env, where, e);
+		return take_update(p, sb, len, env, where, e) != 0 ? -1 :
+		    transcript_drain(p, retake_update, NULL, e);
 	}
 	if (transcript_take(p, sb, len, env, NULL, 0, NULL, NULL, where, &v,
 	    e) != 0)

@@ -134,11 +134,14 @@ int	transcript_send(struct transcript *, const struct key_secret *,
  */
 int	transcript_try(struct transcript *, const struct buf *body,
 	    struct error *);
-/* A kept update (its signed blob): the judge's signature, the game and
- * seat, its seq and the private openings, each checked against its
- * commitment. */
-int	transcript_update_read(const struct match *, int seat, const uint8_t *,
-	    size_t, const char *where, struct audit_update *, struct error *);
+/*
+ * An update read back from this copy's store (its signed blob): the
+ * judge's signature and each private opening against its commitment,
+ * then recorded for the audit as it was taken.  1 when it is one held
+ * already (nothing recorded).
+ */
+int	transcript_update_load(struct transcript *, const uint8_t *, size_t,
+	    const char *where, struct error *);
 /* The recipients of what this copy sends. */
 int	transcript_recipients(const struct transcript *, struct key_public *);
 /* The key file's identity must be this copy's. */

@@ -311,9 +311,9 @@ PY
 }
 
 # A dishonest judge's update: an opening bob was not entitled to (alice's
-# mine on a1) is accepted, since it matches her commitment, and found by
-# verify of bob's export at the end; a sighting withheld from alice is
-# found by verify of hers.
+# mine on a1) is refused at once, whole, and bob learns nothing; a
+# sighting withheld from alice is said in her view at once and found by
+# verify of her export.
 test_dishonest_updates() {
 	es_start -o volcanoes=0
 	es_setups $STD $STD
@@ -321,16 +321,17 @@ test_dishonest_updates() {
 	awk '/piece: a1$/ { p = 1 } p && /nonce:/ { print $2; exit }' \
 	    J/journal >a1.nonce
 	[ "$(wc -c <a1.nonce)" -eq 65 ] || fail "no nonce for a1"
-	printf 'game: %s\nkind: update\nfor: bob\nentries: []\nopen:\n- seat: alice\n  piece: a1\n  value: mine\n  nonce: %s\n' \
-	    "$game" "$(cat a1.nonce)" >more.yaml
+	printf 'game: %s\nkind: update\nfor: bob\nseq: %s\nentries: []\nopen:\n- seat: alice\n  piece: a1\n  value: mine\n  nonce: %s\n' \
+	    "$game" "$(seq_of B)" "$(cat a1.nonce)" >more.yaml
 	"$ADJ" seal -k judge.key bob.pub more.yaml >more.msg
-	expect 0 "$ADJ" receive -d B more.msg
-	# bob's own adjudicator says so at once
-	out_has "showed bob alice's piece a1, which it was not entitled to see"
-	"$ADJ" show -d B | grep -q "were not what your pieces saw" ||
-	    fail "bob's view does not flag the judge"
+	snapshot B
+	expect 1 "$ADJ" receive -d B more.msg
+	one_line
+	err_has "shows bob alice's piece a1, and it carries no entry in which bob's pieces could see it"
+	grep -q mine err && fail "the value in the refusal"
+	unchanged B
 	"$ADJ" show -d B -f yaml | grep -A3 'piece: a1$' |
-	    grep -q 'identity: mine' || fail "bob did not take it"
+	    grep -q 'identity: mine' && fail "bob took it"
 	es_turns "f3-f4 a3-a4" "f8-f7 a8-a7" "f4-f5 a4-a5" "e8-e7 a7-a6"
 	# alice's spy comes to f6; her update loses its first opening (e8)
 	"$ADJ" turn -d A f5-f6 a5-a6 >t.msg
@@ -347,11 +348,10 @@ test_dishonest_updates() {
 	rm -rf mq
 	es_play B resign
 	"$ADJ" export -d B >b.arc
-	expect 1 "$ADJ" verify b.arc
-	one_line
-	err_has "showed bob alice's piece a1, which it was not entitled to see then"
+	expect 0 "$ADJ" verify b.arc
 	"$ADJ" export -d A >a.arc
 	expect 1 "$ADJ" verify a.arc
+	one_line
 	err_has "withheld bob's piece e8, which alice was entitled to see"
 	# the judge's own archive knows nothing of it
 	"$ADJ" export -d J >j.arc

@@ -238,13 +238,20 @@ update() {
 	"$ADJ" seal -k judge.key "$1.pub" "$2" >"$3" || fail "seal"
 }
 
-# update_body SEAT ENTRYBLOB...: the body of an update carrying them
+# update_body SEAT ENTRYBLOB...: the body of an update carrying them; its
+# seq is the last one's (none: the judge's seq, or $US_SEQ)
 update_body() {
 	us=$1
 	shift
 	"$ADJ" show -d J -f yaml | sed -n '/^game: /p'
 	echo "kind: update"
 	echo "for: $us"
+	if [ $# -gt 0 ]; then
+		for f in "$@"; do :; done
+		blob_body "$f" | sed -n '/^seq: /p'
+	else
+		echo "seq: ${US_SEQ:-$(seq_of J)}"
+	fi
 	echo "entries:"
 	for f in "$@"; do
 		echo "- $(base64 <"$f" | tr -d '\n')"
@@ -610,7 +617,8 @@ test_dishonest_judge_private_opening() {
 		err_has "does not match its commitment"
 		unchanged B
 	done
-	# the right one: bob learns that e3 is an agent
+	# the right one: still refused, and bob learns nothing: an incognito
+	# judge never shows a seat a piece privately
 	{
 		update_body bob
 		echo "open:"
@@ -620,11 +628,16 @@ test_dishonest_judge_private_opening() {
 		echo "  nonce: $nonce"
 	} >o.yaml
 	update bob o.yaml o.msg
-	expect 0 "$ADJ" receive -d B o.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B o.msg
+	one_line
+	err_has "shows bob alice's piece e3, and incognito shows no seat a piece privately"
+	grep -q agent err && fail "the value in the refusal"
+	unchanged B
 	"$ADJ" show -d B -f yaml >view
 	awk '/- piece: e3$/ { p = 1; next } /- piece:/ { p = 0 }
 	    p && /identity:/ { print $2 }' view >ident
-	[ "$(cat ident)" = agent ] || fail "bob's view: e3 is $(cat ident)"
+	[ "$(cat ident)" != agent ] || fail "bob learnt e3"
 	# an update signed by someone else than the judge
 	"$ADJ" seal -k alice.key bob.pub o.yaml >oa.msg
 	snapshot B
