@@ -1,12 +1,14 @@
 /*
  * The judge's mail bot.  See mailbot.h.
  *
- * The summary above each update is what that seat's own copy will show
- * once it takes the update: the judge's match as it was before this mail,
- * stripped of everything the seat does not hold (every other seat's
- * setup), given the new entries one by one as the seat's copy applies
- * them, then the openings the judge shows that seat alone.  Nothing of
- * the judge's own knowledge is read to write it.
+ * The summary above each update travels in clear, readable by every
+ * relay, mailbox provider and backup on the way: it holds nothing a
+ * stranger may not know.  It is the public view of the game (the judge's
+ * match before this mail, stripped of every setup, given the new entries
+ * one by one), addressed to the seat; what the seat's own pieces are and
+ * saw, and the judge's note on its message, travel only inside the
+ * encrypted update, which receive shows.  The summary is not signed and
+ * says so.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,6 @@
 #include "judge.h"
 #include "mailbot.h"
 #include "match.h"
-#include "opening.h"
 #include "view.h"
 
 /* The messages of one mail for one game, in the mail's order. */
@@ -111,9 +112,9 @@ refuse(struct bot_run *r, const struct error *e)
 
 /* --- the news for one seat --- */
 
-/* The judge's match before this mail, as the seat's own copy holds it. */
+/* The judge's match before this mail, as the public knows it. */
 static struct match *
-project(const struct match *base, const struct transcript *p, int seat)
+project(const struct match *base, int seat)
 {
 	struct match *c;
 	int o;
@@ -124,40 +125,9 @@ project(const struct match *base, const struct transcript *p, int seat)
 		c->local[o] = NULL;
 		memset(&c->privy[o], 0, sizeof(c->privy[o]));
 	}
-	if (p->all[seat] != NULL)
-		c->local[seat] = &p->all[seat]->setup;
 	memset(c->entitled, 0, sizeof(c->entitled));
 	c->me = seat;
 	return c;
-}
-
-/* What the update shows this seat alone (spy sight): learnt as the seat's
- * copy learns it. */
-static void
-learn_shown(struct match *c, const struct transcript *p, int seat)
-{
-	const struct match *m = p->m;
-	struct opening o;
-	struct error ign;
-	int s, i;
-
-	for (s = 0; s < m->nseats; s++) {
-		if (s == seat || p->all[s] == NULL)
-			continue;
-		for (i = 0; i < m->seat[s].pieces.n; i++) {
-			if (m->entitled[seat][s][i] == 0 || m->seat[s].opened[i])
-				continue;
-			memset(&o, 0, sizeof(o));
-			o.seat = s;
-			o.idx = i;
-			snprintf(o.id, GAME_ID, "%s", m->seat[s].pieces.id[i]);
-			snprintf(o.value, GAME_VALUE, "%s",
-			    p->all[s]->setup.value[i]);
-			memcpy(o.nonce, p->all[s]->nonce[i], COMMIT_NONCE);
-			(void)match_learn(c, &o, &ign);
-			sec_wipe(&o, sizeof(o));
-		}
-	}
 }
 
 struct game_run {
@@ -181,7 +151,7 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 	int ok = 1;
 
 	start = from > gr->before->seq ? from : gr->before->seq;
-	if ((c = project(gr->before, p, seat)) == NULL)
+	if ((c = project(gr->before, seat)) == NULL)
 		return;
 	buf_init(&blob);
 	if (n > 0)
@@ -206,12 +176,11 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 		/* cannot happen to entries the judge applied; the view is
 		 * then the final state's, stripped the same way */
 		match_free(c);
-		if ((c = project(m, p, seat)) == NULL)
+		if ((c = project(m, seat)) == NULL)
 			return;
 	}
-	learn_shown(c, p, seat);
 	buf_adds(out, "\n");
-	view_text(c, seat, NULL, out);
+	view_text_public(c, seat, out);
 	match_free(c);
 }
 
@@ -243,11 +212,14 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 	buf_printf(&body, "adjudicator: %s game %.16s, update for %s: %zu new "
 	    "entr%s.\n", m->rules->name, m->game_hex, m->seat[seat].name, n,
 	    n == 1 ? "y" : "ies");
-	/* the note is about the seat's own message: it says nothing the
-	 * seat may not know */
+	buf_adds(&body, "This summary is not signed and shows only the public "
+	    "board; the signed update\nbelow is what counts: \"adjudicator "
+	    "receive\" checks it and shows your view.\n");
+	/* the note may name the seat's own pieces: only inside the update */
 	if (note) {
 		gr->r->told = 1;
-		buf_printf(&body, "The judge says: %s\n", gr->j->note[seat]);
+		buf_adds(&body, "The judge refused your last message: the "
+		    "update says why.\n");
 	}
 	buf_adds(&body, "\n");
 	news(gr, seat, n, &body);

@@ -358,8 +358,13 @@ wrapped(struct buf *b, const char *say)
 	buf_adds(b, "\n");
 }
 
-void
-view_text(const struct match *m, int viewer, const char *dir,
+/*
+ * The view of viewer, the board as board_of sees it: viewer's own view,
+ * or (a mail's summary) the public board addressed to viewer, with no
+ * example drawn from what viewer knows.
+ */
+static void
+text_of(const struct match *m, int viewer, int board_of, const char *dir,
     struct buf *b)
 {
 	struct game_ctx c;
@@ -374,19 +379,32 @@ view_text(const struct match *m, int viewer, const char *dir,
 		    role[0] ? ", " : "", role);
 	}
 	addresses(m, b);
-	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
+	match_ctx_init(&c, &a, m, ctx_viewer(board_of));
 	buf_adds(b, "\n");
-	m->rules->render(m->state, viewer, &c, b);
+	m->rules->render(m->state, board_of, &c, b);
 	buf_adds(b, "\n");
 	view_summary(m, b);
 	view_next(m, viewer, dir, &v);
 	if (v.say[0] == '\0')
 		return;
 	buf_printf(b, "%s: %s\n", v.say, v.command);
-	if (v.example[0] != '\0')
+	if (v.example[0] != '\0' && board_of == viewer)
 		buf_printf(b, "For example: %s\n", v.example);
 	if (v.note[0] != '\0')
 		wrapped(b, v.note);
+}
+
+void
+view_text(const struct match *m, int viewer, const char *dir,
+    struct buf *b)
+{
+	text_of(m, viewer, viewer, dir, b);
+}
+
+void
+view_text_public(const struct match *m, int viewer, struct buf *b)
+{
+	text_of(m, viewer, -1, NULL, b);
 }
 
 static void

@@ -19,6 +19,9 @@ struct match;
  */
 void	view_text(const struct match *, int viewer, const char *dir,
 	    struct buf *);
+/* What a stranger may read, addressed to viewer: the public board, whose
+ * turn, what to type (no example drawn from what viewer knows). */
+void	view_text_public(const struct match *, int viewer, struct buf *);
 int	view_yaml(const struct match *, int viewer, const char *dir,
 	    struct buf *, struct error *);
 

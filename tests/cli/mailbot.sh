@@ -145,6 +145,34 @@ test_mailbot_judged_game() {
 	    jr/log || fail "no log line for the invitation"
 }
 
+# What travels in clear above each update is what a stranger may know: no
+# setup of either side (incognito shows a known identity as Ws, Wa, Bs,
+# Ba), no nonce, and a line saying that the summary is not signed.
+test_mailbot_summary_holds_no_secret() {
+	mstart
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn e3-c3
+	mplay BR b2.eml turn b4-b3
+	"$ADJ" open -k jr/judge.key a1.eml >abody 2>/dev/null
+	"$ADJ" open -k jr/judge.key b1.eml >bbody 2>/dev/null
+	grep -h 'nonce:' abody bbody | awk '{ print $2 }' >nonces
+	[ "$(wc -l <nonces)" -eq 10 ] || fail "not ten nonces"
+	[ "$(nmail)" -eq 8 ] || fail "$(nmail) mails, want 8"
+	for f in spool/*.eml; do
+		sed '/^-----BEGIN/,$d' "$f" >clear
+		grep -q '^This summary is not signed' clear ||
+		    fail "$f: not said unsigned"
+		grep -q '^ *[1-5] ' clear || fail "$f: no board"
+		grep -q '[WB][sa]\b' clear && { cat clear >&2;
+		    fail "$f: an identity in clear"; }
+		grep -qFf nonces "$f" && fail "$f: a nonce in clear"
+		grep -q 'You are ' clear || fail "$f: not addressed"
+	done
+	# the seat's own view, from receive, still shows its setup
+	grep -q ' Ws ' alice.view || fail "alice's view lacks her spy"
+}
+
 test_mailbot_duplicate_gets_nothing() {
 	mstart
 	mplay AR a1.eml setup d2
@@ -238,8 +266,11 @@ test_mailbot_refused_told_once() {
 	bot bad.eml 1
 	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want 1"
 	grep -q '^To: alice@example.org' spool/1.eml || fail "not to alice"
-	grep -q '^The judge says: refused: .*does not match its commitment' \
-	    spool/1.eml || fail "no note in words"
+	# the reason may name her pieces: it travels inside the update only
+	grep -q '^The judge refused your last message: the update says why' \
+	    spool/1.eml || fail "no word of the refusal"
+	sed '1,/^$/d; /^-----BEGIN/,$d' spool/1.eml |
+	    grep -qw 'commitment\|e3' && fail "the reason in clear"
 	tail -1 jr/log | grep -q 'verdict=refused,told sent=1' ||
 	    fail "log: $(tail -1 jr/log)"
 	expect 0 "$ADJ" receive -r AR spool/1.eml
