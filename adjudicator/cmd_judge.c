@@ -36,7 +36,7 @@ struct outdir {
 /* An update not yet mailed stays: the new one follows it. */
 static int
 to_file(void *arg, int seat, const struct buf *arm, size_t n, int note,
-    struct error *e)
+    size_t resent, struct error *e)
 {
 	struct outdir *o = arg;
 	char path[PATH_MAX];
@@ -46,9 +46,14 @@ to_file(void *arg, int seat, const struct buf *arm, size_t n, int note,
 		return error_set(e, EXIT_USAGE, "%s: path too long", o->path);
 	if (fsio_append(path, arm->data, arm->len, e) != 0)
 		return -1;
-	printf("%s: update for %s (%zu entr%s%s)\n", path,
-	    o->m->seat[seat].name, n, n == 1 ? "y" : "ies",
-	    note ? ", a note" : "");
+	if (resent > 0)
+		printf("%s: %zu update%s for %s again (its message was one "
+		    "already applied)\n", path, resent, resent == 1 ? "" : "s",
+		    o->m->seat[seat].name);
+	if (n > 0 || note || resent == 0)
+		printf("%s: update for %s (%zu entr%s%s)\n", path,
+		    o->m->seat[seat].name, n, n == 1 ? "y" : "ies",
+		    note ? ", a note" : "");
 	return 0;
 }
 

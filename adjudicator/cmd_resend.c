@@ -1,11 +1,14 @@
 /*
  * resend: print again a message this seat sent: the one with SEQ, or
- * everything its last command printed.
+ * everything its last command printed; the judge's updates to a seat.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "judge.h"
 #include "mail.h"
 
 /* What the last turn printed: an opening or a move can be followed by
@@ -27,21 +30,67 @@ first_of_last(struct gamedir *g, uint64_t last)
 	return first;
 }
 
+/* The judge's updates to seat: from the one that reaches SEQ, or the
+ * last; -M: as a mail to the seat. */
+static int
+judge_again(struct gamedir *g, const char *name, uint64_t seq, int mail,
+    struct buf *b, struct error *e)
+{
+	const struct match *m = g->t.m;
+	char subject[MAIL_FIELD], tail[64];
+	struct mail_head h;
+	struct buf body;
+	size_t n;
+	int seat, rc;
+
+	if ((seat = match_seat_by_name(m, name)) < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_USAGE, "-s %s: not a seat of this game",
+		    name);
+	if ((rc = judge_resend(&g->t, seat, seq, b, &n, e)) != 0)
+		return rc < 0 ? -1 : error_set(e, EXIT_USAGE, "%s: the judge "
+		    "has sent %s nothing yet", g->path, name);
+	if (!mail)
+		return 0;
+	if (m->seat[seat].address[0] == '\0')
+		return error_set(e, EXIT_USAGE, "-M: the header gives no address "
+		    "for %s (new -a %s=ADDRESS)", name, name);
+	memset(&h, 0, sizeof(h));
+	if (m->judge_address[0] != '\0')
+		h.from = m->judge_address;
+	h.to[h.nto++] = m->seat[seat].address;
+	snprintf(tail, sizeof(tail), ", for %s, again", name);
+	mail_subject(m, m->seq, tail, subject, sizeof(subject));
+	h.subject = subject;
+	h.game = m->game_hex;
+	buf_init(&body);
+	buf_printf(&body, "adjudicator: %s game %.16s: the judge's last "
+	    "update%s to %s, sent again.\nApply %s with \"adjudicator receive "
+	    "-r ROOT\" (pipe this mail into it).\n\n", m->rules->name,
+	    m->game_hex, n == 1 ? "" : "s", name, n == 1 ? "it" : "them");
+	buf_add(&body, b->data, b->len);
+	b->len = 0;
+	rc = mail_compose(&h, (const char *)body.data, body.len, b, e);
+	buf_free(&body);
+	return rc;
+}
+
 int
 cmd_resend(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	const char *dir = NULL, *seat = NULL;
 	struct gamedir g;
 	struct buf b;
 	unsigned long long seq, first, from;
 	char *end;
 	int ch, rc = -1, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:Ms:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
 		else if (ch == 'd')
 			dir = optarg;
+		else if (ch == 's')
+			seat = optarg;
 		else
 			return cli_usage(e);
 	}
@@ -52,14 +101,28 @@ cmd_resend(int argc, char **argv, struct error *e)
 	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&b);
+	seq = 0;
 	if (argc == 1) {
 		seq = strtoull(argv[0], &end, 10);
 		if (*argv[0] == '\0' || *end != '\0') {
 			error_set(e, EXIT_USAGE, "%s: SEQ is a number", argv[0]);
 			goto done;
 		}
+	}
+	if ((g.t.me == GAME_JUDGE) != (seat != NULL)) {
+		error_set(e, EXIT_USAGE, seat != NULL ? "-s: %s is %s's game "
+		    "directory: only the judge names a seat" : "%s: the judge's "
+		    "game directory: name the seat with -s SEAT", dir, g.seat);
+		goto done;
+	}
+	if (seat != NULL) {
+		if (judge_again(&g, seat, seq, mail, &b, e) == 0)
+			rc = cli_write(b.data, b.len, e);
+		goto done;
+	}
+	if (argc == 1)
 		first = seq;
-	} else if ((seq = gamedir_last_sent(&g)) == 0) {
+	else if ((seq = gamedir_last_sent(&g)) == 0) {
 		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet", dir,
 		    g.seat);
 		goto done;

@@ -237,8 +237,17 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 		j->applied++;
 		if (judge_auto(j, e) != 0)
 			goto done;
-	} else if (v == TRANSCRIPT_DUPLICATE)
+	} else if (v == TRANSCRIPT_DUPLICATE) {
+		struct match_peek pk;
+
 		j->duplicates++;
+		/* the seat lacks what came after: it gets it again */
+		if (match_peek(&inner, &pk, w, e) != 0)
+			goto done;
+		if (pk.seq <= p->m->seq && (j->again[*sender] == 0 ||
+		    pk.seq < j->again[*sender]))
+			j->again[*sender] = pk.seq;
+	}
 	else if (v == TRANSCRIPT_EARLY)
 		j->early++;
 	rc = 0;
@@ -379,6 +388,51 @@ sight_due(const struct transcript *p, int seat, uint64_t from,
 	return n;
 }
 
+int
+judge_resend(const struct transcript *p, int seat, uint64_t from,
+    struct buf *out, size_t *n, struct error *e)
+{
+	struct key_public to = p->m->seat[seat].key;
+	struct match_peek pk;
+	struct envelope env;
+	uint64_t k, count, first;
+	struct buf blob;
+	char where[64];
+	int rc = -1;
+
+	*n = 0;
+	if (p->store->count_updates(p->arg, seat, &count, e) != 0)
+		return -1;
+	if (count == 0)
+		return 1;
+	buf_init(&blob);
+	/* the last one, and before it, back in the order of their seqs,
+	 * every one that reaches from */
+	for (first = count; from != 0 && first > 1; first--) {
+		blob.len = 0;
+		snprintf(where, sizeof(where), "update %llu to %s",
+		    (unsigned long long)(first - 1), p->m->seat[seat].name);
+		if (p->store->get_update(p->arg, seat, first - 1, &blob,
+		    e) != 0 ||
+		    envelope_parse(blob.data, blob.len, &env, where, e) != 0 ||
+		    match_peek(&env, &pk, where, e) != 0)
+			goto done;
+		if (pk.seq < from)
+			break;
+	}
+	for (k = first; k <= count; k++) {
+		blob.len = 0;
+		if (p->store->get_update(p->arg, seat, k, &blob, e) != 0 ||
+		    envelope_armor(blob.data, blob.len, &to, 1, out, e) != 0)
+			goto done;
+		(*n)++;
+	}
+	rc = 0;
+done:
+	buf_free(&blob);
+	return rc;
+}
+
 static int
 one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
     struct error *e)
@@ -389,15 +443,20 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	struct buf *entries = NULL, body, sb, arm;
 	struct key_public to = m->seat[seat].key;
 	uint64_t from = p->sent[seat].seq, q;
-	size_t n = 0, nopen, i;
+	size_t n = 0, nopen, i, resent = 0;
 	int rc = -1;
 
 	nopen = sight_due(p, seat, from, open, sizeof(open) / sizeof(open[0]));
-	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0')
-		return 0;
 	buf_init(&body);
 	buf_init(&sb);
 	buf_init(&arm);
+	if (j->again[seat] != 0 && judge_resend(p, seat, j->again[seat], &arm,
+	    &resent, e) < 0)
+		goto done;
+	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0') {
+		rc = resent > 0 ? emit(arg, seat, &arm, 0, 0, resent, e) : 0;
+		goto done;
+	}
 	if (from < m->seq) {
 		n = (size_t)(m->seq - from);
 		if ((entries = calloc(n, sizeof(*entries))) == NULL) {
@@ -418,7 +477,8 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 		j->tamper(j->tamper_arg, seat, &body);
 	if (envelope_sign(j->k, &to, 1, body.data, body.len, &sb, e) != 0 ||
 	    envelope_armor(sb.data, sb.len, &to, 1, &arm, e) != 0 ||
-	    emit(arg, seat, &arm, n, j->note[seat][0] != '\0', e) != 0 ||
+	    emit(arg, seat, &arm, n, j->note[seat][0] != '\0', resent,
+	    e) != 0 ||
 	    p->store->put_update(p->arg, seat, sb.data, sb.len, e) != 0)
 		goto done;
 	p->sent[seat].seq = m->seq;

@@ -22,6 +22,9 @@ struct judge_run {
 	int			 applied;	/* entries applied in this run */
 	int			 duplicates;	/* messages already applied */
 	int			 early;		/* messages put in the inbox */
+	/* a seat's message already applied: its updates from this seq on
+	 * go to it again (0: none) */
+	uint64_t		 again[GAME_MAX_SEATS];
 	/* tests only: a dishonest judge rewrites the body of an update for
 	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);
@@ -45,12 +48,21 @@ int	judge_input(struct judge_run *, const char *text, size_t,
  * system error. */
 int	judge_message(struct judge_run *, const uint8_t *sb, size_t,
 	    const struct envelope *, const char *where, struct error *);
-/* An update ready for seat: armored, for the caller to deliver. */
+/* An update ready for seat: armored, for the caller to deliver; resent
+ * updates sent before (an answer to a message already applied) come
+ * first in armored. */
 typedef int judge_emit_fn(void *, int seat, const struct buf *armored,
-    size_t nentries, int note, struct error *);
+    size_t nentries, int note, size_t resent, struct error *);
 /* Builds each update with news, hands it to emit, and only then records
  * it as sent. */
 int	judge_updates(struct judge_run *, judge_emit_fn *, void *,
 	    struct error *);
+/*
+ * The updates the judge sent seat, armored anew for it, appended to out:
+ * every one whose seq is from or later, or (from 0) the last one; *n how
+ * many.  1 when the judge has sent seat nothing.
+ */
+int	judge_resend(const struct transcript *, int seat, uint64_t from,
+	    struct buf *out, size_t *n, struct error *);
 
 #endif

@@ -186,7 +186,7 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 
 static int
 emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
-    struct error *e)
+    size_t resent, struct error *e)
 {
 	struct game_run *gr = arg;
 	struct mailbot *b = gr->r->b;
@@ -215,6 +215,10 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 	buf_adds(&body, "This summary is not signed and shows only the public "
 	    "board; the signed update\nbelow is what counts: \"adjudicator "
 	    "receive\" checks it and shows your view.\n");
+	if (resent > 0)
+		buf_printf(&body, "Your message had reached the judge already: "
+		    "here again %s the judge's\nlast update%s to you.\n",
+		    resent == 1 ? "is" : "are", resent == 1 ? "" : "s");
 	/* the note may name the seat's own pieces: only inside the update */
 	if (note) {
 		gr->r->told = 1;

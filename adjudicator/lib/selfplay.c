@@ -540,12 +540,13 @@ deliver_peers(struct selfplay *sp, int from, const struct buf *msg,
 
 static int
 emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
-    struct error *e)
+    size_t resent, struct error *e)
 {
 	struct selfplay *sp = arg;
 
 	(void)n;
 	(void)note;
+	(void)resent;
 	if (sp->on_message != NULL)
 		sp->on_message(sp->on_message_arg, GAME_JUDGE, seat, armored);
 	return transcript_receive(&sp->party[seat], sp->key[seat],

@@ -419,20 +419,74 @@ test_refuse_fork() {
 
 # --- duplicates and early mail ------------------------------------------------
 
+# A message already applied: the judge changes nothing and sends its seat
+# again the updates from the one that carried that message on (the seat
+# lost them, or it would not send it again); the seat holds them already
 test_judge_twice() {
 	judged_interrogation
 	rm -rf mq
 	snapshot J
 	expect 0 "$ADJ" judge -d J -O mq a3.msg
 	out_has "already applied"
+	out_has "mq/alice.msg: 1 update for alice again"
 	unchanged J
-	[ -z "$(ls mq)" ] || fail "an update for a duplicate"
+	[ "$(ls mq)" = alice.msg ] || fail "updates: $(ls mq)"
+	snapshot A
+	expect 0 "$ADJ" receive -d A mq/alice.msg
+	err_has "held already"
+	unchanged A
+	rm -rf mq
 	expect 0 "$ADJ" judge -d J -O mq a1.msg b1.msg a2.msg
-	[ "$(grep -c 'already applied' out)" -eq 3 ] || fail "not 3 duplicates"
+	[ "$(grep -c 'already applied; nothing to do' out)" -eq 3 ] ||
+	    fail "not 3 duplicates"
+	unchanged J
+	# alice's setup was seq 1: every update she was sent
+	[ "$(grep -c BEGIN mq/alice.msg)" -eq "$("$ADJ" export -d A |
+	    python3 "$TOP/tests/cli/entries.py" /dev/stdin At >/dev/null;
+	    ls At | grep -c update-)" ] || fail "not every update to alice"
 	# the invitation, mailed to the judge again
 	expect 0 "$ADJ" judge -d J -O mq invite.msg
 	out_has "nothing to do"
 	unchanged J
+}
+
+# An update lost on the way: the judge's operator sends it again, the last
+# one or every one from a seq on; a seat's directory names no seat
+test_judge_resend() {
+	jstart
+	jsetups d2 b4
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	"$ADJ" judge -d J -O mq a2.msg >/dev/null 2>&1 || fail "judge"
+	"$ADJ" receive -d A mq/alice.msg 2>/dev/null || fail "alice"
+	rm -rf mq		# bob's update is lost
+	[ "$(seq_of B)" -eq 2 ] || fail "bob is not at seq 2"
+	expect 2 "$ADJ" resend -d J
+	one_line
+	err_has "the judge's game directory: name the seat with -s SEAT"
+	expect 2 "$ADJ" resend -d B -s bob
+	err_has "only the judge names a seat"
+	expect 2 "$ADJ" resend -d J -s carol
+	err_has "-s carol: not a seat of this game"
+	expect 2 "$ADJ" resend -d J -s bob -M
+	err_has "no address for bob"
+	expect 0 "$ADJ" resend -d J -s bob
+	[ "$(grep -c BEGIN out)" -eq 1 ] || fail "not one update"
+	mv out last.msg
+	expect 0 "$ADJ" receive -d B last.msg
+	[ "$(seq_of B)" -eq 3 ] || fail "bob did not get seq 3"
+	# from seq 1 on: every update bob was sent, which he holds
+	expect 0 "$ADJ" resend -d J -s bob 1
+	[ "$(grep -c BEGIN out)" -eq 3 ] || fail "not the three updates"
+	mv out all.msg
+	snapshot B
+	expect 0 "$ADJ" receive -d B all.msg
+	unchanged B
+	# a judge that has sent a seat nothing yet says so
+	mkdir fresh
+	cd fresh
+	jstart
+	expect 2 "$ADJ" resend -d J -s bob
+	err_has "the judge has sent bob nothing yet"
 }
 
 test_judge_early() {

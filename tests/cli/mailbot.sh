@@ -173,14 +173,28 @@ test_mailbot_summary_holds_no_secret() {
 	grep -q ' Ws ' alice.view || fail "alice's view lacks her spy"
 }
 
-test_mailbot_duplicate_gets_nothing() {
+# A seat's mail already applied: the seat lost what came back, so it gets
+# its last update again, and nothing else changes
+test_mailbot_duplicate_gets_its_update_again() {
 	mstart
 	mplay AR a1.eml setup d2
 	n=$(nmail)
+	snapshot jr
 	bot a1.eml
-	[ "$(nmail)" -eq "$n" ] || fail "a duplicate got mail"
-	tail -1 jr/log | grep -q 'verdict=duplicate sent=0$' ||
+	[ "$(nmail)" -eq $((n + 1)) ] || fail "$(nmail) mails, want $((n + 1))"
+	last=spool/$((n + 1)).eml
+	header_of "$last" To | grep -qx alice@example.org || fail "not to alice"
+	grep -q '^Your message had reached the judge already' "$last" ||
+	    fail "not said"
+	tail -1 jr/log | grep -q 'verdict=duplicate sent=1$' ||
 	    fail "log: $(tail -1 jr/log)"
+	sed -i '$d' jr/log
+	unchanged jr
+	snapshot AR
+	expect 0 "$ADJ" receive -r AR "$last"
+	err_has "held already"
+	unchanged AR
+	n=$(nmail)
 	bot invite.msg
 	[ "$(nmail)" -eq "$n" ] || fail "the invitation again got mail"
 	err_has "already joined"
@@ -562,10 +576,13 @@ test_mailbot_two_games() {
 		header_of "$f" Subject | grep -q "$(echo "$g" | cut -c1-16)" ||
 		    fail "$f: the Subject names another game"
 	done
-	# a message of game 1 again: a duplicate there, nothing mailed
+	# a message of game 1 again: a duplicate there, alice's updates of
+	# game 1 from it on mailed again
 	n=$(nmail)
 	bot 1a2.eml
-	[ "$(nmail)" -eq "$n" ] || fail "a duplicate got mail"
+	[ "$(nmail)" -eq $((n + 1)) ] || fail "a duplicate got $(nmail) mails"
+	header_of spool/$((n + 1)).eml X-Adjudicator-Game | grep -qx "$G1" ||
+	    fail "not game 1's updates"
 	tail -1 jr/log | grep -q "game=$(echo "$G1" | cut -c1-16) .*duplicate" ||
 	    fail "not routed to game 1"
 	expect 0 "$ADJ" games -r jr

@@ -85,11 +85,12 @@ seeds(void)
 /* The mail the judge would send: made, looked at, dropped. */
 static int
 emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
-    struct error *e)
+    size_t resent, struct error *e)
 {
 	(void)arg;
 	(void)n;
 	(void)note;
+	(void)resent;
 	if (armored->len == 0)
 		return error_set(e, EXIT_SYSTEM, "an empty update for seat %d",
 		    seat);
