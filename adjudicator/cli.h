@@ -82,6 +82,7 @@ int	cmd_turn(int, char **, struct error *);
 int	cmd_receive(int, char **, struct error *);
 int	cmd_show(int, char **, struct error *);
 int	cmd_resend(int, char **, struct error *);
+int	cmd_repair(int, char **, struct error *);
 int	cmd_export(int, char **, struct error *);
 int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);

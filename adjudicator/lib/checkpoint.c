@@ -69,6 +69,7 @@ add_extra(struct buf *b, const struct checkpoint_extra *x)
 		rc |= buf_add_u32(b, (uint32_t)x->upd_seat[i]);
 		rc |= buf_add_u64(b, x->upd_off[i]);
 	}
+	rc |= buf_add_u64(b, x->dups);
 	return rc;
 }
 
@@ -209,6 +210,8 @@ read_extra(struct cursor *c, struct checkpoint_extra *x)
 			return -1;
 		x->upd_seat[i] = (int)seat;
 	}
+	if (cursor_u64(c, &x->dups) != 0)
+		return -1;
 	return c->left == 0 ? 0 : -1;
 }
 

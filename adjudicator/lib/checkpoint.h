@@ -29,6 +29,7 @@ struct checkpoint_extra {
 	uint64_t	*upd_off;		/* UPDATE records, in order */
 	int		*upd_seat;
 	size_t		 nupd;
+	uint64_t	 dups;			/* UPDATE records held twice */
 };
 
 int	checkpoint_write(const struct transcript *, const struct checkpoint_extra *,

@@ -159,6 +159,12 @@ sync_dir(const char *path)
 	}
 }
 
+void
+fsio_sync_dir_of(const char *path)
+{
+	sync_dir(path);
+}
+
 /* path split at its last slash: dir ("." when none) and base. */
 static int
 split_path(const char *path, char *dir, size_t dirlen, const char **base)

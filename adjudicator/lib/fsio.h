@@ -42,6 +42,8 @@ int	fsio_append(const char *path, const void *, size_t, struct error *);
 int	fsio_append_log(const char *path, const void *, size_t,
 	    struct error *);
 int	fsio_exists(const char *path);
+/* The directory holding path, synced: a rename in it made durable. */
+void	fsio_sync_dir_of(const char *path);
 int	fsio_mkdir(const char *path, int mode, struct error *);
 int	fsio_write_stdout(const void *, size_t, struct error *);
 const char *fsio_name(const char *path);	/* "stdin" for NULL/"-" */

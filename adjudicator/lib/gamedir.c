@@ -95,7 +95,7 @@ take_update(struct gamedir *g, const struct journal_record *r,
 	    g->j.path, e)) < 0)
 		return -1;
 	if (rc > 0) {
-		g->dups++;
+		g->x.dups++;
 		return 0;
 	}
 	return gamedir_note_update(g, (int)r->num, r->off, e);
@@ -277,6 +277,24 @@ done:
 	return rc;
 }
 
+int
+gamedir_lock(const char *path, int *lock, struct error *e)
+{
+	char p[PATH_MAX];
+
+	snprintf(p, sizeof(p), "%s/lock", path);
+	if ((*lock = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return error_errno(e, "%s", p);
+	while (flock(*lock, LOCK_EX) != 0)
+		if (errno != EINTR) {
+			error_errno(e, "%s", p);
+			close(*lock);
+			*lock = -1;
+			return -1;
+		}
+	return 0;
+}
+
 static int
 take_lock(struct gamedir *g, enum gamedir_mode mode, struct error *e)
 {
@@ -384,6 +402,15 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 	/* a reader that had to replay leaves the result for the next one */
 	if (!g->writable && g->rebuilt)
 		(void)save_checkpoint(g, e);
+	/* a copy an older version bloated loses its duplicates now */
+	if (g->writable && g->x.dups > 0) {
+		if (gamedir_compact(path, e) != 0) {
+			gamedir_close(g);
+			return -1;
+		}
+		gamedir_close(g);
+		return gamedir_open(path, mode, g, r, e);
+	}
 	return 0;
 }
 

@@ -45,7 +45,6 @@ struct gamedir {
 	struct gamedir_pending *pend;	/* this command's records */
 	size_t		 npend;
 	int		 rebuilt;	/* the state was replayed: save it */
-	uint64_t	 dups;		/* updates held twice in the journal */
 };
 
 int	gamedir_create(const char *path, const uint8_t *header, size_t len,
@@ -63,6 +62,27 @@ int	gamedir_commit_lazy(struct gamedir *, struct error *);
  * the last. */
 int	gamedir_commit_first(struct gamedir *, struct error *);
 void	gamedir_close(struct gamedir *);
+/* What a repair did (gamedir_repair.c). */
+struct gamedir_repair {
+	int		whole;		/* nothing to repair */
+	uint64_t	kept_to;	/* entries 0 .. kept_to kept */
+	uint64_t	lost_to;	/* kept_to + 1 .. lost_to must come
+					 * again (0: none known) */
+	int		updates;	/* updates and sent marks dropped */
+	uint64_t	again_from;	/* updates from this seq come again */
+	int		spans;		/* damaged spans dropped */
+	int		maybe_entry;	/* one of them may have been an entry */
+	unsigned	secrets_lost;	/* seats whose setup this copy lost */
+	char		damaged[PATH_MAX];	/* the old journal, kept */
+};
+/*
+ * Saves what is whole in a damaged journal, the old one kept beside it;
+ * header (an invitation's signed blob, may be NULL) stands in for a
+ * damaged entry 0.  Each record dropped is said through the report.
+ */
+int	gamedir_repair(const char *path, const uint8_t *header, size_t,
+	    const struct report *, struct gamedir_repair *, struct error *);
+
 /* A seat's own setup, kept in the same batch as its commitments. */
 int	gamedir_save_secret(struct gamedir *, const struct match_secret *,
 	    struct error *);

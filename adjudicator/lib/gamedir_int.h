@@ -14,6 +14,12 @@ struct gamedir_pending {
 	struct buf		data;
 };
 
+/* The directory's lock, held exclusively (fd into *lock). */
+int	gamedir_lock(const char *path, int *lock, struct error *);
+/* The duplicate updates dropped from the journal; the caller holds the
+ * lock, and opens the directory again. */
+int	gamedir_compact(const char *path, struct error *);
+
 /* The transcript's store over the journal (gamedir_store.c). */
 extern const struct transcript_store gamedir_disk;
 

@@ -11,10 +11,12 @@
  * record from a torn or damaged one (the entries themselves are signed:
  * the check guards against accidents, not against forgers).
  */
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,17 +298,14 @@ journal_exists(const char *dir)
 
 /*
  * Checks the record at off: 0 when a whole record is there (its head in
- * head, its payload in payload when not NULL, else read in pieces and
- * kept nowhere), 1 when there is none, -1 out of memory.
+ * head, its payload in payload), 1 when there is none, -1 out of memory.
  */
 static int
 record_at(struct journal *j, uint64_t off, uint64_t limit,
     uint8_t head[HEAD], struct buf *payload, struct error *e)
 {
-	uint8_t tail[TAIL], chk[CHECK], piece[4096];
-	uint64_t at, end;
+	uint8_t tail[TAIL], chk[CHECK];
 	uint32_t n, c;
-	size_t k;
 
 	if (off + HEAD + TAIL > limit ||
 	    window_read(j->fd, &j->win, head, HEAD, off) != 0)
@@ -315,25 +314,14 @@ record_at(struct journal *j, uint64_t off, uint64_t limit,
 	if (n > JOURNAL_MAX_RECORD || off + HEAD + n + TAIL > limit)
 		return 1;
 	c = crc_update(0xffffffffu, head, HEAD);
-	end = off + HEAD + n;
-	if (payload != NULL) {
-		payload->len = 0;
-		if (buf_reserve(payload, n) != 0)
-			return error_set(e, EXIT_SYSTEM, "out of memory");
-		if (window_read(j->fd, &j->win, payload->data, n,
-		    off + HEAD) != 0)
-			return 1;
-		payload->len = n;
-		c = crc_update(c, payload->data, n);
-	} else
-		for (at = off + HEAD; at < end; at += k) {
-			k = end - at < sizeof(piece) ? (size_t)(end - at) :
-			    sizeof(piece);
-			if (window_read(j->fd, &j->win, piece, k, at) != 0)
-				return 1;
-			c = crc_update(c, piece, k);
-		}
-	if (window_read(j->fd, &j->win, tail, TAIL, end) != 0 ||
+	payload->len = 0;
+	if (buf_reserve(payload, n) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (window_read(j->fd, &j->win, payload->data, n, off + HEAD) != 0)
+		return 1;
+	payload->len = n;
+	c = crc_update(c, payload->data, n);
+	if (window_read(j->fd, &j->win, tail, TAIL, off + HEAD + n) != 0 ||
 	    get32(tail) != n)
 		return 1;
 	c = crc_update(c, tail, 4) ^ 0xffffffffu;
@@ -371,25 +359,114 @@ journal_read(struct journal *j, uint64_t off, struct journal_record *r,
 	return rc;
 }
 
-/*
- * From a commit's end, the committed batches that follow: every record up
- * to a commit record counts; anything after the last one is a torn tail.
- */
-static int
-scan_forward(struct journal *j, uint64_t from, uint64_t size,
+/* --- the whole file, mapped: the scan at open, and repairs --- */
+
+int
+journal_view_open(const char *dir, struct journal_view *v, struct error *e)
+{
+	struct stat st;
+	char p[4200];
+
+	memset(v, 0, sizeof(*v));
+	v->fd = -1;
+	if ((size_t)snprintf(p, sizeof(p), "%s/journal", dir) >= sizeof(p))
+		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
+	if ((v->fd = open(p, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    fstat(v->fd, &st) != 0)
+		return error_errno(e, "%s", p);
+	return journal_view_map(v, v->fd, (uint64_t)st.st_size, e) != 0 ?
+	    error_errno(e, "%s", p) : 0;
+}
+
+int
+journal_view_map(struct journal_view *v, int fd, uint64_t size,
     struct error *e)
 {
-	uint8_t head[HEAD];
-	uint64_t off = from;
-	int rc;
+	void *m;
 
-	/* each record checked in pieces, nothing kept */
-	while ((rc = record_at(j, off, size, head, NULL, e)) == 0) {
-		off += HEAD + get32(head + 4) + TAIL;
-		if (get32(head) == JOURNAL_COMMIT)
+	(void)e;
+	v->size = size;
+	v->p = NULL;
+	if (size == 0)
+		return 0;
+	if (size > SIZE_MAX || (m = mmap(NULL, (size_t)size, PROT_READ,
+	    MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+		return -1;
+	v->p = m;
+	return 0;
+}
+
+void
+journal_view_close(struct journal_view *v)
+{
+	if (v->p != NULL)
+		munmap((void *)v->p, (size_t)v->size);
+	if (v->fd >= 0)
+		close(v->fd);
+	memset(v, 0, sizeof(*v));
+	v->fd = -1;
+}
+
+size_t
+journal_view_record(const struct journal_view *v, uint64_t off,
+    struct journal_ref *r)
+{
+	const uint8_t *p = v->p + off;
+	uint8_t chk[CHECK];
+	uint32_t n, c, type;
+
+	if (off > v->size || v->size - off < HEAD + TAIL)
+		return 0;
+	type = get32(p);
+	n = get32(p + 4);
+	/* a cheap look first: a known type, a length that fits and is
+	 * repeated after the data; only then the check */
+	if (type < JOURNAL_KEY || type > JOURNAL_COMMIT ||
+	    n > JOURNAL_MAX_RECORD || HEAD + (uint64_t)n + TAIL > v->size - off ||
+	    get32(p + HEAD + n) != n)
+		return 0;
+	c = crc32c(p, HEAD + n + 4);
+	put32(chk, c);
+	put32(chk + 4, ~c);
+	if (memcmp(chk, p + HEAD + n + 4, CHECK) != 0)
+		return 0;
+	if (r != NULL) {
+		r->type = (enum journal_type)type;
+		r->num = get64(p + 8);
+		r->data = p + HEAD;
+		r->len = n;
+	}
+	return HEAD + n + TAIL;
+}
+
+uint64_t
+journal_view_resync(const struct journal_view *v, uint64_t from)
+{
+	uint64_t off;
+
+	for (off = from + 1; off + HEAD + TAIL <= v->size; off++)
+		if (journal_view_record(v, off, NULL) != 0)
+			return off;
+	return v->size;
+}
+
+/*
+ * From off, the committed batches that follow: every record up to a
+ * commit record counts; anything after the last one is a torn tail, or
+ * damage.  Returns where the whole records end.
+ */
+static uint64_t
+scan_forward(struct journal *j, const struct journal_view *v, uint64_t off)
+{
+	struct journal_ref r;
+	size_t n;
+
+	while ((n = journal_view_record(v, off, &r)) != 0) {
+		off += n;
+		if (r.type == JOURNAL_COMMIT)
 			j->end = off;
 	}
-	return rc < 0 ? -1 : 0;
+	return off;
 }
 
 static void
@@ -398,8 +475,8 @@ head_path(const struct journal *j, char *p, size_t len, const char *ext)
 	snprintf(p, len, "%s%s", j->path, ext);
 }
 
-/* The head file's advice: where the last commit ended; believed only if
- * a whole commit record ends there. */
+/* The head file's advice: where the last synced commit ended; believed
+ * only if a whole commit record ends there. */
 static void
 read_head(struct journal *j, uint64_t size, struct error *e)
 {
@@ -425,8 +502,30 @@ read_head(struct journal *j, uint64_t size, struct error *e)
 	buf_init(&r.data);
 	if (read_record(j, end - (HEAD + TAIL), size, &r, e) == 0 &&
 	    r.type == JOURNAL_COMMIT && r.next == end)
-		j->end = end;
+		j->synced = end;
 	buf_free(&r.data);
+}
+
+/*
+ * Whether the records breaking off at stop are damage rather than a
+ * command a crash cut short: a commit was synced beyond them, or a whole
+ * commit record follows them.
+ */
+static int
+damaged(const struct journal *j, const struct journal_view *v, uint64_t stop)
+{
+	struct journal_ref r;
+	uint64_t off;
+	size_t n;
+
+	if (j->head > stop)
+		return 1;
+	for (off = journal_view_resync(v, stop); off < v->size;
+	    off = journal_view_resync(v, off))
+		for (; (n = journal_view_record(v, off, &r)) != 0; off += n)
+			if (r.type == JOURNAL_COMMIT)
+				return 1;
+	return 0;
 }
 
 static void
@@ -450,8 +549,11 @@ int
 journal_open(struct journal *j, const char *dir, int writable,
     struct error *e)
 {
+	struct journal_view v;
 	struct stat st;
 	char p[4200];
+	uint64_t stop;
+	int bad;
 
 	memset(j, 0, sizeof(*j));
 	j->fd = j->idx_fd = -1;
@@ -465,16 +567,20 @@ journal_open(struct journal *j, const char *dir, int writable,
 	if (j->fd < 0 || fstat(j->fd, &st) != 0)
 		return error_errno(e, "%s", j->path);
 	read_head(j, (uint64_t)st.st_size, e);
-	j->synced = j->end;	/* the head names a synced commit only */
-	if (scan_forward(j, j->end, (uint64_t)st.st_size, e) != 0)
-		return -1;
-	/* records breaking off before a known commit are damage, not a
-	 * command a crash cut short: refused, and nothing is cut off */
-	if (j->head > j->end)
-		return error_set(e, EXIT_MALFORMED, "%s: damaged: a commit "
-		    "ended at offset %llu, but the records break off at %llu",
-		    j->path, (unsigned long long)j->head,
-		    (unsigned long long)j->end);
+	/* every record of the file checked, so that damage anywhere is
+	 * said at once, not when something reads it */
+	if (journal_view_map(&v, j->fd, (uint64_t)st.st_size, e) != 0)
+		return error_errno(e, "%s", j->path);
+	stop = scan_forward(j, &v, 0);
+	/* records breaking off before a commit are damage, not a command a
+	 * crash cut short: refused, and nothing is cut off */
+	bad = stop < v.size && damaged(j, &v, stop);
+	v.fd = -1;	/* the journal's own */
+	journal_view_close(&v);
+	if (bad)
+		return error_set(e, EXIT_MALFORMED, "%s: damaged at offset "
+		    "%llu, before records that were committed (repair -d "
+		    "saves what is whole)", j->path, (unsigned long long)stop);
 	head_path(j, p, sizeof(p), ".idx");
 	j->idx_fd = open(p, (writable ? O_RDWR | O_CREAT : O_RDONLY) |
 	    O_CLOEXEC, 0600);

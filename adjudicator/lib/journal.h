@@ -82,6 +82,32 @@ int	journal_commit_lazy(struct journal *, struct error *);
  * checked.  r->data must be initialised; it is replaced. */
 int	journal_read(struct journal *, uint64_t off, struct journal_record *,
 	    struct error *);
+/*
+ * The whole file mapped, whatever it holds, damaged or not: the scan at
+ * open, and a repair.  A record is looked at where it lies.
+ */
+struct journal_view {
+	const uint8_t	*p;
+	uint64_t	 size;
+	int		 fd;	/* -1: the caller's */
+};
+struct journal_ref {
+	enum journal_type type;
+	uint64_t	  num;
+	const uint8_t	 *data;
+	size_t		  len;
+};
+int	journal_view_open(const char *dir, struct journal_view *,
+	    struct error *);
+int	journal_view_map(struct journal_view *, int fd, uint64_t size,
+	    struct error *);
+void	journal_view_close(struct journal_view *);
+/* The whole record at off: its length (0: none there), and what it is
+ * in r (may be NULL). */
+size_t	journal_view_record(const struct journal_view *, uint64_t off,
+	    struct journal_ref *);
+/* The next offset after from where a whole record starts (size: none). */
+uint64_t journal_view_resync(const struct journal_view *, uint64_t from);
 /* Where the entry (or the message sent) of seq is: 0 when unknown.  The
  * index is advice: callers check what they read there. */
 uint64_t journal_where(struct journal *, uint64_t seq, int outbox);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make check-faults: what a crash, a kill or a full disk does to each
-# writing verb (keygen, join, setup, turn, receive, judge, export).  $ADJ
+# writing verb (keygen, join, setup, turn, receive, judge, export,
+# repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -26,7 +27,7 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge keygen join setup turn receive export}
+verbs=${FAULT_ONLY:-judge keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -224,6 +225,42 @@ after_export() {
 	expect 0 "$ADJ" export -d A
 	mv out a.arc
 	expect 0 "$ADJ" verify a.arc
+}
+
+# repair: B's journal damaged in its last entry (alice's e3-c3).  The
+# directory opens only once repaired, so it is checked here: what the run
+# left is the damaged journal as it was, or one repaired whole; repair
+# again is whole; alice's message brings the entry back; the game ends.
+DIRS_repair=""
+prep_repair() {
+	prep_turn
+	"$ADJ" turn -d A e3-c3 >a2.msg || fail "turn A"
+	deliver B a2.msg
+	set -- $(python3 "$TOP/tests/cli/journal.py" list B/journal |
+	    awk '$2 == "entry" { o = $1; l = $4 } END { print o + 16 + int(l / 2) }')
+	python3 "$TOP/tests/cli/journal.py" flip B/journal "$1"
+	cp B/journal B.damaged
+}
+run_repair() {
+	$PRE "$ADJ" repair -d B >out 2>err
+}
+after_repair() {
+	[ ! -d B/.rewrite ] || [ ! -f B/.rewrite/seat ] || [ "$rc" -ne 0 ] ||
+	    fail "a finished repair left B/.rewrite"
+	if cmp -s B/journal B.damaged; then
+		expect 3 "$ADJ" show -d B
+		err_has "damaged at offset"
+	else
+		expect 0 "$ADJ" show -d B
+	fi
+	expect 0 "$ADJ" repair -d B
+	[ -d B/.rewrite ] && fail "B/.rewrite left"
+	ls B | grep -q '^journal\.damaged' || fail "the damaged journal is gone"
+	expect 0 "$ADJ" show -d B
+	[ "$(seq_of B)" -eq 2 ] || fail "B at seq $(seq_of B), not 2"
+	"$ADJ" resend -d A >again.msg || fail "resend A"
+	deliver B again.msg
+	ends B
 }
 
 # message_again DIR CMD...: after setup or turn.  A message printed is

@@ -192,11 +192,10 @@ main(void)
 		}
 	}
 	error_clear(&e);
-	rc = journal_open(&j, dir, 0, &e) == 0 ? journal_read(&j, 0, &r,
-	    &e) : 0;
+	rc = journal_open(&j, dir, 0, &e);
 	journal_close(&j);
-	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "no whole record"),
-	    "a damaged record is refused when read");
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "damaged at offset 0"),
+	    "a damaged record is refused when the journal opens (%s)", e.msg);
 	/* without the head's word, the scan stops at the damage; a later
 	 * commit the head knew of says it is damage, not a torn tail */
 	snprintf(path, sizeof(path), "%s/journal.head", dir);
@@ -227,6 +226,15 @@ main(void)
 	journal_close(&j);
 	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "damaged"),
 	    "records breaking off before a known commit are refused");
+	/* with no head file, a whole commit after the damage says it */
+	snprintf(path, sizeof(path), "%s/journal.head", dir);
+	unlink(path);
+	error_clear(&e);
+	rc = journal_open(&j, dir, 1, &e);
+	journal_close(&j);
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "damaged at offset 0"),
+	    "without journal.head, damage before a whole commit is refused "
+	    "(%s)", e.msg);
 	buf_free(&r.data);
 	unit_ok(every_length(dir), "records of every length up to 1,100 "
 	    "bytes read back whole, in order and backwards, each into a "
