@@ -93,9 +93,49 @@ void
 key_secret_free(struct key_secret *k)
 {
 	if (k != NULL) {
+		if (k->holder != NULL)
+			k->holder->release(k->holder_arg);
 		sec_wipe(k, sizeof(*k));
 		sec_free(k);
 	}
+}
+
+struct key_secret *
+key_held(const struct key_public *pub, const struct key_holder *h, void *arg,
+    struct error *e)
+{
+	struct key_secret *k;
+
+	if ((k = sec_malloc(sizeof(*k))) == NULL) {
+		h->release(arg);
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	memset(k, 0, sizeof(*k));
+	k->pub = *pub;
+	k->holder = h;
+	k->holder_arg = arg;
+	return k;
+}
+
+int
+key_sign(const struct key_secret *k, uint8_t sig[SEC_SIG], const void *m,
+    size_t len, struct error *e)
+{
+	if (k->holder != NULL)
+		return k->holder->sign(k->holder_arg, &k->pub, sig, m, len, e);
+	if (sec_sign(sig, m, len, k->sign_sk) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot sign (out of memory?)");
+	return 0;
+}
+
+int
+key_unseal(const struct key_secret *k, uint8_t *m, const uint8_t *c,
+    size_t clen, struct error *e)
+{
+	if (k->holder != NULL)
+		return k->holder->unseal(k->holder_arg, &k->pub, m, c, clen, e);
+	return sec_seal_open(m, c, clen, k->pub.box_pk, k->box_sk) == 0 ? 0 : 1;
 }
 
 int
