@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "agent.h"
 #include "cli.h"
 #include "fsio.h"
 #include "archive.h"
@@ -103,11 +104,25 @@ cli_gamedir(const char *dir, enum gamedir_mode mode, struct gamedir *g,
 }
 
 struct key_secret *
+cli_key_load(const char *path, struct error *e)
+{
+	struct key_secret *k;
+	char note[600];
+
+	k = agent_key_load(getenv("ADJUDICATOR_AGENT"), path, pass_key, NULL,
+	    note, sizeof(note), e);
+	/* the agent was there and could not serve: the file was used */
+	if (note[0] != '\0')
+		fprintf(stderr, "adjudicator: warning: %s\n", note);
+	return k;
+}
+
+struct key_secret *
 cli_key(const struct gamedir *g, struct error *e)
 {
 	struct key_secret *k;
 
-	if ((k = key_secret_load(g->keypath, pass_key, NULL, e)) == NULL)
+	if ((k = cli_key_load(g->keypath, e)) == NULL)
 		return NULL;
 	if (transcript_key_check(&g->t, k, g->keypath, e) != 0) {
 		key_secret_free(k);

@@ -102,6 +102,18 @@ typedef int key_pass_fn(const char *path, char *out, size_t outlen,
  * NULL an encrypted key is refused ("passphrase needed"). */
 struct key_secret *key_secret_load(const char *path, key_pass_fn *pass,
 	    void *arg, struct error *);
+/*
+ * A key file's key id, as its header says, and whether it is encrypted,
+ * without its passphrase: what is asked of a key agent.  The file is
+ * checked as key_secret_load checks it (armor, checksum, mode), but the
+ * id is only the header's: whoever uses it checks the keys against it.
+ */
+int	key_secret_id(const char *path, uint8_t id[KEY_ID], int *encrypted,
+	    struct error *);
+/* Where a program's secret keys come from (a file, an agent): what a
+ * library function that loads keys by path is given. */
+typedef struct key_secret *key_load_fn(const char *path, void *arg,
+	    struct error *);
 /* Parses a key file already read; pass may be NULL for unencrypted ones. */
 struct key_secret *key_secret_decode(const char *text, size_t len,
 	    const char *pass, size_t passlen, int *needs_pass,
