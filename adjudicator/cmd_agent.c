@@ -378,6 +378,7 @@ ask(const struct agent_opts *o, struct error *e)
 	const char *sock = getenv("ADJUDICATOR_AGENT");
 	static const uint8_t all[KEY_ID];
 	uint8_t id[KEY_ID];
+	char hex[KEY_ID_HEX];
 	struct agent a;
 	int absent, rc = -1;
 
@@ -404,8 +405,9 @@ ask(const struct agent_opts *o, struct error *e)
 		if (agent_call(&a, AGENT_FORGET, o->mode == 'd' ? id : all,
 		    KEY_ID, NULL, 0, e) < 0)
 			break;
+		sec_hex(hex, sizeof(hex), id, KEY_ID);
 		fprintf(stderr, o->mode == 'd' ? "key %s forgotten\n" :
-		    "every key forgotten\n", o->key);
+		    "every key forgotten\n", hex);
 		rc = 0;
 		break;
 	case 'x':

@@ -249,8 +249,7 @@ release(struct agentd *d, int unlink_it)
 {
 	struct stat st;
 
-	while (d->nconn > 0)
-		conn_drop(d, d->nconn - 1);
+	/* gone from the file system before any client sees its end */
 	if (d->fd >= 0) {
 		close(d->fd);
 		/* only the socket it made: never one put in its place */
@@ -260,6 +259,8 @@ release(struct agentd *d, int unlink_it)
 	}
 	if (unlink_it && d->dir[0] != '\0')
 		rmdir(d->dir);
+	while (d->nconn > 0)
+		conn_drop(d, d->nconn - 1);
 	if (d->out != NULL) {
 		sec_wipe(d->out, AGENT_SMALL);
 		sec_free(d->out);
