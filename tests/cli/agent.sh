@@ -533,3 +533,27 @@ test_agent_usage() {
 	expect 2 "$ADJ" agent extra
 	(unset ADJUDICATOR_AGENT; expect 2 "$ADJ" agent -l; err_has 'ADJUDICATOR_AGENT is not set')
 }
+
+test_agent_started_by_the_first_verb() {
+	ekeys alice
+	keys bob
+	body=$TOP/formats/samples/body.yaml
+	export ADJUDICATOR_AGENT=$PWD/run/agent
+	# unencrypted keys need no agent: none is started for them
+	ADJUDICATOR_AGENT_START=yes expect 0 "$ADJ" seal -k bob.key alice.pub "$body"
+	[ ! -e run ] || fail "an agent started for an unencrypted key"
+	# asked for: started, and given the key the verb prompted for
+	ADJUDICATOR_AGENT_START=yes ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw \
+	    expect 0 "$ADJ" seal -k alice.key bob.pub "$body"
+	[ ! -s err ] || { cat err >&2; fail "said something"; }
+	[ -S run/agent ] || fail "no agent started"
+	trap '"$ADJ" agent -k >/dev/null 2>&1 || true' EXIT
+	sealed || fail "the key is not in the agent"
+	expect 0 "$ADJ" agent -l
+	out_has ' alice: idle'
+	"$ADJ" agent -k >/dev/null
+	# not asked for: the file, and no agent
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal -k alice.key \
+	    bob.pub "$body"
+	[ ! -e run/agent ] || fail "an agent started unasked"
+}
