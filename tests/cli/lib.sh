@@ -4,7 +4,7 @@
 # the developer's own key agent is never asked (tests/cli/agent.sh starts
 # its own)
 unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID ADJUDICATOR_ASKPASS \
-    ADJUDICATOR_AGENT_TEST_CLOCK
+    ADJUDICATOR_AGENT_TEST_CLOCK ADJUDICATOR_AGENT_START
 
 fail() {
 	echo "FAIL: $*" >&2
