@@ -19,22 +19,6 @@
 
 #include "agent.h"
 
-static void
-put_u32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t
-get_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
 /* The directory of path, which nobody else may write into, and the
  * socket, which nobody else may open: a socket another user could
  * replace would receive the keys a verb hands the agent. */
@@ -237,7 +221,7 @@ agent_call(struct agent *a, enum agent_op op, const void *body, size_t len,
 	if (len + len2 > AGENT_FRAME_MAX - AGENT_HEAD)
 		return error_set(e, EXIT_USAGE, "agent: request of %zu bytes "
 		    "is too large", len + len2);
-	put_u32(head, (uint32_t)(AGENT_HEAD + len + len2));
+	buf_put_u32(head, (uint32_t)(AGENT_HEAD + len + len2));
 	memcpy(head + 4, AGENT_MAGIC, 4);
 	head[8] = AGENT_VERSION;
 	head[9] = (uint8_t)op;
@@ -249,7 +233,7 @@ agent_call(struct agent *a, enum agent_op op, const void *body, size_t len,
 	iov[2].iov_len = len2;
 	if (send_all(a, iov, 3, e) != 0 || recv_all(a, a->io, 4, e) != 0)
 		return -1;
-	n = get_u32(a->io);
+	n = buf_get_u32(a->io);
 	if (n < AGENT_HEAD || n > AGENT_SMALL)
 		return error_set(e, EXIT_SYSTEM, "agent %s: a reply of %u bytes",
 		    a->path, n);
@@ -315,8 +299,8 @@ agent_add(struct agent *a, const struct key_secret *k, uint32_t idle,
 	memcpy(req + SEC_SIGN_SK, k->box_sk, SEC_BOX_SK);
 	req[SEC_SIGN_SK + SEC_BOX_SK] = (uint8_t)namelen;
 	memcpy(req + SEC_SIGN_SK + SEC_BOX_SK + 1, k->pub.name, namelen);
-	put_u32(req + len - 9, idle);
-	put_u32(req + len - 5, max);
+	buf_put_u32(req + len - 9, idle);
+	buf_put_u32(req + len - 5, max);
 	req[len - 1] = confirm != 0;
 	rc = agent_call(a, AGENT_ADD, req, len, NULL, 0, e);
 	sec_wipe(req, len);

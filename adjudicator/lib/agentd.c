@@ -47,13 +47,6 @@ struct agentd {
 	uint8_t		*out;		/* the reply, guarded */
 };
 
-static uint32_t
-get_u32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	    (uint32_t)p[3] << 24;
-}
-
 static int
 sockaddr_of(const char *path, struct sockaddr_un *sun)
 {
@@ -287,12 +280,12 @@ agentd_detach(struct agentd *d)
 static int
 send_frame(int fd, const uint8_t *p, size_t len)
 {
-	uint8_t n[4] = { (uint8_t)len, (uint8_t)(len >> 8),
-	    (uint8_t)(len >> 16), (uint8_t)(len >> 24) };
+	uint8_t n[4];
 	struct iovec iov[2] = { { n, 4 }, { (void *)(uintptr_t)p, len } };
 	struct msghdr mh;
 	ssize_t w;
 
+	buf_put_u32(n, (uint32_t)len);
 	memset(&mh, 0, sizeof(mh));
 	mh.msg_iov = iov;
 	mh.msg_iovlen = 2;
@@ -424,7 +417,7 @@ conn_read(struct agentd *d, struct conn *c, struct keyring *r, int *stop)
 			return -1;
 		c->have += (size_t)n;
 		if (c->need == 0 && c->have == 4) {
-			c->need = get_u32(c->len);
+			c->need = buf_get_u32(c->len);
 			c->have = 0;
 			if (c->need < AGENT_HEAD || c->need > AGENT_FRAME_MAX)
 				return -1;

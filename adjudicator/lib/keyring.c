@@ -173,9 +173,9 @@ put(struct answer *a, const void *p, size_t n)
 static void
 put_u32(struct answer *a, uint32_t v)
 {
-	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
-	    (uint8_t)(v >> 24) };
+	uint8_t b[4];
 
+	buf_put_u32(b, v);
 	put(a, b, sizeof(b));
 }
 

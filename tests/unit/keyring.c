@@ -44,8 +44,10 @@ ask(struct keyring *r, int op, const void *f, size_t n, const void *more,
 
 	memcpy(req, "ADJA\1", 5);
 	req[5] = (uint8_t)op;
-	memcpy(req + AGENT_HEAD, f, n);
-	memcpy(req + AGENT_HEAD + n, more, nmore);
+	if (n > 0)
+		memcpy(req + AGENT_HEAD, f, n);
+	if (nmore > 0)
+		memcpy(req + AGENT_HEAD + n, more, nmore);
 	outlen = keyring_answer(r, req, AGENT_HEAD + n + nmore, "pid 7 (t)",
 	    out, &stop);
 	if (outlen < AGENT_HEAD || memcmp(out, "ADJA\1", 5) != 0)
