@@ -76,7 +76,7 @@ test_agent_one_prompt_per_move() {
 	[ "$(prompts err.tty)" -eq 1 ] || fail "with an agent: $(prompts err.tty) prompts"
 	deliver B A.msg
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 10m00s, at most 2h00m00s$'
+	out_has ' alice: idle [0-9]*m[0-9]*s, at most [0-9]*h[0-9]*m[0-9]*s$'
 	# the next move of the sitting asks nothing
 	"$ADJ" turn -d B b4-b3 >b2.msg
 	on_tty 0 -- sh -c '"$ADJ" receive -d A b2.msg >/dev/null &&
@@ -296,17 +296,22 @@ scan() {
 	    elif line.startswith('VmFlags:') and cur is not None:
 	        cur[3] = ' dd' in line + ' '
 	mem = open('/proc/%s/mem' % pid, 'rb', 0)
+	step = 1 << 22
 	for lo, hi, perm, dd in regions:
-	    if dd or perm[0] != 'r':
+	    # a sanitizer's shadow (terabytes reserved) is not the program's
+	    if dd or perm[0] != 'r' or hi - lo > 1 << 30:
 	        continue
-	    try:
-	        mem.seek(lo)
-	        data = mem.read(hi - lo)
-	    except (OSError, ValueError, OverflowError):
-	        continue
-	    for n in needles:
-	        if bytes.fromhex(n) in data:
-	            found[n] = True
+	    prev = b''
+	    for at in range(lo, hi, step):
+	        try:
+	            mem.seek(at)
+	            data = mem.read(min(step, hi - at))
+	        except (OSError, ValueError, OverflowError):
+	            break
+	        for n in needles:
+	            if bytes.fromhex(n) in prev[-64:] + data:
+	                found[n] = True
+	        prev = data
 	with open(out, 'w') as f:
 	    for n in needles:
 	        f.write('%s %s\n' % (n, 'found' if found[n] else 'absent'))
