@@ -35,6 +35,10 @@ int	cli_help(int, char **);
 /* Opens a game directory, reporting on stderr. */
 int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
 	    struct error *);
+/* The secret key of the file at path, as every verb loads one: from the
+ * agent (ADJUDICATOR_AGENT) when it holds it, else from the file and the
+ * prompt, then handed to the agent (agent.h: agent_key_load). */
+struct key_secret *cli_key_load(const char *path, struct error *);
 /* This copy's key, which must be the one the game gives it. */
 struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
@@ -90,6 +94,7 @@ int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
 int	cmd_replay(int, char **, struct error *);
+int	cmd_agent(int, char **, struct error *);
 /*
  * What turn and setup do once GAMEDIR is open, shared with bot: the
  * message(s) into out, the game directory committed (dry: -n, tried on

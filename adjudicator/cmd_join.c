@@ -48,7 +48,7 @@ join_root(const char *root, const char *keypath, const char *in,
 
 	buf_init(&text);
 	if (cli_read(in, &text, e) != 0 ||
-	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL ||
+	    (k = cli_key_load(keypath, e)) == NULL ||
 	    root_join(root, (const char *)text.data, text.len, keypath, k, 0,
 	    game, &already, fsio_name(in), e) != 0)
 		goto done;
@@ -106,7 +106,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	if (cli_read(in, &text, e) != 0 ||
 	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0 ||
-	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL ||
+	    (k = cli_key_load(keypath, e)) == NULL ||
 	    (m = find_header(&l, k, &sb, fsio_name(in), e)) == NULL)
 		goto done;
 	if ((seat = match_seat_of(m, &k->pub)) < 0) {

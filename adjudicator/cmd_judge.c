@@ -260,7 +260,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	signal(SIGPIPE, SIG_IGN);
 	buf_init(&text);
 	if (cli_read(in, &text, e) != 0 ||
-	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
+	    (k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	memset(&b, 0, sizeof(b));
 	b.root = root;

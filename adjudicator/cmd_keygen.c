@@ -34,7 +34,7 @@ complete(const char *keypath, const char *pubpath, const char *name,
 	struct key_secret *k;
 	int rc;
 
-	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
+	if ((k = cli_key_load(keypath, e)) == NULL)
 		return -1;
 	if (strcmp(k->pub.name, name) != 0)
 		rc = error_set(e, EXIT_REFUSED, "%s: holds the key of %s, not "

@@ -214,7 +214,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	if (addresses(&a, to, nseats, judged, addr, &judge_addr, e) != 0)
 		return -1;
 	buf_init(&arm);
-	if ((k = key_secret_load(a.keypath, pass_key, NULL, e)) == NULL)
+	if ((k = cli_key_load(a.keypath, e)) == NULL)
 		goto done;
 	for (i = 0; i < nseats + judged; i++)
 		signer_ok |= key_same(&k->pub, &to[i]);

@@ -102,7 +102,7 @@ cmd_open(int argc, char **argv, struct error *e)
 	if (fsio_read(in, FSIO_MAX_INPUT, &text, e) != 0 ||
 	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0 ||
-	    (k = key_secret_load(keypath, pass_key, NULL, e)) == NULL ||
+	    (k = cli_key_load(keypath, e)) == NULL ||
 	    open_all(&l, k, senderpath != NULL ? &sender : NULL, fsio_name(in),
 	    &o, e) != 0)
 		goto done;

@@ -10,6 +10,13 @@
 #include "fsio.h"
 #include "root.h"
 
+static struct key_secret *
+load_key(const char *path, void *arg, struct error *e)
+{
+	(void)arg;
+	return cli_key_load(path, e);
+}
+
 /*
  * receive -r ROOT: a mixed mailbox, each message to its game; a game not
  * in the root is said on one line and skipped.  The views of the games
@@ -23,7 +30,7 @@ receive_root(const char *root, int argc, char **argv, struct error *e)
 	const char *in;
 	int i, nfiles, rc = -1;
 
-	if (root_receive_begin(&r, root, pass_key, NULL, &cli_report_stderr,
+	if (root_receive_begin(&r, root, load_key, NULL, &cli_report_stderr,
 	    e) != 0) {
 		root_receive_end(&r);
 		return -1;

@@ -67,7 +67,7 @@ cmd_seal(int argc, char **argv, struct error *e)
 	if ((doc = ydoc_parse(body.data, body.len, fsio_name(in), e)) == NULL)
 		goto done;
 	ydoc_free(doc);
-	if ((k = key_secret_load(keypath, pass_key, NULL, e)) == NULL)
+	if ((k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	if (envelope_sign(k, to, (size_t)nto, body.data, body.len, &sb,
 	    e) != 0 ||

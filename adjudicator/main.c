@@ -71,6 +71,12 @@ static const struct verb verbs[] = {
 	{ .name = "keygen", .main = cmd_keygen,
 	  .usage = "adjudicator keygen [-N] [-d DIR] NAME",
 	  .summary = "make a key pair: DIR/NAME.key and DIR/NAME.pub" },
+	{ .name = "agent", .main = cmd_agent,
+	  .usage = "adjudicator agent [-f] [-s] [-S SOCKET] [-t IDLE] "
+	    "[-T MAX]",
+	  .usage2 = "adjudicator agent -a KEY [-c] [-t IDLE] [-T MAX] | -l | "
+	    "-d KEY | -D | -x | -X | -k [-s]",
+	  .summary = "hold unlocked keys: one passphrase per sitting" },
 	{ .name = "seal", .main = cmd_seal,
 	  .usage = "adjudicator seal -k KEY RECIPIENT.pub... [FILE]",
 	  .summary = "sign, encrypt and armor a YAML body" },

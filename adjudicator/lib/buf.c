@@ -100,14 +100,28 @@ buf_add_u16(struct buf *b, uint16_t v)
 	return buf_add(b, x, sizeof(x));
 }
 
+void
+buf_put_u32(uint8_t *p, uint32_t v)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		p[i] = (v >> (8 * i)) & 0xff;
+}
+
+uint32_t
+buf_get_u32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+	    ((uint32_t)p[3] << 24);
+}
+
 int
 buf_add_u32(struct buf *b, uint32_t v)
 {
 	uint8_t x[4];
-	int i;
 
-	for (i = 0; i < 4; i++)
-		x[i] = (v >> (8 * i)) & 0xff;
+	buf_put_u32(x, v);
 	return buf_add(b, x, sizeof(x));
 }
 
@@ -189,8 +203,7 @@ cursor_u32(struct cursor *c, uint32_t *v)
 
 	if (cursor_take(c, x, 4) != 0)
 		return -1;
-	*v = (uint32_t)x[0] | ((uint32_t)x[1] << 8) | ((uint32_t)x[2] << 16) |
-	    ((uint32_t)x[3] << 24);
+	*v = buf_get_u32(x);
 	return 0;
 }
 

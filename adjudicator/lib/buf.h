@@ -25,6 +25,10 @@ int	buf_printf(struct buf *, const char *, ...)
 int	buf_add_u16(struct buf *, uint16_t);
 int	buf_add_u32(struct buf *, uint32_t);
 int	buf_add_u64(struct buf *, uint64_t);
+/* A little-endian u32 into or out of 4 bytes in place (a frame's length,
+ * a fixed record). */
+void	buf_put_u32(uint8_t *, uint32_t);
+uint32_t buf_get_u32(const uint8_t *);
 /* u32 length then the bytes */
 int	buf_add_field(struct buf *, const void *, size_t);
 /* Makes data a NUL-terminated string (NUL not counted in len). */

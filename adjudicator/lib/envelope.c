@@ -34,17 +34,33 @@ envelope_hash(const uint8_t *p, size_t len, uint8_t out[SEC_HASH])
 
 static int
 domain_sign(uint8_t sig[SEC_SIG], const uint8_t *m, size_t len,
-    const uint8_t sk[SEC_SIGN_SK])
+    const struct key_secret *k, struct error *e)
 {
 	struct buf b;
-	int rc = -1;
+	int rc;
 
 	buf_init(&b);
-	if (buf_add(&b, DOMAIN, sizeof(DOMAIN)) == 0 &&	/* with the NUL */
-	    buf_add(&b, m, len) == 0)
-		rc = sec_sign(sig, b.data, b.len, sk);
+	if (buf_add(&b, DOMAIN, sizeof(DOMAIN)) != 0 ||	/* with the NUL */
+	    buf_add(&b, m, len) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "cannot sign the message "
+		    "(out of memory)");
+	else
+		rc = key_sign(k, sig, b.data, b.len, e);
 	buf_free(&b);
 	return rc;
+}
+
+int
+envelope_signable(const uint8_t *m, size_t len, const struct key_public *k)
+{
+	size_t at = sizeof(DOMAIN) + 8;
+
+	return len >= at + SEC_SIGN_PK + SEC_BOX_PK &&
+	    memcmp(m, DOMAIN, sizeof(DOMAIN)) == 0 &&
+	    memcmp(m + sizeof(DOMAIN), SIGNED_MAGIC, 4) == 0 &&
+	    m[sizeof(DOMAIN) + 4] == VERSION &&
+	    memcmp(m + at, k->sign_pk, SEC_SIGN_PK) == 0 &&
+	    memcmp(m + at + SEC_SIGN_PK, k->box_pk, SEC_BOX_PK) == 0;
 }
 
 /* The signed blob's layout, up to its signature, for the key pub. */
@@ -77,9 +93,9 @@ layout(const struct key_public *pub, const struct key_public *to, size_t nto,
 	return 0;
 }
 
-/* The blob, signed with sk, or with a signature of zeros for NULL. */
+/* The blob, signed with k, or with a signature of zeros for NULL. */
 static int
-make_blob(const struct key_public *pub, const uint8_t *sk,
+make_blob(const struct key_public *pub, const struct key_secret *k,
     const struct key_public *to, size_t nto, const void *body, size_t len,
     struct buf *out, struct error *e)
 {
@@ -91,11 +107,15 @@ make_blob(const struct key_public *pub, const uint8_t *sk,
 		out->len = start;
 		return -1;
 	}
-	if ((sk != NULL && domain_sign(sig, out->data + start,
-	    out->len - start, sk) != 0) || buf_add(out, sig, sizeof(sig)) != 0) {
+	if (k != NULL && domain_sign(sig, out->data + start, out->len - start,
+	    k, e) != 0) {
+		out->len = start;
+		return -1;
+	}
+	if (buf_add(out, sig, sizeof(sig)) != 0) {
 		out->len = start;
 		return error_set(e, EXIT_SYSTEM, "cannot sign the message "
-		    "(out of memory?)");
+		    "(out of memory)");
 	}
 	return 0;
 }
@@ -105,7 +125,7 @@ envelope_sign(const struct key_secret *k, const struct key_public *to,
     size_t nto, const void *body, size_t len, struct buf *out,
     struct error *e)
 {
-	return make_blob(&k->pub, k->sign_sk, to, nto, body, len, out, e);
+	return make_blob(&k->pub, k, to, nto, body, len, out, e);
 }
 
 int
@@ -295,7 +315,7 @@ envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
 	const uint8_t *sealed, *nonce, *ct;
 	uint16_t n;
 	size_t i, adlen;
-	int found = 0, mine = 0;
+	int found = 0, mine = 0, rc;
 
 	if (cursor_take(&c, magic, 4) || cursor_u8(&c, &version) ||
 	    cursor_take(&c, res, 3) || cursor_u16(&c, &n))
@@ -320,9 +340,11 @@ envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
 		if (found || memcmp(id, me->pub.id, KEY_ID) != 0)
 			continue;
 		mine = 1;
-		if (sec_seal_open(fkey, sealed, SEALED_KEY, me->pub.box_pk,
-		    me->box_sk) == 0)
-			found = 1;
+		if ((rc = key_unseal(me, fkey, sealed, SEALED_KEY, e)) < 0) {
+			sec_free(fkey);
+			return error_prefix(e, "%s", where);
+		}
+		found = rc == 0;
 	}
 	if (cursor_skip(&c, &nonce, SEC_NONCE) || c.left < SEC_TAG) {
 		sec_free(fkey);

@@ -38,6 +38,11 @@ int	envelope_sign(const struct key_secret *, const struct key_public *to,
 int	envelope_unsigned(const struct key_public *, const struct key_public *to,
 	    size_t nto, const void *body, size_t len, struct buf *out,
 	    struct error *);
+/* 1 when m is what envelope_sign has signed for k: the domain tag, then
+ * a signed blob naming k as its signer (what a key agent signs, and
+ * nothing else). */
+int	envelope_signable(const uint8_t *m, size_t len,
+	    const struct key_public *k);
 /* Verifies the signature, then parses.  Refused (1) or malformed (3). */
 int	envelope_verify(const uint8_t *, size_t, struct envelope *,
 	    const char *where, struct error *);

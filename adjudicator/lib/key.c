@@ -93,9 +93,49 @@ void
 key_secret_free(struct key_secret *k)
 {
 	if (k != NULL) {
+		if (k->holder != NULL)
+			k->holder->release(k->holder_arg);
 		sec_wipe(k, sizeof(*k));
 		sec_free(k);
 	}
+}
+
+struct key_secret *
+key_held(const struct key_public *pub, const struct key_holder *h, void *arg,
+    struct error *e)
+{
+	struct key_secret *k;
+
+	if ((k = sec_malloc(sizeof(*k))) == NULL) {
+		h->release(arg);
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	memset(k, 0, sizeof(*k));
+	k->pub = *pub;
+	k->holder = h;
+	k->holder_arg = arg;
+	return k;
+}
+
+int
+key_sign(const struct key_secret *k, uint8_t sig[SEC_SIG], const void *m,
+    size_t len, struct error *e)
+{
+	if (k->holder != NULL)
+		return k->holder->sign(k->holder_arg, &k->pub, sig, m, len, e);
+	if (sec_sign(sig, m, len, k->sign_sk) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot sign (out of memory?)");
+	return 0;
+}
+
+int
+key_unseal(const struct key_secret *k, uint8_t *m, const uint8_t *c,
+    size_t clen, struct error *e)
+{
+	if (k->holder != NULL)
+		return k->holder->unseal(k->holder_arg, &k->pub, m, c, clen, e);
+	return sec_seal_open(m, c, clen, k->pub.box_pk, k->box_sk) == 0 ? 0 : 1;
 }
 
 int
@@ -451,6 +491,42 @@ kf_key(const uint8_t *payload, const struct kf_header *h, const char *where,
 	return k;
 }
 
+/*
+ * The record of a key file's text, its header parsed: the armor, the
+ * size, the magic and the checksum checked; NULL with the error set.
+ * The record is in l, which the caller frees.
+ */
+static const uint8_t *
+kf_record(const char *text, size_t len, struct armor_list *l,
+    struct kf_header *h, const char *where, struct error *e)
+{
+	uint8_t sum[SEC_HASH];
+	const uint8_t *rec;
+
+	if (armor_read(text, len, ARMOR_SECRET, where, l, e) != 0)
+		return NULL;
+	if (l->n != 1 || l->items[0].len != KF_TOTAL) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is truncated "
+		    "or corrupt (%zu bytes, want %d)", where,
+		    l->n ? l->items[0].len : 0, KF_TOTAL);
+		return NULL;
+	}
+	rec = l->items[0].data;
+	kf_parse(rec, h);
+	if (memcmp(h->magic, KF_MAGIC, 4) != 0 || h->version != KF_VERSION) {
+		error_set(e, EXIT_MALFORMED, "%s: not an adjudicator secret "
+		    "key (version %u)", where, h->version);
+		return NULL;
+	}
+	if (sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH) != 0 ||
+	    !sec_equal(sum, h->sum, SEC_HASH)) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
+		    "(checksum mismatch)", where);
+		return NULL;
+	}
+	return rec;
+}
+
 struct key_secret *
 key_secret_decode(const char *text, size_t len, const char *pass,
     size_t passlen, int *needs_pass, const char *where, struct error *e)
@@ -458,31 +534,13 @@ key_secret_decode(const char *text, size_t len, const char *pass,
 	struct armor_list l;
 	struct kf_header h;
 	struct key_secret *k = NULL;
-	uint8_t *payload = NULL, sum[SEC_HASH];
+	uint8_t *payload = NULL;
 	const uint8_t *rec;
 
 	*needs_pass = 0;
-	if (armor_read(text, len, ARMOR_SECRET, where, &l, e) != 0)
-		return NULL;
-	if (l.n != 1 || l.items[0].len != KF_TOTAL) {
-		error_set(e, EXIT_MALFORMED, "%s: secret key file is truncated "
-		    "or corrupt (%zu bytes, want %d)", where,
-		    l.n ? l.items[0].len : 0, KF_TOTAL);
+	memset(&l, 0, sizeof(l));
+	if ((rec = kf_record(text, len, &l, &h, where, e)) == NULL)
 		goto done;
-	}
-	rec = l.items[0].data;
-	kf_parse(rec, &h);
-	if (memcmp(h.magic, KF_MAGIC, 4) != 0 || h.version != KF_VERSION) {
-		error_set(e, EXIT_MALFORMED, "%s: not an adjudicator secret "
-		    "key (version %u)", where, h.version);
-		goto done;
-	}
-	if (sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH) != 0 ||
-	    !sec_equal(sum, h.sum, SEC_HASH)) {
-		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
-		    "(checksum mismatch)", where);
-		goto done;
-	}
 	if ((payload = sec_malloc(KF_PAYLOAD)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
@@ -511,6 +569,30 @@ key_file_private(const char *path, unsigned int mode, struct error *e)
 		return 0;
 	return error_set(e, EXIT_REFUSED, "%s: secret key file is accessible "
 	    "by others (mode %04o); chmod 600 %s", path, mode, path);
+}
+
+int
+key_secret_id(const char *path, uint8_t id[KEY_ID], int *encrypted,
+    struct error *e)
+{
+	struct armor_list l;
+	struct kf_header h;
+	struct buf b;
+	unsigned int mode;
+	int rc = -1;
+
+	buf_init(&b);
+	memset(&l, 0, sizeof(l));
+	if (fsio_read_regular(path, 65536, &b, &mode, e) == 0 &&
+	    kf_record((char *)b.data, b.len, &l, &h, path, e) != NULL &&
+	    key_file_private(path, mode, e) == 0) {
+		memcpy(id, h.id, KEY_ID);
+		*encrypted = h.kdf != KF_KDF_NONE;
+		rc = 0;
+	}
+	armor_list_free(&l);
+	buf_free(&b);
+	return rc;
 }
 
 struct key_secret *

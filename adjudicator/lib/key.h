@@ -26,12 +26,48 @@ struct key_public {
 	char	idhex[KEY_ID_HEX];
 };
 
-/* Lives in guarded memory: always released with key_secret_free(). */
+struct key_holder;
+
+/*
+ * A secret key: what signs and opens sealed boxes.  Its two secret halves
+ * are here, or a holder outside this process (a key agent, agent.h) signs
+ * and opens for it and the halves stay zero: the envelope and the judge
+ * call key_sign() and key_unseal() the same way for both.  Lives in
+ * guarded memory: always released with key_secret_free().
+ */
 struct key_secret {
 	struct key_public pub;
 	uint8_t	sign_sk[SEC_SIGN_SK];
 	uint8_t	box_sk[SEC_BOX_SK];
+	const struct key_holder	*holder;	/* NULL: the halves above */
+	void	*holder_arg;
 };
+
+/*
+ * The other implementation: sign fills sig; unseal opens a sealed box of
+ * clen bytes into m (clen - SEC_SEAL_EXTRA bytes) and returns 0, 1 when
+ * the box does not open with this key, -1 with the error set; release
+ * (from key_secret_free) lets go of arg.
+ */
+struct key_holder {
+	int	(*sign)(void *arg, const struct key_public *,
+		    uint8_t sig[SEC_SIG], const void *, size_t, struct error *);
+	int	(*unseal)(void *arg, const struct key_public *, uint8_t *m,
+		    const uint8_t *c, size_t clen, struct error *);
+	void	(*release)(void *arg);
+};
+
+/* A key whose halves holder keeps; arg is released with the key, also
+ * when this fails. */
+struct key_secret *key_held(const struct key_public *,
+	    const struct key_holder *, void *arg, struct error *);
+/* Ed25519 over exactly these bytes; -1 with the error set. */
+int	key_sign(const struct key_secret *, uint8_t sig[SEC_SIG], const void *,
+	    size_t, struct error *);
+/* A sealed box to this key opened into m: 0; 1 when it does not open;
+ * -1 with the error set (the holder failed). */
+int	key_unseal(const struct key_secret *, uint8_t *m, const uint8_t *c,
+	    size_t clen, struct error *);
 
 int	key_name_ok(const char *);
 /* Fills in the key id from the keys; -1 only if hashing failed. */
@@ -66,6 +102,18 @@ typedef int key_pass_fn(const char *path, char *out, size_t outlen,
  * NULL an encrypted key is refused ("passphrase needed"). */
 struct key_secret *key_secret_load(const char *path, key_pass_fn *pass,
 	    void *arg, struct error *);
+/*
+ * A key file's key id, as its header says, and whether it is encrypted,
+ * without its passphrase: what is asked of a key agent.  The file is
+ * checked as key_secret_load checks it (armor, checksum, mode), but the
+ * id is only the header's: whoever uses it checks the keys against it.
+ */
+int	key_secret_id(const char *path, uint8_t id[KEY_ID], int *encrypted,
+	    struct error *);
+/* Where a program's secret keys come from (a file, an agent): what a
+ * library function that loads keys by path is given. */
+typedef struct key_secret *key_load_fn(const char *path, void *arg,
+	    struct error *);
 /* Parses a key file already read; pass may be NULL for unencrypted ones. */
 struct key_secret *key_secret_decode(const char *text, size_t len,
 	    const char *pass, size_t passlen, int *needs_pass,

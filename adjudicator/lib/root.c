@@ -408,12 +408,12 @@ note_key(void *arg, const char *dir, const char *game, struct error *e)
 
 int
 root_receive_begin(struct root_receive *r, const char *root,
-    key_pass_fn *pass, void *arg, const struct report *rep, struct error *e)
+    key_load_fn *load, void *arg, const struct report *rep, struct error *e)
 {
 	memset(r, 0, sizeof(*r));
 	r->root = root;
-	r->pass = pass;
-	r->pass_arg = arg;
+	r->load = load;
+	r->load_arg = arg;
 	r->report = rep;
 	if (root_each(root, note_key, r, e) != 0)
 		return -1;
@@ -427,8 +427,7 @@ static const struct key_secret *
 key_of(struct root_receive *r, size_t i, struct error *e)
 {
 	if (r->key[i] == NULL)
-		r->key[i] = key_secret_load(r->keypath[i], r->pass, r->pass_arg,
-		    e);
+		r->key[i] = r->load(r->keypath[i], r->load_arg, e);
 	return r->key[i];
 }
 

@@ -4,7 +4,7 @@
  * there; a mixed mailbox is routed message by message to its game by the
  * game id inside the signed entry; the games are listed with whose turn
  * it is.  The keys are the games' own (each game directory names its key
- * file), loaded once each through the passphrase callback.
+ * file), loaded once each through the program's key loader.
  */
 #ifndef ROOT_H
 #define ROOT_H
@@ -64,8 +64,8 @@ int	root_games(const char *root, struct buf *, struct error *);
  */
 struct root_receive {
 	const char		*root;
-	key_pass_fn		*pass;
-	void			*pass_arg;
+	key_load_fn		*load;
+	void			*load_arg;
 	const struct report	*report;
 	int			 refused;	/* some message refused (1) */
 	int			 malformed;	/* some input malformed (3) */
@@ -78,7 +78,7 @@ struct root_receive {
 };
 
 int	root_receive_begin(struct root_receive *, const char *root,
-	    key_pass_fn *, void *, const struct report *, struct error *);
+	    key_load_fn *, void *, const struct report *, struct error *);
 int	root_receive(struct root_receive *, const char *text, size_t,
 	    const char *name, struct error *);
 /* The view of every game that took something, in turn. */

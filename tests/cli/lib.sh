@@ -1,6 +1,11 @@
 # Helpers for CLI tests.  Each test runs in its own empty directory with
 # "set -e"; $ADJ is the binary under test, $TOP the source tree.
 
+# the developer's own key agent is never asked (tests/cli/agent.sh starts
+# its own)
+unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID ADJUDICATOR_ASKPASS \
+    ADJUDICATOR_AGENT_TEST_CLOCK ADJUDICATOR_AGENT_START
+
 fail() {
 	echo "FAIL: $*" >&2
 	exit 1
