@@ -23,6 +23,8 @@
 #include "fsio.h"
 #include "judge.h"
 #include "mailbot.h"
+#include "tick.h"
+#include "when.h"
 
 extern char **environ;
 
@@ -105,6 +107,82 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 done:
 	key_secret_free(k);
 	buf_free(&text);
+	return rc;
+}
+
+/* A notice of the tick, as a file: OUTDIR/SEAT.notice, appended. */
+static int
+notice_file(const struct outdir *o, const struct tick_notice *t,
+    struct error *e)
+{
+	char path[PATH_MAX];
+	struct buf subject, body;
+	int rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s.notice", o->path,
+	    o->m->seat[t->to].name) >= sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", o->path);
+	buf_init(&subject);
+	buf_init(&body);
+	tick_text(o->m, t, &subject, &body);
+	buf_cstr(&subject);
+	buf_printf(&subject, "\n");
+	rc = fsio_append(path, subject.data, subject.len, e) != 0 ||
+	    fsio_append(path, body.data, body.len, e) != 0 ? -1 : 0;
+	if (rc == 0)
+		printf("%s: %s for %s\n", path, t->late ? "lateness notice" :
+		    "reminder", o->m->seat[t->to].name);
+	buf_free(&subject);
+	buf_free(&body);
+	return rc;
+}
+
+/*
+ * The tick: the timeout due, kept with the notices' marks before anything
+ * goes out; then the updates, then the notices (a notice that could not
+ * be written is marked unsent again, for the next tick).
+ */
+static int
+tick(struct gamedir *g, const char *outdir, struct error *e)
+{
+	struct tick_notice notes[GAME_MAX_SEATS];
+	struct key_secret *k;
+	struct judge_run j;
+	struct outdir o;
+	int64_t now = when_now();
+	size_t n, i;
+	int timeout, rc = -1;
+
+	if (g->t.me != GAME_JUDGE)
+		return error_set(e, EXIT_USAGE, "%s: %s's game directory, not "
+		    "the judge's", g->path, g->seat);
+	if (fsio_mkdir(outdir, 0700, e) != 0 || (k = cli_key(g, e)) == NULL)
+		return -1;
+	judge_run_init(&j, &g->t, k);
+	j.at = now;
+	o.path = outdir;
+	o.m = g->t.m;
+	if (judge_auto(&j, e) != 0)
+		goto done;
+	tick_due(&g->t, now, notes, sizeof(notes) / sizeof(notes[0]), &n,
+	    &timeout);
+	if (timeout >= 0 && tick_timeout(&j, timeout, now, e) != 0)
+		goto done;
+	if (n > 0 && g->t.store->put_remind(g->t.arg, notes[0].about,
+	    &g->t.remind[notes[0].about], e) != 0)
+		goto done;
+	o.m = g->t.m;	/* what the timeout made */
+	if (gamedir_commit_first(g, e) != 0 ||
+	    judge_updates(&j, to_file, &o, e) != 0)
+		goto done;
+	for (i = 0; i < n; i++)
+		if (notice_file(&o, &notes[i], e) != 0)
+			goto done;
+	if (timeout < 0 && n == 0)
+		printf("%s: nothing due\n", g->path);
+	rc = gamedir_commit_lazy(g, e);
+done:
+	key_secret_free(k);
 	return rc;
 }
 
@@ -235,7 +313,7 @@ to_mailer(void *arg, const struct buf *mail, struct error *e)
 
 static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
-    int argc, char **argv, struct error *e)
+    int ticking, int argc, char **argv, struct error *e)
 {
 	char defkey[PATH_MAX];
 	struct mailer m;
@@ -259,7 +337,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);
 	buf_init(&text);
-	if (cli_read(in, &text, e) != 0 ||
+	if ((!ticking && cli_read(in, &text, e) != 0) ||
 	    (k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	memset(&b, 0, sizeof(b));
@@ -269,8 +347,8 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.send = to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
-	rc = mailbot_run(&b, (const char *)text.data, text.len, fsio_name(in),
-	    e);
+	rc = ticking ? mailbot_tick(&b, when_now(), e) : mailbot_run(&b,
+	    (const char *)text.data, text.len, fsio_name(in), e);
 done:
 	key_secret_free(k);
 	buf_free(&text);
@@ -286,10 +364,13 @@ cmd_judge(int argc, char **argv, struct error *e)
 	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
 	const char *sendmail = NULL;
 	struct gamedir g;
-	int ch, rc;
+	int ch, rc, ticking = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:t")) != -1) {
 		switch (ch) {
+		case 't':
+			ticking = 1;
+			break;
 		case 'd':
 			dir = optarg;
 			break;
@@ -312,15 +393,16 @@ cmd_judge(int argc, char **argv, struct error *e)
 	argc -= optind;
 	argv += optind;
 	if (root != NULL) {
-		if (dir != NULL || outdir != NULL)
+		if (dir != NULL || outdir != NULL || (ticking && argc > 0))
 			return cli_usage(e);
-		return judge_root(root, key, sendmail, argc, argv, e);
+		return judge_root(root, key, sendmail, ticking, argc, argv, e);
 	}
-	if (dir == NULL || outdir == NULL || key != NULL || sendmail != NULL)
+	if (dir == NULL || outdir == NULL || key != NULL || sendmail != NULL ||
+	    (ticking && argc > 0))
 		return cli_usage(e);
 	if (gamedir_open(dir, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
 		return -1;
-	rc = judge(&g, outdir, argc, argv, e);
+	rc = ticking ? tick(&g, outdir, e) : judge(&g, outdir, argc, argv, e);
 	gamedir_close(&g);
 	return rc;
 }

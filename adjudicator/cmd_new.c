@@ -11,7 +11,7 @@
 
 struct new_args {
 	const char	*keypath, *mode, *judgepath, *seed;
-	char		*opts[GAME_MAX_OPTIONS];
+	char		*opts[GAME_MAX_OPTIONS + 4];	/* the clock's too */
 	int		 nopts;
 	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
 	int		 naddr;
@@ -36,7 +36,8 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 			a->seed = optarg;
 			break;
 		case 'o':
-			if (a->nopts >= GAME_MAX_OPTIONS)
+			if (a->nopts >= (int)(sizeof(a->opts) /
+			    sizeof(a->opts[0])))
 				return error_set(e, EXIT_USAGE, "too many -o");
 			a->opts[a->nopts++] = optarg;
 			break;
@@ -69,7 +70,7 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 /* The rules, the seats and the options, before any key is opened. */
 static const struct game_rules *
 game_config(const struct new_args *a, int nseats, struct game_config *cfg,
-    const char *name, struct error *e)
+    struct clock_spec *clock, const char *name, struct error *e)
 {
 	const struct game_rules *r;
 	int judged = strcmp(a->mode, "judge") == 0;
@@ -97,7 +98,7 @@ game_config(const struct new_args *a, int nseats, struct game_config *cfg,
 	}
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nseats = nseats;
-	if (game_options(r, cfg, a->opts, a->nopts, e) != 0)
+	if (header_options(r, cfg, clock, a->opts, a->nopts, e) != 0)
 		return NULL;
 	if (a->seed != NULL) {
 		if (strlen(a->seed) == 0 || strlen(a->seed) > 64 ||
@@ -160,9 +161,10 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 /* Signs the header and reads it back as a game before it is sent. */
 static int
 invitation(const struct game_rules *r, const struct game_config *cfg,
-    const struct key_secret *k, const struct key_public *to, int nseats,
-    int judged, const char *const *addr, const char *judge_addr,
-    struct buf *arm, struct error *e)
+    const struct clock_spec *clock, const struct key_secret *k,
+    const struct key_public *to, int nseats, int judged,
+    const char *const *addr, const char *judge_addr, struct buf *arm,
+    struct error *e)
 {
 	struct buf body, sb;
 	struct match *m;
@@ -171,7 +173,7 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 	buf_init(&body);
 	buf_init(&sb);
 	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
-	    &to[nseats] : NULL, judge_addr, &body, e) != 0 ||
+	    &to[nseats] : NULL, judge_addr, clock, &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
 		goto done;
@@ -192,6 +194,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	struct new_args a;
 	const struct game_rules *r;
 	struct game_config cfg;
+	struct clock_spec clock;
 	struct key_public to[GAME_MAX_SEATS + 1];
 	struct key_secret *k = NULL;
 	const char *addr[GAME_MAX_SEATS], *judge_addr;
@@ -202,7 +205,7 @@ cmd_new(int argc, char **argv, struct error *e)
 		return -1;
 	nseats = argc - 1;
 	judged = strcmp(a.mode, "judge") == 0;
-	if ((r = game_config(&a, nseats, &cfg, argv[0], e)) == NULL)
+	if ((r = game_config(&a, nseats, &cfg, &clock, argv[0], e)) == NULL)
 		return -1;
 	for (i = 0; i < nseats; i++) {
 		if (key_public_load(argv[1 + i], &to[i], e) != 0)
@@ -223,8 +226,8 @@ cmd_new(int argc, char **argv, struct error *e)
 		    "seats or the judge", a.keypath);
 		goto done;
 	}
-	if (invitation(r, &cfg, k, to, nseats, judged, addr, judge_addr, &arm,
-	    e) == 0)
+	if (invitation(r, &cfg, &clock, k, to, nseats, judged, addr,
+	    judge_addr, &arm, e) == 0)
 		rc = cli_write(arm.data, arm.len, e);
 done:
 	key_secret_free(k);

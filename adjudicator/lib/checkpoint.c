@@ -87,6 +87,7 @@ checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
 	rc |= buf_add_u64(&body, x->synced);
 	rc |= add_match(&body, p->m);
 	rc |= buf_add_field(&body, p->sent, sizeof(p->sent));
+	rc |= buf_add_field(&body, p->remind, sizeof(p->remind));
 	rc |= add_updates(&body, p);
 	rc |= add_extra(&body, x);
 	sec_mac(mac, key, CHECKPOINT_KEY, body.data, body.len);
@@ -246,7 +247,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
     struct error *e)
 {
 	struct cursor c;
-	const uint8_t *gid, *sent;
+	const uint8_t *gid, *sent, *remind;
 	struct match *m;
 
 	(void)e;
@@ -259,6 +260,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	    (m = read_match(&c, p->m)) == NULL)
 		return 1;
 	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||
+	    take_field(&c, &remind, sizeof(p->remind)) != 0 ||
 	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0) {
 		match_free(m);
 		free(p->updates);
@@ -268,6 +270,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 		return 1;
 	}
 	memcpy(p->sent, sent, sizeof(p->sent));
+	memcpy(p->remind, remind, sizeof(p->remind));
 	m->me = p->m->me;
 	match_free(p->m);
 	p->m = m;

@@ -11,6 +11,7 @@
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
+#include "when.h"
 #include "ydoc.h"
 
 int
@@ -54,11 +55,22 @@ write_action(struct ydoc_writer *w, const struct game_action *a)
 	ydoc_map_end(w);
 }
 
+/* The time an entry says: this copy's (the judge's take time, set by the
+ * judge), never before the judge's last. */
+static int64_t
+entry_time(const struct match *m)
+{
+	int64_t t = m->now != 0 ? m->now : when_now();
+
+	return m->judge_mode && t < m->clk.last ? m->clk.last : t;
+}
+
 static void
 begin(const struct match *m, int author, const char *kind,
     struct ydoc_writer *w)
 {
-	char prev[2 * SEC_HASH + 1];
+	char prev[2 * SEC_HASH + 1], when[WHEN_TEXT];
+	int64_t t;
 	int i;
 
 	sec_hex(prev, sizeof(prev), m->last, SEC_HASH);
@@ -76,6 +88,18 @@ begin(const struct match *m, int author, const char *kind,
 			ydoc_str(w, m->seat[i].key.idhex);
 	ydoc_seq_end(w);
 	ydoc_kv(w, "kind", kind);
+	/* a clock: the judge keeps time; a peer says when it sent this and
+	 * when it took the entry it answers */
+	if (!m->clock.on || (m->judge_mode && author != GAME_JUDGE))
+		return;
+	t = entry_time(m);
+	when_format(t, when, sizeof(when));
+	ydoc_kv(w, "time", when);
+	if (!m->judge_mode && m->took > 0 && m->last_by >= 0 &&
+	    m->last_by != author) {
+		when_format(m->took < t ? m->took : t, when, sizeof(when));
+		ydoc_kv(w, "got", when);
+	}
 }
 
 static int
@@ -373,6 +397,14 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 	if (!m->judge_mode || match_next_author(m) != GAME_JUDGE)
 		return error_set(e, EXIT_REFUSED, "the judge owes nothing now");
 	final = match_phase(m) == MATCH_FINAL;
+	if (m->stamp_due >= 0 && !m->pending && !final) {
+		/* nothing but the time it took the last entry */
+		if ((w = ydoc_writer_new(out)) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		begin(m, GAME_JUDGE, "time", w);
+		ydoc_map_end(w);
+		return finish(w, e);
+	}
 	for (s = 0; s < m->nseats; s++)
 		if (m->seat[s].has_setup && secrets[s] == NULL)
 			return error_set(e, EXIT_SYSTEM, "the judge lacks %s's "
@@ -410,6 +442,67 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 	ydoc_seq_end(w);
 	if (value[0] != '\0')
 		write_claim(w, n->claim, value);
+	ydoc_map_end(w);
+	return finish(w, e);
+}
+
+int
+entry_leave(const struct match *m, int seat, int64_t from, int64_t until,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char when[WHEN_TEXT];
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	begin(m, seat, "leave", w);
+	ydoc_key(w, "leave");
+	ydoc_map_begin(w);
+	if (from > 0) {
+		when_format(from, when, sizeof(when));
+		ydoc_kv(w, "from", when);
+	}
+	when_format(until, when, sizeof(when));
+	ydoc_kv(w, "until", when);
+	ydoc_map_end(w);
+	ydoc_map_end(w);
+	return finish(w, e);
+}
+
+int
+entry_timeout(const struct match *m, int author, int seat, struct buf *out,
+    struct error *e)
+{
+	struct ydoc_writer *w;
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	begin(m, author, "timeout", w);
+	ydoc_kv(w, "timeout", m->seat[seat].name);
+	ydoc_map_end(w);
+	return finish(w, e);
+}
+
+int
+entry_ruling(const struct match *m, const struct entry_rule *r,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	begin(m, GAME_JUDGE, "ruling", w);
+	ydoc_key(w, "ruling");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "what", r->what);
+	if (r->seat >= 0)
+		ydoc_kv(w, "seat", m->seat[r->seat].name);
+	if (r->extra != NULL)
+		ydoc_kv(w, "extra", r->extra);
+	if (r->result != NULL)
+		ydoc_kv(w, "result", r->result);
+	ydoc_kv(w, "reason", r->reason);
+	ydoc_map_end(w);
 	ydoc_map_end(w);
 	return finish(w, e);
 }

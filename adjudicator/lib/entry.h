@@ -48,6 +48,22 @@ int	entry_final(const struct match *, int seat,
  * seat's. */
 int	entry_judge(const struct match *, struct match_secret *const secrets[],
 	    struct buf *, struct error *);
+/* Time (timing.c): a seat's leave [from, until) (from 0: now), a
+ * timeout of seat (the judge's ruling, a peer's claim), and the judge's
+ * rulings. */
+int	entry_leave(const struct match *, int seat, int64_t from,
+	    int64_t until, struct buf *, struct error *);
+int	entry_timeout(const struct match *, int author, int seat,
+	    struct buf *, struct error *);
+struct entry_rule {
+	const char	*what;		/* pause resume extend abort adjudicate */
+	const char	*reason;
+	int		 seat;		/* extend: whose clock; -1 */
+	const char	*extra;		/* extend: a duration */
+	const char	*result;	/* adjudicate: a seat's name, or draw */
+};
+int	entry_ruling(const struct match *, const struct entry_rule *,
+	    struct buf *, struct error *);
 /*
  * Judge mode: what a seat sends the judge.  The signed entry travels
  * inside, to be forwarded verbatim; openings (a setup's) go to the judge

@@ -140,6 +140,13 @@ follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 			    g->j.path);
 		memcpy(&g->t.sent[r->num], r->data.data, r->data.len);
 		return 0;
+	case JOURNAL_REMIND:
+		if (r->num >= GAME_MAX_SEATS ||
+		    r->data.len != sizeof(g->t.remind[0]))
+			return error_set(e, EXIT_MALFORMED, "%s: a bad record",
+			    g->j.path);
+		memcpy(&g->t.remind[r->num], r->data.data, r->data.len);
+		return 0;
 	default:
 		return 0;
 	}

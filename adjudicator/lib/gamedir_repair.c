@@ -53,7 +53,8 @@ struct rewrite {
 };
 
 static const char *const type_name[] = { "?", "key", "entry", "outbox",
-    "early", "drop", "secret", "private", "update", "sent", "commit" };
+    "early", "drop", "secret", "private", "update", "sent", "commit",
+    "remind" };
 
 static int
 push(struct rewrite *w, const struct journal_ref *r, uint64_t off,
@@ -147,7 +148,7 @@ walk(struct rewrite *w, struct error *e)
 		type = v->size - off >= 4 ? (uint32_t)v->p[off] |
 		    (uint32_t)v->p[off + 1] << 8 | (uint32_t)v->p[off + 2] << 16 |
 		    (uint32_t)v->p[off + 3] << 24 : 0;
-		if (type >= JOURNAL_KEY && type <= JOURNAL_COMMIT)
+		if (type >= JOURNAL_KEY && type <= JOURNAL_REMIND)
 			report_line(w->rep, "journal: offset %llu: %llu bytes "
 			    "damaged (perhaps a%s %s record): dropped",
 			    (unsigned long long)off,
@@ -167,7 +168,7 @@ walk(struct rewrite *w, struct error *e)
 		    type != JOURNAL_OUTBOX && type != JOURNAL_COMMIT &&
 		    type != JOURNAL_SENT && type != JOURNAL_PRIVATE &&
 		    type != JOURNAL_UPDATE && type != JOURNAL_EARLY &&
-		    type != JOURNAL_DROP)
+		    type != JOURNAL_DROP && type != JOURNAL_REMIND)
 			w->maybe_entry = 1;
 		if (mark_batch(w, batch, e) != 0)
 			return -1;

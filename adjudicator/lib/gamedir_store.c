@@ -354,6 +354,15 @@ put_sent(void *arg, int seat, const struct transcript_sent *s, struct error *e)
 	return add(g, JOURNAL_SENT, (uint64_t)seat, s, sizeof(*s), NULL, e);
 }
 
+static int
+put_remind(void *arg, int seat, const struct transcript_remind *r,
+    struct error *e)
+{
+	struct gamedir *g = arg;
+
+	return add(g, JOURNAL_REMIND, (uint64_t)seat, r, sizeof(*r), NULL, e);
+}
+
 const struct transcript_store gamedir_disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -366,4 +375,5 @@ const struct transcript_store gamedir_disk = {
 	.count_updates = count_updates,
 	.get_update = get_update,
 	.put_sent = put_sent,
+	.put_remind = put_remind,
 };

@@ -12,8 +12,8 @@
 #include "ydoc.h"
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
-    "options", "seed", "mode", "seats", "judge", "judge_address", "created",
-    "nonce", NULL };
+    "options", "clock", "seed", "mode", "seats", "judge", "judge_address",
+    "created", "nonce", NULL };
 static const char *const required[] = { "adjudicator", "kind", "rules",
     "options", "seed", "mode", "seats", "created", "nonce", NULL };
 
@@ -203,6 +203,90 @@ read_seats(struct match *m, const struct ydoc *doc, int full,
 	return 0;
 }
 
+static const char *const clock_keys[] = { "clock", "grace", "leave",
+    "remind", NULL };
+static const char *const clock_required[] = { "clock", NULL };
+
+/* The default reminders of a clock without remind=: a day and six hours
+ * before the deadline. */
+static void
+clock_defaults(struct clock_spec *c)
+{
+	if (c->on && !c->remind_given) {
+		c->nremind = 2;
+		c->remind[0] = 86400;
+		c->remind[1] = 6 * 3600;
+	}
+}
+
+/* The time controls: a map of the clock options, each in canonical form
+ * (as new writes them: what is signed is what is meant). */
+static int
+read_clock(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	const struct ydoc *c = ydoc_get(doc, "clock"), *k;
+	char canon[80];
+	size_t i;
+
+	if (c == NULL)
+		return 0;
+	if (ydoc_expect(c, YDOC_MAP, "clock", where, e) != 0 ||
+	    ydoc_check_keys(c, clock_keys, clock_required, where, e) != 0)
+		return -1;
+	for (i = 0; i < c->nkids; i++) {
+		k = c->kids[i];
+		if (ydoc_expect(k, YDOC_SCALAR, k->key, where, e) != 0)
+			return -1;
+		if (clock_option(&m->clock, k->key, k->str, canon,
+		    sizeof(canon), e) != 0 || strcmp(canon, k->str) != 0) {
+			if (e->status == EXIT_OK)
+				error_set(e, EXIT_MALFORMED, "clock %s: \"%.40s\" "
+				    "is not written as new writes it (\"%s\")",
+				    k->key, k->str, canon);
+			e->status = EXIT_MALFORMED;
+			return error_prefix(e, "%s", where);
+		}
+	}
+	if (!m->clock.on)
+		return error_set(e, EXIT_MALFORMED, "%s: a clock map without a "
+		    "clock", where);
+	clock_defaults(&m->clock);
+	return 0;
+}
+
+int
+header_options(const struct game_rules *r, struct game_config *cfg,
+    struct clock_spec *c, char *const *kv, int nkv, struct error *e)
+{
+	char *game[GAME_MAX_OPTIONS * 2 + 8], name[GAME_NAME], canon[80];
+	const char *eq;
+	int i, n = 0, rc;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < nkv; i++) {
+		eq = strchr(kv[i], '=');
+		rc = 1;
+		if (eq != NULL && (size_t)(eq - kv[i]) < sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[i]),
+			    kv[i]);
+			if ((rc = clock_option(c, name, eq + 1, canon,
+			    sizeof(canon), e)) < 0)
+				return -1;
+		}
+		if (rc == 1) {
+			if (n == (int)(sizeof(game) / sizeof(game[0])))
+				return error_set(e, EXIT_USAGE, "too many "
+				    "options");
+			game[n++] = kv[i];
+		}
+	}
+	if (clock_check(c, e) != 0)
+		return -1;
+	clock_defaults(c);
+	return game_options(r, cfg, game, n, e);
+}
+
 /* full: the signature and the keys' points checked too. */
 static struct match *
 from_header(const uint8_t *blob, size_t len, int check_sig, int full,
@@ -229,8 +313,9 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 	}
 	m->me = -1;
 	m->draw_offer = m->declined = m->ender = m->last_by = -1;
-	if (read_rules(m, doc, where, e) != 0 || read_mode(m, doc, full,
-	    where, e) != 0 || read_seats(m, doc, full, where, e) != 0)
+	if (read_rules(m, doc, where, e) != 0 || read_clock(m, doc, where,
+	    e) != 0 || read_mode(m, doc, full, where, e) != 0 ||
+	    read_seats(m, doc, full, where, e) != 0)
 		goto fail;
 	if ((s = ydoc_scalar(doc, "created", where, e)) == NULL ||
 	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
@@ -252,6 +337,8 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 	}
 	for (i = 0; i < m->nseats; i++)
 		m->rules->setup_pieces(m->state, i, &m->seat[i].pieces);
+	clock_init(&m->clk, &m->clock, m->nseats);
+	m->stamp_due = -1;
 	memcpy(m->game_id, env.hash, SEC_HASH);
 	memcpy(m->last, env.hash, SEC_HASH);
 	sec_hex(m->game_hex, sizeof(m->game_hex), m->game_id, SEC_HASH);
@@ -289,9 +376,11 @@ int
 header_write(const struct game_rules *r, const struct game_config *cfg,
     int judge_mode, const struct key_public *seats,
     const char *const *addresses, int nseats, const struct key_public *judge,
-    const char *judge_address, struct buf *out, struct error *e)
+    const char *judge_address, const struct clock_spec *clock,
+    struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
+	char canon[80];
 	char line[KEY_LINE_MAX], nonce_hex[2 * SEC_HASH + 1], when[40];
 	uint8_t nonce[SEC_HASH];
 	time_t now = time(NULL);
@@ -313,6 +402,18 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 	for (i = 0; i < cfg->nopts; i++)
 		ydoc_kv(w, cfg->opt_name[i], cfg->opt[i]);
 	ydoc_map_end(w);
+	if (clock != NULL && clock->on) {
+		ydoc_key(w, "clock");
+		ydoc_map_begin(w);
+		for (i = 0; clock_keys[i] != NULL; i++) {
+			if (strcmp(clock_keys[i], "leave") == 0 &&
+			    clock->leave == 0)
+				continue;
+			clock_canon(clock, clock_keys[i], canon, sizeof(canon));
+			ydoc_kv(w, clock_keys[i], canon);
+		}
+		ydoc_map_end(w);
+	}
 	ydoc_kv(w, "seed", cfg->seed);
 	ydoc_kv(w, "mode", judge_mode ? "judge" : "peer");
 	ydoc_key(w, "seats");

@@ -8,6 +8,7 @@
 
 #include "armor.h"
 #include "judge.h"
+#include "when.h"
 #include "ydoc.h"
 
 void
@@ -53,6 +54,7 @@ judge_auto(struct judge_run *j, struct error *e)
 	n = transcript_recipients(p, to);
 	buf_init(&body);
 	buf_init(&sb);
+	p->m->now = j->at;
 	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
 		body.len = sb.len = 0;
 		snprintf(where, sizeof(where), "judge");
@@ -115,6 +117,35 @@ read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A seat's entry that comes after its deadline and the grace is refused,
+ * with the deadline; the tick rules the timeout.  One that comes in the
+ * grace is taken, and counted late.
+ */
+static int
+late(const struct match *m, int seat, int64_t at, const char *where,
+    struct error *e)
+{
+	int64_t deadline, hard;
+	char d[WHEN_TEXT], h[WHEN_TEXT], a[WHEN_TEXT];
+
+	if (!m->clock.on || m->clk.runs != seat || seat < 0)
+		return 0;
+	clock_deadline(&m->clk, &m->clock, seat, at, &deadline, &hard);
+	if (at <= hard)
+		return 0;
+	when_format(deadline, d, sizeof(d));
+	when_format(hard, h, sizeof(h));
+	when_format(at, a, sizeof(a));
+	if (hard == deadline)
+		return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, "
+		    "after %s's deadline %s", where, m->seat[seat].name, a,
+		    m->seat[seat].name, d);
+	return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, after %s "
+	    "deadline %s and the grace until %s", where, m->seat[seat].name, a,
+	    m->seat[seat].name, d, h);
 }
 
 /* Before the seat's entry is stored: a setup's openings, checked now. */
@@ -227,6 +258,8 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 		    "%s, not by %s", where, inner.signer.name, env->signer.name);
 		goto done;
 	}
+	if (late(p->m, *sender, j->at != 0 ? j->at : when_now(), where, e) != 0)
+		goto done;
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);

@@ -16,6 +16,9 @@
 struct judge_run {
 	struct transcript		*p;
 	const struct key_secret	*k;
+	/* when the judge took what it takes now (a mail's arrival), the
+	 * time its entries say in a game with a clock (0: the clock's) */
+	int64_t			 at;
 	char			 note[GAME_MAX_SEATS][600];
 	int			 refused;	/* some message refused (1) */
 	int			 malformed;	/* some message malformed (3) */

@@ -47,6 +47,13 @@ struct mailbot {
  */
 int	mailbot_run(struct mailbot *, const char *text, size_t,
 	    const char *name, struct error *);
+/*
+ * The tick (judge -r ROOT -t, from cron), at now: in every game of ROOT
+ * with a clock, the reminders and lateness notices due, each mailed at
+ * most once, and the timeouts due, each seat mailed its update.  One line
+ * in ROOT/log for each game where something was done.
+ */
+int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
 /* The help text, as HELP gets it. */
 void	mailbot_help(const struct mailbot *, struct buf *);
 

@@ -22,10 +22,12 @@
 #include "match_int.h"
 #include "opening.h"
 #include "rng.h"
+#include "timing.h"
 #include "ydoc.h"
 
 static const char *const entry_keys[] = { "game", "seq", "prev", "by", "to",
-    "kind", "commit", "open", "action", "claim", NULL };
+    "kind", "commit", "open", "action", "claim", "time", "got", "leave",
+    "timeout", "ruling", NULL };
 static const char *const entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
@@ -319,6 +321,8 @@ match_phase(const struct match *m)
 int
 match_next_author(const struct match *m)
 {
+	if (timing_next(m) >= 0)
+		return GAME_JUDGE;	/* the time it took the last entry */
 	switch (match_phase(m)) {
 	case MATCH_SETUP:
 		return setup_next(m);
@@ -590,7 +594,7 @@ check_entry(struct match *m, const struct envelope *env,
     const struct ydoc *doc, int *author, const char *where,
     struct error *e)
 {
-	const char *g, *by;
+	const char *g, *by, *kind;
 	uint8_t prev[SEC_HASH];
 	unsigned long long seq;
 	int seat, expect;
@@ -622,8 +626,12 @@ check_entry(struct match *m, const struct envelope *env,
 	    &m->seat[seat].key))
 		return error_set(e, EXIT_REFUSED, "%s: entry by %s is signed by "
 		    "another key (%s)", where, by, env->signer.idhex);
-	if (check_recipients(m, seat, ydoc_get(doc, "to"), env, where, e) != 0)
+	if (check_recipients(m, seat, ydoc_get(doc, "to"), env, where, e) != 0 ||
+	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL)
 		return -1;
+	*author = seat;
+	if (timing_off_turn(m, seat, kind))
+		return 0;
 	if ((expect = match_next_author(m)) < 0)
 		return error_set(e, EXIT_REFUSED, "%s: the game is closed; "
 		    "nothing may follow", where);
@@ -646,9 +654,12 @@ apply_entry(struct match *m, const struct envelope *env,
 	m->what[0] = '\0';
 	m->applied_rules = 0;
 	if (check_entry(m, env, doc, &seat, where, e) != 0 ||
-	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL)
+	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL ||
+	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
-	if (strcmp(kind, "setup") == 0) {
+	if (timing_is_kind(kind))
+		rc = timing_entry(m, seat, kind, doc, where, e);
+	else if (strcmp(kind, "setup") == 0) {
 		if (!match_setup_due(m, seat))
 			return error_set(e, EXIT_REFUSED, "%s: no setup is due "
 			    "from %s now", where, match_author_name(m, seat));
@@ -671,6 +682,7 @@ apply_entry(struct match *m, const struct envelope *env,
 	resolve_after(m);
 	if (m->ender < 0 && match_over(m))
 		m->ender = seat;
+	timing_after(m, seat, kind);
 	return 0;
 }
 

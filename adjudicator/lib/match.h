@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "commit.h"
 #include "envelope.h"
 #include "error.h"
@@ -103,6 +104,21 @@ struct match {
 	 */
 	uint32_t		 entitled[GAME_MAX_SEATS][GAME_MAX_SEATS]
 				    [GAME_MAX_PIECES];
+	/*
+	 * Time controls (timing.c): the header's clock, each seat's clock
+	 * as the signed times make it, and in a judged game whether the
+	 * judge owes the time it took the last entry.
+	 */
+	struct clock_spec	 clock;
+	struct clock_state	 clk;
+	int			 stamp_due;	/* the seat whose entry it is */
+	int64_t			 away_from, away_to;	/* a leave it holds */
+	/* this copy's own: when it took the last entry of another seat
+	 * (a peer's next entry says so, "got") */
+	int64_t			 took;
+	/* this copy's own: the time its next entry says (0: now) */
+	int64_t			 now;
+	int			 aborted;	/* ruled without a result */
 	int			 applied_rules;	/* apply() ran in this entry */
 	int			 verifying;	/* no rollback copy: the caller
 						 * stops at the first error */
@@ -127,12 +143,18 @@ struct match *header_parse(const uint8_t *, size_t, const char *where,
 	    struct error *);
 
 /* The header's body, for the creator to sign.  addresses may be NULL,
- * or hold NULL for a seat without one. */
+ * or hold NULL for a seat without one; clock may be NULL (no clock). */
 int	header_write(const struct game_rules *, const struct game_config *,
 	    int judge_mode, const struct key_public *seats,
 	    const char *const *addresses, int nseats,
 	    const struct key_public *judge, const char *judge_address,
-	    struct buf *, struct error *);
+	    const struct clock_spec *clock, struct buf *, struct error *);
+/*
+ * The -o options of new: the clock's (clock.h) into clock, the rest the
+ * game's (game_options).  clock->on is 0 when none is given.
+ */
+int	header_options(const struct game_rules *, struct game_config *,
+	    struct clock_spec *, char *const *kv, int nkv, struct error *);
 /* A mail address as the header takes it: user@host, printable. */
 int	header_address_ok(const char *);
 

@@ -213,6 +213,17 @@ put_sent(void *arg, int seat, const struct transcript_sent *sent, struct error *
 	return 0;	/* the copy holds it */
 }
 
+static int
+put_remind(void *arg, int seat, const struct transcript_remind *r,
+    struct error *e)
+{
+	(void)arg;
+	(void)seat;
+	(void)r;
+	(void)e;
+	return 0;	/* the copy holds it */
+}
+
 static const struct transcript_store memory = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -225,6 +236,7 @@ static const struct transcript_store memory = {
 	.count_updates = count_updates,
 	.get_update = get_update,
 	.put_sent = put_sent,
+	.put_remind = put_remind,
 };
 
 /* --- the game --- */
@@ -450,6 +462,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	struct selfplay *sp;
 	struct key_public pub[SELFPLAY_PARTIES];
+	struct clock_spec clock;
 	struct game_config cfg;
 	struct buf body, sb;
 	int s, rc = -1;
@@ -476,7 +489,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		goto done;
 	}
 	if (nseats < 1 || nseats > GAME_MAX_SEATS ||
-	    game_options(sp->rules, &cfg, opts, nopts, e) != 0)
+	    header_options(sp->rules, &cfg, &clock, opts, nopts, e) != 0)
 		goto done;
 	for (s = 0; s < nseats; s++) {
 		if ((sp->key[s] = fixed ? fixed_key(sp, names[s], e) :
@@ -491,7 +504,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		pub[nseats] = sp->key[GAME_JUDGE]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
-	    judged ? &pub[nseats] : NULL, NULL, &body, e) != 0 ||
+	    judged ? &pub[nseats] : NULL, NULL, &clock, &body, e) != 0 ||
 	    (fixed && fixed_header(sp, &body, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),
 	    body.data, body.len, &sb, e) != 0 ||

@@ -39,6 +39,15 @@ struct transcript_sent {
 	uint8_t		shown[GAME_MAX_SEATS][GAME_MAX_PIECES];
 };
 
+/* The judge's notices about a seat's clock (tick.c): for the turn that
+ * started then, which reminders went out, and the lateness notices. */
+struct transcript_remind {
+	int64_t		started;
+	uint32_t	reminded;	/* a bit per reminder of the clock */
+	uint32_t	late;		/* lateness notices sent */
+	int64_t		late_at;	/* the last one */
+};
+
 /*
  * Storage.  Each put is durable when it returns.  get_early returns 1
  * when there is nothing under seq.  outbox (the armored message a copy
@@ -64,6 +73,8 @@ struct transcript_store {
 		    struct error *);
 	int	(*put_sent)(void *, int seat, const struct transcript_sent *,
 		    struct error *);
+	int	(*put_remind)(void *, int seat, const struct transcript_remind *,
+		    struct error *);
 };
 
 struct transcript {
@@ -72,6 +83,7 @@ struct transcript {
 	struct match_secret	*secret;	/* a seat's own, guarded */
 	struct match_secret	*all[GAME_MAX_SEATS];	/* the judge's */
 	struct transcript_sent	 sent[GAME_MAX_SEATS];	/* the judge's */
+	struct transcript_remind remind[GAME_MAX_SEATS];	/* the judge's */
 	struct audit_update	*updates;	/* a judged seat's, received */
 	size_t			 nupdates;
 	const struct transcript_store *store;

@@ -38,6 +38,8 @@ int	view_svg(const struct match *, int viewer, struct buf *,
 	    struct error *);
 /* Whose entry, the result, obligations: the lines under the board. */
 void	view_summary(const struct match *, struct buf *);
+/* The clocks against now, in lines (nothing without a clock). */
+void	view_clock(const struct match *, int64_t now, struct buf *);
 /* The result in one line: "alice won (...)", "a draw (...)". */
 void	view_result(const struct match *, struct buf *);
 /* "Score: red 16, yellow 8 ...", when the game keeps scores. */

@@ -12,7 +12,8 @@ a seat read twice (a record's check does not depend on where it is)."""
 import struct, sys
 
 TYPES = {1: 'key', 2: 'entry', 3: 'outbox', 4: 'early', 5: 'drop',
-         6: 'secret', 7: 'private', 8: 'update', 9: 'sent', 10: 'commit'}
+         6: 'secret', 7: 'private', 8: 'update', 9: 'sent', 10: 'commit',
+         11: 'remind'}
 
 
 def records(data):

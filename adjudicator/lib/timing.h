@@ -1,0 +1,29 @@
+/*
+ * Time in the transcript: the match's side of the clocks (timing.c).
+ * Private to the match's files.
+ */
+#ifndef TIMING_H
+#define TIMING_H
+
+#include "error.h"
+
+struct match;
+struct ydoc;
+
+/* Before an entry's own effect: its times read and checked, the judge's
+ * stamp of the entry before it, a peer's own clock stopped. */
+int	timing_before(struct match *, int author, const char *kind,
+	    const struct ydoc *, const char *where, struct error *);
+/* After it: whose clock runs now, or (judged) that the judge owes the
+ * time it took it. */
+void	timing_after(struct match *, int author, const char *kind);
+/* The entries about time: time, leave, timeout, ruling. */
+int	timing_is_kind(const char *kind);
+int	timing_entry(struct match *, int author, const char *kind,
+	    const struct ydoc *, const char *where, struct error *);
+/* Whether this entry may come out of turn. */
+int	timing_off_turn(const struct match *, int author, const char *kind);
+/* GAME_JUDGE when the judge owes the time it took the last entry. */
+int	timing_next(const struct match *);
+
+#endif
