@@ -12,6 +12,7 @@
 
 #include "mail.h"
 #include "match.h"
+#include "mime.h"
 #include "sec.h"
 
 /* --- reading --- */
@@ -41,18 +42,6 @@ address_of(const char *v, char *out, size_t len)
 		snprintf(out, len, "%s", a);
 }
 
-static void
-trim(char *s)
-{
-	size_t n = strlen(s), i = 0;
-
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	while (isspace((unsigned char)s[i]))
-		i++;
-	memmove(s, s + i, n - i + 1);
-}
-
 static int
 is_help(const char *s)
 {
@@ -66,18 +55,24 @@ is_help(const char *s)
 	return n == 4 && strncasecmp(s, "help", 4) == 0;
 }
 
-/* One header, unfolded: name and value. */
-static void
-header(struct mail_in *in, const char *name, char *v, int *reply_to)
-{
-	char *p;
+struct reading {
+	struct mail_in	*in;
+	int		 reply_to;	/* a Reply-To gave the address */
+};
 
-	trim(v);
+/* One header, as the mail reader gives it (mime.h). */
+static void
+header(void *arg, const char *name, const char *v)
+{
+	struct reading *r = arg;
+	struct mail_in *in = r->in;
+	const char *p;
+
 	if (strcasecmp(name, "reply-to") == 0) {
 		address_of(v, in->from, sizeof(in->from));
-		*reply_to = in->from[0] != '\0';
+		r->reply_to = in->from[0] != '\0';
 	} else if (strcasecmp(name, "from") == 0) {
-		if (!*reply_to)
+		if (!r->reply_to)
 			address_of(v, in->from, sizeof(in->from));
 		if (strncasecmp(in->from, "mailer-daemon@", 14) == 0 ||
 		    strncasecmp(in->from, "postmaster@", 11) == 0)
@@ -112,61 +107,32 @@ header(struct mail_in *in, const char *name, char *v, int *reply_to)
 void
 mail_read(const char *t, size_t len, struct mail_in *in)
 {
-	char name[64], value[1024];
+	struct reading r = { in, 0 };
 	const char *line, *nl;
-	size_t off = 0, n, k;
-	int first = 1, reply_to = 0, body = 0;
+	char value[16];
+	size_t off, n, k;
 
 	memset(in, 0, sizeof(*in));
-	name[0] = '\0';
-	while (off < len) {
+	off = mime_headers(t, len, header, &r);
+	/* the body's first line that says anything */
+	while (off > 0 && off < len) {
 		line = t + off;
 		nl = memchr(line, '\n', len - off);
 		n = nl != NULL ? (size_t)(nl - line) : len - off;
 		off += n + (nl != NULL);
 		if (n > 0 && line[n - 1] == '\r')
 			n--;
-		if (body) {
-			/* the body's first line that says anything */
-			for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
-				;
-			if (k == n)
-				continue;
-			if (n - k < 16) {
-				snprintf(value, sizeof(value), "%.*s",
-				    (int)(n - k), line + k);
-				in->help |= is_help(value);
-			}
-			return;
-		}
-		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
-			first = 0;
+		for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
+			;
+		if (k == n)
 			continue;
+		if (n - k < sizeof(value)) {
+			snprintf(value, sizeof(value), "%.*s", (int)(n - k),
+			    line + k);
+			in->help |= is_help(value);
 		}
-		first = 0;
-		if (n > 0 && (line[0] == ' ' || line[0] == '\t') &&
-		    name[0] != '\0') {
-			k = strlen(value);
-			snprintf(value + k, sizeof(value) - k, "%.*s", (int)n,
-			    line);
-			continue;
-		}
-		if (name[0] != '\0')
-			header(in, name, value, &reply_to);
-		name[0] = '\0';
-		if (n == 0) {
-			body = 1;
-			continue;
-		}
-		if ((nl = memchr(line, ':', n)) == NULL ||
-		    (size_t)(nl - line) >= sizeof(name))
-			return;		/* not a mail: no headers */
-		snprintf(name, sizeof(name), "%.*s", (int)(nl - line), line);
-		snprintf(value, sizeof(value), "%.*s",
-		    (int)(n - (size_t)(nl - line) - 1), nl + 1);
+		return;
 	}
-	if (name[0] != '\0')
-		header(in, name, value, &reply_to);
 }
 
 int

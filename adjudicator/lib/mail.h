@@ -1,7 +1,8 @@
 /*
- * Mail as the mail bot and `turn -M` need it: the few headers read from a
- * mail that arrives (who to answer, what it answers, whether it is
- * automatic), an mbox split into its mails, and whole mails composed for
+ * Mail as the mail bot and `turn -M` need it: what the few headers of a
+ * mail that arrives say (who to answer, what it answers, whether it is
+ * automatic), as the mail reader (mime.h) gives them, an mbox split into
+ * its mails, and whole mails composed for
  * `sendmail -t` (From, To, the Subject convention, In-Reply-To, a
  * plain-text part above the armored messages).  Nothing is sent here.
  */

@@ -65,20 +65,28 @@ header_param(const char *v, const char *param, char *out, size_t outlen)
 	}
 }
 
-/*
- * Parses a header block; returns the offset of the body, or 0 when the text
- * does not start with RFC 5322 headers.
- */
-static size_t
-parse_headers(const char *t, size_t len, struct mime_headers *h)
+/* Cuts the blanks (and a stray CR) around s, in place. */
+static void
+trim(char *s)
 {
+	size_t n = strlen(s), i = 0;
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	while (isspace((unsigned char)s[i]))
+		i++;
+	memmove(s, s + i, n - i + 1);
+}
+
+size_t
+mime_headers(const char *t, size_t len, mime_header_fn *fn, void *arg)
+{
+	char name[MIME_NAME], value[MIME_VALUE];
+	const char *line, *nl, *colon, *c;
 	size_t off = 0, n, vlen;
-	const char *line, *nl, *colon;
-	char name[64], value[1024];
 	int first = 1;
 
-	memset(h, 0, sizeof(*h));
-	value[0] = name[0] = '\0';
+	name[0] = '\0';
 	while (off < len) {
 		line = t + off;
 		nl = memchr(line, '\n', len - off);
@@ -86,44 +94,23 @@ parse_headers(const char *t, size_t len, struct mime_headers *h)
 		off += n + (nl ? 1 : 0);
 		if (n > 0 && line[n - 1] == '\r')
 			n--;
+		if (n >= sizeof(value))
+			n = sizeof(value) - 1;	/* the rest is cut anyway */
 		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
 			first = 0;
 			continue;	/* mbox separator */
 		}
-		if (n > 0 && (line[0] == ' ' || line[0] == '\t') && !first) {
-			vlen = strlen(value);	/* continuation */
-			if (vlen + n + 1 < sizeof(value)) {
-				memcpy(value + vlen, line, n);
-				value[vlen + n] = '\0';
-			}
+		if (n > 0 && (line[0] == ' ' || line[0] == '\t') &&
+		    name[0] != '\0') {
+			/* unfolded: the line break goes, the blank stays */
+			vlen = strlen(value);
+			snprintf(value + vlen, sizeof(value) - vlen, "%.*s",
+			    (int)n, line);
 			continue;
 		}
-		/* a header ends: remember the MIME ones */
 		if (name[0] != '\0') {
-			if (strcasecmp(name, "content-type") == 0) {
-				size_t k = strcspn(value, ";");
-
-				while (*value == ' ')
-					memmove(value, value + 1, strlen(value));
-				k = strcspn(value, "; \t");
-				snprintf(h->ctype, sizeof(h->ctype), "%.*s",
-				    (int)k, value);
-				lower(h->ctype);
-				header_param(value, "boundary", h->boundary,
-				    sizeof(h->boundary));
-				h->any = 1;
-			} else if (strcasecmp(name,
-			    "content-transfer-encoding") == 0) {
-				char *v = value;
-
-				while (*v == ' ' || *v == '\t')
-					v++;
-				snprintf(h->cte, sizeof(h->cte), "%.*s",
-				    (int)strcspn(v, " \t;"), v);
-				lower(h->cte);
-				h->any = 1;
-			} else if (strcasecmp(name, "mime-version") == 0)
-				h->any = 1;
+			trim(value);
+			fn(arg, name, value);
 			name[0] = '\0';
 		}
 		if (n == 0)
@@ -132,18 +119,53 @@ parse_headers(const char *t, size_t len, struct mime_headers *h)
 		if (colon == NULL || colon == line ||
 		    (size_t)(colon - line) >= sizeof(name))
 			return 0;
-		for (const char *c = line; c < colon; c++)
+		for (c = line; c < colon; c++)
 			if (!isgraph((unsigned char)*c))
 				return 0;
 		snprintf(name, sizeof(name), "%.*s", (int)(colon - line), line);
 		vlen = n - (size_t)(colon - line) - 1;
-		if (vlen >= sizeof(value))
-			vlen = sizeof(value) - 1;
 		memcpy(value, colon + 1, vlen);
 		value[vlen] = '\0';
 		first = 0;
 	}
-	return 0;
+	if (name[0] != '\0') {
+		trim(value);
+		fn(arg, name, value);
+	}
+	return 0;	/* no blank line: headers and no body */
+}
+
+/* A header of a part: the MIME ones are remembered. */
+static void
+mime_header(void *arg, const char *name, const char *value)
+{
+	struct mime_headers *h = arg;
+
+	if (strcasecmp(name, "content-type") == 0) {
+		snprintf(h->ctype, sizeof(h->ctype), "%.*s",
+		    (int)strcspn(value, "; \t"), value);
+		lower(h->ctype);
+		header_param(value, "boundary", h->boundary,
+		    sizeof(h->boundary));
+		h->any = 1;
+	} else if (strcasecmp(name, "content-transfer-encoding") == 0) {
+		snprintf(h->cte, sizeof(h->cte), "%.*s",
+		    (int)strcspn(value, " \t;"), value);
+		lower(h->cte);
+		h->any = 1;
+	} else if (strcasecmp(name, "mime-version") == 0)
+		h->any = 1;
+}
+
+/*
+ * A part's headers; returns the offset of its body, or 0 when the text
+ * does not start with RFC 5322 headers.
+ */
+static size_t
+parse_headers(const char *t, size_t len, struct mime_headers *h)
+{
+	memset(h, 0, sizeof(*h));
+	return mime_headers(t, len, mime_header, h);
 }
 
 static int
