@@ -470,3 +470,30 @@ mime_texts(const char *text, size_t len, const char *where, mime_text_fn *fn,
 {
 	return scan_mail(text, len, where, fn, arg, 0, e);
 }
+
+int
+mime_split(const char *t, size_t len, mime_each_fn *each, void *arg,
+    struct error *e)
+{
+	size_t start = 0, off, n;
+	const char *nl;
+
+	if (len < 5 || memcmp(t, "From ", 5) != 0)
+		return each(arg, t, len, e);
+	off = 0;
+	while (off < len) {
+		nl = memchr(t + off, '\n', len - off);
+		n = nl != NULL ? (size_t)(nl - (t + off)) + 1 : len - off;
+		/* a From line after a blank line starts the next mail */
+		if (off > start && off + 5 <= len &&
+		    memcmp(t + off, "From ", 5) == 0 && off >= 2 &&
+		    (t[off - 2] == '\n' || (off >= 3 && t[off - 2] == '\r' &&
+		    t[off - 3] == '\n'))) {
+			if (each(arg, t + start, off - start, e) != 0)
+				return -1;
+			start = off;
+		}
+		off += n;
+	}
+	return each(arg, t + start, len - start, e);
+}

@@ -1,5 +1,6 @@
 /*
- * The mail reader: the one place where a mail is taken apart.  A mail
+ * The mail reader: the one place where a mail is taken apart.  An input
+ * is cut into its mails (an mbox), and a mail
  * (RFC 5322, with MIME) gives its headers, and the text of each of its
  * parts: multiparts
  * walked, quoted-printable and base64 undone, an HTML part turned into
@@ -45,5 +46,14 @@ typedef int mime_text_fn(void *, const char *, size_t, int html,
 /* Every text of a mail (or of anything else: itself) to fn. */
 int	mime_texts(const char *, size_t, const char *where, mime_text_fn *,
 	    void *, struct error *);
+
+/*
+ * An input as mails: an mbox (the input starts with a "From " line) is cut
+ * at every "From " line that follows a blank line; anything else is one
+ * mail.  each gets every mail in turn, its From line included.
+ */
+typedef int mime_each_fn(void *, const char *, size_t, struct error *);
+int	mime_split(const char *, size_t, mime_each_fn *, void *,
+	    struct error *);
 
 #endif

@@ -19,6 +19,7 @@
 #include "gamedir.h"
 #include "mail.h"
 #include "match.h"
+#include "mime.h"
 #include "root.h"
 #include "view.h"
 #include "ydoc.h"
@@ -607,7 +608,7 @@ root_receive(struct root_receive *r, const char *text, size_t len,
 {
 	struct one_input in = { r, name, 0 };
 
-	return mail_split(text, len, one_mail, &in, e);
+	return mime_split(text, len, one_mail, &in, e);
 }
 
 int
