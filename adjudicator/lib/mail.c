@@ -77,16 +77,9 @@ header(void *arg, const char *name, const char *v)
 		if (strncasecmp(in->from, "mailer-daemon@", 14) == 0 ||
 		    strncasecmp(in->from, "postmaster@", 11) == 0)
 			in->automatic = 1;
-	} else if (strcasecmp(name, "message-id") == 0) {
-		in->message_id[0] = '\0';
-		if (v[0] == '<' && (p = strchr(v, '>')) != NULL && p[1] == '\0')
-			snprintf(in->message_id, sizeof(in->message_id), "%s", v);
-		for (p = in->message_id; *p != '\0'; p++)
-			if (*p <= ' ' || *p > '~') {
-				in->message_id[0] = '\0';
-				break;
-			}
-	} else if (strcasecmp(name, "subject") == 0) {
+	} else if (strcasecmp(name, "message-id") == 0)
+		(void)mime_id(v, in->message_id, sizeof(in->message_id));
+	else if (strcasecmp(name, "subject") == 0) {
 		snprintf(in->subject, sizeof(in->subject), "%s", v);
 		p = in->subject;
 		while (strncasecmp(p, "re:", 3) == 0)
@@ -104,18 +97,15 @@ header(void *arg, const char *name, const char *v)
 		in->automatic = 1;
 }
 
-void
-mail_read(const char *t, size_t len, struct mail_in *in)
+/* The first line of a text that says anything: HELP? */
+static int
+first_line(struct mail_in *in, const char *t, size_t len)
 {
-	struct reading r = { in, 0 };
 	const char *line, *nl;
 	char value[16];
-	size_t off, n, k;
+	size_t off = 0, n, k;
 
-	memset(in, 0, sizeof(*in));
-	off = mime_headers(t, len, header, &r);
-	/* the body's first line that says anything */
-	while (off > 0 && off < len) {
+	while (off < len) {
 		line = t + off;
 		nl = memchr(line, '\n', len - off);
 		n = nl != NULL ? (size_t)(nl - line) : len - off;
@@ -131,8 +121,23 @@ mail_read(const char *t, size_t len, struct mail_in *in)
 			    line + k);
 			in->help |= is_help(value);
 		}
-		return;
+		return 1;
 	}
+	return 0;
+}
+
+void
+mail_read(const char *t, size_t len, struct mail_in *in)
+{
+	struct reading r = { in, 0 };
+	size_t off;
+
+	memset(in, 0, sizeof(*in));
+	off = mime_headers(t, len, header, &r);
+	if (off == 0)
+		return;
+	/* the body's first line that says anything */
+	(void)first_line(in, t + off, len - off);
 }
 
 /* --- writing --- */

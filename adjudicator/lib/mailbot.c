@@ -560,10 +560,12 @@ done:
 }
 
 int
-mailbot_run(struct mailbot *b, const char *text, size_t len, const char *name,
+mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
     struct error *e)
 {
 	struct bot_run r;
+	struct error why;
+	char line[sizeof(why.msg)];
 	size_t i;
 	int rc;
 
@@ -572,8 +574,15 @@ mailbot_run(struct mailbot *b, const char *text, size_t len, const char *name,
 	b->game[0] = b->verdict[0] = '\0';
 	b->entry = 0;
 	b->sent = 0;
-	mail_read(text, len, &b->in);
-	rc = run(&r, text, len, name, e);
+	mail_read(mail->text, mail->len, &b->in);
+	if (mail->too_large) {
+		/* its head says who sent it: the sender is told */
+		mime_mail_too_large(mail, name, MIME_MAIL_MAX, line,
+		    sizeof(line));
+		error_set(&why, EXIT_MALFORMED, "%s; not read", line);
+		rc = no_message(&r, &why, e);
+	} else
+		rc = run(&r, mail->text, mail->len, name, e);
 	log_line(&r, rc == 0 ? EXIT_OK : e->status);
 	for (i = 0; i < r.nq; i++)
 		buf_free(&r.q[i].sb);

@@ -135,6 +135,47 @@ mime_headers(const char *t, size_t len, mime_header_fn *fn, void *arg)
 	return 0;	/* no blank line: headers and no body */
 }
 
+int
+mime_id(const char *v, char *out, size_t len)
+{
+	const char *p;
+	size_t n = strlen(v);
+
+	out[0] = '\0';
+	if (n < 2 || n >= len || v[0] != '<' || strchr(v, '>') != v + n - 1)
+		return 0;
+	for (p = v; *p != '\0'; p++)
+		if (*p <= ' ' || *p > '~')
+			return 0;
+	memcpy(out, v, n + 1);
+	return 1;
+}
+
+struct id_of {
+	char	*out;
+	size_t	 len;
+	int	 found;
+};
+
+static void
+id_header(void *arg, const char *name, const char *value)
+{
+	struct id_of *r = arg;
+
+	if (strcasecmp(name, "message-id") == 0)
+		r->found = mime_id(value, r->out, r->len);
+}
+
+int
+mime_message_id(const char *t, size_t len, char *out, size_t outlen)
+{
+	struct id_of r = { out, outlen, 0 };
+
+	out[0] = '\0';
+	(void)mime_headers(t, len, id_header, &r);
+	return r.found;
+}
+
 /* A header of a part: the MIME ones are remembered. */
 static void
 mime_header(void *arg, const char *name, const char *value)
@@ -469,31 +510,4 @@ mime_texts(const char *text, size_t len, const char *where, mime_text_fn *fn,
     void *arg, struct error *e)
 {
 	return scan_mail(text, len, where, fn, arg, 0, e);
-}
-
-int
-mime_split(const char *t, size_t len, mime_each_fn *each, void *arg,
-    struct error *e)
-{
-	size_t start = 0, off, n;
-	const char *nl;
-
-	if (len < 5 || memcmp(t, "From ", 5) != 0)
-		return each(arg, t, len, e);
-	off = 0;
-	while (off < len) {
-		nl = memchr(t + off, '\n', len - off);
-		n = nl != NULL ? (size_t)(nl - (t + off)) + 1 : len - off;
-		/* a From line after a blank line starts the next mail */
-		if (off > start && off + 5 <= len &&
-		    memcmp(t + off, "From ", 5) == 0 && off >= 2 &&
-		    (t[off - 2] == '\n' || (off >= 3 && t[off - 2] == '\r' &&
-		    t[off - 3] == '\n'))) {
-			if (each(arg, t + start, off - start, e) != 0)
-				return -1;
-			start = off;
-		}
-		off += n;
-	}
-	return each(arg, t + start, len - start, e);
 }
