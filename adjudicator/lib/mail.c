@@ -58,6 +58,7 @@ is_help(const char *s)
 struct reading {
 	struct mail_in	*in;
 	int		 reply_to;	/* a Reply-To gave the address */
+	int		 mime;		/* MIME headers: the body has parts */
 };
 
 /* One header, as the mail reader gives it (mime.h). */
@@ -80,7 +81,7 @@ header(void *arg, const char *name, const char *v)
 	} else if (strcasecmp(name, "message-id") == 0)
 		(void)mime_id(v, in->message_id, sizeof(in->message_id));
 	else if (strcasecmp(name, "subject") == 0) {
-		snprintf(in->subject, sizeof(in->subject), "%s", v);
+		mime_words(v, in->subject, sizeof(in->subject));
 		p = in->subject;
 		while (strncasecmp(p, "re:", 3) == 0)
 			for (p += 3; *p == ' '; p++)
@@ -95,6 +96,9 @@ header(void *arg, const char *name, const char *v)
 		in->automatic |= strcmp(v, "<>") == 0;
 	else if (strncasecmp(name, "list-", 5) == 0)
 		in->automatic = 1;
+	if (strcasecmp(name, "mime-version") == 0 ||
+	    strncasecmp(name, "content-", 8) == 0)
+		r->mime = 1;
 }
 
 /* The first line of a text that says anything: HELP? */
@@ -126,18 +130,34 @@ first_line(struct mail_in *in, const char *t, size_t len)
 	return 0;
 }
 
+/* A MIME mail's first text part that says anything, decoded: then the
+ * walk stops. */
+static int
+first_text(void *arg, const char *t, size_t len, int html, struct error *e)
+{
+	(void)html;
+	if (first_line(arg, t, len))
+		return error_set(e, EXIT_OK, "done");
+	return 0;
+}
+
 void
 mail_read(const char *t, size_t len, struct mail_in *in)
 {
-	struct reading r = { in, 0 };
+	struct reading r = { in, 0, 0 };
+	struct error ign;
 	size_t off;
 
 	memset(in, 0, sizeof(*in));
 	off = mime_headers(t, len, header, &r);
 	if (off == 0)
 		return;
-	/* the body's first line that says anything */
-	(void)first_line(in, t + off, len - off);
+	/* the body's first line that says anything: of its first text part
+	 * as the mail reader decodes it, when the mail has parts */
+	if (r.mime)
+		(void)mime_texts(t, len, "mail", first_text, in, &ign);
+	else
+		(void)first_line(in, t + off, len - off);
 }
 
 /* --- writing --- */

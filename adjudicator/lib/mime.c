@@ -277,6 +277,106 @@ done:
 	return rc;
 }
 
+/* --- encoded words in a header (RFC 2047) --- */
+
+/*
+ * One encoded word at s ("=?charset?B|Q?text?="), decoded into out as
+ * UTF-8; its length in s, or 0 when s holds none (then it is text).
+ */
+static size_t
+encoded_word(const char *s, struct buf *out)
+{
+	char cs[40], raw[MIME_VALUE];
+	const char *q, *text, *end;
+	size_t n = 0, i, k;
+	int a, b, latin1, utf8;
+
+	if (s[0] != '=' || s[1] != '?' || (q = strchr(s + 2, '?')) == NULL ||
+	    (size_t)(q - s - 2) >= sizeof(cs) || q == s + 2 ||
+	    (q[1] != 'B' && q[1] != 'b' && q[1] != 'Q' && q[1] != 'q') ||
+	    q[2] != '?' || (end = strstr(q + 3, "?=")) == NULL)
+		return 0;
+	text = q + 3;
+	for (i = 0; text + i < end; i++)
+		if (text[i] <= ' ' || text[i] > '~' || text[i] == '?')
+			return 0;
+	snprintf(cs, sizeof(cs), "%.*s", (int)(q - s - 2), s + 2);
+	cs[strcspn(cs, "*")] = '\0';		/* RFC 2231: a language */
+	latin1 = strcasecmp(cs, "iso-8859-1") == 0 ||
+	    strcasecmp(cs, "latin1") == 0;
+	utf8 = strcasecmp(cs, "utf-8") == 0 || strcasecmp(cs, "us-ascii") == 0;
+	if (q[1] == 'B' || q[1] == 'b') {
+		k = (size_t)(end - text);
+		if (k >= sizeof(raw) || sec_b64_decode((uint8_t *)raw,
+		    sizeof(raw), &n, text, k) != 0)
+			return 0;
+	} else
+		for (i = 0; text + i < end && n < sizeof(raw); i++) {
+			if (text[i] == '_')
+				raw[n++] = ' ';
+			else if (text[i] == '=' && text + i + 2 < end &&
+			    (a = hexval(text[i + 1])) >= 0 &&
+			    (b = hexval(text[i + 2])) >= 0) {
+				raw[n++] = (char)(a * 16 + b);
+				i += 2;
+			} else
+				raw[n++] = text[i];
+		}
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)raw[i];
+
+		/* a line break or a control decoded is a blank: a header
+		 * value stays one line */
+		if (c < 0x20 || c == 0x7f)
+			c = ' ';
+		if (c < 0x80 || utf8)
+			buf_addc(out, c);
+		else if (latin1) {
+			buf_addc(out, (uint8_t)(0xc0 | c >> 6));
+			buf_addc(out, (uint8_t)(0x80 | (c & 0x3f)));
+		} else
+			buf_addc(out, '?');
+	}
+	return (size_t)(end + 2 - s);
+}
+
+void
+mime_words(const char *v, char *out, size_t len)
+{
+	struct buf b, blanks;
+	size_t k;
+	int after_word = 0;
+
+	buf_init(&b);
+	buf_init(&blanks);
+	while (*v != '\0') {
+		if ((k = encoded_word(v, &b)) > 0) {
+			/* blanks between two encoded words go */
+			blanks.len = 0;
+			after_word = 1;
+			v += k;
+			continue;
+		}
+		if (*v == ' ' || *v == '\t') {
+			if (after_word)
+				buf_addc(&blanks, (uint8_t)*v);
+			else
+				buf_addc(&b, (uint8_t)*v);
+			v++;
+			continue;
+		}
+		if (after_word)
+			buf_add(&b, blanks.data, blanks.len);
+		blanks.len = 0;
+		after_word = 0;
+		buf_addc(&b, (uint8_t)*v++);
+	}
+	snprintf(out, len, "%.*s", (int)b.len, b.data != NULL ?
+	    (const char *)b.data : "");
+	buf_free(&b);
+	buf_free(&blanks);
+}
+
 /* --- an HTML part, read as the lines a mail client shows --- */
 
 static int

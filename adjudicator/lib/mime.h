@@ -84,6 +84,15 @@ size_t	mime_headers(const char *, size_t, mime_header_fn *, void *);
 int	mime_id(const char *value, char *out, size_t);
 /* The Message-ID of a mail, as mime_id keeps it. */
 int	mime_message_id(const char *, size_t, char *out, size_t);
+/*
+ * An unstructured header's value (Subject) with its RFC 2047 encoded
+ * words ("=?charset?B|Q?text?=") decoded into UTF-8: UTF-8 and US-ASCII
+ * as they are, ISO-8859-1 turned into UTF-8, the bytes over 127 of any
+ * other charset as '?', a control character as a blank; the blanks
+ * between two encoded words go.  A word that is not well formed stays as
+ * it is.  Cut at len - 1 bytes.
+ */
+void	mime_words(const char *value, char *out, size_t len);
 
 /*
  * One text of a mail, in the mail's order.  html: the text is an HTML

@@ -1,6 +1,6 @@
 /*
  * Unit tests for the mail reader (mime.h): headers unfolded, Message-IDs,
- * encoded words, a mailbox cut into its mails as a stream (mbox rules,
+ * encoded words (RFC 2047), a mailbox cut into its mails as a stream (mbox rules,
  * mails too large, the reading window's edges), and what the mail bot
  * makes of a mail's headers (mail_read).
  */
@@ -100,6 +100,86 @@ test_message_id(void)
 	    "not cut");
 	unit_ok(mime_message_id("From: a\nMessage-ID:\n <x@y>\n\nb", 28, out,
 	    sizeof(out)) && strcmp(out, "<x@y>") == 0, "Message-ID folded");
+}
+
+static void
+test_words(void)
+{
+	static const struct {
+		const char	*in, *want;
+	} words[] = {
+		{ "plain text", "plain text" },
+		{ "=?UTF-8?Q?H=45LP?=", "HELP" },
+		{ "=?utf-8?B?SEVMUA==?=", "HELP" },
+		{ "=?ISO-8859-1?Q?caf=E9?=", "caf\xc3\xa9" },
+		{ "=?iso-8859-1*fr?q?d=E9j=E0_vu?=", "d\xc3\xa9j\xc3\xa0 vu" },
+		{ "a =?utf-8?q?b?= =?utf-8?q?c?=  d", "a bc  d" },
+		{ "=?utf-8?q?a?=\t=?utf-8?b?Yg==?= c", "ab c" },
+		{ "=?koi8-r?B?8PLJ?= x", "??? x" },
+		{ "=?utf-8?Q?a=0D=0Ab?=", "a  b" },
+		{ "=?utf-8?Q?a b?=", "=?utf-8?Q?a b?=" },
+		{ "=?utf-8?X?ab?=", "=?utf-8?X?ab?=" },
+		{ "=?utf-8?B?%%%?=", "=?utf-8?B?%%%?=" },
+		{ "=??Q?a?=", "=??Q?a?=" },
+		{ "=?utf-8?Q?unterminated", "=?utf-8?Q?unterminated" },
+		{ "Re: =?UTF-8?B?w6k=?= ok", "Re: \xc3\xa9 ok" },
+	};
+	char out[64], small[4];
+	size_t i;
+
+	for (i = 0; i < UNIT_NELEM(words); i++) {
+		mime_words(words[i].in, out, sizeof(out));
+		unit_ok(strcmp(out, words[i].want) == 0, "encoded words: "
+		    "\"%s\" (\"%s\")", words[i].in, out);
+	}
+	mime_words("=?utf-8?q?abcdef?=", small, sizeof(small));
+	unit_ok(strcmp(small, "abc") == 0, "encoded words: cut to the field");
+}
+
+/* What the mail bot makes of a mail's headers and first words. */
+static void
+test_mail_read(void)
+{
+	static const struct {
+		const char	*name, *text, *from;
+		int		 help, automatic;
+	} mails[] = {
+		{ "Reply-To over From", "From: a@x\nReply-To: B <b@y>\n\nhi\n",
+		    "b@y", 0, 0 },
+		{ "From, named", "From: \"Doe, J\" <j@x>\n\nhi\n", "j@x", 0,
+		    0 },
+		{ "HELP subject, encoded", "From: a@x\nSubject: Re: "
+		    "=?UTF-8?Q?h=45lp?=\n\n", "a@x", 1, 0 },
+		{ "HELP, the body's first line", "From: a@x\n\n\n  help\n",
+		    "a@x", 1, 0 },
+		{ "HELP in a multipart's first part", "From: a@x\n"
+		    "MIME-Version: 1.0\nContent-Type: multipart/alternative; "
+		    "boundary=b\n\nThis is a multi-part message.\n--b\n"
+		    "Content-Type: text/plain\n\nHELP\n--b\nContent-Type: "
+		    "text/html\n\n<p>HELP</p>\n--b--\n", "a@x", 1, 0 },
+		{ "HELP in a quoted-printable body", "From: a@x\n"
+		    "Content-Type: text/plain\nContent-Transfer-Encoding: "
+		    "quoted-printable\n\n=48ELP=\n\n", "a@x", 1, 0 },
+		{ "HELP in an HTML-only mail", "From: a@x\nContent-Type: "
+		    "text/html\n\n<div>help<br></div>\n", "a@x", 1, 0 },
+		{ "not HELP: a longer line", "From: a@x\n\nhelp me please\n",
+		    "a@x", 0, 0 },
+		{ "a list's", "From: l@x\nList-Id: <l.x>\n\nhelp\n", "l@x", 1,
+		    1 },
+		{ "a bounce", "From: MAILER-DAEMON@x\n\n", "MAILER-DAEMON@x", 0,
+		    1 },
+	};
+	struct mail_in in;
+	size_t i;
+
+	for (i = 0; i < UNIT_NELEM(mails); i++) {
+		mail_read(mails[i].text, strlen(mails[i].text), &in);
+		unit_ok(strcmp(in.from, mails[i].from) == 0 &&
+		    in.help == mails[i].help &&
+		    in.automatic == mails[i].automatic, "mail_read: %s "
+		    "(from %s, help %d, automatic %d)", mails[i].name, in.from,
+		    in.help, in.automatic);
+	}
 }
 
 /* --- a mailbox --- */
@@ -275,6 +355,8 @@ main(void)
 	unit_init();
 	test_headers();
 	test_message_id();
+	test_words();
+	test_mail_read();
 	test_mailbox();
 	test_mailbox_window();
 	test_too_large_named();
