@@ -17,12 +17,17 @@
 
 /* --- reading --- */
 
-/* The address in "Name <user@host>", "user@host (Name)", "user@host". */
+/*
+ * The address in "Name <user@host>", "user@host (Name)", "user@host",
+ * kept in out only when it is one as a header takes it; else why not in
+ * in->refused, naming the header.
+ */
 static void
-address_of(const char *v, char *out, size_t len)
+address_of(struct mail_in *in, const char *name, const char *v, char *out,
+    size_t len)
 {
 	const char *p, *q;
-	char a[MAIL_FIELD];
+	char a[MAIL_FIELD], why[80], quoted[120];
 	size_t n;
 
 	out[0] = '\0';
@@ -34,12 +39,20 @@ address_of(const char *v, char *out, size_t len)
 			;
 		n = strcspn(p, " \t(,;");
 	}
-	if (n == 0 || n >= sizeof(a))
-		return;
+	if (n >= sizeof(a))
+		n = sizeof(a) - 1;	/* too long: refused below */
 	memcpy(a, p, n);
 	a[n] = '\0';
-	if (header_address_ok(a))
+	if (n == 0)
+		snprintf(why, sizeof(why), "no address");
+	else if (header_address_check(a, why, sizeof(why)) == 0) {
 		snprintf(out, len, "%s", a);
+		in->refused[0] = '\0';
+		return;
+	}
+	error_quote(quoted, sizeof(quoted), a);
+	snprintf(in->refused, sizeof(in->refused), "%s: %s (%s)", name,
+	    quoted, why);
 }
 
 static int
@@ -70,11 +83,13 @@ header(void *arg, const char *name, const char *v)
 	const char *p;
 
 	if (strcasecmp(name, "reply-to") == 0) {
-		address_of(v, in->from, sizeof(in->from));
-		r->reply_to = in->from[0] != '\0';
+		/* where the sender asked to be answered, or nowhere: a
+		 * Reply-To refused does not fall back to From */
+		address_of(in, "Reply-To", v, in->from, sizeof(in->from));
+		r->reply_to = 1;
 	} else if (strcasecmp(name, "from") == 0) {
 		if (!r->reply_to)
-			address_of(v, in->from, sizeof(in->from));
+			address_of(in, "From", v, in->from, sizeof(in->from));
 		if (strncasecmp(in->from, "mailer-daemon@", 14) == 0 ||
 		    strncasecmp(in->from, "postmaster@", 11) == 0)
 			in->automatic = 1;

@@ -24,6 +24,10 @@ struct match;
 struct mail_in {
 	char	from[MAIL_FIELD];	/* where an answer goes (Reply-To,
 					 * else From): an address, or "" */
+	char	refused[MAIL_FIELD];	/* why that header gives none to
+					 * answer: "From: ADDRESS (why)",
+					 * the address escaped (error_quote),
+					 * or "" */
 	char	message_id[MAIL_FIELD];	/* "<...>", or "" */
 	char	subject[MAIL_FIELD];
 	int	automatic;	/* a bounce, Auto-Submitted, a list's or

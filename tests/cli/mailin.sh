@@ -58,3 +58,42 @@ test_help_encoded_subject_and_parts() {
 	bot h3.eml 3
 	grep -q 'could not be read' spool/3.eml || fail "h3 answered as HELP"
 }
+
+# An incoming mail's From (or Reply-To) that is not an address as a header
+# takes one -- a CR, a LF (folded), a tab, a pipe, a group -- is never
+# answered, and the log says why, escaped on its one line.
+test_mailbot_from_refused() {
+	judge_root
+	k=0
+	while IFS=' ' read -r from why; do
+		k=$((k + 1))
+		printf 'From: %b\nSubject: HELP\n\n' "$from" >f$k.eml
+		bot f$k.eml
+		[ "$(nmail)" -eq 0 ] || fail "$from: answered"
+		err_has "f$k.eml: not answered: the sender's address is refused: From: "
+		tail -1 jr/log | grep -qF -- "verdict=help sent=0 unanswerable=\"From: $why\"" ||
+		    fail "log for $from: $(tail -1 jr/log)"
+		one_line
+	done <<-'LIST'
+	<carol\r@example.org> carol\r@example.org (a carriage return in it)
+	<carol@exa\n\tmple.org> carol@exa\tmple.org (a tab in it)
+	<carol@exa\n\0040mple.org> carol@exa mple.org (a blank in it)
+	Carol\0040<carol\t@example.org> carol\t@example.org (a tab in it)
+	|cmd@example.org |cmd@example.org ('|' in the local part)
+	g:bob@x; g:bob@x (':' in the local part)
+	LIST
+	[ "$k" -eq 6 ] || fail "$k mails"
+	# a Reply-To refused: not answered at From either
+	printf 'From: carol@example.org\nReply-To: <x\r@y.org>\nSubject: HELP\n\n' \
+	    >rt.eml
+	bot rt.eml
+	[ "$(nmail)" -eq 0 ] || fail "answered at From"
+	tail -1 jr/log | grep -qF 'unanswerable="Reply-To: x\r@y.org (a carriage return in it)"' ||
+	    fail "log: $(tail -1 jr/log)"
+	# the same mail from an address: answered, nothing more in the log
+	printf 'From: Carol <carol@example.org>\nSubject: HELP\n\n' >ok.eml
+	bot ok.eml
+	[ "$(nmail)" -eq 1 ] || fail "not answered"
+	tail -1 jr/log | grep -q 'from=carol@example.org .*verdict=help sent=1$' ||
+	    fail "log: $(tail -1 jr/log)"
+}
