@@ -145,7 +145,6 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
     struct error *e)
 {
 	const struct ydoc *opts;
-	char kv[GAME_MAX_OPTIONS][64], *kvp[GAME_MAX_OPTIONS];
 	const char *s;
 	size_t i;
 
@@ -160,17 +159,19 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 	if (opts->nkids > GAME_MAX_OPTIONS)
 		return error_set(e, EXIT_MALFORMED, "%s: too many options",
 		    where);
+	if (game_options_default(m->rules, &m->cfg, e) != 0)
+		return -1;
+	/* each name and value whole, as it is signed */
 	for (i = 0; i < opts->nkids; i++) {
 		if (ydoc_expect(opts->kids[i], YDOC_SCALAR, opts->kids[i]->key,
 		    where, e) != 0)
 			return -1;
-		snprintf(kv[i], sizeof(kv[i]), "%.30s=%.30s", opts->kids[i]->key,
-		    opts->kids[i]->str);
-		kvp[i] = kv[i];
-	}
-	if (game_options(m->rules, &m->cfg, kvp, (int)opts->nkids, e) != 0) {
-		e->status = EXIT_MALFORMED;
-		return error_prefix(e, "%s", where);
+		if (game_option_set(m->rules, &m->cfg, opts->kids[i]->key,
+		    opts->kids[i]->str, e) != 0) {
+			e->status = EXIT_MALFORMED;
+			return error_prefix(e, "%s:%u", where,
+			    opts->kids[i]->line);
+		}
 	}
 	if ((s = ydoc_scalar(doc, "seed", where, e)) == NULL)
 		return -1;

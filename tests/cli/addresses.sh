@@ -95,17 +95,17 @@ test_handmade_invitation_addresses_refused() {
 	wire sign alice.key body alice.pub bob.pub judge.pub >good.bin
 	wire wrap good.bin alice.pub bob.pub judge.pub >good.msg
 	expect 0 "$ADJ" join -d G -k bob.key good.msg
-	n=0
+	k=0
 	for v in '"bob\r@x.org"' '"bob\n@x.org"' '"bob\t@x.org"' \
 	    '"|cmd@x.org"' '"g:bob@x;"' 'bob@x.org/z'; do
-		n=$((n + 1))
-		inv_with_address bob "$v" h$n
-		expect 3 "$ADJ" join -d B$n -k bob.key h$n.msg
+		k=$((k + 1))
+		inv_with_address bob "$v" h$k
+		expect 3 "$ADJ" join -d B$k -k bob.key h$k.msg
 		one_line
 		err_has "a bad address for bob: \""
-		[ ! -e B$n/seat ] || fail "$v: joined"
-		archive h$n.arc h$n.bin
-		expect 3 "$ADJ" verify h$n.arc
+		[ ! -e B$k/seat ] || fail "$v: joined"
+		archive h$k.arc h$k.bin
+		expect 3 "$ADJ" verify h$k.arc
 		err_has "a bad address for bob: \""
 	done
 	inv_with_address bob '"bob\r@x.org"' cr
