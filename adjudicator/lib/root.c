@@ -180,6 +180,25 @@ done:
 	return rc;
 }
 
+/*
+ * A mail of a mailbox: its name ("INPUT: mail N") in name; 1 when it is
+ * too large, said on a line and skipped: a mailbox holds junk too, and
+ * the rest is read.
+ */
+static int
+mail_name(const struct mime_mail *m, const char *input,
+    const struct report *rep, char *name, size_t len)
+{
+	char line[600];
+
+	mime_mail_where(m, input, name, len);
+	if (!m->too_large)
+		return 0;
+	mime_mail_too_large(m, name, MIME_MAIL_MAX, line, sizeof(line));
+	report_line(rep, "%s; skipped", line);
+	return 1;
+}
+
 /* One invitation opened: filed, or said why not. */
 static int
 join_one(struct root_joining *j, const struct buf *sb, const char *where,
@@ -223,13 +242,8 @@ join_mail(void *arg, const struct mime_mail *m, struct error *e)
 	size_t i;
 	int header, rc = 0;
 
-	mime_mail_where(m, j->name, name, sizeof(name));
-	if (m->too_large) {
-		mime_mail_too_large(m, name, MIME_MAIL_MAX, where,
-		    sizeof(where));
-		report_line(j->report, "%s; skipped", where);
+	if (mail_name(m, j->name, j->report, name, sizeof(name)) != 0)
 		return 0;
-	}
 	error_clear(&why);
 	if (armor_read(m->text, m->len, ARMOR_MESSAGE, name, &l, &why) != 0) {
 		if (why.status == EXIT_SYSTEM) {
@@ -633,14 +647,8 @@ one_mail(void *arg, const struct mime_mail *m, struct error *e)
 	size_t k;
 	int rc = 0;
 
-	mime_mail_where(m, in->name, name, sizeof(name));
-	if (m->too_large) {
-		/* a mailbox holds junk too: the rest is read */
-		mime_mail_too_large(m, name, MIME_MAIL_MAX, where,
-		    sizeof(where));
-		report_line(r->report, "%s; skipped", where);
+	if (mail_name(m, in->name, r->report, name, sizeof(name)) != 0)
 		return 0;
-	}
 	if (armor_read(m->text, m->len, ARMOR_MESSAGE, name, &l, e) != 0) {
 		/* a mailbox holds other mail too */
 		if (strstr(e->msg, "no " ARMOR_MESSAGE " found") != NULL &&

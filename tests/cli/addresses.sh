@@ -67,6 +67,29 @@ test_new_refuses_addresses() {
 	done
 }
 
+# hand_signed BODY OUT RECIPIENT.pub...: BODY signed by alice's key as it
+# is, OUT.bin, and wrapped to the recipients, OUT.msg
+hand_signed() {
+	hs_body=$1 hs_out=$2
+	shift 2
+	wire sign alice.key "$hs_body" "$@" >"$hs_out.bin" || fail "wire sign"
+	wire wrap "$hs_out.bin" "$@" >"$hs_out.msg" || fail "wire wrap"
+}
+
+# refused_when_read NAME WHY: the hand-made invitation NAME.msg (NAME.bin
+# signed) is refused, exit 3, one line holding WHY, by join (nothing
+# joined) and by verify of an archive of it
+refused_when_read() {
+	expect 3 "$ADJ" join -d "J$1" -k bob.key "$1.msg"
+	one_line
+	err_has "$1.msg:[0-9]*: $2"
+	[ ! -e "J$1/seat" ] || fail "$1: joined"
+	archive "$1.arc" "$1.bin"
+	expect 3 "$ADJ" verify "$1.arc"
+	one_line
+	err_has "$2"
+}
+
 # inv_with_address SEAT VALUE OUT: a hand-made invitation, alice's, whose
 # SEAT (a seat, or judge) has the address VALUE (a YAML scalar as it
 # is written: quoted, with escapes); OUT.bin the signed header
@@ -79,10 +102,7 @@ inv_with_address() {
 		    sub(/address: .*/, "address: "); $0 = $0 ENVIRON["V"] }
 	    { print }' body >h.yaml
 	cmp -s body h.yaml && fail "no address changed"
-	wire sign alice.key h.yaml alice.pub bob.pub judge.pub >"$3.bin" ||
-	    fail "wire sign"
-	wire wrap "$3.bin" alice.pub bob.pub judge.pub >"$3.msg" ||
-	    fail "wire wrap"
+	hand_signed h.yaml "$3" alice.pub bob.pub judge.pub
 }
 
 test_handmade_invitation_addresses_refused() {
@@ -92,21 +112,14 @@ test_handmade_invitation_addresses_refused() {
 	    bob.pub >invite.msg
 	"$ADJ" open -k bob.key invite.msg >body 2>/dev/null
 	# the body signed as it is makes a game: the hand-making holds
-	wire sign alice.key body alice.pub bob.pub judge.pub >good.bin
-	wire wrap good.bin alice.pub bob.pub judge.pub >good.msg
+	hand_signed body good alice.pub bob.pub judge.pub
 	expect 0 "$ADJ" join -d G -k bob.key good.msg
 	k=0
 	for v in '"bob\r@x.org"' '"bob\n@x.org"' '"bob\t@x.org"' \
 	    '"|cmd@x.org"' '"g:bob@x;"' 'bob@x.org/z'; do
 		k=$((k + 1))
 		inv_with_address bob "$v" h$k
-		expect 3 "$ADJ" join -d B$k -k bob.key h$k.msg
-		one_line
-		err_has "a bad address for bob: \""
-		[ ! -e B$k/seat ] || fail "$v: joined"
-		archive h$k.arc h$k.bin
-		expect 3 "$ADJ" verify h$k.arc
-		err_has "a bad address for bob: \""
+		refused_when_read h$k "a bad address for bob: \""
 	done
 	inv_with_address bob '"bob\r@x.org"' cr
 	expect 3 "$ADJ" join -d CR -k bob.key cr.msg

@@ -2,7 +2,7 @@
 # a mail over the limit (16 MiB) is skipped with a line naming it, and the
 # mails around it are read; join -r files every invitation for its key.
 
-SM="$TOP/tests/cli/sendmail.sh"
+. "$TOP/tests/cli/mailbot.sh"
 
 # junk BYTES: that many bytes of text, quickly
 junk() {
@@ -181,16 +181,7 @@ test_join_root_nothing_for_this_key() {
 # judge -r given an mbox: each mail in turn, a mail too large logged and
 # its sender told, the others dealt with.
 test_judge_root_reads_a_mailbox() {
-	mkdir jr
-	"$ADJ" keygen -N -d jr judge 2>/dev/null
-	keys alice bob
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example incognito alice.pub bob.pub \
-	    >invite.msg || fail "new"
-	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null
-	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null
-	G=$(ls AR)
+	mstart
 	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
 	{
 		frm alice@example.org; printf 'From: alice@example.org\n\n'
@@ -202,24 +193,25 @@ test_judge_root_reads_a_mailbox() {
 		frm dave@example.org
 		printf 'From: dave@example.org\nSubject: help\n\nplease\n'
 	} >mbox
-	SPOOL=$PWD/spool expect 3 "$ADJ" judge -r jr -s "$SM" mbox
+	bot mbox 3
+	err_has 'mbox: mail 1: game .*: already joined; nothing to do'
 	err_has 'mbox: mail 3 (Message-ID <big@x>): larger than 16 MiB; not read'
 	[ "$(seq_of "jr/$G")" = 1 ] || fail "the judge is at $(seq_of "jr/$G")"
-	[ "$(wc -l <jr/log)" -eq 4 ] || { cat jr/log >&2; fail "log lines"; }
-	sed -n 3p jr/log | grep -q 'from=carol@example.org game=- entry=0 verdict=malformed,answered sent=1$' ||
-	    fail "log: $(sed -n 3p jr/log)"
-	sed -n 2p jr/log | grep -q 'from=alice@example.org .*entry=1 verdict=applied sent=2$' ||
+	# the invitation (mstart's), then one line per mail of the mbox
+	[ "$(wc -l <jr/log)" -eq 5 ] || { cat jr/log >&2; fail "log lines"; }
+	sed -n 2p jr/log | grep -q 'verdict=duplicate sent=0$' ||
 	    fail "log: $(sed -n 2p jr/log)"
-	sed -n 4p jr/log | grep -q 'from=dave@example.org .*verdict=help sent=1$' ||
+	sed -n 3p jr/log | grep -q 'from=alice@example.org .*entry=1 verdict=applied sent=2$' ||
+	    fail "log: $(sed -n 3p jr/log)"
+	sed -n 4p jr/log | grep -q 'from=carol@example.org game=- entry=0 verdict=malformed,answered sent=1$' ||
 	    fail "log: $(sed -n 4p jr/log)"
+	sed -n 5p jr/log | grep -q 'from=dave@example.org .*verdict=help sent=1$' ||
+	    fail "log: $(sed -n 5p jr/log)"
 	grep -l '^To: carol@example.org' spool/*.eml >carol
 	[ "$(wc -l <carol)" -eq 1 ] || fail "carol was not told once"
 	grep -q 'could not be read: .*larger than 16 MiB' "$(cat carol)" ||
 	    fail "carol is not told why"
 	# the seats take their updates
-	for s in alice bob; do
-		case $s in alice) r=AR ;; bob) r=BR ;; esac
-		expect 0 "$ADJ" receive -r "$r" "spool/$s@example.org.mbox"
-	done
+	deliver_all
 	[ "$(seq_of "BR/$G")" = 1 ] || fail "bob is not at entry 1"
 }

@@ -3,16 +3,7 @@
 # HELP in the first text part, and the sender's address, answered only
 # when it is one.
 
-SM="$TOP/tests/cli/sendmail.sh"
-
-# bot FILE [STATUS]: the judge's mail bot takes FILE (exit STATUS, 0)
-bot() {
-	SPOOL=$PWD/spool expect "${2:-0}" "$ADJ" judge -r jr -s "$SM" "$1"
-}
-
-nmail() {
-	ls spool 2>/dev/null | grep -c '\.eml$' || true
-}
+. "$TOP/tests/cli/mailbot.sh"
 
 # a judge's root with its key, no game
 judge_root() {

@@ -3,7 +3,7 @@
 # never cut to a prefix: in new -o, and in a hand-made header wherever it
 # is read (join, verify).
 
-. "$TOP/tests/cli/forged.sh"
+. "$TOP/tests/cli/addresses.sh"	# forged.sh's helpers, hand_signed
 
 test_new_option_numbers_canonical() {
 	keys alice bob
@@ -57,15 +57,14 @@ test_new_option_names_and_values_whole() {
 	err_has 'knights has no option "li\\rmit"'
 }
 
-# hand_header OPTIONS-LINES OUT: alice's invitation to a knights game with
-# the options map replaced by OPTIONS-LINES (YAML, indented two), signed
-# by hand as OUT.bin and wrapped as OUT.msg
+# hand_header OUT: alice's invitation to a knights game with the options
+# map replaced by the lines of opts.txt (YAML, indented two), signed by
+# hand as OUT.bin and wrapped as OUT.msg
 hand_header() {
 	awk -v f=opts.txt '/^options:$/ { print; while ((getline l < f) > 0)
 		print l; skip = 1; next }
 	    skip && /^  / { next } { skip = 0; print }' body >h.yaml
-	wire sign alice.key h.yaml alice.pub bob.pub >"$2.bin" || fail "sign"
-	wire wrap "$2.bin" alice.pub bob.pub >"$2.msg" || fail "wrap"
+	hand_signed h.yaml "$1" alice.pub bob.pub
 }
 
 test_handmade_header_options_refused() {
@@ -76,7 +75,7 @@ test_handmade_header_options_refused() {
 	# the hand-making itself holds: the defaults, signed by hand, join
 	printf '  limit: 400\n  teams: "no"\n  alliance: "no"\n  mixed-lines: "no"\n' \
 	    >opts.txt
-	hand_header x good
+	hand_header good
 	expect 0 "$ADJ" join -d G -k bob.key good.msg
 	archive good.arc good.bin
 	"$ADJ" verify good.arc >/dev/null 2>err || true
@@ -86,15 +85,8 @@ test_handmade_header_options_refused() {
 	while IFS='|' read -r line why; do
 		k=$((k + 1))
 		printf '%s\n' "$line" >opts.txt
-		hand_header x h$k
-		expect 3 "$ADJ" join -d B$k -k bob.key h$k.msg
-		one_line
-		err_has "h$k.msg:[0-9]*: $why"
-		[ ! -e B$k/seat ] || fail "$line: joined"
-		archive h$k.arc h$k.bin
-		expect 3 "$ADJ" verify h$k.arc
-		one_line
-		err_has "$why"
+		hand_header h$k
+		refused_when_read h$k "$why"
 	done <<-EOF
 	  limit: "007"|option limit: "007" is not a number from 1 to 100000, written plainly
 	  limit: "+20"|option limit: "+20" is not a number
