@@ -34,7 +34,8 @@ struct mime_mail {
 	unsigned long long offset;	/* of its first byte in the input */
 	int		 mbox;		/* the input is an mbox */
 	int		 too_large;	/* longer than the limit: only its
-					 * first MIME_HEAD bytes are here */
+					 * first bytes are here (the limit's
+					 * worth, MIME_HEAD at most) */
 };
 
 /* A nonzero return stops the reading (e set). */
