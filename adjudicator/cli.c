@@ -205,6 +205,25 @@ cli_read(const char *path, struct buf *b, struct error *e)
 	return fsio_read(path, FSIO_MAX_INPUT, b, e);
 }
 
+FILE *
+cli_open(const char *path, struct error *e)
+{
+	FILE *f;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return stdin;
+	if ((f = fopen(path, "r")) == NULL)
+		error_errno(e, "%s", path);
+	return f;
+}
+
+void
+cli_close(FILE *f)
+{
+	if (f != NULL && f != stdin)
+		fclose(f);
+}
+
 /*
  * A judged seat knows its own pieces, so it knows what the judge owed it
  * after every entry: what the judge showed it more, or withheld, is said
@@ -275,8 +294,6 @@ FILE *
 cli_archive_open(int argc, char **argv, const char **in, int *threads,
     struct error *e)
 {
-	FILE *f;
-
 	*in = NULL;
 	*threads = 1;
 	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1) {
@@ -287,11 +304,7 @@ cli_archive_open(int argc, char **argv, const char **in, int *threads,
 		*in = argv[optind];
 	if (cli_threads(threads, e) != 0)
 		return NULL;
-	if (*in == NULL || strcmp(*in, "-") == 0)
-		return stdin;
-	if ((f = fopen(*in, "r")) == NULL)
-		error_errno(e, "%s", *in);
-	return f;
+	return cli_open(*in, e);
 }
 
 int

@@ -71,6 +71,10 @@ int	cli_write(const void *, size_t, struct error *);
 int	cli_write_kept(const void *, size_t, const char *, struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
+/* An input to read as a stream (stdin for NULL or "-"), and its close,
+ * which leaves stdin open. */
+FILE	*cli_open(const char *path, struct error *);
+void	cli_close(FILE *);
 
 /* The threads verify checks signatures on: every core, unless
  * ADJUDICATOR_THREADS says how many. */

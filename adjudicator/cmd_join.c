@@ -35,29 +35,31 @@ find_header(const struct armor_list *l, const struct key_secret *k,
 	return m;
 }
 
-/* join -r ROOT: the game filed under ROOT/GAMEID; joined twice, it is
- * there already and nothing changes. */
+/* join -r ROOT: every invitation of the input for this key filed under
+ * ROOT/GAMEID; joined before, it is there already and nothing changes. */
 static int
 join_root(const char *root, const char *keypath, const char *in,
     struct error *e)
 {
+	struct root_joining j;
 	struct key_secret *k = NULL;
-	struct buf text;
-	char game[ROOT_ID];
-	int already, rc = -1;
+	FILE *f;
+	int rc = -1;
 
-	buf_init(&text);
-	if (cli_read(in, &text, e) != 0 ||
-	    (k = cli_key_load(keypath, e)) == NULL ||
-	    root_join(root, (const char *)text.data, text.len, keypath, k, 0,
-	    game, &already, fsio_name(in), e) != 0)
+	if ((f = cli_open(in, e)) == NULL)
+		return -1;
+	if ((k = cli_key_load(keypath, e)) == NULL)
 		goto done;
-	fprintf(stderr, "%s game %.16s in %s/%s\n", already ? "already joined:" :
-	    "joined", game, root, game);
-	rc = 0;
+	memset(&j, 0, sizeof(j));
+	j.root = root;
+	j.keypath = keypath;
+	j.k = k;
+	j.name = fsio_name(in);
+	j.report = &cli_report_stderr;
+	rc = root_join(&j, f, e);
 done:
 	key_secret_free(k);
-	buf_free(&text);
+	cli_close(f);
 	return rc;
 }
 

@@ -4,8 +4,8 @@
  * waits and what was refused; each update is appended to OUTDIR/SEAT.msg
  * for the mailer.  The engine is the library's (judge.c).
  *
- * judge -r ROOT: the mail bot (mailbot.c), one mail in; each mail it
- * composes is handed here to SENDMAIL.  A system error exits 75
+ * judge -r ROOT: the mail bot (mailbot.c), one mail in (or an mbox, read
+ * mail by mail); each mail it composes is handed here to SENDMAIL.  A system error exits 75
  * (EX_TEMPFAIL), so that the mail is kept and given again.
  */
 #include <sys/wait.h>
@@ -311,6 +311,34 @@ to_mailer(void *arg, const struct buf *mail, struct error *e)
 	    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* The mails of judge -r's input, each to the bot in turn. */
+struct bot_input {
+	struct mailbot	*b;
+	const char	*name;
+	struct error	 refused;	/* the first mail refused */
+};
+
+static int
+bot_mail(void *arg, const struct mime_mail *m, struct error *e)
+{
+	struct bot_input *in = arg;
+	struct error one;
+	char where[512];
+
+	mime_mail_where(m, in->name, where, sizeof(where));
+	error_clear(&one);
+	if (mailbot_run(in->b, m, where, &one) == 0)
+		return 0;
+	if (one.status == EXIT_SYSTEM) {
+		*e = one;
+		return -1;
+	}
+	/* dealt with: the sender was told; the other mails go on */
+	if (in->refused.status == EXIT_OK)
+		in->refused = one;
+	return 0;
+}
+
 static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
     int ticking, int argc, char **argv, struct error *e)
@@ -318,9 +346,10 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	char defkey[PATH_MAX];
 	struct mailer m;
 	struct mailbot b;
+	struct bot_input bi;
 	struct key_secret *k = NULL;
-	struct buf text;
 	const char *in = argc == 1 ? argv[0] : NULL;
+	FILE *f = NULL;
 	int rc = -1;
 
 	if (argc > 1)
@@ -336,8 +365,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 		return -1;
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);
-	buf_init(&text);
-	if ((!ticking && cli_read(in, &text, e) != 0) ||
+	if ((!ticking && (f = cli_open(in, e)) == NULL) ||
 	    (k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	memset(&b, 0, sizeof(b));
@@ -347,11 +375,21 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.send = to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
-	rc = ticking ? mailbot_tick(&b, when_now(), e) : mailbot_run(&b,
-	    (const char *)text.data, text.len, fsio_name(in), e);
+	if (ticking)
+		rc = mailbot_tick(&b, when_now(), e);
+	else {
+		memset(&bi, 0, sizeof(bi));
+		bi.b = &b;
+		bi.name = fsio_name(in);
+		if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail,
+		    &bi, e)) == 0 && bi.refused.status != EXIT_OK) {
+			*e = bi.refused;
+			rc = -1;
+		}
+	}
 done:
 	key_secret_free(k);
-	buf_free(&text);
+	cli_close(f);
 	/* keep the mail: the mail system gives it again later */
 	if (rc != 0 && e->status == EXIT_SYSTEM)
 		e->status = EXIT_TEMPFAIL;

@@ -124,6 +124,7 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
     int judged, const char **addr, const char **judge_addr, struct error *e)
 {
 	const char *eq, **slot;
+	char why[80], q[160];
 	size_t n;
 	int i, j;
 
@@ -149,10 +150,11 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 		if (*slot != NULL)
 			return error_set(e, EXIT_USAGE, "-a %s: a second address "
 			    "for %.*s", a->addr[i], (int)n, a->addr[i]);
-		if (!header_address_ok(eq + 1))
-			return error_set(e, EXIT_USAGE, "-a %s: not a mail "
-			    "address (user@host, printable, no blanks, no <>,\")",
-			    a->addr[i]);
+		if (header_address_check(eq + 1, why, sizeof(why)) != 0) {
+			error_quote(q, sizeof(q), eq + 1);
+			return error_set(e, EXIT_USAGE, "-a %.*s: \"%s\" is not "
+			    "a mail address (%s)", (int)n, a->addr[i], q, why);
+		}
 		*slot = eq + 1;
 	}
 	return 0;

@@ -18,16 +18,17 @@ load_key(const char *path, void *arg, struct error *e)
 }
 
 /*
- * receive -r ROOT: a mixed mailbox, each message to its game; a game not
- * in the root is said on one line and skipped.  The views of the games
- * that took something follow.
+ * receive -r ROOT: a mixed mailbox, read mail by mail, each message to its
+ * game; a game not in the root, or a mail too large, is said on one line
+ * and skipped.  The views of the games that took something follow.
  */
 static int
 receive_root(const char *root, int argc, char **argv, struct error *e)
 {
 	struct root_receive r;
-	struct buf text, views;
+	struct buf views;
 	const char *in;
+	FILE *f;
 	int i, nfiles, rc = -1;
 
 	if (root_receive_begin(&r, root, load_key, NULL, &cli_report_stderr,
@@ -35,15 +36,17 @@ receive_root(const char *root, int argc, char **argv, struct error *e)
 		root_receive_end(&r);
 		return -1;
 	}
-	buf_init(&text);
 	buf_init(&views);
 	nfiles = argc == 0 ? 1 : argc;
 	for (i = 0; i < nfiles; i++) {
 		in = argc == 0 ? NULL : argv[i];
-		text.len = 0;
-		if (cli_read(in, &text, e) != 0 || root_receive(&r,
-		    (const char *)text.data, text.len, fsio_name(in), e) != 0)
+		if ((f = cli_open(in, e)) == NULL)
 			goto done;
+		rc = root_receive(&r, f, fsio_name(in), e);
+		cli_close(f);
+		if (rc != 0)
+			goto done;
+		rc = -1;
 	}
 	if (root_receive_views(&r, &views, e) != 0 ||
 	    cli_write(views.data, views.len, e) != 0)
@@ -57,7 +60,6 @@ receive_root(const char *root, int argc, char **argv, struct error *e)
 		rc = 0;
 done:
 	root_receive_end(&r);
-	buf_free(&text);
 	buf_free(&views);
 	return rc;
 }

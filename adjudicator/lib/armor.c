@@ -1,21 +1,17 @@
 /*
- * Armor.  A mail is recognised by its MIME headers and decoded part by part
- * before the text is searched; anything else is searched as it is.  An
- * HTML part (the only text some webmail and phone clients send) is turned
- * into lines first.  The decoded bytes are authenticated later (AEAD and
- * signature), so nothing here needs to be trusted: it only has to never
- * read out of bounds.
+ * Armor blocks found in text.  A mail is taken apart by the mail reader
+ * (mime.c), which gives each part's text; each text is searched here.
+ * The decoded bytes are authenticated later (AEAD and signature), so
+ * nothing here needs to be trusted: it only has to never read out of
+ * bounds.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "armor.h"
+#include "mime.h"
 #include "sec.h"
-
-#define MIME_DEPTH	8
 
 void
 armor_list_free(struct armor_list *l)
@@ -169,435 +165,30 @@ nomem:
 	return error_set(e, EXIT_SYSTEM, "out of memory");
 }
 
-/* --- minimal MIME --- */
-
-struct mime_headers {
-	char	ctype[256];	/* lower-cased type/subtype */
-	char	boundary[128];
-	char	cte[64];	/* lower-cased */
-	int	any;		/* saw a MIME header at all */
+struct find {
+	const char		*label, *where;
+	struct armor_list	*l;
 };
 
-static void
-lower(char *s)
-{
-	for (; *s; s++)
-		*s = (char)tolower((unsigned char)*s);
-}
-
-/* Extracts param="value" or param=value from a header value. */
-static void
-header_param(const char *v, const char *param, char *out, size_t outlen)
-{
-	const char *p = v;
-	size_t plen = strlen(param), n;
-
-	out[0] = '\0';
-	while ((p = strchr(p, ';')) != NULL) {
-		p++;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (strncasecmp(p, param, plen) != 0 || p[plen] != '=')
-			continue;
-		p += plen + 1;
-		if (*p == '"') {
-			p++;
-			n = strcspn(p, "\"");
-		} else
-			n = strcspn(p, "; \t");
-		if (n >= outlen)
-			n = outlen - 1;
-		memcpy(out, p, n);
-		out[n] = '\0';
-		return;
-	}
-}
-
-/*
- * Parses a header block; returns the offset of the body, or 0 when the text
- * does not start with RFC 5322 headers.
- */
-static size_t
-parse_headers(const char *t, size_t len, struct mime_headers *h)
-{
-	size_t off = 0, n, vlen;
-	const char *line, *nl, *colon;
-	char name[64], value[1024];
-	int first = 1;
-
-	memset(h, 0, sizeof(*h));
-	value[0] = name[0] = '\0';
-	while (off < len) {
-		line = t + off;
-		nl = memchr(line, '\n', len - off);
-		n = nl ? (size_t)(nl - line) : len - off;
-		off += n + (nl ? 1 : 0);
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
-		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
-			first = 0;
-			continue;	/* mbox separator */
-		}
-		if (n > 0 && (line[0] == ' ' || line[0] == '\t') && !first) {
-			vlen = strlen(value);	/* continuation */
-			if (vlen + n + 1 < sizeof(value)) {
-				memcpy(value + vlen, line, n);
-				value[vlen + n] = '\0';
-			}
-			continue;
-		}
-		/* a header ends: remember the MIME ones */
-		if (name[0] != '\0') {
-			if (strcasecmp(name, "content-type") == 0) {
-				size_t k = strcspn(value, ";");
-
-				while (*value == ' ')
-					memmove(value, value + 1, strlen(value));
-				k = strcspn(value, "; \t");
-				snprintf(h->ctype, sizeof(h->ctype), "%.*s",
-				    (int)k, value);
-				lower(h->ctype);
-				header_param(value, "boundary", h->boundary,
-				    sizeof(h->boundary));
-				h->any = 1;
-			} else if (strcasecmp(name,
-			    "content-transfer-encoding") == 0) {
-				char *v = value;
-
-				while (*v == ' ' || *v == '\t')
-					v++;
-				snprintf(h->cte, sizeof(h->cte), "%.*s",
-				    (int)strcspn(v, " \t;"), v);
-				lower(h->cte);
-				h->any = 1;
-			} else if (strcasecmp(name, "mime-version") == 0)
-				h->any = 1;
-			name[0] = '\0';
-		}
-		if (n == 0)
-			return first ? 0 : off;	/* blank line: body follows */
-		colon = memchr(line, ':', n);
-		if (colon == NULL || colon == line ||
-		    (size_t)(colon - line) >= sizeof(name))
-			return 0;
-		for (const char *c = line; c < colon; c++)
-			if (!isgraph((unsigned char)*c))
-				return 0;
-		snprintf(name, sizeof(name), "%.*s", (int)(colon - line), line);
-		vlen = n - (size_t)(colon - line) - 1;
-		if (vlen >= sizeof(value))
-			vlen = sizeof(value) - 1;
-		memcpy(value, colon + 1, vlen);
-		value[vlen] = '\0';
-		first = 0;
-	}
-	return 0;
-}
-
+/* One text of the mail: an HTML part's blanks may be its source's line
+ * breaks, so inside a block they are dropped. */
 static int
-hexval(char c)
+find_in(void *arg, const char *text, size_t len, int html, struct error *e)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
+	struct find *f = arg;
 
-static int
-decode_qp(const char *t, size_t len, struct buf *out)
-{
-	size_t i;
-	int a, b;
-
-	for (i = 0; i < len; i++) {
-		if (t[i] != '=') {
-			if (buf_addc(out, (uint8_t)t[i]) != 0)
-				return -1;
-			continue;
-		}
-		if (i + 1 < len && t[i + 1] == '\n') {
-			i++;		/* soft line break */
-			continue;
-		}
-		if (i + 2 < len && t[i + 1] == '\r' && t[i + 2] == '\n') {
-			i += 2;
-			continue;
-		}
-		if (i + 2 < len && (a = hexval(t[i + 1])) >= 0 &&
-		    (b = hexval(t[i + 2])) >= 0) {
-			if (buf_addc(out, (uint8_t)(a * 16 + b)) != 0)
-				return -1;
-			i += 2;
-			continue;
-		}
-		if (buf_addc(out, '=') != 0)	/* lenient: keep it */
-			return -1;
-	}
-	return 0;
-}
-
-static int
-decode_b64_body(const char *t, size_t len, struct buf *out)
-{
-	struct buf clean;
-	size_t i, n;
-	int rc = -1;
-
-	buf_init(&clean);
-	for (i = 0; i < len; i++)
-		if (armor_is_b64(t[i]) && buf_addc(&clean, (uint8_t)t[i]) != 0)
-			goto done;
-	if (buf_cstr(&clean) != 0 || buf_reserve(out, clean.len) != 0)
-		goto done;
-	if (sec_b64_decode(out->data + out->len, clean.len + 1, &n,
-	    (const char *)clean.data, clean.len) != 0)
-		goto done;
-	out->len += n;
-	rc = buf_cstr(out);
-done:
-	buf_free(&clean);
-	return rc;
-}
-
-/* --- an HTML part, read as the lines a mail client shows --- */
-
-static int
-html_block_tag(const char *name)
-{
-	static const char *const block[] = { "br", "p", "div", "li", "tr",
-	    "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
-	    "table", "ul", "ol", "dd", "dt", "body", "html", NULL };
-	size_t i;
-
-	for (i = 0; block[i] != NULL; i++)
-		if (strcasecmp(name, block[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* One character reference at t (after '&'); 0 when it is none. */
-static size_t
-html_entity(const char *t, size_t len, char *c)
-{
-	static const struct {
-		const char	*name;
-		char		 c;
-	} named[] = { { "amp", '&' }, { "lt", '<' }, { "gt", '>' },
-	    { "quot", '"' }, { "apos", '\'' }, { "nbsp", ' ' } };
-	char name[12];
-	unsigned long v;
-	size_t n, i;
-	char *end;
-
-	for (n = 0; n < len && n < sizeof(name) - 1 && t[n] != ';'; n++)
-		name[n] = t[n];
-	if (n == len || n == sizeof(name) - 1 || n == 0)
-		return 0;
-	name[n] = '\0';
-	if (name[0] == '#') {
-		v = name[1] == 'x' || name[1] == 'X' ?
-		    strtoul(name + 2, &end, 16) : strtoul(name + 1, &end, 10);
-		if (*end != '\0' || end == name + 1)
-			return 0;
-		*c = v == 0xa0 ? ' ' : v < 128 ? (char)v : '?';
-		return n + 1;
-	}
-	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
-		if (strcmp(name, named[i].name) == 0) {
-			*c = named[i].c;
-			return n + 1;
-		}
-	return 0;
-}
-
-/* A tag at t ('<'): its length, its name, whether it closes. */
-static size_t
-html_tag(const char *t, size_t len, char *name, size_t nlen)
-{
-	const char *gt;
-	size_t i = 1, n = 0;
-
-	if (len >= 4 && memcmp(t, "<!--", 4) == 0) {
-		for (i = 4; i + 2 < len; i++)
-			if (memcmp(t + i, "-->", 3) == 0)
-				break;
-		name[0] = '\0';
-		return i + 3 <= len ? i + 3 : len;
-	}
-	if ((gt = memchr(t, '>', len)) == NULL)
-		return 0;
-	if (i < len && (t[i] == '/' || t[i] == '!'))
-		i++;
-	while (i < len && isalnum((unsigned char)t[i]) && n + 1 < nlen)
-		name[n++] = t[i++];
-	name[n] = '\0';
-	return (size_t)(gt - t) + 1;
-}
-
-/*
- * Tags go (a block-level one, or <br>, ends a line), entities are
- * undone, the source's line breaks and runs of blanks are one blank
- * (except inside <pre>), and what <script> and <style> hold is dropped.
- */
-static int
-html_to_text(const char *t, size_t len, struct buf *out)
-{
-	char name[16], c;
-	size_t i = 0, n;
-	int pre = 0, skip = 0, blank = 1;
-
-	while (i < len) {
-		if (t[i] == '<' && (n = html_tag(t + i, len - i, name,
-		    sizeof(name))) > 0) {
-			int closing = t[i + 1] == '/';
-
-			i += n;
-			if (strcasecmp(name, "script") == 0 ||
-			    strcasecmp(name, "style") == 0)
-				skip = !closing;
-			if (strcasecmp(name, "pre") == 0)
-				pre = !closing;
-			if (!skip && html_block_tag(name)) {
-				if (buf_addc(out, '\n') != 0)
-					return -1;
-				blank = 1;
-			}
-			continue;
-		}
-		c = t[i++];
-		if (skip)
-			continue;
-		if (c == '&' && (n = html_entity(t + i, len - i, &c)) > 0)
-			i += n;
-		else if (c == '\n' && pre) {
-			if (buf_addc(out, '\n') != 0)
-				return -1;
-			blank = 1;
-			continue;
-		} else if (c == '\xc2' && i < len && t[i] == '\xa0') {
-			i++;		/* a no-break space in UTF-8 */
-			c = ' ';
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-			if (blank)
-				continue;
-			c = ' ';
-			blank = 1;
-		} else
-			blank = 0;
-		if (buf_addc(out, (uint8_t)c) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int scan_mail(const char *, size_t, const char *, const char *,
-    struct armor_list *, int, struct error *);
-
-static int
-scan_multipart(const char *body, size_t len, const char *boundary,
-    const char *label, const char *where, struct armor_list *l, int depth,
-    struct error *e)
-{
-	char delim[160];
-	size_t dlen, off = 0, n, part_start = 0;
-	const char *line, *nl;
-	int in_part = 0;
-
-	snprintf(delim, sizeof(delim), "--%s", boundary);
-	dlen = strlen(delim);
-	while (off < len) {
-		line = body + off;
-		nl = memchr(line, '\n', len - off);
-		n = nl ? (size_t)(nl - line) : len - off;
-		if (n >= dlen && memcmp(line, delim, dlen) == 0) {
-			if (in_part && scan_mail(body + part_start,
-			    off - part_start, label, where, l, depth + 1,
-			    e) != 0)
-				return -1;
-			if (n >= dlen + 2 && line[dlen] == '-' &&
-			    line[dlen + 1] == '-')
-				return 0;	/* closing delimiter */
-			in_part = 1;
-			part_start = off + n + (nl ? 1 : 0);
-		}
-		off += n + (nl ? 1 : 0);
-	}
-	if (in_part)
-		return scan_mail(body + part_start, len - part_start, label,
-		    where, l, depth + 1, e);
-	return 0;
-}
-
-static int
-scan_mail(const char *t, size_t len, const char *label, const char *where,
-    struct armor_list *l, int depth, struct error *e)
-{
-	struct mime_headers h;
-	size_t body;
-	struct buf dec;
-	int rc;
-
-	if (depth > MIME_DEPTH)
-		return error_set(e, EXIT_MALFORMED, "%s: MIME nested too "
-		    "deeply", where);
-	body = parse_headers(t, len, &h);
-	if (body == 0 || (!h.any && depth == 0))
-		return scan_text(t, len, label, where, 0, l, e);
-	if (strncmp(h.ctype, "multipart/", 10) == 0 && h.boundary[0] != '\0')
-		return scan_multipart(t + body, len - body, h.boundary, label,
-		    where, l, depth, e);
-	if (strcmp(h.ctype, "message/rfc822") == 0)
-		return scan_mail(t + body, len - body, label, where, l,
-		    depth + 1, e);
-	buf_init(&dec);
-	if (strcmp(h.cte, "quoted-printable") == 0)
-		rc = decode_qp(t + body, len - body, &dec);
-	else if (strcmp(h.cte, "base64") == 0) {
-		rc = decode_b64_body(t + body, len - body, &dec);
-		if (rc != 0) {
-			buf_free(&dec);
-			return error_set(e, EXIT_MALFORMED,
-			    "%s: MIME part is not valid base64", where);
-		}
-	} else
-		rc = buf_add(&dec, t + body, len - body);
-	if (rc == 0 && strcmp(h.ctype, "text/html") == 0) {
-		struct buf text;
-
-		buf_init(&text);
-		if ((rc = html_to_text((const char *)dec.data, dec.len,
-		    &text)) == 0)
-			rc = buf_cstr(&text);
-		buf_free(&dec);
-		if (rc != 0) {
-			buf_free(&text);
-			return error_set(e, EXIT_SYSTEM, "out of memory");
-		}
-		rc = scan_text((const char *)text.data, text.len, label, where,
-		    1, l, e);
-		buf_free(&text);
-		return rc;
-	}
-	if (rc != 0 || buf_cstr(&dec) != 0) {
-		buf_free(&dec);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	rc = scan_text((const char *)dec.data, dec.len, label, where, 0, l, e);
-	buf_free(&dec);
-	return rc;
+	return scan_text(text, len, f->label, f->where, html, f->l, e);
 }
 
 int
 armor_read(const char *text, size_t len, const char *label, const char *where,
     struct armor_list *l, struct error *e)
 {
+	struct find f = { label, where, l };
+
 	l->items = NULL;
 	l->n = 0;
-	if (scan_mail(text, len, label, where, l, 0, e) != 0) {
+	if (mime_texts(text, len, where, find_in, &f, e) != 0) {
 		armor_list_free(l);
 		return -1;
 	}

@@ -1,8 +1,8 @@
 /*
  * ASCII armor: BEGIN line, base64 at 64 columns, END line.  Reading is
  * lenient about transport (CRLF, quoting, surrounding text, several
- * blocks, RFC 5322 mail with quoted-printable or base64 MIME parts) and
- * strict about content (the base64 must decode exactly).
+ * blocks; in a mail, each part's text as the mail reader gives it,
+ * mime.h) and strict about content (the base64 must decode exactly).
  */
 #ifndef ARMOR_H
 #define ARMOR_H
@@ -51,7 +51,8 @@ int	armor_out_begin(struct armor_out *, const char *label, struct buf *out,
 int	armor_out_add(struct armor_out *, const void *, size_t,
 	    struct error *);
 int	armor_out_end(struct armor_out *, struct error *);
-/* Finds every block with the label; none found is an error. */
+/* Finds every block with the label in a mail, or in any other text;
+ * none found is an error. */
 int	armor_read(const char *text, size_t len, const char *label,
 	    const char *where, struct armor_list *, struct error *);
 void	armor_list_free(struct armor_list *);

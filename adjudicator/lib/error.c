@@ -59,3 +59,47 @@ error_clear(struct error *e)
 	e->status = EXIT_OK;
 	e->msg[0] = '\0';
 }
+
+/* One byte of s as error_quote shows it. */
+static void
+quote_one(char *one, size_t len, unsigned char c)
+{
+	if (c == '\\' || c == '"')
+		snprintf(one, len, "\\%c", c);
+	else if (c == '\r' || c == '\n' || c == '\t')
+		snprintf(one, len, "\\%c", c == '\r' ? 'r' : c == '\n' ? 'n' :
+		    't');
+	else if (c < 0x20 || c >= 0x7f)
+		snprintf(one, len, "\\x%02x", c);
+	else
+		snprintf(one, len, "%c", c);
+}
+
+void
+error_quote(char *out, size_t len, const char *s)
+{
+	size_t n = 0, whole = 0, room;
+	const char *p;
+	char one[8];
+
+	if (len == 0)
+		return;
+	for (p = s; *p != '\0'; p++) {
+		quote_one(one, sizeof(one), (unsigned char)*p);
+		whole += strlen(one);
+	}
+	/* all of it when it fits, else as much as leaves room for "..." */
+	room = whole < len ? len - 1 : len > 3 ? len - 4 : 0;
+	for (p = s; *p != '\0'; p++) {
+		quote_one(one, sizeof(one), (unsigned char)*p);
+		if (n + strlen(one) > room)
+			break;
+		memcpy(out + n, one, strlen(one));
+		n += strlen(one);
+	}
+	if (*p != '\0' && len > 3) {
+		memcpy(out + n, "...", 3);
+		n += 3;
+	}
+	out[n] = '\0';
+}

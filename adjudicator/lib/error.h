@@ -34,5 +34,12 @@ int	error_prefix(struct error *, const char *, ...)
 int	error_errno(struct error *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	error_clear(struct error *);
+/*
+ * s as it may be shown on one line of an error or a log, whatever it
+ * holds: a backslash, a double quote, CR, LF and tab escaped as in C,
+ * any other byte that is not printable ASCII as \xHH; cut with "..."
+ * to fit len.
+ */
+void	error_quote(char *out, size_t len, const char *s);
 
 #endif

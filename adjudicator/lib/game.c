@@ -4,6 +4,7 @@
  * games/table.c.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,28 @@ option_index(const struct game_rules *r, const char *name)
 	return -1;
 }
 
+/*
+ * A number as the header signs it: one way only to write each, so that
+ * what is signed is what is meant ("007", "+7", " 7" are not 7).
+ */
+static int
+canonical_number(const char *v, int negative_ok)
+{
+	const char *d = v;
+
+	if (*d == '-' && negative_ok)
+		d++;
+	if (*d < '1' || *d > '9')
+		return strcmp(v, "0") == 0;
+	for (d++; *d != '\0'; d++)
+		if (*d < '0' || *d > '9')
+			return 0;
+	return 1;
+}
+
 static int
 option_valid(const struct game_option *o, const char *v)
 {
-	char *end;
 	long n;
 	int i;
 
@@ -35,10 +54,11 @@ option_valid(const struct game_option *o, const char *v)
 				return 1;
 		return 0;
 	}
-	if (*v == '\0' || !isdigit((unsigned char)*v))
+	if (!canonical_number(v, o->min < 0))
 		return 0;
-	n = strtol(v, &end, 10);
-	return *end == '\0' && n >= o->min && n <= o->max;
+	errno = 0;
+	n = strtol(v, NULL, 10);
+	return errno == 0 && n >= o->min && n <= o->max;
 }
 
 const struct game_rules *
@@ -53,12 +73,10 @@ game_find(const char *name)
 }
 
 int
-game_options(const struct game_rules *r, struct game_config *cfg,
-    char *const *kv, int nkv, struct error *e)
+game_options_default(const struct game_rules *r, struct game_config *cfg,
+    struct error *e)
 {
-	char name[64];
-	const char *eq;
-	int i, k;
+	int i;
 
 	cfg->nopts = 0;
 	for (i = 0; r->options != NULL && r->options[i].name != NULL; i++) {
@@ -71,28 +89,69 @@ game_options(const struct game_rules *r, struct game_config *cfg,
 		    r->options[i].def);
 		cfg->nopts = i + 1;
 	}
+	return 0;
+}
+
+int
+game_option_set(const struct game_rules *r, struct game_config *cfg,
+    const char *name, const char *value, struct error *e)
+{
+	const struct game_option *o;
+	char q[80];
+	int i;
+
+	/* whole, never a prefix: a name or value longer than any the game
+	 * takes is refused as it is */
+	if ((i = option_index(r, name)) < 0) {
+		error_quote(q, sizeof(q), name);
+		return error_set(e, EXIT_USAGE, "%s has no option \"%s\"",
+		    r->name, q);
+	}
+	o = &r->options[i];
+	error_quote(q, sizeof(q), value);
+	if (strlen(value) >= sizeof(cfg->opt[i]))
+		return error_set(e, EXIT_USAGE, "option %s: \"%s\" is longer "
+		    "than %zu characters", o->name, q, sizeof(cfg->opt[i]) - 1);
+	if (!option_valid(o, value)) {
+		if (o->choices != NULL)
+			return error_set(e, EXIT_USAGE, "option %s: \"%s\" is "
+			    "not allowed", o->name, q);
+		return error_set(e, EXIT_USAGE, "option %s: \"%s\" is not a "
+		    "number from %ld to %ld, written plainly (no leading zero, "
+		    "%sno blank)", o->name, q, o->min, o->max, o->min < 0 ?
+		    "no '+', " : "no sign, ");
+	}
+	snprintf(cfg->opt[i], sizeof(cfg->opt[i]), "%s", value);
+	return 0;
+}
+
+int
+game_options(const struct game_rules *r, struct game_config *cfg,
+    char *const *kv, int nkv, struct error *e)
+{
+	char name[GAME_NAME + 1], q[80];
+	const char *eq;
+	int k;
+
+	if (game_options_default(r, cfg, e) != 0)
+		return -1;
 	for (k = 0; k < nkv; k++) {
 		eq = strchr(kv[k], '=');
-		if (eq == NULL || eq == kv[k] ||
-		    (size_t)(eq - kv[k]) >= sizeof(name))
-			return error_set(e, EXIT_USAGE, "option \"%.60s\": "
-			    "expected NAME=VALUE", kv[k]);
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[k]), kv[k]);
-		if ((i = option_index(r, name)) < 0)
-			return error_set(e, EXIT_USAGE, "%s has no option "
-			    "\"%s\"", r->name, name);
-		if (strlen(eq + 1) >= sizeof(cfg->opt[i]) ||
-		    !option_valid(&r->options[i], eq + 1)) {
-			if (r->options[i].choices != NULL)
-				return error_set(e, EXIT_USAGE, "option %s: "
-				    "\"%.60s\" is not allowed",
-				    r->options[i].name, eq + 1);
-			return error_set(e, EXIT_USAGE, "option %s: \"%.60s\" "
-			    "is not a number from %ld to %ld",
-			    r->options[i].name, eq + 1, r->options[i].min,
-			    r->options[i].max);
+		if (eq == NULL || eq == kv[k]) {
+			error_quote(q, sizeof(q), kv[k]);
+			return error_set(e, EXIT_USAGE, "option \"%s\": "
+			    "expected NAME=VALUE", q);
 		}
-		snprintf(cfg->opt[i], sizeof(cfg->opt[i]), "%s", eq + 1);
+		if ((size_t)(eq - kv[k]) >= sizeof(name)) {
+			/* longer than any option's name: none of them */
+			error_quote(q, sizeof(q), kv[k]);
+			q[strcspn(q, "=")] = '\0';
+			return error_set(e, EXIT_USAGE, "%s has no option "
+			    "\"%s\"", r->name, q);
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[k]), kv[k]);
+		if (game_option_set(r, cfg, name, eq + 1, e) != 0)
+			return -1;
 	}
 	return 0;
 }

@@ -256,7 +256,18 @@ struct game_rules {
 const struct game_rules *game_find(const char *);
 extern const struct game_rules *const game_table[];
 
-/* Options: fills cfg from NAME=VALUE strings, checking each. */
+/*
+ * Options.  Each given is checked whole, never cut to a prefix: its name
+ * must be one of the game's; its value one of the option's words, or a
+ * number within its range written one way only (decimal digits, no
+ * leading zero, no sign but a '-' where negatives are allowed, no
+ * blank), at most 31 characters.  game_options fills cfg from the
+ * defaults and then NAME=VALUE strings.
+ */
+int	game_options_default(const struct game_rules *, struct game_config *,
+	    struct error *);
+int	game_option_set(const struct game_rules *, struct game_config *,
+	    const char *name, const char *value, struct error *);
 int	game_options(const struct game_rules *, struct game_config *,
 	    char *const *kv, int nkv, struct error *);
 /* An option's value by name (NULL: no such option). */

@@ -17,19 +17,109 @@ static const char *const keys[] = { "adjudicator", "kind", "rules",
 static const char *const required[] = { "adjudicator", "kind", "rules",
     "options", "seed", "mode", "seats", "created", "nonce", NULL };
 
-/* Addresses are for mail headers: printable, no spaces, no line breaks. */
+/*
+ * RFC 5322 atext, less what a mailer reads as a program ('|'), a file
+ * ('/') or a route ('!', '%'): an address here is only ever a mailbox.
+ */
+static int
+local_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || (c != '\0' &&
+	    strchr("#$&'*+-=?^_`{}~", c) != NULL);
+}
+
+static int
+domain_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '-';
+}
+
+/* The local part, a..at: a dot-atom. */
+static int
+local_check(const char *a, const char *at, char *why, size_t len)
+{
+	const char *p;
+
+	if (at == a)
+		return snprintf(why, len, "nothing before the @"), -1;
+	if (at - a > 64)
+		return snprintf(why, len, "a local part over 64 bytes"), -1;
+	for (p = a; p < at; p++) {
+		if (*p == '.' && (p == a || p + 1 == at || p[1] == '.'))
+			return snprintf(why, len, "a dot at an end of the "
+			    "local part, or two in a row"), -1;
+		if (*p != '.' && !local_char(*p))
+			return snprintf(why, len, "'%c' in the local part", *p),
+			    -1;
+	}
+	return 0;
+}
+
+/* The domain: labels of letters, digits and '-', joined by dots. */
+static int
+domain_check(const char *d, char *why, size_t len)
+{
+	const char *label = d, *p;
+
+	if (*d == '\0')
+		return snprintf(why, len, "nothing after the @"), -1;
+	for (p = d;; p++) {
+		if (*p != '.' && *p != '\0') {
+			if (!domain_char(*p))
+				return snprintf(why, len, "'%c' in the domain",
+				    *p), -1;
+			continue;
+		}
+		if (p == label)
+			return snprintf(why, len, "a dot at an end of the "
+			    "domain, or two in a row"), -1;
+		if (*label == '-' || p[-1] == '-')
+			return snprintf(why, len, "a label of the domain that "
+			    "starts or ends with '-'"), -1;
+		if (p - label > 63)
+			return snprintf(why, len, "a label of the domain over 63 "
+			    "bytes"), -1;
+		if (*p == '\0')
+			return 0;
+		label = p + 1;
+	}
+}
+
+int
+header_address_check(const char *a, char *why, size_t len)
+{
+	const char *p, *at;
+
+	for (p = a; *p != '\0'; p++)
+		if (*p <= ' ' || *p > '~') {
+			snprintf(why, len, "%s in it", *p == '\r' ?
+			    "a carriage return" : *p == '\n' ? "a line feed" :
+			    *p == '\t' ? "a tab" : *p == ' ' ? "a blank" :
+			    "a byte that is not printable ASCII");
+			return -1;
+		}
+	if (strlen(a) >= MATCH_ADDRESS) {
+		snprintf(why, len, "longer than %d bytes", MATCH_ADDRESS - 1);
+		return -1;
+	}
+	if ((at = strchr(a, '@')) == NULL) {
+		snprintf(why, len, "no @");
+		return -1;
+	}
+	if (local_check(a, at, why, len) != 0 ||
+	    domain_check(at + 1, why, len) != 0)
+		return -1;
+	return 0;
+}
+
 int
 header_address_ok(const char *a)
 {
-	size_t n = strlen(a);
+	char why[80];
 
-	if (n == 0 || n >= MATCH_ADDRESS || strchr(a, '@') == NULL)
-		return 0;
-	for (; *a != '\0'; a++)
-		if (*a <= ' ' || *a > '~' || *a == '<' || *a == '>' ||
-		    *a == ',' || *a == '"')
-			return 0;
-	return 1;
+	return header_address_check(a, why, sizeof(why)) == 0;
 }
 
 static int
@@ -55,7 +145,6 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
     struct error *e)
 {
 	const struct ydoc *opts;
-	char kv[GAME_MAX_OPTIONS][64], *kvp[GAME_MAX_OPTIONS];
 	const char *s;
 	size_t i;
 
@@ -70,17 +159,19 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 	if (opts->nkids > GAME_MAX_OPTIONS)
 		return error_set(e, EXIT_MALFORMED, "%s: too many options",
 		    where);
+	if (game_options_default(m->rules, &m->cfg, e) != 0)
+		return -1;
+	/* each name and value whole, as it is signed */
 	for (i = 0; i < opts->nkids; i++) {
 		if (ydoc_expect(opts->kids[i], YDOC_SCALAR, opts->kids[i]->key,
 		    where, e) != 0)
 			return -1;
-		snprintf(kv[i], sizeof(kv[i]), "%.30s=%.30s", opts->kids[i]->key,
-		    opts->kids[i]->str);
-		kvp[i] = kv[i];
-	}
-	if (game_options(m->rules, &m->cfg, kvp, (int)opts->nkids, e) != 0) {
-		e->status = EXIT_MALFORMED;
-		return error_prefix(e, "%s", where);
+		if (game_option_set(m->rules, &m->cfg, opts->kids[i]->key,
+		    opts->kids[i]->str, e) != 0) {
+			e->status = EXIT_MALFORMED;
+			return error_prefix(e, "%s:%u", where,
+			    opts->kids[i]->line);
+		}
 	}
 	if ((s = ydoc_scalar(doc, "seed", where, e)) == NULL)
 		return -1;
@@ -90,6 +181,20 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 		    "lowercase hex digits", where);
 	snprintf(m->cfg.seed, sizeof(m->cfg.seed), "%s", s);
 	return 0;
+}
+
+/* A header's address, refused naming its seat and what is wrong. */
+static int
+bad_address(const char *a, const char *seat, const char *where,
+    unsigned line, struct error *e)
+{
+	char why[80], q[160];
+
+	if (header_address_check(a, why, sizeof(why)) == 0)
+		return 0;
+	error_quote(q, sizeof(q), a);
+	return error_set(e, EXIT_MALFORMED, "%s:%u: a bad address for %s: "
+	    "\"%s\" (%s)", where, line, seat, q, why);
 }
 
 static int
@@ -124,10 +229,11 @@ read_mode(struct match *m, const struct ydoc *doc, int full, const char *where,
 		return error_set(e, EXIT_MALFORMED, "%s: judge mode without a "
 		    "judge key", where);
 	if ((n = ydoc_get(doc, "judge_address")) != NULL) {
-		if (!m->judge_mode || n->type != YDOC_SCALAR ||
-		    !header_address_ok(n->str))
+		if (!m->judge_mode || n->type != YDOC_SCALAR)
 			return error_set(e, EXIT_MALFORMED, "%s:%u: a bad judge "
 			    "address", where, n->line);
+		if (bad_address(n->str, "the judge", where, n->line, e) != 0)
+			return -1;
 		snprintf(m->judge_address, sizeof(m->judge_address), "%s",
 		    n->str);
 	}
@@ -160,9 +266,11 @@ read_seat(struct match *m, int i, const struct ydoc *n, int full,
 	    key_public_parse_as(s, &st->key, full, where, e) != 0)
 		return -1;
 	if ((a = ydoc_get(n, "address")) != NULL) {
-		if (a->type != YDOC_SCALAR || !header_address_ok(a->str))
+		if (a->type != YDOC_SCALAR)
 			return error_set(e, EXIT_MALFORMED, "%s:%u: a bad address "
 			    "for %s", where, a->line, st->name);
+		if (bad_address(a->str, st->name, where, a->line, e) != 0)
+			return -1;
 		snprintf(st->address, sizeof(st->address), "%s", a->str);
 	}
 	return 0;

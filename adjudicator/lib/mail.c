@@ -12,16 +12,22 @@
 
 #include "mail.h"
 #include "match.h"
+#include "mime.h"
 #include "sec.h"
 
 /* --- reading --- */
 
-/* The address in "Name <user@host>", "user@host (Name)", "user@host". */
+/*
+ * The address in "Name <user@host>", "user@host (Name)", "user@host",
+ * kept in out only when it is one as a header takes it; else why not in
+ * in->refused, naming the header.
+ */
 static void
-address_of(const char *v, char *out, size_t len)
+address_of(struct mail_in *in, const char *name, const char *v, char *out,
+    size_t len)
 {
 	const char *p, *q;
-	char a[MAIL_FIELD];
+	char a[MAIL_FIELD], why[80], quoted[120];
 	size_t n;
 
 	out[0] = '\0';
@@ -33,24 +39,20 @@ address_of(const char *v, char *out, size_t len)
 			;
 		n = strcspn(p, " \t(,;");
 	}
-	if (n == 0 || n >= sizeof(a))
-		return;
+	if (n >= sizeof(a))
+		n = sizeof(a) - 1;	/* too long: refused below */
 	memcpy(a, p, n);
 	a[n] = '\0';
-	if (header_address_ok(a))
+	if (n == 0)
+		snprintf(why, sizeof(why), "no address");
+	else if (header_address_check(a, why, sizeof(why)) == 0) {
 		snprintf(out, len, "%s", a);
-}
-
-static void
-trim(char *s)
-{
-	size_t n = strlen(s), i = 0;
-
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	while (isspace((unsigned char)s[i]))
-		i++;
-	memmove(s, s + i, n - i + 1);
+		in->refused[0] = '\0';
+		return;
+	}
+	error_quote(quoted, sizeof(quoted), a);
+	snprintf(in->refused, sizeof(in->refused), "%s: %s (%s)", name,
+	    quoted, why);
 }
 
 static int
@@ -66,33 +68,35 @@ is_help(const char *s)
 	return n == 4 && strncasecmp(s, "help", 4) == 0;
 }
 
-/* One header, unfolded: name and value. */
-static void
-header(struct mail_in *in, const char *name, char *v, int *reply_to)
-{
-	char *p;
+struct reading {
+	struct mail_in	*in;
+	int		 reply_to;	/* a Reply-To gave the address */
+	int		 mime;		/* MIME headers: the body has parts */
+};
 
-	trim(v);
+/* One header, as the mail reader gives it (mime.h). */
+static void
+header(void *arg, const char *name, const char *v)
+{
+	struct reading *r = arg;
+	struct mail_in *in = r->in;
+	const char *p;
+
 	if (strcasecmp(name, "reply-to") == 0) {
-		address_of(v, in->from, sizeof(in->from));
-		*reply_to = in->from[0] != '\0';
+		/* where the sender asked to be answered, or nowhere: a
+		 * Reply-To refused does not fall back to From */
+		address_of(in, "Reply-To", v, in->from, sizeof(in->from));
+		r->reply_to = 1;
 	} else if (strcasecmp(name, "from") == 0) {
-		if (!*reply_to)
-			address_of(v, in->from, sizeof(in->from));
+		if (!r->reply_to)
+			address_of(in, "From", v, in->from, sizeof(in->from));
 		if (strncasecmp(in->from, "mailer-daemon@", 14) == 0 ||
 		    strncasecmp(in->from, "postmaster@", 11) == 0)
 			in->automatic = 1;
-	} else if (strcasecmp(name, "message-id") == 0) {
-		in->message_id[0] = '\0';
-		if (v[0] == '<' && (p = strchr(v, '>')) != NULL && p[1] == '\0')
-			snprintf(in->message_id, sizeof(in->message_id), "%s", v);
-		for (p = in->message_id; *p != '\0'; p++)
-			if (*p <= ' ' || *p > '~') {
-				in->message_id[0] = '\0';
-				break;
-			}
-	} else if (strcasecmp(name, "subject") == 0) {
-		snprintf(in->subject, sizeof(in->subject), "%s", v);
+	} else if (strcasecmp(name, "message-id") == 0)
+		(void)mime_id(v, in->message_id, sizeof(in->message_id));
+	else if (strcasecmp(name, "subject") == 0) {
+		mime_words(v, in->subject, sizeof(in->subject));
 		p = in->subject;
 		while (strncasecmp(p, "re:", 3) == 0)
 			for (p += 3; *p == ' '; p++)
@@ -107,18 +111,19 @@ header(struct mail_in *in, const char *name, char *v, int *reply_to)
 		in->automatic |= strcmp(v, "<>") == 0;
 	else if (strncasecmp(name, "list-", 5) == 0)
 		in->automatic = 1;
+	if (strcasecmp(name, "mime-version") == 0 ||
+	    strncasecmp(name, "content-", 8) == 0)
+		r->mime = 1;
 }
 
-void
-mail_read(const char *t, size_t len, struct mail_in *in)
+/* The first line of a text that says anything: HELP? */
+static int
+first_line(struct mail_in *in, const char *t, size_t len)
 {
-	char name[64], value[1024];
 	const char *line, *nl;
+	char value[16];
 	size_t off = 0, n, k;
-	int first = 1, reply_to = 0, body = 0;
 
-	memset(in, 0, sizeof(*in));
-	name[0] = '\0';
 	while (off < len) {
 		line = t + off;
 		nl = memchr(line, '\n', len - off);
@@ -126,74 +131,48 @@ mail_read(const char *t, size_t len, struct mail_in *in)
 		off += n + (nl != NULL);
 		if (n > 0 && line[n - 1] == '\r')
 			n--;
-		if (body) {
-			/* the body's first line that says anything */
-			for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
-				;
-			if (k == n)
-				continue;
-			if (n - k < 16) {
-				snprintf(value, sizeof(value), "%.*s",
-				    (int)(n - k), line + k);
-				in->help |= is_help(value);
-			}
-			return;
-		}
-		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {
-			first = 0;
+		for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
+			;
+		if (k == n)
 			continue;
+		if (n - k < sizeof(value)) {
+			snprintf(value, sizeof(value), "%.*s", (int)(n - k),
+			    line + k);
+			in->help |= is_help(value);
 		}
-		first = 0;
-		if (n > 0 && (line[0] == ' ' || line[0] == '\t') &&
-		    name[0] != '\0') {
-			k = strlen(value);
-			snprintf(value + k, sizeof(value) - k, "%.*s", (int)n,
-			    line);
-			continue;
-		}
-		if (name[0] != '\0')
-			header(in, name, value, &reply_to);
-		name[0] = '\0';
-		if (n == 0) {
-			body = 1;
-			continue;
-		}
-		if ((nl = memchr(line, ':', n)) == NULL ||
-		    (size_t)(nl - line) >= sizeof(name))
-			return;		/* not a mail: no headers */
-		snprintf(name, sizeof(name), "%.*s", (int)(nl - line), line);
-		snprintf(value, sizeof(value), "%.*s",
-		    (int)(n - (size_t)(nl - line) - 1), nl + 1);
+		return 1;
 	}
-	if (name[0] != '\0')
-		header(in, name, value, &reply_to);
+	return 0;
 }
 
-int
-mail_split(const char *t, size_t len, mail_each_fn *each, void *arg,
-    struct error *e)
+/* A MIME mail's first text part that says anything, decoded: then the
+ * walk stops. */
+static int
+first_text(void *arg, const char *t, size_t len, int html, struct error *e)
 {
-	size_t start = 0, off, n;
-	const char *nl;
+	(void)html;
+	if (first_line(arg, t, len))
+		return error_set(e, EXIT_OK, "done");
+	return 0;
+}
 
-	if (len < 5 || memcmp(t, "From ", 5) != 0)
-		return each(arg, t, len, e);
-	off = 0;
-	while (off < len) {
-		nl = memchr(t + off, '\n', len - off);
-		n = nl != NULL ? (size_t)(nl - (t + off)) + 1 : len - off;
-		/* a From line after a blank line starts the next mail */
-		if (off > start && off + 5 <= len &&
-		    memcmp(t + off, "From ", 5) == 0 && off >= 2 &&
-		    (t[off - 2] == '\n' || (off >= 3 && t[off - 2] == '\r' &&
-		    t[off - 3] == '\n'))) {
-			if (each(arg, t + start, off - start, e) != 0)
-				return -1;
-			start = off;
-		}
-		off += n;
-	}
-	return each(arg, t + start, len - start, e);
+void
+mail_read(const char *t, size_t len, struct mail_in *in)
+{
+	struct reading r = { in, 0, 0 };
+	struct error ign;
+	size_t off;
+
+	memset(in, 0, sizeof(*in));
+	off = mime_headers(t, len, header, &r);
+	if (off == 0)
+		return;
+	/* the body's first line that says anything: of its first text part
+	 * as the mail reader decodes it, when the mail has parts */
+	if (r.mime)
+		(void)mime_texts(t, len, "mail", first_text, in, &ign);
+	else
+		(void)first_line(in, t + off, len - off);
 }
 
 /* --- writing --- */

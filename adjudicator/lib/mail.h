@@ -1,9 +1,10 @@
 /*
- * Mail as the mail bot and `turn -M` need it: the few headers read from a
- * mail that arrives (who to answer, what it answers, whether it is
- * automatic), an mbox split into its mails, and whole mails composed for
- * `sendmail -t` (From, To, the Subject convention, In-Reply-To, a
- * plain-text part above the armored messages).  Nothing is sent here.
+ * Mail as the mail bot and `turn -M` need it: what the few headers of a
+ * mail that arrives say (who to answer, what it answers, whether it is
+ * automatic), as the mail reader (mime.h) gives them, and whole mails
+ * composed for `sendmail -t` (From, To, the Subject convention,
+ * In-Reply-To, a plain-text part above the armored messages).  Nothing is
+ * sent here.
  */
 #ifndef MAIL_H
 #define MAIL_H
@@ -23,6 +24,10 @@ struct match;
 struct mail_in {
 	char	from[MAIL_FIELD];	/* where an answer goes (Reply-To,
 					 * else From): an address, or "" */
+	char	refused[MAIL_FIELD];	/* why that header gives none to
+					 * answer: "From: ADDRESS (why)",
+					 * the address escaped (error_quote),
+					 * or "" */
 	char	message_id[MAIL_FIELD];	/* "<...>", or "" */
 	char	subject[MAIL_FIELD];
 	int	automatic;	/* a bounce, Auto-Submitted, a list's or
@@ -32,15 +37,6 @@ struct mail_in {
 };
 
 void	mail_read(const char *, size_t, struct mail_in *);
-
-/*
- * An input as mails: an mbox (the input starts with a "From " line) is cut
- * at every "From " line that follows a blank line; anything else is one
- * mail.  each gets every mail in turn, its From line included.
- */
-typedef int mail_each_fn(void *, const char *, size_t, struct error *);
-int	mail_split(const char *, size_t, mail_each_fn *, void *,
-	    struct error *);
 
 /* The Subject every mail of a game carries: "[adjudicator] incognito
  * 372687994ae13b0a: entry 5" and what follows (tail, may be ""). */

@@ -33,6 +33,7 @@ struct queued {
 
 struct bot_run {
 	struct mailbot	*b;
+	const char	*name;		/* the mail's, for what is said */
 	struct queued	*q;
 	size_t		 nq;
 	char		 why[512];	/* the first refusal, for the sender */
@@ -82,6 +83,10 @@ answer(struct bot_run *r, const char *subject, const char *body,
 	struct buf mail;
 	int rc;
 
+	if (b->in.from[0] == '\0' && b->in.refused[0] != '\0' &&
+	    !b->in.automatic)
+		report_line(b->report, "%s: not answered: the sender's "
+		    "address is refused: %s", r->name, b->in.refused);
 	if (b->in.from[0] == '\0' || b->in.automatic)
 		return 0;	/* nobody to tell, or a loop to avoid */
 	memset(&h, 0, sizeof(h));
@@ -569,8 +574,12 @@ log_line(struct bot_run *r, int status)
 		    status == EXIT_SYSTEM ? "retry" : "refused");
 	buf_init(&line);
 	buf_printf(&line, "%s from=%s game=%.16s entry=%llu verdict=%s "
-	    "sent=%d\n", when, b->in.from[0] ? b->in.from : "-",
+	    "sent=%d", when, b->in.from[0] ? b->in.from : "-",
 	    b->game[0] ? b->game : "-", b->entry, b->verdict, b->sent);
+	/* why the sender could not be answered: escaped, one line */
+	if (b->in.from[0] == '\0' && b->in.refused[0] != '\0')
+		buf_printf(&line, " unanswerable=\"%s\"", b->in.refused);
+	buf_adds(&line, "\n");
 	if ((size_t)snprintf(path, sizeof(path), "%s/log", b->root) <
 	    sizeof(path))
 		(void)fsio_append_log(path, line.data, line.len, &ign);
@@ -687,20 +696,30 @@ done:
 }
 
 int
-mailbot_run(struct mailbot *b, const char *text, size_t len, const char *name,
+mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
     struct error *e)
 {
 	struct bot_run r;
+	struct error why;
+	char line[sizeof(why.msg)];
 	size_t i;
 	int rc;
 
 	memset(&r, 0, sizeof(r));
 	r.b = b;
+	r.name = name;
 	b->game[0] = b->verdict[0] = '\0';
 	b->entry = 0;
 	b->sent = 0;
-	mail_read(text, len, &b->in);
-	rc = run(&r, text, len, name, e);
+	mail_read(mail->text, mail->len, &b->in);
+	if (mail->too_large) {
+		/* its head says who sent it: the sender is told */
+		mime_mail_too_large(mail, name, MIME_MAIL_MAX, line,
+		    sizeof(line));
+		error_set(&why, EXIT_MALFORMED, "%s; not read", line);
+		rc = no_message(&r, &why, e);
+	} else
+		rc = run(&r, mail->text, mail->len, name, e);
 	log_line(&r, rc == 0 ? EXIT_OK : e->status);
 	for (i = 0; i < r.nq; i++)
 		buf_free(&r.q[i].sb);

@@ -1,5 +1,5 @@
 /*
- * The judge's mail bot (judge -r ROOT): one mail in.  An invitation that
+ * The judge's mail bot (judge -r ROOT): one mail at a time.  An invitation that
  * names this judge's key is filed under ROOT/GAMEID; a seat's message is
  * routed by the game id inside its signed entry and adjudicated by the
  * judge engine (judge.c); each update goes to its seat as a whole mail,
@@ -16,6 +16,7 @@
 #include "error.h"
 #include "key.h"
 #include "mail.h"
+#include "mime.h"
 #include "root.h"
 #include "transcript.h"
 
@@ -39,13 +40,14 @@ struct mailbot {
 };
 
 /*
- * Takes one mail.  0: done (applied, waiting, a duplicate, joined,
- * HELP answered); -1 with EXIT_REFUSED or EXIT_MALFORMED: the mail was
- * refused and its sender told (when it can be); EXIT_SYSTEM: nothing
- * was lost, the mail should be given again later.  ROOT/log gets one
- * line in every case.
+ * Takes one mail, as the mail reader hands it over (mime.h: a mail too
+ * large is not read, and its sender is told from its head).  0: done
+ * (applied, waiting, a duplicate, joined, HELP answered); -1 with
+ * EXIT_REFUSED or EXIT_MALFORMED: the mail was refused and its sender
+ * told (when it can be); EXIT_SYSTEM: nothing was lost, the mail should
+ * be given again later.  ROOT/log gets one line in every case.
  */
-int	mailbot_run(struct mailbot *, const char *text, size_t,
+int	mailbot_run(struct mailbot *, const struct mime_mail *,
 	    const char *name, struct error *);
 /*
  * The tick (judge -r ROOT -t, from cron), at now: in every game of ROOT

@@ -155,7 +155,14 @@ int	header_write(const struct game_rules *, const struct game_config *,
  */
 int	header_options(const struct game_rules *, struct game_config *,
 	    struct clock_spec *, char *const *kv, int nkv, struct error *);
-/* A mail address as the header takes it: user@host, printable. */
+/*
+ * A mail address as the header takes it (formats/header.md): a dot-atom
+ * local part of RFC 5322 atext without '|', '/', '!' and '%', an @, a
+ * domain of labels of letters, digits and '-' (not at a label's ends)
+ * joined by dots; at most MATCH_ADDRESS - 1 bytes.  check: -1 with why
+ * set, in a few words, when it is not one.
+ */
+int	header_address_check(const char *, char *why, size_t);
 int	header_address_ok(const char *);
 
 void	match_free(struct match *);

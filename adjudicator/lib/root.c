@@ -19,6 +19,7 @@
 #include "gamedir.h"
 #include "mail.h"
 #include "match.h"
+#include "mime.h"
 #include "root.h"
 #include "view.h"
 #include "ydoc.h"
@@ -179,40 +180,126 @@ done:
 	return rc;
 }
 
-int
-root_join(const char *root, const char *text, size_t len, const char *keypath,
-    const struct key_secret *k, int judge_only, char game[ROOT_ID],
-    int *already, const char *where, struct error *e)
+/*
+ * A mail of a mailbox: its name ("INPUT: mail N") in name; 1 when it is
+ * too large, said on a line and skipped: a mailbox holds junk too, and
+ * the rest is read.
+ */
+static int
+mail_name(const struct mime_mail *m, const char *input,
+    const struct report *rep, char *name, size_t len)
 {
+	char line[600];
+
+	mime_mail_where(m, input, name, len);
+	if (!m->too_large)
+		return 0;
+	mime_mail_too_large(m, name, MIME_MAIL_MAX, line, sizeof(line));
+	report_line(rep, "%s; skipped", line);
+	return 1;
+}
+
+/* One invitation opened: filed, or said why not. */
+static int
+join_one(struct root_joining *j, const struct buf *sb, const char *where,
+    struct error *e)
+{
+	char game[ROOT_ID];
+	struct error why;
+	int already;
+
+	error_clear(&why);
+	if (root_file(j->root, sb->data, sb->len, j->keypath, &j->k->pub, 0,
+	    game, &already, where, &why) != 0) {
+		if (why.status == EXIT_SYSTEM) {
+			*e = why;
+			return -1;
+		}
+		report_line(j->report, "%s", why.msg);
+		if (why.status == EXIT_MALFORMED)
+			j->malformed = 1;
+		else
+			j->refused = 1;
+		return 0;
+	}
+	report_line(j->report, "%s game %.16s in %s/%s", already ?
+	    "already joined:" : "joined", game, j->root, game);
+	j->filed++;
+	return 0;
+}
+
+/* Every invitation of one mail; what cannot be opened is passed over,
+ * the first reason kept in case nothing is filed at all. */
+static int
+join_mail(void *arg, const struct mime_mail *m, struct error *e)
+{
+	struct root_joining *j = arg;
 	struct armor_list l = { NULL, 0 };
 	struct envelope env;
-	struct error first;
+	struct error why;
+	char name[400], where[512], game[ROOT_ID];
 	struct buf sb;
 	size_t i;
-	int header, rc = -1;
+	int header, rc = 0;
 
-	buf_init(&sb);
-	error_clear(&first);
-	if (armor_read(text, len, ARMOR_MESSAGE, where, &l, e) != 0)
-		goto done;
-	for (i = 0; i < l.n; i++) {
-		sb.len = 0;
-		if (envelope_open(l.items[i].data, l.items[i].len, k, &sb, &env,
-		    where, first.msg[0] == '\0' ? &first : e) != 0 ||
-		    root_game_of(&env, game, &header, where, e) != 0 || !header)
-			continue;
-		rc = root_file(root, sb.data, sb.len, keypath, &k->pub,
-		    judge_only, game, already, where, e);
-		goto done;
+	if (mail_name(m, j->name, j->report, name, sizeof(name)) != 0)
+		return 0;
+	error_clear(&why);
+	if (armor_read(m->text, m->len, ARMOR_MESSAGE, name, &l, &why) != 0) {
+		if (why.status == EXIT_SYSTEM) {
+			*e = why;
+			return -1;
+		}
+		if (j->nothing.msg[0] == '\0')
+			j->nothing = why;
+		return 0;
 	}
-	if (first.msg[0] != '\0')
-		*e = first;
-	else
-		error_set(e, EXIT_MALFORMED, "%s: no invitation found", where);
-done:
+	buf_init(&sb);
+	for (i = 0; i < l.n && rc == 0; i++) {
+		if (l.n > 1)
+			snprintf(where, sizeof(where), "%s: message %zu", name,
+			    i + 1);
+		else
+			snprintf(where, sizeof(where), "%s", name);
+		sb.len = 0;
+		error_clear(&why);
+		if (envelope_open(l.items[i].data, l.items[i].len, j->k, &sb,
+		    &env, where, &why) != 0 ||
+		    root_game_of(&env, game, &header, where, &why) != 0) {
+			if (why.status == EXIT_SYSTEM) {
+				*e = why;
+				rc = -1;
+			} else if (j->first.msg[0] == '\0')
+				j->first = why;
+			continue;
+		}
+		if (header)
+			rc = join_one(j, &sb, where, e);
+	}
 	armor_list_free(&l);
 	buf_free(&sb);
 	return rc;
+}
+
+int
+root_join(struct root_joining *j, FILE *f, struct error *e)
+{
+	if (mime_mailbox(f, j->name, MIME_MAIL_MAX, join_mail, j, e) != 0)
+		return -1;
+	if (j->refused || j->malformed)
+		return error_set(e, j->malformed ? EXIT_MALFORMED :
+		    EXIT_REFUSED, "some invitations were refused (see the "
+		    "lines above)");
+	if (j->filed > 0)
+		return 0;
+	if (j->first.msg[0] != '\0')
+		*e = j->first;
+	else if (j->nothing.msg[0] != '\0')
+		*e = j->nothing;
+	else
+		error_set(e, EXIT_MALFORMED, "%s: no invitation found",
+		    j->name);
+	return -1;
 }
 
 static int
@@ -545,11 +632,10 @@ open_block(struct root_receive *r, const struct buf *block, struct buf *sb,
 struct one_input {
 	struct root_receive	*r;
 	const char		*name;
-	int			 nmail;
 };
 
 static int
-one_mail(void *arg, const char *text, size_t len, struct error *e)
+one_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct one_input *in = arg;
 	struct root_receive *r = in->r;
@@ -560,13 +646,9 @@ one_mail(void *arg, const char *text, size_t len, struct error *e)
 	size_t k;
 	int rc = 0;
 
-	in->nmail++;
-	if (in->nmail > 1 || (len >= 5 && memcmp(text, "From ", 5) == 0))
-		snprintf(name, sizeof(name), "%.300s: mail %d", in->name,
-		    in->nmail);
-	else
-		snprintf(name, sizeof(name), "%.300s", in->name);
-	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, e) != 0) {
+	if (mail_name(m, in->name, r->report, name, sizeof(name)) != 0)
+		return 0;
+	if (armor_read(m->text, m->len, ARMOR_MESSAGE, name, &l, e) != 0) {
 		/* a mailbox holds other mail too */
 		if (strstr(e->msg, "no " ARMOR_MESSAGE " found") != NULL &&
 		    e->status == EXIT_MALFORMED) {
@@ -601,12 +683,12 @@ one_mail(void *arg, const char *text, size_t len, struct error *e)
 }
 
 int
-root_receive(struct root_receive *r, const char *text, size_t len,
-    const char *name, struct error *e)
+root_receive(struct root_receive *r, FILE *f, const char *name,
+    struct error *e)
 {
-	struct one_input in = { r, name, 0 };
+	struct one_input in = { r, name };
 
-	return mail_split(text, len, one_mail, &in, e);
+	return mime_mailbox(f, name, MIME_MAIL_MAX, one_mail, &in, e);
 }
 
 int

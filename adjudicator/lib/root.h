@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "envelope.h"
@@ -40,12 +41,27 @@ int	root_file(const char *root, const uint8_t *sb, size_t,
 	    const char *keypath, const struct key_public *, int judge_only,
 	    char game[ROOT_ID], int *already, const char *where,
 	    struct error *);
-/* The same from a mail or a file: the message in text that holds an
- * invitation, opened with k. */
-int	root_join(const char *root, const char *text, size_t,
-	    const char *keypath, const struct key_secret *, int judge_only,
-	    char game[ROOT_ID], int *already, const char *where,
-	    struct error *);
+/*
+ * join -r: every invitation for this key in a mailbox (an mbox, a mail, a
+ * file of messages), read mail by mail, each filed as root_file files
+ * it and said on a line ("joined game ID in ROOT/GAMEID", "already
+ * joined: ..."); an invitation refused is said on a line and the others
+ * go on.  A message that cannot be opened with the key (another's
+ * invitation, a game's message) is passed over; when nothing at all was
+ * filed, why the first could not be opened is the error.
+ */
+struct root_joining {
+	const char		*root;
+	const char		*keypath;
+	const struct key_secret	*k;
+	const char		*name;		/* the input's */
+	const struct report	*report;
+	int			 filed;		/* joined, or joined before */
+	int			 refused, malformed;
+	struct error		 first;		/* a message not opened */
+	struct error		 nothing;	/* a mail without armor */
+};
+int	root_join(struct root_joining *, FILE *, struct error *);
 
 /* Every game of the root, in the order of their ids. */
 typedef int root_each_fn(void *, const char *dir, const char *game,
@@ -57,10 +73,12 @@ int	root_games(const char *root, struct buf *, struct error *);
 
 /*
  * receive -r: the messages of inputs (an mbox, mail files, several
- * mails), each taken by its game.  A message of a game not in the root
- * is said on one line and skipped; one refused is said and counted, and
- * the others go on; a system error stops.  views gets the view of each
- * game that took something.
+ * mails), each taken by its game.  Each input is read as a stream, mail
+ * by mail (mime.h); a mail larger than MIME_MAIL_MAX is said on one line
+ * and skipped.  A message of a game not in the root is said on one line
+ * and skipped; one refused is said and counted, and the others go on; a
+ * system error stops.  views gets the view of each game that took
+ * something.
  */
 struct root_receive {
 	const char		*root;
@@ -79,8 +97,8 @@ struct root_receive {
 
 int	root_receive_begin(struct root_receive *, const char *root,
 	    key_load_fn *, void *, const struct report *, struct error *);
-int	root_receive(struct root_receive *, const char *text, size_t,
-	    const char *name, struct error *);
+int	root_receive(struct root_receive *, FILE *, const char *name,
+	    struct error *);
 /* The view of every game that took something, in turn. */
 int	root_receive_views(const struct root_receive *, struct buf *,
 	    struct error *);

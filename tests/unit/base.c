@@ -1,6 +1,6 @@
 /*
- * Unit tests for the byte-level helpers: strict base64, hex, buffers and
- * bounds-checked cursors.
+ * Unit tests for the byte-level helpers: strict base64, hex, buffers,
+ * bounds-checked cursors, strings quoted for one line.
  */
 #include <stdint.h>
 
@@ -160,10 +160,38 @@ test_buf_cursor(void)
 	buf_free(&b);
 }
 
+/* A string shown on one line, whatever it holds. */
+static void
+test_quote(void)
+{
+	static const struct {
+		const char	*in, *want;
+		size_t		 len;
+	} q[] = {
+		{ "plain@x.org", "plain@x.org", 64 },
+		{ "a\r\n\tb", "a\\r\\n\\tb", 64 },
+		{ "say \"hi\" \\o/", "say \\\"hi\\\" \\\\o/", 64 },
+		{ "\x01\x7f\xc3\xa9", "\\x01\\x7f\\xc3\\xa9", 64 },
+		{ "abcdefghij", "abcdefghij", 11 },
+		{ "abcdefghijk", "abcdefg...", 11 },
+		{ "ab\r\r\r\r", "ab\\r...", 9 },
+		{ "", "", 1 },
+	};
+	char out[64];
+	size_t i;
+
+	for (i = 0; i < UNIT_NELEM(q); i++) {
+		error_quote(out, q[i].len, q[i].in);
+		unit_ok(strcmp(out, q[i].want) == 0 && strlen(out) < q[i].len,
+		    "error_quote %zu: \"%s\"", i, out);
+	}
+}
+
 int
 main(void)
 {
 	unit_init();
+	test_quote();
 	test_b64();
 	test_b64_roundtrip();
 	test_hex();
