@@ -351,7 +351,8 @@ match_result(const struct match *m, struct game_result *r)
 }
 
 void
-match_end(struct match *m, int winner, int draw, const char *why)
+match_end(struct match *m, int winner, int draw, enum match_how how,
+    const char *why)
 {
 	int i;
 
@@ -363,6 +364,7 @@ match_end(struct match *m, int winner, int draw, const char *why)
 		    (winner < 0 ? i != -winner - 1 : i == winner);
 	snprintf(m->result.why, sizeof(m->result.why), "%s", why);
 	m->ended = 1;
+	m->how = how;
 	m->pending = 0;
 }
 
@@ -395,6 +397,7 @@ match_cheater(struct match *m, int who, const char *why)
 		snprintf(r.why, sizeof(r.why), "%s", why);
 	m->result = r;
 	m->ended = 1;
+	m->how = MATCH_HOW_CHEAT;
 	m->pending = 0;
 	m->draw_offer = -1;
 }

@@ -43,6 +43,21 @@ struct match_seat {
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
 };
 
+/*
+ * How a game ended, as the match decided it (standings.c reads it, and
+ * rates each kind as its one table says).  The clocks (issue 20) add
+ * their endings here: a timeout, an abort by the operator (no result), an
+ * operator's adjudication (a result the judge rules).
+ */
+enum match_how {
+	MATCH_HOW_NONE,		/* not over */
+	MATCH_HOW_RULES,	/* the rules' own end */
+	MATCH_HOW_RESIGN,	/* a seat resigned and the game ended */
+	MATCH_HOW_DRAW_AGREED,
+	MATCH_HOW_CHEAT,	/* a seat, or the judge, caught */
+	MATCH_HOW_COUNT
+};
+
 enum match_phase {
 	MATCH_SETUP,
 	MATCH_PLAY,
@@ -82,6 +97,15 @@ struct match {
 	int			 declined;	/* seat whose offer was declined */
 	int			 ended;		/* result decided by the match */
 	int			 ender;		/* whose entry ended the game */
+	enum match_how		 how;		/* set where the match ends it;
+						 * NONE: the rules' end, if any */
+	int			 how_by;	/* the seat that resigned */
+	/* Reliability, apart from the result: set by the clocks (issue
+	 * 20), zero until then.  A seat out on time (in 3-4 seat knights
+	 * its colour stops and keeps its score, as a resignation does),
+	 * and each seat's moves made late. */
+	int			 timed_out[GAME_MAX_SEATS];
+	uint32_t		 late[GAME_MAX_SEATS];
 	struct game_result	 result;
 	uint64_t		 last_action_seq;	/* the last action's entry */
 	char			 last_action[GAME_TEXT];	/* its notation */
