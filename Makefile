@@ -21,7 +21,7 @@ DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
 DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
 
 CFLAGS	?= -O2 -g
-ADJ_CFLAGS = -std=c11 $(WARN)
+ADJ_CFLAGS = -std=c11 -ffp-contract=off $(WARN)
 ADJ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
 	   -Iadjudicator/lib -Iadjudicator
 ADJ_LDLIBS = $(DEPS_LIBS) -pthread
