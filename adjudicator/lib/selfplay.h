@@ -60,6 +60,12 @@ struct selfplay *selfplay_new(const char *rules, char *const *opts,
  */
 struct selfplay *selfplay_new_fixed(const char *rules, char *const *opts,
 	    int nopts, int nseats, int judged, struct error *);
+/* A game between given keys (seat order, then the judge's; each taken,
+ * freed with the game), created at a given time ("YYYY-MM-DDTHH:MM:SSZ";
+ * NULL: now). */
+struct selfplay *selfplay_new_as(const char *rules, char *const *opts,
+	    int nopts, int nseats, int judged, struct key_secret **keys,
+	    const char *created, struct error *);
 void	selfplay_free(struct selfplay *);
 /* A copy of party's transcript, its store in memory too, to try input
  * on and throw away; free with selfplay_fork_free. */
