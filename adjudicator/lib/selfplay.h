@@ -92,6 +92,19 @@ int	selfplay_raw(struct selfplay *, int seat, const struct buf *body,
 /* A random legal action of seat, as notation. */
 int	selfplay_random_action(struct selfplay *, int seat, char *, size_t,
 	    struct error *);
+/*
+ * Plays the game to its end (selfplay_run.c): what is owed, else random
+ * actions; after plies of them (-1: never), a draw agreed (2 seats) or a
+ * resignation by seat resign (SELFPLAY_MOVER: whoever is to move).
+ */
+#define SELFPLAY_MOVER	(-2)
+struct selfplay_end {
+	int	plies;
+	int	draw;
+	int	resign;		/* a seat, SELFPLAY_MOVER, or -1 */
+};
+int	selfplay_run(struct selfplay *, const struct selfplay_end *,
+	    struct error *);
 int	selfplay_archive(const struct selfplay *, struct buf *, struct error *);
 /* A seat's export (a judged seat's carries its updates). */
 int	selfplay_export(const struct selfplay *, int seat, struct buf *,

@@ -45,35 +45,6 @@ recipients(char **argv, int n, struct key_public *to, struct error *e)
 	return 0;
 }
 
-/* How a game made by "wire game" ends: by its rules (random play to
- * the end), by a seat resigning at its first turn, or by a draw agreed
- * at the first turn. */
-struct ending {
-	int	resign;		/* the seat that resigns, or -1 */
-	int	draw;
-};
-
-/* The next entry of a random game, ended as asked. */
-static int
-step(struct selfplay *sp, int next, const struct ending *how, struct error *e)
-{
-	struct match *m = sp->m[0];
-	char act[256];
-
-	if (match_phase(m) == MATCH_SETUP)
-		return selfplay_setup(sp, next, NULL, e);
-	if (match_phase(m) == MATCH_FINAL || match_owes(m, next))
-		return selfplay_turn(sp, next, NULL, e);
-	if (m->draw_offer >= 0)
-		return selfplay_turn(sp, next, "accept", e);
-	if (how->draw)
-		return selfplay_turn(sp, next, "draw", e);
-	if (how->resign == next)
-		return selfplay_turn(sp, next, "resign", e);
-	return selfplay_random_action(sp, next, act, sizeof(act), e) == 0 ?
-	    selfplay_turn(sp, next, act, e) : -1;
-}
-
 /*
  * A random game to its end, as the playout test plays it.  Before the
  * rules' name: -k KEY (unencrypted; once per seat in order, then the
@@ -84,10 +55,10 @@ static int
 game(int argc, char **argv, struct buf *out, struct error *e)
 {
 	struct key_secret *keys[GAME_MAX_SEATS + 1] = { NULL };
-	struct ending how = { -1, 0 };
+	struct selfplay_end how = { -1, 0, -1 };
 	struct selfplay *sp = NULL;
 	const char *created = NULL;
-	int i = 2, nk = 0, nseats, next, steps, rc = -1;
+	int i = 2, nk = 0, nseats, rc = -1;
 
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (strcmp(argv[i], "-k") == 0 && nk < GAME_MAX_SEATS + 1) {
@@ -97,11 +68,14 @@ game(int argc, char **argv, struct buf *out, struct error *e)
 		} else if (strcmp(argv[i], "-t") == 0)
 			created = argv[i + 1];
 		else if (strcmp(argv[i], "-e") == 0 &&
-		    strncmp(argv[i + 1], "resign:", 7) == 0)
+		    strncmp(argv[i + 1], "resign:", 7) == 0) {
+			how.plies = 0;
 			how.resign = atoi(argv[i + 1] + 7);
-		else if (strcmp(argv[i], "-e") == 0 &&
-		    strcmp(argv[i + 1], "draw") == 0)
+		} else if (strcmp(argv[i], "-e") == 0 &&
+		    strcmp(argv[i + 1], "draw") == 0) {
+			how.plies = 0;
 			how.draw = 1;
+		}
 		else {
 			error_set(e, EXIT_USAGE, "game: %s %s?", argv[i],
 			    argv[i + 1]);
@@ -122,12 +96,8 @@ game(int argc, char **argv, struct buf *out, struct error *e)
 	    strcmp(argv[i + 2], "judge") == 0, nk > 0 ? keys : NULL, created,
 	    e)) == NULL)
 		goto done;
-	for (steps = 0; steps < 20000; steps++) {
-		if ((next = match_next_author(sp->m[0])) < 0)
-			break;
-		if (step(sp, next, &how, e) != 0)
-			goto done;
-	}
+	if (selfplay_run(sp, &how, e) != 0)
+		goto done;
 	rc = strcmp(argv[i + 3], "all") == 0 ? selfplay_archive(sp, out, e) :
 	    selfplay_export(sp, atoi(argv[i + 3]), out, e);
 done:
