@@ -182,12 +182,14 @@ fuzz:
 	        build-fuzz/$$n.log | tail -3; \
 	done
 
-# The benchmark helpers (archive generator, raw Ed25519 rate, a timer
+# The benchmark helpers (archive generators, raw Ed25519 rate, a timer
 # with peak RSS) link like the unit tests.  BENCH_N entries in verify's
-# archive; BENCH_RUNS samples of every figure (medians, min, max; at
-# least 5); BENCH_DIR keeps the archive, the minisign files and the game
-# directories of the per-move figures.
+# archive; BENCH_ARCHIVES games for standings; BENCH_RUNS samples of
+# every figure (medians, min, max; at least 5); BENCH_DIR keeps the
+# archive, the minisign files and the game directories of the per-move
+# figures.
 BENCH_N	?= 10000
+BENCH_ARCHIVES ?= 10000
 BENCH_RUNS ?= 7
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
@@ -197,7 +199,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
 	    N=$(BENCH_N) RUNS=$(BENCH_RUNS) WORK=$(BENCH_DIR) \
-	    sh tests/bench/run.sh
+	    ARCHIVES=$(BENCH_ARCHIVES) sh tests/bench/run.sh
 
 # The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:
