@@ -158,6 +158,7 @@ fuzz:
 	@for s in $(LIBSRCS); do \
 	    o=build-fuzz/obj/$$(echo $$s | tr / _ | sed 's/\.c$$/.o/'); \
 	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -std=c11 \
+	        -ffp-contract=off \
 	        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
 	        $(INCS) -c -o $$o $$s || exit 1; \
 	    ar rc build-fuzz/libadjudicator.a $$o || exit 1; \
