@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "standings.h"
+#include "svg.h"
 #include "ydoc.h"
 
 /* The text written, with one sticky failure: checked once, at the end. */
@@ -36,31 +37,12 @@ say(struct out *o, const char *fmt, ...)
 		o->bad = 1;
 }
 
-/* Text into HTML: the five characters that matter, escaped. */
+/* Text into HTML (svg.c's escaping: the same five characters). */
 static void
 escaped(struct out *o, const char *s)
 {
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			say(o, "&amp;");
-			break;
-		case '<':
-			say(o, "&lt;");
-			break;
-		case '>':
-			say(o, "&gt;");
-			break;
-		case '"':
-			say(o, "&quot;");
-			break;
-		case '\'':
-			say(o, "&#39;");
-			break;
-		default:
-			say(o, "%c", *s);
-			break;
-		}
+	if (svg_escape(o->b, s) != 0)
+		o->bad = 1;
 }
 
 static int
@@ -322,6 +304,7 @@ html(const struct standings_result *r, struct out *b)
 {
 	struct buf words;
 	struct out w = { &words, 0 };
+	char *line, *nl;
 	size_t i;
 
 	buf_init(&words);
@@ -330,7 +313,9 @@ html(const struct standings_result *r, struct out *b)
 		w.bad = 1;
 	b->bad |= w.bad;
 	say(b, "%s", "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<title>Standings</title>\n<style>\n"
+	    "<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-"
+	    "Policy\" content=\"default-src 'none'; style-src "
+	    "'unsafe-inline'\">\n<title>Standings</title>\n<style>\n"
 	    "body { font-family: sans-serif; margin: 2em; }\n"
 	    "table { border-collapse: collapse; }\n"
 	    "th, td { padding: 0.2em 0.6em; text-align: right; }\n"
@@ -339,8 +324,14 @@ html(const struct standings_result *r, struct out *b)
 	    "td.apart { border-left: 2px solid #888; }\n"
 	    "tbody tr:nth-child(odd) { background: #f2f2f2; }\n"
 	    "</style>\n</head>\n<body>\n<h1>Standings</h1>\n<p>");
-	if (!w.bad)
-		escaped(b, (const char *)words.data);
+	/* the lines of the description, as lines */
+	for (line = (char *)words.data; !w.bad && *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			break;
+		*nl = '\0';
+		escaped(b, line);
+		say(b, "%s", nl[1] != '\0' ? "<br>\n" : "");
+	}
 	say(b, "%s", "</p>\n");
 	buf_free(&words);
 	for (i = 0; i < r->nt; i++)
