@@ -74,6 +74,28 @@ test_standings_worked_by_hand() {
 	    grep -qx 'every incognito: knights: ' || fail "tables: $(cat out)"
 }
 
+# The key is the player: another key with the same name is another
+# player, and a key keeps its games whatever game they were
+test_standings_the_key_is_the_player() {
+	keys alice bob
+	mkdir other
+	"$ADJ" keygen -N -d other alice 2>/dev/null
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	arc g2 2025-01-11T09:00:00Z -k other/alice.key -k bob.key \
+	    -e resign:0 incognito 2 peer all
+	expect 0 "$ADJ" standings g1.arc g2.arc
+	[ "$(grep -c '^ *[0-9]*  alice ' out)" -eq 4 ] ||
+	    fail "two alices in every game and one per game: $(cat out)"
+	row "every game" bob | grep -q ' 1500?  *2  *1  *0  *1 |' ||
+	    fail "bob: one player across both games: $(cat out)"
+	k1=$("$ADJ" verify g1.arc | sed -n 's/^seats: alice (\([0-9a-f]*\)).*/\1/p')
+	k2=$("$ADJ" verify g2.arc | sed -n 's/^seats: alice (\([0-9a-f]*\)).*/\1/p')
+	[ "$k1" != "$k2" ] || fail "one key"
+	grep -q "alice  *$k1  *1520? " out || fail "alice $k1 won"
+	grep -q "alice  *$k2  *1480? " out || fail "alice $k2 lost"
+}
+
 test_standings_same_bytes_any_order() {
 	hand_games
 	mkdir d
