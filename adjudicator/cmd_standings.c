@@ -140,30 +140,31 @@ operands(int argc, char **argv, struct paths *l, struct error *e)
 	return 0;
 }
 
+/* Standard input first ("-" sorts first), then the files, verified on
+ * every core at once. */
 static int
 take(struct standings *s, const struct paths *l, int threads,
     struct error *e)
 {
-	FILE *f;
-	size_t i;
-	int rc;
+	const char **files;
+	size_t i, n = 0;
+	int rc = 0;
 
-	for (i = 0; i < l->n; i++) {
+	if ((files = calloc(l->n + 1, sizeof(*files))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; rc == 0 && i < l->n; i++) {
 		/* the same file named twice is read once */
 		if (i > 0 && strcmp(l->p[i], l->p[i - 1]) == 0)
 			continue;
 		if (strcmp(l->p[i], "-") == 0)
-			f = stdin;
-		else if ((f = fopen(l->p[i], "r")) == NULL)
-			return error_errno(e, "%s", l->p[i]);
-		rc = standings_add(s, f, strcmp(l->p[i], "-") == 0 ? "stdin" :
-		    l->p[i], threads, e);
-		if (f != stdin)
-			fclose(f);
-		if (rc != 0)
-			return -1;
+			rc = standings_add(s, stdin, "stdin", threads, e);
+		else
+			files[n++] = l->p[i];
 	}
-	return 0;
+	if (rc == 0)
+		rc = standings_add_files(s, files, n, threads, e);
+	free(files);
+	return rc;
 }
 
 int

@@ -3,10 +3,13 @@
  * its final match says it (standings_rate.c orders and rates them).  See
  * standings.h; adjudicator-ratings(7) states the rules.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "archive.h"
+#include "armor.h"
 #include "gamedir.h"
 #include "root.h"
 #include "standings.h"
@@ -320,21 +323,29 @@ standings_free(struct standings *s)
 	memset(s, 0, sizeof(*s));
 }
 
-struct taking {
-	struct standings	*s;
-	const char		*name;
-};
-
 /* verify's last hook: the game has passed every audit */
 static int
 at_end(void *arg, const struct match *m, struct error *e)
 {
-	struct taking *t = arg;
-	struct standings_game g;
+	return standings_game_of(m, arg, e);
+}
 
-	if (standings_game_of(m, &g, e) != 0)
-		return -1;
-	return standings_take(t->s, &g, t->name, e);
+/* One archive through verify: 0 and g, or -1 and why. */
+static int
+verify_one(FILE *f, const char *name, int threads, struct standings_game *g,
+    struct error *why)
+{
+	const struct archive_progress hooks = { .end = at_end, .arg = g };
+	struct buf summary;
+	int rc;
+
+	buf_init(&summary);
+	error_clear(why);
+	rc = archive_verify(f, name, threads, &hooks, &summary, why);
+	buf_free(&summary);
+	if (rc != 0 && why->status == EXIT_OK)
+		why->status = EXIT_SYSTEM;
+	return rc;
 }
 
 static void
@@ -352,31 +363,119 @@ refused(struct standings *s, const char *name, const struct error *e)
 		s->status = e->status;
 }
 
+/* What verify said of one archive: its game taken, or the refusal
+ * said; a system error stops everything. */
+static int
+verdict(struct standings *s, int rc, const struct standings_game *g,
+    const char *name, const struct error *why, struct error *e)
+{
+	s->archives++;
+	if (rc == 0)
+		return standings_take(s, g, name, e);
+	if (why->status == EXIT_SYSTEM) {
+		*e = *why;
+		return -1;
+	}
+	refused(s, name, why);
+	return 0;
+}
+
 int
 standings_add(struct standings *s, FILE *f, const char *name, int threads,
     struct error *e)
 {
-	struct taking t = { s, name };
-	const struct archive_progress hooks = { .end = at_end, .arg = &t };
-	struct buf summary;
+	struct standings_game g;
 	struct error why;
 	int rc;
 
-	s->archives++;
-	buf_init(&summary);
-	error_clear(&why);
-	rc = archive_verify(f, name, threads, &hooks, &summary, &why);
-	buf_free(&summary);
-	if (rc == 0)
-		return 0;
-	if (why.status == EXIT_SYSTEM || why.status == EXIT_OK) {
-		*e = why;
-		if (e->status == EXIT_OK)
-			e->status = EXIT_SYSTEM;
-		return -1;
+	rc = verify_one(f, name, threads, &g, &why);
+	return verdict(s, rc, &g, name, &why, e);
+}
+
+/* --- many archives at once --- */
+
+struct slot {
+	struct standings_game	g;
+	struct error		why;
+	int			rc;
+};
+
+struct pool {
+	const char *const	*paths;
+	size_t			 n;
+	struct slot		*slot;
+	atomic_size_t		 next;
+};
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	struct slot *x;
+	size_t i;
+	FILE *f;
+
+	while ((i = atomic_fetch_add(&p->next, 1)) < p->n) {
+		x = &p->slot[i];
+		if ((f = fopen(p->paths[i], "r")) == NULL) {
+			x->rc = error_errno(&x->why, "%s", p->paths[i]);
+			continue;
+		}
+		x->rc = verify_one(f, p->paths[i], 1, &x->g, &x->why);
+		fclose(f);
 	}
-	refused(s, name, &why);
-	return 0;
+	return NULL;
+}
+
+int
+standings_add_files(struct standings *s, const char *const *paths, size_t n,
+    int threads, struct error *e)
+{
+	pthread_t t[ARCHIVE_MAX_THREADS];
+	struct pool p;
+	size_t i;
+	int k, started = 0, rc = 0;
+
+	if (n == 0)
+		return 0;
+	if (n == 1) {
+		/* one archive: verify's own threads check its signatures */
+		FILE *f;
+
+		if ((f = fopen(paths[0], "r")) == NULL)
+			return error_errno(e, "%s", paths[0]);
+		rc = standings_add(s, f, paths[0], threads, e);
+		fclose(f);
+		return rc;
+	}
+	memset(&p, 0, sizeof(p));
+	p.paths = paths;
+	p.n = n;
+	if ((p.slot = calloc(n, sizeof(*p.slot))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	atomic_init(&p.next, 0);
+	/*
+	 * One archive per thread, each verified on its thread alone: small
+	 * archives gain nothing from verify's own threads.  The armor
+	 * reader builds its base64 table at first use, without a lock:
+	 * built here, before any worker starts.
+	 */
+	(void)armor_is_b64('A');
+	for (k = 0; k + 1 < threads && k < ARCHIVE_MAX_THREADS &&
+	    (size_t)k + 1 < n; k++)
+		if (pthread_create(&t[k], NULL, worker, &p) == 0)
+			started++;
+		else
+			break;
+	worker(&p);
+	for (k = 0; k < started; k++)
+		pthread_join(t[k], NULL);
+	/* in the order of the paths, whichever thread verified them */
+	for (i = 0; rc == 0 && i < n; i++)
+		rc = verdict(s, p.slot[i].rc, &p.slot[i].g, paths[i],
+		    &p.slot[i].why, e);
+	free(p.slot);
+	return rc;
 }
 
 struct rooted {

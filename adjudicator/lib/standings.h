@@ -105,6 +105,10 @@ void	standings_free(struct standings *);
  */
 int	standings_add(struct standings *, FILE *, const char *name,
 	    int threads, struct error *);
+/* The same for files, verified on threads threads at once, each one's
+ * verdict taken in the order of paths. */
+int	standings_add_files(struct standings *, const char *const *paths,
+	    size_t, int threads, struct error *);
 /* The judge's: every closed game of a root, exported as export would and
  * verified as above. */
 int	standings_add_root(struct standings *, const char *root, int threads,
