@@ -285,15 +285,17 @@ rating_fixed(double x, int decimals)
 void
 rating_format(char *out, size_t len, double x, int decimals)
 {
-	int64_t v = rating_fixed(x, decimals), unit = 1, a;
-	int i;
+	int64_t v = rating_fixed(x, decimals), unit = 1, a, f;
+	char frac[8];
+	int i, n = decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
 
-	for (i = 0; i < decimals && i < 6; i++)
+	for (i = 0; i < n; i++)
 		unit *= 10;
 	a = v < 0 ? -v : v;
-	if (decimals <= 0)
-		snprintf(out, len, "%s%lld", v < 0 ? "-" : "", (long long)a);
-	else
-		snprintf(out, len, "%s%lld.%0*lld", v < 0 ? "-" : "",
-		    (long long)(a / unit), i, (long long)(a % unit));
+	/* the decimals, from the last: a % unit with its leading zeros */
+	for (f = a % unit, i = n - 1; i >= 0; i--, f /= 10)
+		frac[i] = (char)('0' + f % 10);
+	frac[n] = '\0';
+	snprintf(out, len, "%s%lld%s%s", v < 0 ? "-" : "",
+	    (long long)(a / unit), n > 0 ? "." : "", frac);
 }

@@ -36,7 +36,8 @@ once(struct standings *s)
 {
 	size_t i, j, k, out = 0;
 
-	qsort(s->g, s->n, sizeof(*s->g), by_time);
+	if (s->n > 1)
+		qsort(s->g, s->n, sizeof(*s->g), by_time);
 	for (i = 0; i < s->n; i = j) {
 		for (j = i + 1; j < s->n && strcmp(s->g[j].id, s->g[i].id) == 0;
 		    j++)
@@ -441,8 +442,10 @@ standings_compute(struct standings *s, const struct standings_opts *o,
 	for (i = 0; i < res->nt; i++) {
 		if (rate_table(&res->t[i], s, o, res->last, e) != 0)
 			return -1;
-		qsort(res->t[i].p, res->t[i].n, sizeof(*res->t[i].p),
-		    o->system == STANDINGS_GLICKO2 ? glicko_first : elo_first);
+		if (res->t[i].n > 1)
+			qsort(res->t[i].p, res->t[i].n, sizeof(*res->t[i].p),
+			    o->system == STANDINGS_GLICKO2 ? glicko_first :
+			    elo_first);
 	}
 	return 0;
 }

@@ -315,7 +315,7 @@ elo_k_falls(void)
 	struct standings s;
 	struct standings_result r;
 	const struct standings_player *a;
-	char id[8];
+	char id[16];
 	int i;
 
 	standings_init(&s, NULL);
