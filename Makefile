@@ -21,7 +21,7 @@ DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
 DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
 
 CFLAGS	?= -O2 -g
-ADJ_CFLAGS = -std=c11 $(WARN)
+ADJ_CFLAGS = -std=c11 -ffp-contract=off $(WARN)
 ADJ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
 	   -Iadjudicator/lib -Iadjudicator
 ADJ_LDLIBS = $(DEPS_LIBS) -pthread
@@ -158,6 +158,7 @@ fuzz:
 	@for s in $(LIBSRCS); do \
 	    o=build-fuzz/obj/$$(echo $$s | tr / _ | sed 's/\.c$$/.o/'); \
 	    $(FUZZCC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -std=c11 \
+	        -ffp-contract=off \
 	        -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
 	        $(INCS) -c -o $$o $$s || exit 1; \
 	    ar rc build-fuzz/libadjudicator.a $$o || exit 1; \
@@ -182,12 +183,14 @@ fuzz:
 	        build-fuzz/$$n.log | tail -3; \
 	done
 
-# The benchmark helpers (archive generator, raw Ed25519 rate, a timer
+# The benchmark helpers (archive generators, raw Ed25519 rate, a timer
 # with peak RSS) link like the unit tests.  BENCH_N entries in verify's
-# archive; BENCH_RUNS samples of every figure (medians, min, max; at
-# least 5); BENCH_DIR keeps the archive, the minisign files and the game
-# directories of the per-move figures.
+# archive; BENCH_ARCHIVES games for standings; BENCH_RUNS samples of
+# every figure (medians, min, max; at least 5); BENCH_DIR keeps the
+# archive, the minisign files and the game directories of the per-move
+# figures.
 BENCH_N	?= 10000
+BENCH_ARCHIVES ?= 10000
 BENCH_RUNS ?= 7
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
@@ -197,7 +200,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
 	    N=$(BENCH_N) RUNS=$(BENCH_RUNS) WORK=$(BENCH_DIR) \
-	    sh tests/bench/run.sh
+	    ARCHIVES=$(BENCH_ARCHIVES) sh tests/bench/run.sh
 
 # The man pages under mandoc -Tlint, then a clean build with -Werror.
 lint:

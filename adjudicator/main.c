@@ -65,6 +65,10 @@ static const struct verb verbs[] = {
 	{ .name = "replay", .main = cmd_replay,
 	  .usage = "adjudicator replay [FILE]",
 	  .summary = "a verified archive as one self-contained HTML page" },
+	{ .name = "standings", .main = cmd_standings,
+	  .usage = "adjudicator standings [-f text|yaml|html] [-p PERIOD] "
+	    "[-r elo|glicko2] ARCHIVE|DIR...",
+	  .summary = "ratings and reliability from verified archives" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",
 	  .summary = "games, options, action notation" },

@@ -940,6 +940,11 @@ kn_result(const void *st, struct game_result *res)
 			side_label(s, x, label, sizeof(label));
 			game_result_score(res, label, side_total(s, x));
 		}
+	for (c = 0; (s->teams || s->alliance) && c < NC; c++)
+		if (s->seat[c] >= 0) {
+			res->sided = 1;
+			res->side[s->seat[c]] = s->side[c];
+		}
 	res->scored = 1;
 }
 

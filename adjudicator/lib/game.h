@@ -133,6 +133,11 @@ struct game_result {
 	int	nscores;		/* labelled figures: colours, teams */
 	struct game_score scores[GAME_MAX_SCORES];
 	int	cheated[GAME_MAX_SEATS + 1];	/* caught; the judge last */
+	/* Teams and alliances: seats with the same side[] play together
+	 * (standings rates each seat against each seat of another side).
+	 * sided 0: every seat is a side of its own. */
+	int	sided;
+	int	side[GAME_MAX_SEATS];
 	char	why[200];
 };
 

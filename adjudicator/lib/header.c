@@ -420,7 +420,7 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 		goto fail;
 	}
 	m->me = -1;
-	m->draw_offer = m->declined = m->ender = m->last_by = -1;
+	m->draw_offer = m->declined = m->ender = m->last_by = m->how_by = -1;
 	if (read_rules(m, doc, where, e) != 0 || read_clock(m, doc, where,
 	    e) != 0 || read_mode(m, doc, full, where, e) != 0 ||
 	    read_seats(m, doc, full, where, e) != 0)

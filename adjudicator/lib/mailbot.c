@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "armor.h"
@@ -21,6 +22,7 @@
 #include "judge.h"
 #include "mailbot.h"
 #include "match.h"
+#include "standings.h"
 #include "tick.h"
 #include "view.h"
 
@@ -67,6 +69,9 @@ mailbot_help(const struct mailbot *b, struct buf *out)
 	    "    adjudicator receive -r ROOT <MAIL\n"
 	    "A refused message is answered with the reason, to its seat.\n"
 	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
+	    "The standings of the games this judge has judged, recomputed\n"
+	    "from their verified transcripts: a mail whose Subject is\n"
+	    "STANDINGS (adjudicator standings does the same with archives).\n"
 	    "\n"
 	    "The judge's key (JUDGE.pub):\n");
 	buf_printf(out, "%s\n", line);
@@ -606,6 +611,53 @@ verdict(struct bot_run *r)
 		    strlen(b->verdict), "%s", v);
 }
 
+/* A Subject that says STANDINGS (after any "Re:"). */
+static int
+asks_standings(const char *subject)
+{
+	const char *p = subject;
+	size_t n;
+
+	while (*p == ' ' || *p == '\t' || strncasecmp(p, "re:", 3) == 0)
+		p += *p == ' ' || *p == '\t' ? 1 : 3;
+	for (n = strlen(p); n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t');
+	    n--)
+		;
+	return n == 9 && strncasecmp(p, "standings", 9) == 0;
+}
+
+/* STANDINGS: the text table of every game this judge has closed, each
+ * exported and verified as anyone would (standings.c). */
+static int
+standings_answer(struct bot_run *r, struct error *e)
+{
+	struct standings_opts o = { STANDINGS_ELO, { 'm', 3 },
+	    STANDINGS_TEXT };
+	struct standings_result res;
+	struct standings s;
+	struct buf body;
+	int rc = -1;
+
+	standings_init(&s, NULL);
+	memset(&res, 0, sizeof(res));
+	buf_init(&body);
+	if (standings_add_root(&s, r->b->root, 1, e) != 0 ||
+	    standings_compute(&s, &o, &res, e) != 0 ||
+	    standings_write(&s, &res, &body, e) != 0 || buf_cstr(&body) != 0)
+		goto done;
+	if (answer(r, "[adjudicator] standings", (char *)body.data, e) != 0)
+		goto done;
+	snprintf(r->b->verdict, sizeof(r->b->verdict), "standings");
+	rc = 0;
+done:
+	if (rc != 0 && e->status == EXIT_OK)
+		error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&body);
+	standings_result_free(&res);
+	standings_free(&s);
+	return rc;
+}
+
 static int
 no_message(struct bot_run *r, struct error *why, struct error *e)
 {
@@ -613,6 +665,8 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	struct buf body;
 	int rc;
 
+	if (asks_standings(b->in.subject))
+		return standings_answer(r, e);
 	buf_init(&body);
 	if (b->in.help) {
 		mailbot_help(b, &body);

@@ -355,7 +355,8 @@ match_result(const struct match *m, struct game_result *r)
 }
 
 void
-match_end(struct match *m, int winner, int draw, const char *why)
+match_end(struct match *m, int winner, int draw, enum match_how how,
+    const char *why)
 {
 	int i;
 
@@ -367,6 +368,7 @@ match_end(struct match *m, int winner, int draw, const char *why)
 		    (winner < 0 ? i != -winner - 1 : i == winner);
 	snprintf(m->result.why, sizeof(m->result.why), "%s", why);
 	m->ended = 1;
+	m->how = how;
 	m->pending = 0;
 }
 
@@ -399,6 +401,7 @@ match_cheater(struct match *m, int who, const char *why)
 		snprintf(r.why, sizeof(r.why), "%s", why);
 	m->result = r;
 	m->ended = 1;
+	m->how = MATCH_HOW_CHEAT;
 	m->pending = 0;
 	m->draw_offer = -1;
 }

@@ -44,6 +44,23 @@ struct match_seat {
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
 };
 
+/*
+ * How a game ended, as the match decided it (standings.c reads it, and
+ * rates each kind as its one table says).
+ */
+enum match_how {
+	MATCH_HOW_NONE,		/* not over */
+	MATCH_HOW_RULES,	/* the rules' own end */
+	MATCH_HOW_RESIGN,	/* a seat resigned and the game ended */
+	MATCH_HOW_DRAW_AGREED,
+	MATCH_HOW_CHEAT,	/* a seat, or the judge, caught */
+	MATCH_HOW_TIMEOUT,	/* the judge ruled a seat out of time */
+	MATCH_HOW_CLAIM,	/* a peer claimed a seat out of time */
+	MATCH_HOW_ABORTED,	/* the judge's operator: no result */
+	MATCH_HOW_ADJUDICATED,	/* the judge's operator ruled the result */
+	MATCH_HOW_COUNT
+};
+
 enum match_phase {
 	MATCH_SETUP,
 	MATCH_PLAY,
@@ -83,6 +100,10 @@ struct match {
 	int			 declined;	/* seat whose offer was declined */
 	int			 ended;		/* result decided by the match */
 	int			 ender;		/* whose entry ended the game */
+	enum match_how		 how;		/* set where the match ends it;
+						 * NONE: the rules' end, if any */
+	int			 how_by;	/* the seat that resigned, or
+						 * timed out */
 	struct game_result	 result;
 	uint64_t		 last_action_seq;	/* the last action's entry */
 	char			 last_action[GAME_TEXT];	/* its notation */

@@ -44,7 +44,8 @@ void	match_ctx_init(struct game_ctx *, struct match_ctx *,
 void	match_say(struct match *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 int	match_over(const struct match *);
-void	match_end(struct match *, int winner, int draw, const char *why);
+void	match_end(struct match *, int winner, int draw, enum match_how,
+	    const char *why);
 /* Whoever is caught cheating loses; a lying judge voids the game. */
 void	match_cheater(struct match *, int who, const char *why);
 /* A malloc'd copy of the rules' state. */

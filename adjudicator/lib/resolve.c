@@ -416,11 +416,18 @@ resolve_common(struct match *m, int seat, const struct game_action *a,
 			    e) != 0)
 				return error_prefix(e, "%s", where);
 			m->applied_rules = 1;
+			/* with 3 or 4 seats the colour stays and the game
+			 * goes on: it ends later, by the rules */
+			if (match_over(m)) {
+				m->how = MATCH_HOW_RESIGN;
+				m->how_by = seat;
+			}
 			match_say(m, "%s", what);
 			return 0;
 		}
 		snprintf(why, sizeof(why), "%s resigned", m->seat[seat].name);
-		match_end(m, -seat - 1, 0, why);
+		match_end(m, -seat - 1, 0, MATCH_HOW_RESIGN, why);
+		m->how_by = seat;
 		match_say(m, "%s resigns", m->seat[seat].name);
 		return 0;
 	}
@@ -443,7 +450,7 @@ resolve_common(struct match *m, int seat, const struct game_action *a,
 		return error_set(e, EXIT_REFUSED, "%s: there is no draw offer "
 		    "to %s", where, a->type);
 	if (strcmp(a->type, "accept") == 0) {
-		match_end(m, 0, 1, "draw agreed");
+		match_end(m, 0, 1, MATCH_HOW_DRAW_AGREED, "draw agreed");
 		match_say(m, "%s accepts the draw", m->seat[seat].name);
 	} else {
 		m->declined = m->draw_offer;

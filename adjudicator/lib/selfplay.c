@@ -409,24 +409,39 @@ fixed_key(struct selfplay *sp, const char *name, struct error *e)
 	return k;
 }
 
+/* The header's creation time, given: same length, in place. */
+static int
+set_created(struct buf *body, const char *when, struct error *e)
+{
+	char *t;
+
+	if (buf_cstr(body) != 0)
+		return nomem(e);
+	if (strlen(when) != strlen(FIXED_TIME))
+		return error_set(e, EXIT_USAGE, "%.40s: a time is "
+		    "YYYY-MM-DDTHH:MM:SSZ", when);
+	t = strstr((char *)body->data, "\ncreated: ");
+	if (t == NULL || strlen(t + 10) < strlen(when))
+		return error_set(e, EXIT_SYSTEM, "header: no created");
+	memcpy(t + 10, when, strlen(when));
+	return 0;
+}
+
 /* The header's creation time and nonce, fixed: same lengths, in place. */
 static int
 fixed_header(struct selfplay *sp, struct buf *body, struct error *e)
 {
 	uint8_t nonce[SEC_HASH];
 	char hex[2 * SEC_HASH + 1];
-	char *t, *n;
+	char *n;
 
-	if (buf_cstr(body) != 0)
-		return nomem(e);
-	t = strstr((char *)body->data, "\ncreated: ");
+	if (set_created(body, FIXED_TIME, e) != 0)
+		return -1;
 	n = strstr((char *)body->data, "\nnonce: ");
-	if (t == NULL || n == NULL || strlen(t + 10) < strlen(FIXED_TIME) ||
-	    strlen(n + 8) < sizeof(hex) - 1)
-		return error_set(e, EXIT_SYSTEM, "header: no created or nonce");
+	if (n == NULL || strlen(n + 8) < sizeof(hex) - 1)
+		return error_set(e, EXIT_SYSTEM, "header: no nonce");
 	fixed_bytes(sp, nonce, sizeof(nonce));
 	sec_hex(hex, sizeof(hex), nonce, sizeof(nonce));
-	memcpy(t + 10, FIXED_TIME, strlen(FIXED_TIME));
 	memcpy(n + 8, hex, sizeof(hex) - 1);
 	return 0;
 }
@@ -457,7 +472,8 @@ start(struct selfplay *sp, const struct buf *sb, struct error *e)
 
 static struct selfplay *
 new_game(const char *rules, char *const *opts, int nopts, int nseats,
-    int judged, int fixed, struct error *e)
+    int judged, int fixed, struct key_secret **keys, const char *created,
+    struct error *e)
 {
 	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	struct selfplay *sp;
@@ -491,21 +507,24 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 	if (nseats < 1 || nseats > GAME_MAX_SEATS ||
 	    header_options(sp->rules, &cfg, &clock, opts, nopts, e) != 0)
 		goto done;
-	for (s = 0; s < nseats; s++) {
-		if ((sp->key[s] = fixed ? fixed_key(sp, names[s], e) :
-		    key_generate(names[s], e)) == NULL)
+	for (s = 0; s < nseats + (judged != 0); s++) {
+		int at = s < nseats ? s : GAME_JUDGE;
+		const char *name = s < nseats ? names[s] : "judge";
+
+		if (keys != NULL) {
+			sp->key[at] = keys[s];	/* taken */
+			keys[s] = NULL;
+		} else
+			sp->key[at] = fixed ? fixed_key(sp, name, e) :
+			    key_generate(name, e);
+		if (sp->key[at] == NULL)
 			goto done;
-		pub[s] = sp->key[s]->pub;
-	}
-	if (judged) {
-		if ((sp->key[GAME_JUDGE] = fixed ? fixed_key(sp, "judge", e) :
-		    key_generate("judge", e)) == NULL)
-			goto done;
-		pub[nseats] = sp->key[GAME_JUDGE]->pub;
+		pub[s] = sp->key[at]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
 	    judged ? &pub[nseats] : NULL, NULL, &clock, &body, e) != 0 ||
 	    (fixed && fixed_header(sp, &body, e) != 0) ||
+	    (created != NULL && set_created(&body, created, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),
 	    body.data, body.len, &sb, e) != 0 ||
 	    start(sp, &sb, e) != 0 ||
@@ -527,14 +546,23 @@ struct selfplay *
 selfplay_new(const char *rules, char *const *opts, int nopts, int nseats,
     int judged, struct error *e)
 {
-	return new_game(rules, opts, nopts, nseats, judged, 0, e);
+	return new_game(rules, opts, nopts, nseats, judged, 0, NULL, NULL, e);
+}
+
+struct selfplay *
+selfplay_new_as(const char *rules, char *const *opts, int nopts, int nseats,
+    int judged, struct key_secret **keys, const char *created,
+    struct error *e)
+{
+	return new_game(rules, opts, nopts, nseats, judged, 0, keys, created,
+	    e);
 }
 
 struct selfplay *
 selfplay_new_fixed(const char *rules, char *const *opts, int nopts,
     int nseats, int judged, struct error *e)
 {
-	return new_game(rules, opts, nopts, nseats, judged, 1, e);
+	return new_game(rules, opts, nopts, nseats, judged, 1, NULL, NULL, e);
 }
 
 /* Every other seat takes a peer's message, as receive would. */

@@ -60,6 +60,12 @@ struct selfplay *selfplay_new(const char *rules, char *const *opts,
  */
 struct selfplay *selfplay_new_fixed(const char *rules, char *const *opts,
 	    int nopts, int nseats, int judged, struct error *);
+/* A game between given keys (seat order, then the judge's; each taken,
+ * freed with the game), created at a given time ("YYYY-MM-DDTHH:MM:SSZ";
+ * NULL: now). */
+struct selfplay *selfplay_new_as(const char *rules, char *const *opts,
+	    int nopts, int nseats, int judged, struct key_secret **keys,
+	    const char *created, struct error *);
 void	selfplay_free(struct selfplay *);
 /* A copy of party's transcript, its store in memory too, to try input
  * on and throw away; free with selfplay_fork_free. */
@@ -85,6 +91,19 @@ int	selfplay_raw(struct selfplay *, int seat, const struct buf *body,
 	    struct error *);
 /* A random legal action of seat, as notation. */
 int	selfplay_random_action(struct selfplay *, int seat, char *, size_t,
+	    struct error *);
+/*
+ * Plays the game to its end (selfplay_run.c): what is owed, else random
+ * actions; after plies of them (-1: never), a draw agreed (2 seats) or a
+ * resignation by seat resign (SELFPLAY_MOVER: whoever is to move).
+ */
+#define SELFPLAY_MOVER	(-2)
+struct selfplay_end {
+	int	plies;
+	int	draw;
+	int	resign;		/* a seat, SELFPLAY_MOVER, or -1 */
+};
+int	selfplay_run(struct selfplay *, const struct selfplay_end *,
 	    struct error *);
 int	selfplay_archive(const struct selfplay *, struct buf *, struct error *);
 /* A seat's export (a judged seat's carries its updates). */

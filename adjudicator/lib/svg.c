@@ -15,29 +15,32 @@
 #define LINE	18	/* line height */
 #define TOKEN	12	/* a token's radius */
 
-void
+int
 svg_escape(struct buf *b, const char *s)
 {
+	int rc = 0;
+
 	for (; *s != '\0'; s++)
 		switch (*s) {
 		case '<':
-			buf_adds(b, "&lt;");
+			rc |= buf_adds(b, "&lt;");
 			break;
 		case '>':
-			buf_adds(b, "&gt;");
+			rc |= buf_adds(b, "&gt;");
 			break;
 		case '&':
-			buf_adds(b, "&amp;");
+			rc |= buf_adds(b, "&amp;");
 			break;
 		case '"':
-			buf_adds(b, "&quot;");
+			rc |= buf_adds(b, "&quot;");
 			break;
 		case '\'':
-			buf_adds(b, "&#39;");
+			rc |= buf_adds(b, "&#39;");
 			break;
 		default:
-			buf_addc(b, (uint8_t)*s);
+			rc |= buf_addc(b, (uint8_t)*s);
 		}
+	return rc != 0 ? -1 : 0;
 }
 
 static void

@@ -57,7 +57,8 @@ void	svg_token(struct svg *, const char *fill, const char *ink,
 void	svg_line(struct svg *, const char *class, const char *text);
 /* Writes the picture, its canvas what was drawn plus a margin. */
 void	svg_end(struct svg *);
-/* &, <, >, " and ' as entities: for SVG text and attributes, and HTML. */
-void	svg_escape(struct buf *, const char *);
+/* &, <, >, " and ' as entities: for SVG text and attributes, and HTML;
+ * -1 when memory ran out. */
+int	svg_escape(struct buf *, const char *);
 
 #endif

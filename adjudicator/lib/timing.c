@@ -287,7 +287,9 @@ apply_timeout(struct match *m, int author, const struct ydoc *doc,
 		match_say(m, "%s; %s", why, what);
 		return 0;
 	}
-	match_end(m, -s - 1, 0, why);
+	match_end(m, -s - 1, 0, m->judge_mode ? MATCH_HOW_TIMEOUT :
+	    MATCH_HOW_CLAIM, why);
+	m->how_by = s;
 	match_say(m, "%s", why);
 	return 0;
 }
@@ -342,7 +344,7 @@ apply_ruling(struct match *m, const struct ydoc *doc, const char *where,
 		    m->seat[seat].name, s, reason);
 	} else if (strcmp(what, "abort") == 0) {
 		snprintf(why, sizeof(why), "aborted by the judge: %s", reason);
-		match_end(m, 0, 0, why);
+		match_end(m, 0, 0, MATCH_HOW_ABORTED, why);
 		memset(m->result.winner, 0, sizeof(m->result.winner));
 		m->aborted = 1;
 		m->clk.runs = -1;
@@ -358,7 +360,7 @@ apply_ruling(struct match *m, const struct ydoc *doc, const char *where,
 		snprintf(why, sizeof(why), "adjudicated by the judge: %s",
 		    reason);
 		match_end(m, strcmp(s, "draw") == 0 ? 0 : seat,
-		    strcmp(s, "draw") == 0, why);
+		    strcmp(s, "draw") == 0, MATCH_HOW_ADJUDICATED, why);
 		m->clk.runs = -1;
 		match_say(m, "%s (%s)", why, s);
 	} else

@@ -4,7 +4,8 @@
 # memory; then the per-move commands at entries 10, 100 and 1000 and a
 # whole 1,000-entry game (moves.sh); the mail bot's mails per second
 # through judge -r (judge.sh); one move with and without a key agent
-# (agent.sh).
+# (agent.sh); standings over 10,000 archives against verify of the same
+# archives (standings.sh, ARCHIVES of them).
 #
 # ADJ       the adjudicator binary
 # BENCHBIN  where gen, raw and peakrss were built
@@ -180,6 +181,8 @@ BEGIN {
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
 RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
+RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
+    fail "standings.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
     2>/dev/null)"
 sh "$here/bots.sh" || fail "bots.sh: greedy missed its target"

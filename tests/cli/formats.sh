@@ -179,6 +179,24 @@ test_sample_archives_verify() {
 	    fail "archive.md shows another sample"
 }
 
+# The standings of the two sample archives, byte for byte: what every
+# machine must compute from them (formats/standings.md)
+test_sample_standings() {
+	expect 0 "$ADJ" standings "$S/incognito.archive" \
+	    "$S/incognito-judged.archive"
+	cmp -s out "$S/standings.txt" ||
+	    { diff -u "$S/standings.txt" out >&2; fail "standings.txt"; }
+	expect 0 "$ADJ" standings -r glicko2 -f yaml \
+	    "$S/incognito-judged.archive" "$S/incognito.archive"
+	cmp -s out "$S/standings.yaml" ||
+	    { diff -u "$S/standings.yaml" out >&2; fail "standings.yaml"; }
+	# the spec shows the sample's first table
+	sed -n '/^  2  bob/q; p' "$S/standings.txt" >first
+	sed -n '/^  2  bob/p' "$S/standings.txt" | head -n 1 >>first
+	sed -n '/^Standings: 2 games/,/^  2  bob/p' "$TOP/formats/standings.md" |
+	    cmp -s - first || fail "standings.md shows another"
+}
+
 test_sample_archive_layout() {
 	head -1 "$S/incognito.archive" |
 	    grep -qx -- '-----BEGIN ADJUDICATOR ARCHIVE-----' || fail "BEGIN line"

@@ -645,3 +645,48 @@ test_receive_root_skips_what_is_not_ours() {
 	    >bad.asc
 	expect 1 "$ADJ" receive -r AR bad.asc
 }
+
+# STANDINGS: the judge answers with the text table of the games it has
+# judged to their end, each verified from its own export: the same table
+# as standings over those exports; a game under way is not in it
+test_mailbot_standings() {
+	mstart
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn e3-c3
+	mplay BR b2.eml turn b4-b3
+	mplay AR a3.eml turn 'c3?b3'
+	# a second game, joined and under way
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub -a alice=alice@example.org \
+	    -a bob=bob@example.org -a judge=judge@club.example incognito \
+	    bob.pub alice.pub >inv2.msg
+	bot inv2.msg
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 2 ] || fail "two games"
+	n=$(nmail)
+	printf 'From: Carol <carol@example.org>\nSubject: Re:  Standings \n' \
+	    >st.eml
+	printf 'Message-ID: <s1@example.org>\n\nplease\n' >>st.eml
+	bot st.eml
+	[ "$(nmail)" -eq $((n + 1)) ] || fail "no answer"
+	m=spool/$((n + 1)).eml
+	[ "$(cat spool/$((n + 1)).rcpt)" = carol@example.org ] || fail "to?"
+	header_of "$m" Subject | grep -qx '\[adjudicator\] standings' ||
+	    fail "subject: $(header_of "$m" Subject)"
+	header_of "$m" In-Reply-To | grep -qx '<s1@example.org>' ||
+	    fail "not an answer"
+	"$ADJ" export -d "jr/$G" >j.arc
+	expect 0 "$ADJ" standings j.arc
+	sed '1,/^$/d' "$m" | cmp -s - out || {
+		sed '1,/^$/d' "$m" | diff -u out - >&2
+		fail "the mail's table is not standings' over the export"
+	}
+	grep -q '^Standings: 1 game from 1 archive (0 refused), 1 rated\.$' \
+	    "$m" || fail "the game under way counted"
+	grep -q '^ *1  alice .* 1520? ' "$m" || fail "alice did not win 20"
+	tail -1 jr/log | grep -q 'from=carol@example.org .*verdict=standings' ||
+	    fail "log: $(tail -1 jr/log)"
+	# HELP says so
+	printf 'From: carol@example.org\nSubject: help\n\n' >help.eml
+	bot help.eml
+	grep -q 'STANDINGS' "spool/$((n + 2)).eml" || fail "HELP is silent"
+}

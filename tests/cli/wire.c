@@ -8,11 +8,15 @@
  *   wire unwrap KEY MSG                   the signed blob inside a message
  *   wire wrap BLOB RECIPIENT.pub...       a blob encrypted and armored as is
  *   wire hash BLOB                        the entry hash (prev), in hex
- *   wire game RULES NSEATS peer|judge all|SEAT [OPT=VAL...]
+ *   wire game [-k KEY]... [-t TIME] [-e resign:SEAT|draw]
+ *       RULES NSEATS peer|judge all|SEAT [OPT=VAL...]
  *                                         the archive of a whole random
  *                                         game played in memory (all: the
  *                                         transcript; SEAT, a number from
- *                                         0: that seat's export)
+ *                                         0: that seat's export); -k:
+ *                                         between these keys (seats,
+ *                                         then the judge), -t: created
+ *                                         then, -e: ended so
  *
  * unwrap then wrap is what a recipient who forwards a message does;
  * wrap of a blob whose signature does not hold is a message only a
@@ -41,35 +45,65 @@ recipients(char **argv, int n, struct key_public *to, struct error *e)
 	return 0;
 }
 
-/* A random game to its end, as the playout test plays it. */
+/*
+ * A random game to its end, as the playout test plays it.  Before the
+ * rules' name: -k KEY (unencrypted; once per seat in order, then the
+ * judge's) plays between those keys, -t TIME sets the header's creation
+ * time, -e resign:SEAT or -e draw ends the game so.
+ */
 static int
 game(int argc, char **argv, struct buf *out, struct error *e)
 {
-	struct selfplay *sp;
-	char act[256];
-	int nseats = atoi(argv[3]), next, steps, rc = -1;
+	struct key_secret *keys[GAME_MAX_SEATS + 1] = { NULL };
+	struct selfplay_end how = { -1, 0, -1 };
+	struct selfplay *sp = NULL;
+	const char *created = NULL;
+	int i = 2, nk = 0, nseats, rc = -1;
 
-	if ((sp = selfplay_new(argv[2], argv + 6, argc - 6, nseats,
-	    strcmp(argv[4], "judge") == 0, e)) == NULL)
-		return -1;
-	for (steps = 0; steps < 20000; steps++) {
-		if ((next = match_next_author(sp->m[0])) < 0)
-			break;
-		if (match_phase(sp->m[0]) == MATCH_SETUP)
-			rc = selfplay_setup(sp, next, NULL, e);
-		else if (match_phase(sp->m[0]) == MATCH_FINAL ||
-		    match_owes(sp->m[0], next))
-			rc = selfplay_turn(sp, next, NULL, e);
-		else
-			rc = selfplay_random_action(sp, next, act, sizeof(act),
-			    e) == 0 ? selfplay_turn(sp, next, act, e) : -1;
-		if (rc != 0)
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (strcmp(argv[i], "-k") == 0 && nk < GAME_MAX_SEATS + 1) {
+			if ((keys[nk++] = key_secret_load(argv[i + 1], NULL,
+			    NULL, e)) == NULL)
+				goto done;
+		} else if (strcmp(argv[i], "-t") == 0)
+			created = argv[i + 1];
+		else if (strcmp(argv[i], "-e") == 0 &&
+		    strncmp(argv[i + 1], "resign:", 7) == 0) {
+			how.plies = 0;
+			how.resign = atoi(argv[i + 1] + 7);
+		} else if (strcmp(argv[i], "-e") == 0 &&
+		    strcmp(argv[i + 1], "draw") == 0) {
+			how.plies = 0;
+			how.draw = 1;
+		}
+		else {
+			error_set(e, EXIT_USAGE, "game: %s %s?", argv[i],
+			    argv[i + 1]);
 			goto done;
+		}
 	}
-	rc = strcmp(argv[5], "all") == 0 ? selfplay_archive(sp, out, e) :
-	    selfplay_export(sp, atoi(argv[5]), out, e);
+	if (argc - i < 4) {
+		error_set(e, EXIT_USAGE, "game: RULES NSEATS MODE WHO");
+		goto done;
+	}
+	nseats = atoi(argv[i + 1]);
+	if (nk > 0 && nk != nseats + (strcmp(argv[i + 2], "judge") == 0)) {
+		error_set(e, EXIT_USAGE, "game: %d keys for %d seats", nk,
+		    nseats);
+		goto done;
+	}
+	if ((sp = selfplay_new_as(argv[i], argv + i + 4, argc - i - 4, nseats,
+	    strcmp(argv[i + 2], "judge") == 0, nk > 0 ? keys : NULL, created,
+	    e)) == NULL)
+		goto done;
+	if (selfplay_run(sp, &how, e) != 0)
+		goto done;
+	rc = strcmp(argv[i + 3], "all") == 0 ? selfplay_archive(sp, out, e) :
+	    selfplay_export(sp, atoi(argv[i + 3]), out, e);
 done:
 	selfplay_free(sp);
+	for (i = 0; i < GAME_MAX_SEATS + 1; i++)
+		key_secret_free(keys[i]);
 	return rc;
 }
 
@@ -122,8 +156,9 @@ run(int argc, char **argv, struct buf *out, struct error *e)
 	else
 		rc = error_set(e, EXIT_USAGE, "usage: wire sign KEY BODY "
 		    "RECIPIENT.pub... | unwrap KEY MSG | wrap BLOB "
-		    "RECIPIENT.pub... | hash BLOB | game RULES NSEATS "
-		    "peer|judge all|SEAT [OPT=VAL...]");
+		    "RECIPIENT.pub... | hash BLOB | game [-k KEY]... [-t TIME] "
+		    "[-e resign:SEAT|draw] RULES NSEATS peer|judge all|SEAT "
+		    "[OPT=VAL...]");
 done:
 	key_secret_free(k);
 	armor_list_free(&l);

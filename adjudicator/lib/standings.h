@@ -1,0 +1,176 @@
+/*
+ * Standings: ratings and reliability that anyone recomputes, byte for
+ * byte, from the verified archives of finished games.
+ *
+ * Each archive goes through verify's own code (archive_verify); what a
+ * verified game says (its seats and their keys, how it ended, its result,
+ * when) is read from the final match in one place, standings_game_of.
+ * The games are put in order by time, then game id, so the same archives
+ * in any order give the same bytes; one game given twice (two seats'
+ * exports) counts once.  Then one table over every game and one per
+ * game: Elo or Glicko-2 by rating periods (rating.c), each result rated
+ * against the opponents' ratings at the period's start, and beside the
+ * rating, apart from it, how reliably each player finishes and moves.
+ * adjudicator-ratings(7) states every rule; standings_out.c writes the
+ * tables.
+ */
+#ifndef STANDINGS_H
+#define STANDINGS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "error.h"
+#include "key.h"
+#include "match.h"
+#include "rating.h"
+
+struct report;
+
+enum standings_system {
+	STANDINGS_ELO,
+	STANDINGS_GLICKO2
+};
+
+enum standings_format {
+	STANDINGS_TEXT,
+	STANDINGS_YAML,
+	STANDINGS_HTML
+};
+
+/* A rating period: n days, weeks (from Monday), months or years (both
+ * from January 1st). */
+struct standings_period {
+	char		unit;	/* 'd', 'w', 'm' or 'y' */
+	unsigned	n;
+};
+
+struct standings_opts {
+	enum standings_system	system;
+	struct standings_period	period;
+	enum standings_format	format;
+};
+
+/* "3m" (the default: a quarter), "2m" (IECG's), "1w", "1y", "10d". */
+int	standings_period_parse(const char *, struct standings_period *,
+	    struct error *);
+
+#define STANDINGS_WON	2	/* a pair's score, in halves */
+#define STANDINGS_DRAWN	1
+#define STANDINGS_LOST	0
+#define STANDINGS_APART	(-1)	/* the same side, or no seat */
+
+struct standings_seat {
+	char		name[KEY_NAME_MAX + 1];
+	char		key[KEY_ID_HEX];
+	int		outcome;	/* the game's, for this seat: WON (alone
+					 * first), DRAWN (first with others),
+					 * LOST */
+	int		timed_out;
+	uint32_t	late;
+};
+
+struct standings_game {
+	char		rules[32];
+	char		id[2 * SEC_HASH + 1];
+	uint8_t		last[SEC_HASH];	/* the final entry's hash */
+	uint64_t	entries;
+	int64_t		when;		/* seconds since 1970-01-01 UTC */
+	enum match_how	how;
+	int		rated;
+	int		nseats;
+	struct standings_seat seat[GAME_MAX_SEATS];
+	/* seat i's score against seat j: WON, DRAWN, LOST or APART */
+	signed char	pair[GAME_MAX_SEATS][GAME_MAX_SEATS];
+	char		from[200];	/* the archive it was read from */
+	int		dropped;	/* another archive of it ends otherwise */
+};
+
+struct standings {
+	struct standings_game	*g;
+	size_t			 n, cap;
+	unsigned		 archives, refused;
+	int			 status;	/* the worst refusal's */
+	const struct report	*report;	/* says each refusal */
+};
+
+void	standings_init(struct standings *, const struct report *);
+void	standings_free(struct standings *);
+
+/*
+ * Verifies one archive and takes its game.  0: taken, or refused (said
+ * on one line through the report, counted, status kept); -1: a system
+ * error, which stops everything.
+ */
+int	standings_add(struct standings *, FILE *, const char *name,
+	    int threads, struct error *);
+/* The same for files, verified on threads threads at once, each one's
+ * verdict taken in the order of paths. */
+int	standings_add_files(struct standings *, const char *const *paths,
+	    size_t, int threads, struct error *);
+/* The judge's: every closed game of a root, exported as export would and
+ * verified as above. */
+int	standings_add_root(struct standings *, const char *root, int threads,
+	    struct error *);
+/* What a verified game says (the one place that reads it), and taking
+ * it; name: where it came from. */
+int	standings_game_of(const struct match *, struct standings_game *,
+	    struct error *);
+int	standings_take(struct standings *, const struct standings_game *,
+	    const char *name, struct error *);
+/* Each seat of g (nseats set) against each seat of another side, by
+ * the final order: a winner first, then, with more than two sides, the
+ * higher score.  Fills pair[][] and each seat's outcome. */
+void	standings_pairs(const struct game_result *, struct standings_game *);
+/* How each ending is rated (one table): its name; *rated set. */
+const char *standings_ending(enum match_how, int *rated);
+
+/* --- the tables --- */
+
+struct standings_player {
+	char		 name[KEY_NAME_MAX + 1];	/* its latest seat's */
+	char		 key[KEY_ID_HEX];
+	double		 elo;
+	struct rating_glicko gl;
+	uint32_t	 games, won, drawn, lost;	/* rated */
+	uint32_t	 finished, timeouts;		/* every game */
+	uint64_t	 late;
+	int64_t		 last_period;	/* its last rated period */
+	int		 rated_yet;
+};
+
+struct standings_table {
+	char			 rules[32];	/* "" for every game */
+	struct standings_player	*p;
+	size_t			 n;
+	uint32_t		 games, rated;
+};
+
+struct standings_result {
+	const struct standings_opts *opts;
+	unsigned		 archives, refused;
+	uint32_t		 games, rated;
+	int64_t			 first, last;	/* periods, when rated > 0 */
+	struct standings_table	*t;		/* every game first */
+	size_t			 nt;
+};
+
+/* Orders and rates the games taken (a game whose archives disagree is
+ * said through the report and dropped). */
+int	standings_compute(struct standings *, const struct standings_opts *,
+	    struct standings_result *, struct error *);
+void	standings_result_free(struct standings_result *);
+/* standings_out.c */
+int	standings_write(const struct standings *,
+	    const struct standings_result *, struct buf *, struct error *);
+
+/* The period an instant falls in, and its first day as YYYY-MM-DD. */
+int64_t	standings_period_of(const struct standings_period *, int64_t when);
+void	standings_period_start(const struct standings_period *, int64_t,
+	    char *, size_t);
+/* "YYYY-MM-DDTHH:MM:SSZ" to seconds since 1970 and back. */
+int	standings_time_parse(const char *, int64_t *);
+void	standings_time_format(int64_t, char *, size_t);
+
+#endif

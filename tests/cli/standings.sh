@@ -1,0 +1,287 @@
+# standings: ratings and reliability from archives of real games (made
+# by wire game, tests/cli/wire.c: every entry signed, encrypted, taken by
+# each copy as the verbs do, between the keys given, created when said),
+# only those verify accepts; the same bytes whatever the order; the
+# figures worked by hand from adjudicator-ratings(7).
+
+WIRE="$(dirname "$ADJ")/cli/wire"
+
+# arc NAME TIME [WIRE-GAME-ARGS...]: NAME.arc, a whole game created at
+# TIME between the keys given (-k), verified
+arc() {
+	an=$1 at=$2
+	shift 2
+	"$WIRE" game -t "$at" "$@" >"$an.arc" 2>werr || {
+		cat werr >&2
+		fail "wire game $*"
+	}
+	"$ADJ" verify "$an.arc" >/dev/null 2>&1 || fail "$an.arc does not verify"
+}
+
+# three games worked by hand (adjudicator-ratings(7), K 40 for all):
+# 2025 Q1: bob resigns to alice: alice 1520, bob 1480.
+# 2025 Q2: alice (1520) and carol (1500) agree a draw: 10^(20/400) =
+#   1.1220185, P(20) = 0.5287507, alice 40 * (1/2 - 0.5287507) = -1.15
+#   -> 1518.85, carol +1.15 -> 1501.15.
+# 2025 Q2: bob resigns to carol at incognito, judged by dave (bob's
+#   export, with the judge's updates): in its own table carol 1520, bob
+#   1480; over every game carol meets alice (1520) and bob (1480) in Q2:
+#   40 * ((1/2 - P(-20)) + (1 - P(20))) = 40 * 1/2 = +20 -> 1520, and
+#   bob 40 * (0 - P(-20)) = 40 * -0.4712493 = -18.85 -> 1461.15.
+hand_games() {
+	keys alice bob carol dave
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	arc g2 2025-04-02T09:00:00Z -k alice.key -k carol.key -e draw \
+	    knights 2 peer all
+	arc g3 2025-05-20T09:00:00Z -k carol.key -k bob.key -k dave.key \
+	    -e resign:1 incognito 2 judge 1
+}
+
+# row TABLE NAME: the text row of NAME in TABLE ("every game", a game)
+row() {
+	awk -v t="$1:" -v n="$2" '$1 " " $2 == t || $1 == t { on = 1; next }
+	    /^$/ { on = 0 } on && $2 == n { print; exit }' out
+}
+
+test_standings_worked_by_hand() {
+	hand_games
+	expect 0 "$ADJ" standings g1.arc g2.arc g3.arc
+	[ ! -s err ] || fail "stderr: $(cat err)"
+	out_has '^Standings: 3 games from 3 archives (0 refused), 3 rated\.$'
+	out_has '^Rating periods of 3 months: the first from 2025-01-01, the last from 2025-04-01\.$'
+	# every game: alice 1518.85, carol 1520, bob 1461.15
+	row "every game" alice | grep -q ' 1519?  *2  *1  *1  *0 | *2  *0  *0$' ||
+	    fail "alice: $(row 'every game' alice)"
+	row "every game" carol | grep -q ' 1520?  *2  *1  *1  *0 |' ||
+	    fail "carol: $(row 'every game' carol)"
+	row "every game" bob | grep -q ' 1461?  *2  *0  *0  *2 |' ||
+	    fail "bob: $(row 'every game' bob)"
+	# knights alone: alice 1518.85, carol 1501.15, bob 1480
+	row knights alice | grep -q ' 1519? ' || fail "knights: alice"
+	row knights carol | grep -q ' 1501? ' || fail "knights: carol"
+	row knights bob | grep -q ' 1480? ' || fail "knights: bob"
+	# incognito alone: carol 1520, bob 1480; dave judged, did not play
+	row incognito carol | grep -q ' 1520?  *1  *1  *0  *0 ' ||
+	    fail "incognito: carol: $(row incognito carol)"
+	row incognito bob | grep -q ' 1480? ' || fail "incognito: bob"
+	grep -q dave out && fail "the judge is in the standings"
+	# the key is the player: the key id of each seat, as verify says it
+	"$ADJ" verify g1.arc | grep -q "alice ($(row knights alice |
+	    awk '{ print $3 }'))" || fail "alice's key id"
+	# the first line of each table, in the order of the games' names
+	awk '/: [0-9]* games?, [0-9]* rated$/ { print $1 }' out | tr '\n' ' ' |
+	    grep -qx 'every incognito: knights: ' || fail "tables: $(cat out)"
+}
+
+# The key is the player: another key with the same name is another
+# player, and a key keeps its games whatever game they were
+test_standings_the_key_is_the_player() {
+	keys alice bob
+	mkdir other
+	"$ADJ" keygen -N -d other alice 2>/dev/null
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	arc g2 2025-01-11T09:00:00Z -k other/alice.key -k bob.key \
+	    -e resign:0 incognito 2 peer all
+	expect 0 "$ADJ" standings g1.arc g2.arc
+	[ "$(grep -c '^ *[0-9]*  alice ' out)" -eq 4 ] ||
+	    fail "two alices in every game and one per game: $(cat out)"
+	row "every game" bob | grep -q ' 1500?  *2  *1  *0  *1 |' ||
+	    fail "bob: one player across both games: $(cat out)"
+	k1=$("$ADJ" verify g1.arc | sed -n 's/^seats: alice (\([0-9a-f]*\)).*/\1/p')
+	k2=$("$ADJ" verify g2.arc | sed -n 's/^seats: alice (\([0-9a-f]*\)).*/\1/p')
+	[ "$k1" != "$k2" ] || fail "one key"
+	grep -q "alice  *$k1  *1520? " out || fail "alice $k1 won"
+	grep -q "alice  *$k2  *1480? " out || fail "alice $k2 lost"
+}
+
+test_standings_same_bytes_any_order() {
+	hand_games
+	mkdir d
+	cp g3.arc d/x.arc
+	cp g1.arc d/a.arc
+	cp g2.arc d/m.arc
+	cp g2.arc d/m2.arc	# one game twice: counted once
+	for f in text yaml html; do
+		expect 0 "$ADJ" standings -f $f g1.arc g2.arc g3.arc
+		mv out one.$f
+		expect 0 "$ADJ" standings -f $f g3.arc g1.arc g2.arc g1.arc
+		cmp -s out one.$f || fail "another order, other $f"
+		expect 0 "$ADJ" standings -f $f d
+		sed 's/4 archives/3 archives/; s/^archives: 4$/archives: 3/' out |
+		    cmp -s - one.$f || { diff one.$f out >&2; fail "$f from d"; }
+		expect 0 "$ADJ" standings -f $f -r glicko2 d/m2.arc d/a.arc d/x.arc
+		mv out g.$f
+		expect 0 "$ADJ" standings -f $f -r glicko2 g3.arc g2.arc g1.arc
+		cmp -s out g.$f || fail "glicko2, another order, other $f"
+	done
+}
+
+test_standings_refuses_what_verify_refuses() {
+	hand_games
+	# one character of g2's armor changed: verify refuses it, and says why
+	awk 'NR == 5 { $0 = (substr($0, 1, 10) == "AAAAAAAAAA" ? "B" : "A") \
+	    substr($0, 2) } { print }' g2.arc >bad.arc
+	set +e
+	"$ADJ" verify bad.arc >/dev/null 2>err
+	vs=$?
+	set -e
+	[ "$vs" -eq 1 ] || [ "$vs" -eq 3 ] || fail "verify: $vs"
+	reason=$(sed 's/^adjudicator: //' err)
+	case $reason in
+	bad.arc:*) why="adjudicator: $reason" ;;
+	*) why="adjudicator: bad.arc: $reason" ;;
+	esac
+	# a header whose time is no time: verify accepts it, standings not
+	arc notime 2025-13-01T00:00:00Z -k alice.key -k bob.key -e resign:0 \
+	    knights 2 peer all
+	echo 'not an archive' >junk.txt
+	expect 3 "$ADJ" standings bad.arc g1.arc g3.arc notime.arc junk.txt
+	[ "$(wc -l <err)" -eq 4 ] || { cat err >&2; fail "want 4 lines"; }
+	grep -qxF "$why" err || { cat err >&2; fail "not verify's reason: $why"; }
+	err_has '^adjudicator: notime.arc: .*creation time "2025-13-01T00:00:00Z" is not YYYY-MM-DDTHH:MM:SSZ'
+	err_has '^adjudicator: junk.txt: no ADJUDICATOR ARCHIVE found$'
+	err_has '^adjudicator: standings: 3 of 5 archives refused, not counted'
+	out_has '^Standings: 2 games from 5 archives (3 refused), 2 rated\.$'
+	# the two counted are rated as if the refused were not there
+	row "every game" bob | grep -q ' 1461?  *2 ' || fail "bob: $(cat out)"
+	# refused for that alone: verify's status
+	expect "$vs" "$ADJ" standings bad.arc g1.arc
+	[ "$(sed -n 1p err)" = "$why" ] || fail "$(cat err)"
+	[ "$(wc -l <err)" -eq 2 ] || fail "$(cat err)"
+}
+
+test_standings_periods_and_systems() {
+	hand_games
+	# one period of a year: the draw counts against alice's 1500 at the
+	# start of the year: alice 1520, carol 1500 in knights
+	expect 0 "$ADJ" standings -p 1y g1.arc g2.arc
+	row knights alice | grep -q ' 1520? ' || fail "1y: alice: $(cat out)"
+	row knights carol | grep -q ' 1500? ' || fail "1y: carol"
+	out_has '^Rating periods of 1 year: the first from 2025-01-01, the last from 2025-01-01\.$'
+	expect 0 "$ADJ" standings -p 2w g1.arc
+	out_has '^Rating periods of 2 weeks: '
+	# Glicko-2: a deviation column; YAML gives the volatility too
+	expect 0 "$ADJ" standings -r glicko2 g1.arc g2.arc
+	out_has '^Glicko-2: start 1500, deviation 350, volatility 0.06, tau 0.5\.$'
+	grep -q '^ *# *player *key *rating *dev ' out || fail "no dev column"
+	expect 0 "$ADJ" standings -r glicko2 -f yaml g1.arc g2.arc
+	need python3
+	python3 - out <<'PY' || fail "yaml"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["system"] == "glicko2" and d["period"] == "3m", d
+every = d["tables"][0]
+assert every["game"] == "all" and every["games"] == 2, every
+for p in every["players"]:
+    assert {"rating", "deviation", "volatility", "provisional",
+            "lost_on_time", "late", "finished"} <= set(p), p
+    assert str(p["provisional"]) in ("True", "yes"), p
+alice = [p for p in every["players"] if p["name"] == "alice"][0]
+assert alice["games"] == 2 and alice["won"] == 1 and alice["drawn"] == 1
+g = d["games_counted"]
+assert [x["ended"] for x in g] == ["resignation", "draw agreed"], g
+# (a YAML reader takes a date for a date)
+assert str(g[0]["period"]) == "2025-01-01", g[0]
+assert str(g[1]["period"]) == "2025-04-01", g[1]
+assert [s["outcome"] for s in g[0]["seats"]] == ["won", "lost"], g[0]
+PY
+	expect 0 "$ADJ" standings -f html g1.arc
+	out_has '^<!DOCTYPE html>'
+	out_has '<th colspan="3">reliability</th>'
+	python3 - out <<'PY' || fail "html"
+import sys
+from html.parser import HTMLParser
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.open, self.tables, self.rows, self.cells = [], 0, 0, []
+    def handle_starttag(self, tag, attrs):
+        if tag not in ("meta", "br"):
+            self.open.append(tag)
+        self.tables += tag == "table"
+        self.rows += tag == "tr"
+    def handle_endtag(self, tag):
+        assert self.open and self.open.pop() == tag, tag
+    def handle_data(self, data):
+        if self.open and self.open[-1] == "td":
+            self.cells.append(data)
+p = P()
+p.feed(open(sys.argv[1]).read())
+assert p.open == [], p.open
+# every game and knights: two header rows and two players each
+assert p.tables == 2 and p.rows == 8, (p.tables, p.rows)
+assert "alice" in p.cells and "1520?" in p.cells, p.cells
+PY
+}
+
+# Every shape of result: 3 and 4 seats, teams, the alliance, every game,
+# judged and not; each seat's outcome as verify's result says.
+test_standings_every_shape() {
+	keys alice bob carol dave judge
+	arc k3 2025-01-01T00:00:00Z -k alice.key -k bob.key -k carol.key \
+	    knights 3 peer all
+	arc k4 2025-01-02T00:00:00Z -k alice.key -k bob.key -k carol.key \
+	    -k dave.key knights 4 peer all
+	arc kt 2025-01-03T00:00:00Z -k alice.key -k bob.key -k carol.key \
+	    -k dave.key knights 4 peer all teams=yes
+	arc ka 2025-01-04T00:00:00Z -k carol.key -k dave.key knights 2 peer \
+	    all alliance=yes
+	arc in 2025-01-05T00:00:00Z -k alice.key -k bob.key incognito 2 peer all
+	arc rp 2025-01-06T00:00:00Z -k bob.key -k carol.key incognito-rps 2 \
+	    peer all
+	arc tp 2025-01-07T00:00:00Z -k carol.key -k dave.key topogic 2 peer all
+	arc es 2025-01-08T00:00:00Z -k dave.key -k alice.key -k judge.key \
+	    espionnage 2 judge 0
+	for a in k3 k4 kt ka in rp tp es; do
+		"$ADJ" verify "$a.arc" | sed -n 's/^result: //p' >"$a.result"
+	done
+	expect 0 "$ADJ" standings -f yaml k3.arc k4.arc kt.arc ka.arc in.arc \
+	    rp.arc tp.arc es.arc
+	need python3
+	python3 - out <<'PY' || fail "outcomes"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["games"] == 8 and d["rated"] == 8, d
+order = ["k3", "k4", "kt", "ka", "in", "rp", "tp", "es"]
+for name, g in zip(order, d["games_counted"]):
+    result = open(name + ".result").read()
+    won = [s["name"] for s in g["seats"] if s["outcome"] == "won"]
+    if result.startswith("draw") or result.startswith("a draw"):
+        assert won == [], (name, result, g)
+    else:
+        winners = result.split(" won")[0].split(" and ")
+        assert won == winners, (name, result, won)
+        assert all(s["outcome"] == "lost" for s in g["seats"]
+                   if s["name"] not in won), (name, g)
+tables = {t["game"]: t for t in d["tables"]}
+assert sorted(tables) == ["all", "espionnage", "incognito",
+                          "incognito-rps", "knights", "topogic"], tables
+assert tables["knights"]["games"] == 4
+assert sum(p["games"] for p in tables["knights"]["players"]) == 3 + 4 + 4 + 2
+assert sum(p["finished"] for p in tables["all"]["players"]) == 21
+assert "judge" not in [p["name"] for p in tables["all"]["players"]]
+PY
+}
+
+test_standings_usage() {
+	expect 2 "$ADJ" standings
+	err_has 'usage: adjudicator standings'
+	expect 2 "$ADJ" standings -f pdf x
+	err_has '^adjudicator: -f pdf: text, yaml or html$'
+	expect 2 "$ADJ" standings -r trueskill x
+	err_has 'elo or glicko2'
+	for p in 0m 3 3q m 1000d 2mm; do
+		expect 2 "$ADJ" standings -p "$p" x
+		one_line
+		err_has "^adjudicator: -p $p: a period is a number"
+	done
+	expect 4 "$ADJ" standings missing.arc
+	one_line
+	err_has '^adjudicator: missing.arc: No such file'
+	[ ! -s out ] || fail "a table for a missing file"
+	mkdir empty
+	expect 0 "$ADJ" standings empty
+	out_has '^Standings: 0 games from 0 archives (0 refused), 0 rated\.$'
+}
