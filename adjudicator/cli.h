@@ -80,6 +80,25 @@ void	cli_close(FILE *);
  * ADJUDICATOR_THREADS says how many. */
 int	cli_threads(int *, struct error *);
 
+/*
+ * cmd_judge.c, for the verbs that write as the judge (judge, rule): each
+ * update as a file OUTDIR/SEAT.msg, or a mail handed to SENDMAIL (a
+ * program and its words, no shell).
+ */
+#define CLI_SENDMAIL	"/usr/sbin/sendmail -t -i"
+struct cli_outdir {
+	const char		*path;
+	const struct match	*m;
+};
+int	cli_judge_to_file(void *, int seat, const struct buf *, size_t n,
+	    int note, size_t resent, struct error *);
+struct cli_mailer {
+	char	 line[1024];
+	char	*argv[32];
+};
+int	cli_mailer_parse(const char *, struct cli_mailer *, struct error *);
+int	cli_to_mailer(void *, const struct buf *mail, struct error *);
+
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
@@ -91,6 +110,7 @@ int	cmd_receive(int, char **, struct error *);
 int	cmd_show(int, char **, struct error *);
 int	cmd_resend(int, char **, struct error *);
 int	cmd_repair(int, char **, struct error *);
+int	cmd_rule(int, char **, struct error *);
 int	cmd_export(int, char **, struct error *);
 int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);

@@ -28,19 +28,14 @@
 
 extern char **environ;
 
-#define SENDMAIL_DEFAULT	"/usr/sbin/sendmail -t -i"
 
-struct outdir {
-	const char		*path;
-	const struct match	*m;
-};
 
 /* An update not yet mailed stays: the new one follows it. */
-static int
-to_file(void *arg, int seat, const struct buf *arm, size_t n, int note,
+int
+cli_judge_to_file(void *arg, int seat, const struct buf *arm, size_t n, int note,
     size_t resent, struct error *e)
 {
-	struct outdir *o = arg;
+	struct cli_outdir *o = arg;
 	char path[PATH_MAX];
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s.msg", o->path,
@@ -65,7 +60,7 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 {
 	struct key_secret *k;
 	struct judge_run j;
-	struct outdir o;
+	struct cli_outdir o;
 	struct buf text;
 	const char *in;
 	int i, nfiles, rc = -1;
@@ -95,7 +90,7 @@ judge(struct gamedir *g, const char *outdir, int argc, char **argv,
 	o.path = outdir;
 	o.m = g->t.m;
 	if (gamedir_commit_first(g, e) != 0 ||
-	    judge_updates(&j, to_file, &o, e) != 0 ||
+	    judge_updates(&j, cli_judge_to_file, &o, e) != 0 ||
 	    gamedir_commit_lazy(g, e) != 0)
 		goto done;
 	if (j.malformed || j.refused) {
@@ -112,7 +107,7 @@ done:
 
 /* A notice of the tick, as a file: OUTDIR/SEAT.notice, appended. */
 static int
-notice_file(const struct outdir *o, const struct tick_notice *t,
+notice_file(const struct cli_outdir *o, const struct tick_notice *t,
     struct error *e)
 {
 	char path[PATH_MAX];
@@ -148,7 +143,7 @@ tick(struct gamedir *g, const char *outdir, struct error *e)
 	struct tick_notice notes[GAME_MAX_SEATS];
 	struct key_secret *k;
 	struct judge_run j;
-	struct outdir o;
+	struct cli_outdir o;
 	int64_t now = when_now();
 	size_t n, i;
 	int timeout, rc = -1;
@@ -173,7 +168,7 @@ tick(struct gamedir *g, const char *outdir, struct error *e)
 		goto done;
 	o.m = g->t.m;	/* what the timeout made */
 	if (gamedir_commit_first(g, e) != 0 ||
-	    judge_updates(&j, to_file, &o, e) != 0)
+	    judge_updates(&j, cli_judge_to_file, &o, e) != 0)
 		goto done;
 	for (i = 0; i < n; i++)
 		if (notice_file(&o, &notes[i], e) != 0)
@@ -187,13 +182,8 @@ done:
 }
 
 /* SENDMAIL: a program and its arguments, split at blanks (no shell). */
-struct mailer {
-	char	 line[1024];
-	char	*argv[32];
-};
-
-static int
-mailer_parse(const char *cmd, struct mailer *m, struct error *e)
+int
+cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
 {
 	char *p, *save = NULL;
 	size_t n = 0;
@@ -219,7 +209,7 @@ mailer_parse(const char *cmd, struct mailer *m, struct error *e)
  * PATH as execvp finds it.
  */
 static int
-spawn_script(pid_t *pid, const struct mailer *m,
+spawn_script(pid_t *pid, const struct cli_mailer *m,
     const posix_spawn_file_actions_t *fa)
 {
 	char path[PATH_MAX], *argv[34], dirs[4096], sh[] = "sh", *d;
@@ -256,10 +246,10 @@ spawn_script(pid_t *pid, const struct mailer *m,
  * posix_spawnp: no copy of this process is made only to be replaced, so a
  * mail costs the mailer's own start and no more.
  */
-static int
-to_mailer(void *arg, const struct buf *mail, struct error *e)
+int
+cli_to_mailer(void *arg, const struct buf *mail, struct error *e)
 {
-	struct mailer *m = arg;
+	struct cli_mailer *m = arg;
 	posix_spawn_file_actions_t fa;
 	size_t off = 0;
 	ssize_t w;
@@ -344,7 +334,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
     int ticking, int argc, char **argv, struct error *e)
 {
 	char defkey[PATH_MAX];
-	struct mailer m;
+	struct cli_mailer m;
 	struct mailbot b;
 	struct bot_input bi;
 	struct key_secret *k = NULL;
@@ -360,7 +350,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 			return error_set(e, EXIT_USAGE, "%s: path too long", root);
 		keypath = defkey;
 	}
-	if (mailer_parse(sendmail != NULL ? sendmail : SENDMAIL_DEFAULT, &m,
+	if (cli_mailer_parse(sendmail != NULL ? sendmail : CLI_SENDMAIL, &m,
 	    e) != 0)
 		return -1;
 	/* a mailer that dies early must not kill the judge */
@@ -372,7 +362,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.root = root;
 	b.keypath = keypath;
 	b.k = k;
-	b.send = to_mailer;
+	b.send = cli_to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
 	if (ticking)

@@ -30,6 +30,15 @@ describe(const struct game_rules *r, struct buf *b)
 		} else
 			buf_printf(b, " (%ld to %ld)\n", o->min, o->max);
 	}
+	buf_adds(b, "options of every game (time controls; none: no clock):\n"
+	    "  clock=3d or 20d+2d or 20d+2d/40d  a time per move, or a bank, "
+	    "its increment\n    after each move and its cap (d days, h hours)"
+	    "\n"
+	    "  grace=1d  after the deadline, before the judge rules a timeout "
+	    "(0h)\n"
+	    "  leave=30d or 30d/10d  each seat's leave, and its cap on one "
+	    "absence\n"
+	    "  remind=2d,12h  reminders when this much time is left (1d,6h)\n");
 	buf_printf(b, "notation:\n%s", r->notation);
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "mail.h"
+#include "when.h"
 
 static int
 join_words(int argc, char **argv, char *action, size_t len, struct error *e)
@@ -53,6 +54,55 @@ checks(struct gamedir *g, const char *action, struct error *e)
 	return 0;
 }
 
+/*
+ * The entries about time (a game with a clock): "leave DURATION", "leave
+ * UNTIL" or "leave FROM UNTIL" (times as 2026-12-24T00:00:00Z), and in a
+ * peer game "timeout", the claim that the seat whose clock runs is out of
+ * time.  1: the action is none of them.
+ */
+static int
+time_entry(const struct transcript *p, const char *action, struct buf *body,
+    struct error *e)
+{
+	const struct match *m = p->m;
+	char w[3][64];
+	int64_t now = when_now(), from = 0, until, d;
+	int n;
+
+	if (action == NULL)
+		return 1;
+	n = sscanf(action, "%63s %63s %63s", w[0], w[1], w[2]);
+	if (n < 1 || (strcmp(w[0], "leave") != 0 &&
+	    strcmp(w[0], "timeout") != 0))
+		return 1;
+	if (!m->clock.on)
+		return error_set(e, EXIT_USAGE, "%s: this game has no clock",
+		    w[0]);
+	if (strcmp(w[0], "timeout") == 0) {
+		if (n != 1)
+			return error_set(e, EXIT_USAGE, "timeout takes nothing "
+			    "more");
+		if (m->judge_mode)
+			return error_set(e, EXIT_USAGE, "timeout: in a judged "
+			    "game the judge rules timeouts (judge -t)");
+		if (m->clk.runs < 0 || m->clk.runs == p->me)
+			return error_set(e, EXIT_REFUSED, "timeout: no other "
+			    "seat's clock runs");
+		return entry_timeout(m, p->me, m->clk.runs, body, e);
+	}
+	if (n == 2 && when_duration(w[1], &d) == 0)
+		until = now + d;
+	else if (n == 2 && when_parse(w[1], &until) == 0)
+		;
+	else if (n == 3 && when_parse(w[1], &from) == 0 &&
+	    when_parse(w[2], &until) == 0)
+		;
+	else
+		return error_set(e, EXIT_USAGE, "leave DURATION (5d), leave "
+		    "UNTIL or leave FROM UNTIL (times as 2026-12-24T00:00:00Z)");
+	return entry_leave(m, p->me, from, until, body, e);
+}
+
 /* The entry sent, or with -n (k NULL) tried on this copy alone. */
 static int
 send(struct transcript *p, const struct key_secret *k, const struct buf *body,
@@ -77,10 +127,19 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 	    (!dry && (k = cli_key(g, e)) == NULL))
 		return -1;
 	buf_init(&body);
-	if (match_phase(p->m) != MATCH_FINAL &&
-	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
-	    send(p, k, &body, out, &sent, e) != 0))
+	if ((rc = time_entry(p, action, &body, e)) < 0)
 		goto done;
+	if (rc == 0 && send(p, k, &body, out, &sent, e) != 0) {
+		rc = -1;
+		goto done;
+	}
+	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&
+	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
+	    send(p, k, &body, out, &sent, e) != 0)) {
+		rc = -1;
+		goto done;
+	}
+	rc = -1;
 	/* the end of the game: this seat's whole setup opens at once */
 	if (!p->m->judge_mode && match_phase(p->m) == MATCH_FINAL &&
 	    match_next_author(p->m) == p->me) {

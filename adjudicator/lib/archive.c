@@ -22,6 +22,7 @@
 #include "opening.h"
 #include "update.h"
 #include "view.h"
+#include "when.h"
 #include "ydoc.h"
 
 #define ENTRY_MAX	(ENVELOPE_MAX_BODY + 4096)
@@ -132,6 +133,7 @@ struct verify {
 	struct audit_update	*updates;
 	uint32_t		 nkept;		/* updates not held twice */
 	uint8_t			*hashes;	/* version 2: each entry's */
+	struct buf		 times;		/* rulings, timeouts, leaves */
 	int			 secret_checked;
 	struct batch		*b[3];
 	pthread_t		 t[ARCHIVE_MAX_THREADS];
@@ -343,6 +345,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
     struct error *e)
 {
 	char where[64];
+	char t[WHEN_TEXT];
 	int bad = -1;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
@@ -369,6 +372,12 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 	}
 	if (v->hashes != NULL)
 		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
+	/* what a ruling or a claim rests on, said by verify as it is */
+	if (v->m->timed) {
+		when_format(v->m->clk.last, t, sizeof(t));
+		buf_printf(&v->times, "  entry %u, by %s at %s: %s\n", seq,
+		    match_author_name(v->m, v->m->last_by), t, v->m->what);
+	}
 	return check_viewer(v, e) != 0 ? -1 : position(v, e);
 }
 
@@ -550,8 +559,47 @@ done:
 	return rc;
 }
 
+/*
+ * A game with a clock: the clock, each ruling, timeout and leave with its
+ * signed time, and the moves made late.  A peer's timeout is a claim, not
+ * a ruling: it says so, with the times it rests on.
+ */
 static void
-summary(const struct match *m, uint32_t count, struct buf *out)
+clock_summary(const struct match *m, const struct buf *times,
+    struct buf *out)
+{
+	int s, late = 0;
+
+	if (!m->clock.on && times->len == 0)
+		return;
+	if (m->clock.on) {
+		buf_adds(out, "clock: ");
+		clock_describe(&m->clock, out);
+		buf_adds(out, m->judge_mode ? "; kept by the judge\n" :
+		    "; each seat's own signed times\n");
+	}
+	if (times->len > 0) {
+		buf_printf(out, "%s:\n", m->judge_mode ? "the judge's rulings "
+		    "and the seats' leave" : "claims and leave, by the seats' "
+		    "own signed times");
+		buf_add(out, times->data, times->len);
+	}
+	if (m->how == MATCH_HOW_CLAIM)
+		buf_printf(out, "result by a claim of %s's, not a ruling\n",
+		    match_author_name(m, m->ender));
+	for (s = 0; s < m->nseats; s++)
+		late += m->clk.seat[s].late > 0;
+	if (late == 0)
+		return;
+	buf_adds(out, "late moves (in the grace):");
+	for (s = 0; s < m->nseats; s++)
+		buf_printf(out, " %s %u", m->seat[s].name, m->clk.seat[s].late);
+	buf_adds(out, "\n");
+}
+
+static void
+summary(const struct match *m, uint32_t count, const struct buf *times,
+    struct buf *out)
 {
 	struct game_result r;
 	int k;
@@ -576,6 +624,7 @@ summary(const struct match *m, uint32_t count, struct buf *out)
 	}
 	if (r.scored)
 		view_scores(m, out);
+	clock_summary(m, times, out);
 }
 
 int
@@ -594,6 +643,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	v.nw = threads - 1 > ARCHIVE_MAX_THREADS ? ARCHIVE_MAX_THREADS :
 	    threads - 1;
 	buf_init(&v.viewer);
+	buf_init(&v.times);
 	buf_init(&tail);
 	if ((v.s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
 		goto done;
@@ -612,7 +662,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	if (progress != NULL && progress->end != NULL &&
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
-	summary(v.m, v.count, out);
+	summary(v.m, v.count, &v.times, out);
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:
@@ -630,6 +680,7 @@ done:
 	match_free(v.m);
 	armor_stream_close(v.s);
 	buf_free(&v.viewer);
+	buf_free(&v.times);
 	buf_free(&tail);
 	return rc;
 }

@@ -215,8 +215,11 @@ clock_describe(const struct clock_spec *c, struct buf *b)
 			span(b, c->cap);
 		}
 	}
-	buf_adds(b, "; grace ");
-	span(b, c->grace);
+	if (c->grace > 0) {
+		buf_adds(b, "; grace ");
+		span(b, c->grace);
+	} else
+		buf_adds(b, "; no grace");
 	if (c->leave > 0) {
 		buf_adds(b, "; leave ");
 		span(b, c->leave);

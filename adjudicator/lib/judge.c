@@ -78,6 +78,43 @@ judge_auto(struct judge_run *j, struct error *e)
 	return rc;
 }
 
+int
+judge_own(struct judge_run *j, const struct buf *body, struct error *e)
+{
+	struct transcript *p = j->p;
+	struct key_public to[GAME_MAX_SEATS];
+	enum transcript_verdict v;
+	struct envelope env;
+	struct buf sb;
+	int n, rc = -1;
+
+	buf_init(&sb);
+	n = transcript_recipients(p, to);
+	if (envelope_sign(j->k, to, (size_t)n, body->data, body->len, &sb,
+	    e) == 0 && envelope_parse(sb.data, sb.len, &env, "judge",
+	    e) == 0 && transcript_take(p, sb.data, sb.len, &env, NULL, 0, NULL,
+	    NULL, "judge", &v, e) == 0) {
+		j->applied++;
+		rc = judge_auto(j, e);
+	}
+	buf_free(&sb);
+	return rc;
+}
+
+int
+judge_rule(struct judge_run *j, const struct entry_rule *r, struct error *e)
+{
+	struct buf body;
+	int rc;
+
+	buf_init(&body);
+	j->p->m->now = j->at;
+	rc = entry_ruling(j->p->m, r, &body, e) == 0 ? judge_own(j, &body,
+	    e) : -1;
+	buf_free(&body);
+	return rc;
+}
+
 /* What a seat's setup carries for the judge alone: every opening. */
 struct setup_openings {
 	int			 seat;

@@ -51,6 +51,15 @@ int	judge_input(struct judge_run *, const char *text, size_t,
  * system error. */
 int	judge_message(struct judge_run *, const uint8_t *sb, size_t,
 	    const struct envelope *, const char *where, struct error *);
+/*
+ * One entry of the judge's own making (body, written for the match as it
+ * is: a timeout, a ruling), signed and taken at j->at, and what the judge
+ * owes after it.
+ */
+int	judge_own(struct judge_run *, const struct buf *body, struct error *);
+/* The operator's ruling at j->at (entry.h, struct entry_rule). */
+int	judge_rule(struct judge_run *, const struct entry_rule *,
+	    struct error *);
 /* An update ready for seat: armored, for the caller to deliver; resent
  * updates sent before (an answer to a message already applied) come
  * first in armored. */

@@ -461,6 +461,54 @@ done:
 }
 
 int
+mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
+    int64_t now, struct error *e)
+{
+	struct match *before = NULL;
+	struct game_run gr;
+	struct judge_run j;
+	struct bot_run br;
+	struct gamedir g;
+	int rc = -1;
+
+	memset(&br, 0, sizeof(br));
+	br.b = b;
+	b->game[0] = b->verdict[0] = b->in.from[0] = '\0';
+	b->sent = 0;
+	if (gamedir_open(dir, GAMEDIR_WRITE, &g, b->report, e) != 0)
+		return -1;
+	if (g.t.me != GAME_JUDGE) {
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", dir, g.seat);
+		goto done;
+	}
+	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0 ||
+	    (before = match_clone(g.t.m)) == NULL)
+		goto done;
+	memset(&gr, 0, sizeof(gr));
+	gr.r = &br;
+	gr.g = &g;
+	gr.before = before;
+	judge_run_init(&j, &g.t, b->k);
+	gr.j = &j;
+	j.at = now;
+	if (judge_auto(&j, e) != 0 || judge_rule(&j, r, e) != 0 ||
+	    gamedir_commit_first(&g, e) != 0)
+		goto done;
+	rc = judge_updates(&j, emit, &gr, e);
+	if (gamedir_commit_lazy(&g, rc == 0 ? e : &br.other) != 0 && rc == 0)
+		rc = -1;
+	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
+	b->entry = g.t.m->seq;
+	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);
+	log_line(&br, rc == 0 ? EXIT_OK : e->status);
+done:
+	match_free(before);
+	gamedir_close(&g);
+	return rc;
+}
+
+int
 mailbot_tick(struct mailbot *b, int64_t now, struct error *e)
 {
 	struct tick_run tr;

@@ -56,6 +56,11 @@ int	mailbot_run(struct mailbot *, const struct mime_mail *,
  * in ROOT/log for each game where something was done.
  */
 int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
+/* The operator's ruling (entry.h) in the game at dir, at now; each seat
+ * mailed its update, one line in ROOT/log. */
+struct entry_rule;
+int	mailbot_rule(struct mailbot *, const char *dir,
+	    const struct entry_rule *, int64_t now, struct error *);
 /* The help text, as HELP gets it. */
 void	mailbot_help(const struct mailbot *, struct buf *);
 

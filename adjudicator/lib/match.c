@@ -656,6 +656,7 @@ apply_entry(struct match *m, const struct envelope *env,
 
 	m->what[0] = '\0';
 	m->applied_rules = 0;
+	m->timed = 0;
 	if (check_entry(m, env, doc, &seat, where, e) != 0 ||
 	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL ||
 	    timing_before(m, seat, kind, doc, where, e) != 0)

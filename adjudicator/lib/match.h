@@ -140,6 +140,8 @@ struct match {
 	/* this copy's own: the time its next entry says (0: now) */
 	int64_t			 now;
 	int			 aborted;	/* ruled without a result */
+	int			 timed;		/* this entry was a ruling, a
+						 * timeout or a leave */
 	int			 applied_rules;	/* apply() ran in this entry */
 	int			 verifying;	/* no rollback copy: the caller
 						 * stops at the first error */

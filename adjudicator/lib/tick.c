@@ -70,28 +70,14 @@ tick_due(struct transcript *p, int64_t now, struct tick_notice *out,
 int
 tick_timeout(struct judge_run *j, int seat, int64_t now, struct error *e)
 {
-	struct transcript *p = j->p;
-	struct key_public to[GAME_MAX_SEATS];
-	enum transcript_verdict v;
-	struct envelope env;
-	struct buf body, sb;
-	int n, rc = -1;
+	struct buf body;
+	int rc;
 
 	buf_init(&body);
-	buf_init(&sb);
-	p->m->now = now;
-	n = transcript_recipients(p, to);
-	if (entry_timeout(p->m, GAME_JUDGE, seat, &body, e) == 0 &&
-	    envelope_sign(j->k, to, (size_t)n, body.data, body.len, &sb,
-	    e) == 0 && envelope_parse(sb.data, sb.len, &env, "tick", e) == 0 &&
-	    transcript_take(p, sb.data, sb.len, &env, NULL, 0, NULL, NULL,
-	    "tick", &v, e) == 0) {
-		j->applied++;
-		j->at = now;
-		rc = judge_auto(j, e);
-	}
+	j->p->m->now = j->at = now;
+	rc = entry_timeout(j->p->m, GAME_JUDGE, seat, &body, e) == 0 ?
+	    judge_own(j, &body, e) : -1;
 	buf_free(&body);
-	buf_free(&sb);
 	return rc;
 }
 

@@ -37,6 +37,8 @@ read_time(const struct ydoc *doc, const char *key, int64_t *t,
 	return 0;
 }
 
+/* A game without a clock: no time; the judge's abort and adjudication
+ * only. */
 static int
 no_clock(const struct match *m, const char *kind, const struct ydoc *doc,
     const char *where, struct error *e)
@@ -47,7 +49,10 @@ no_clock(const struct match *m, const char *kind, const struct ydoc *doc,
 	    "ruling", NULL };
 	int i;
 
-	(void)m;
+	if (m->judge_mode && strcmp(kind, "ruling") == 0)
+		return ydoc_get(doc, "time") != NULL || ydoc_get(doc,
+		    "got") != NULL ? error_set(e, EXIT_MALFORMED, "%s: a time "
+		    "in a game without a clock", where) : 0;
 	for (i = 0; keys[i] != NULL; i++)
 		if (ydoc_get(doc, keys[i]) != NULL)
 			return error_set(e, EXIT_MALFORMED, "%s: \"%s\" in a "
@@ -63,7 +68,12 @@ no_clock(const struct match *m, const char *kind, const struct ydoc *doc,
 int
 timing_off_turn(const struct match *m, int author, const char *kind)
 {
-	if (!m->clock.on || match_phase(m) == MATCH_CLOSED)
+	if (match_phase(m) == MATCH_CLOSED)
+		return 0;
+	if (strcmp(kind, "ruling") == 0)
+		return author == GAME_JUDGE && m->judge_mode &&
+		    m->stamp_due < 0;
+	if (!m->clock.on)
 		return 0;
 	if (strcmp(kind, "leave") == 0)
 		return m->judge_mode && author >= 0 && author < m->nseats &&
@@ -267,7 +277,7 @@ apply_timeout(struct match *m, int author, const struct ydoc *doc,
 	when_format(t, w, sizeof(w));
 	if (t <= hard)
 		return error_set(e, EXIT_REFUSED, "%s: a timeout of %s at %s, "
-		    "before %s deadline %s", where, name, w, name, d);
+		    "before %s's deadline %s", where, name, w, name, d);
 	m->clk.seat[s].out = 1;
 	m->clk.runs = -1;
 	if (m->judge_mode)
@@ -319,6 +329,13 @@ apply_ruling(struct match *m, const struct ydoc *doc, const char *where,
 			return error_set(e, EXIT_MALFORMED, "%s: a ruling for "
 			    "\"%.32s\", no seat", where, s);
 	}
+	if (!m->clock.on && strcmp(what, "abort") != 0 &&
+	    strcmp(what, "adjudicate") != 0)
+		return error_set(e, EXIT_REFUSED, "%s: a %s in a game without a "
+		    "clock", where, what);
+	if (match_over(m))
+		return error_set(e, EXIT_REFUSED, "%s: a ruling after the game "
+		    "is over", where);
 	if (strcmp(what, "pause") == 0) {
 		if (m->clk.paused != 0)
 			return error_set(e, EXIT_REFUSED, "%s: the clocks are "
@@ -374,6 +391,7 @@ int
 timing_entry(struct match *m, int author, const char *kind,
     const struct ydoc *doc, const char *where, struct error *e)
 {
+	m->timed = strcmp(kind, "time") != 0;
 	if (ydoc_get(doc, "action") != NULL || ydoc_get(doc, "open") != NULL ||
 	    ydoc_get(doc, "commit") != NULL || ydoc_get(doc, "claim") != NULL)
 		return error_set(e, EXIT_MALFORMED, "%s: a %s entry carries "

@@ -15,6 +15,7 @@
 #include "armor.h"
 #include "transcript.h"
 #include "update.h"
+#include "when.h"
 #include "ydoc.h"
 
 void
@@ -184,6 +185,9 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 		return -1;
 	}
 	c->verifying = p->m->verifying;
+	/* a peer's next entry says when it took the one it answers */
+	if (c->clock.on && !c->judge_mode && c->last_by != p->me)
+		c->took = when_now();
 	match_free(p->m);
 	p->m = c;
 	*v = TRANSCRIPT_APPLIED;
