@@ -38,6 +38,10 @@ checks(struct gamedir *g, const char *action, struct error *e)
 	if (p->me >= p->m->nseats)
 		return error_set(e, EXIT_USAGE, "%s: the judge takes no turns",
 		    g->path);
+	if (action != NULL && strcmp(action, "timeout") == 0 &&
+	    p->m->judge_mode)
+		return error_set(e, EXIT_USAGE, "timeout: in a judged game the "
+		    "judge rules timeouts (judge -t)");
 	if (cli_not_over(g, e) != 0)
 		return -1;
 	if (p->secret == NULL && match_setup_due(p->m, p->me))

@@ -180,7 +180,7 @@ late(const struct match *m, int seat, int64_t at, const char *where,
 		return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, "
 		    "after %s's deadline %s", where, m->seat[seat].name, a,
 		    m->seat[seat].name, d);
-	return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, after %s "
+	return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, after %s's "
 	    "deadline %s and the grace until %s", where, m->seat[seat].name, a,
 	    m->seat[seat].name, d, h);
 }

@@ -1,0 +1,286 @@
+# Time controls: the options signed into the header, the judge's signed
+# times and what they make of each seat's clock (a move one second before
+# the deadline taken, one second after refused; the grace; a bank with its
+# increment and cap; leave), the tick (reminders once, the timeout), a
+# judge that rules a timeout early or takes a move late caught by verify,
+# and a peer's timeout claim.  Every time comes from the test clock,
+# ADJUDICATOR_NOW: nothing sleeps.
+
+. "$TOP/tests/cli/judge.sh"
+
+wire() {
+	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
+}
+
+# at TIME CMD...: CMD with the test clock at TIME
+at() {
+	ct_t=$1
+	shift
+	ADJUDICATOR_NOW=$ct_t "$@"
+}
+
+# cstart OPTION...: a judged incognito game with these options; alice's
+# setup at 10:00, bob's at 11:00 on 2026-12-01: alice's clock starts then
+cstart() {
+	keys alice bob judge
+	for o in "$@"; do set -- "$@" -o "$o"; shift; done
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -m judge -j judge.pub \
+	    "$@" incognito alice.pub bob.pub >invite.msg || fail "new"
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join ${d%%:*}"
+	done
+	nupd=0
+	"$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:00:00Z tojudge a1.msg
+	"$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:00:00Z tojudge b1.msg
+}
+
+# yaml_clock DIR KEY: a value of the view's clock map, at the test clock
+yaml_clock() {
+	"$ADJ" show -d "$1" -f yaml | awk -v k="$2" '/^clock:/ { c = 1; next }
+	    /^[^ ]/ { c = 0 } c && $1 == k ":" { print $2; exit }'
+}
+
+# bank_of DIR SEAT: that seat's bank in DIR's view, in seconds
+bank_of() {
+	"$ADJ" show -d "$1" -f yaml | awk -v s="$2" '/^clock:/ { c = 1; next }
+	    /^[^ ]/ { c = 0 } c && $2 == "seat:" { w = ($3 == s) }
+	    c && w && $1 == "bank:" { print $2; exit }'
+}
+
+test_clock_options_refused() {
+	keys alice bob
+	for o in clock=0d clock=0d+1d clock=20d+2d/10d clock=007d clock=3D \
+	    leave=10d grace=1d remind=6h "clock=1d -o leave=10d/30d"; do
+		# shellcheck disable=SC2086
+		expect 2 "$ADJ" new -k alice.key -o $o incognito alice.pub bob.pub
+		one_line
+		[ ! -s out ] || fail "$o: an invitation was printed"
+	done
+	expect 2 "$ADJ" new -k alice.key -o clock=20d+2d/10d incognito \
+	    alice.pub bob.pub
+	err_has 'option clock: "20d+2d/10d" caps the bank below its start'
+	expect 2 "$ADJ" new -k alice.key -o grace=1d incognito alice.pub bob.pub
+	err_has "grace, leave and remind need a clock"
+	# what is signed is the canonical form, the defaults written out
+	expect 0 "$ADJ" new -k alice.key -o clock=36h -o remind=12h,2d \
+	    incognito alice.pub bob.pub
+	"$ADJ" open -k alice.key out 2>/dev/null >body
+	grep -A3 '^clock:' body >c
+	printf 'clock:\n  clock: 1d12h\n  grace: 0h\n  remind: 2d,12h\n' |
+	    cmp -s - c || fail "clock: $(cat c)"
+	expect 0 "$ADJ" rules incognito
+	out_has "^  clock=3d or 20d+2d or 20d+2d/40d"
+}
+
+# A move one second before its deadline is taken; one second after, the
+# judge refuses it, naming the deadline, and changes nothing.
+test_deadline_to_the_second() {
+	cstart clock=1d
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	cp -R J J0
+	at 2026-12-02T11:00:01Z judge_refuses a2.msg alice
+	grep -q "alice's entry came at 2026-12-02T11:00:01Z, after alice's deadline 2026-12-02T11:00:00Z: refused" jout ||
+	    fail "no deadline: $(cat jout)"
+	rm -rf J
+	mv J0 J
+	at 2026-12-02T11:00:00Z tojudge a2.msg
+	grep -q 'applied: White moves e3-c3' jout || fail "not taken"
+	[ "$(yaml_clock B runs)" = bob ] || fail "bob's clock does not run"
+	[ "$(at 2026-12-02T11:00:00Z yaml_clock B deadline)" = \
+	    2026-12-03T11:00:00Z ] || fail "bob's deadline"
+	# every view says the deadline as a time, and what is left of it
+	at 2026-12-02T12:30:00Z "$ADJ" show -d A >view
+	grep -q "^bob's clock runs: deadline 2026-12-03T11:00:00Z (22 hours 30 minutes left)\.$" view ||
+	    fail "the view: $(grep clock view)"
+}
+
+# The grace: a move in it is taken and counted late; after it, refused.
+test_grace() {
+	cstart clock=1d grace=2h
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	cp -R J J0
+	at 2026-12-02T13:00:01Z judge_refuses a2.msg alice
+	grep -q "after alice's deadline 2026-12-02T11:00:00Z and the grace until 2026-12-02T13:00:00Z" jout ||
+	    fail "no grace in the refusal: $(cat jout)"
+	rm -rf J
+	mv J0 J
+	at 2026-12-02T13:00:00Z tojudge a2.msg
+	"$ADJ" show -d B -f yaml | awk '/^clock:/ { c = 1 } c' >cl
+	awk '/seat: alice/ { a = 1 } a && /late:/ { print $2; exit }' cl |
+	    grep -qx 1 || fail "alice's late move not counted: $(cat cl)"
+}
+
+# A bank with an increment and a cap: 2d, 1d more a move, never over 3d.
+test_bank_increment_cap() {
+	cstart clock=2d+1d/3d
+	[ "$(at 2026-12-01T11:00:00Z bank_of J alice)" -eq 172800 ] ||
+	    fail "alice starts with 2 days"
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-01T23:00:00Z tojudge a2.msg
+	# 12 hours used, a day more: 2d12h
+	[ "$(bank_of J alice)" -eq $((2 * 86400 + 12 * 3600)) ] ||
+	    fail "after 12h: $(bank_of J alice)"
+	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T00:00:00Z tojudge b2.msg
+	"$ADJ" turn -d A e2-e3 >a3.msg
+	at 2026-12-02T01:00:00Z tojudge a3.msg
+	# an hour used from 2d12h, a day more: 3d12h, capped at 3d
+	[ "$(bank_of J alice)" -eq $((3 * 86400)) ] ||
+	    fail "not capped: $(bank_of J alice)"
+	[ "$(bank_of J alice)" = "$(bank_of A alice)" ] ||
+	    fail "alice's copy computes another bank"
+}
+
+# Leave: announced off turn, capped, taken from the bank of leave, ended
+# by a move; never after the deadline.
+test_leave() {
+	cstart clock=1d leave=3d/2d
+	# bob, whose clock does not run, is away for five days from the 2nd
+	"$ADJ" turn -d B leave 2026-12-02T00:00:00Z 2026-12-07T00:00:00Z \
+	    >bl.msg || fail "leave"
+	at 2026-12-01T12:00:00Z tojudge bl.msg
+	grep -q 'bob announces leave until 2026-12-07T00:00:00Z' jout ||
+	    fail "not taken: $(cat jout)"
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T06:00:00Z tojudge a2.msg
+	# bob's day runs from 06:00 on the 2nd, and stops for 2 days at most
+	[ "$(at 2026-12-02T06:00:00Z yaml_clock J deadline)" = \
+	    2026-12-05T06:00:00Z ] || fail "deadline: $(yaml_clock J deadline)"
+	# he moves during his leave: it ends, half a day drawn
+	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T18:00:00Z tojudge b2.msg
+	"$ADJ" show -d J -f yaml | awk '/seat: bob/ { b = 1 } b &&
+	    /leave_left:/ { print $2; exit }' | grep -qx $((3 * 86400 - 12 * 3600)) ||
+	    fail "leave drawn: $("$ADJ" show -d J -f yaml | grep leave_left)"
+	# alice, past her deadline, cannot take leave to stretch it
+	"$ADJ" turn -d A leave 5d >al.msg
+	at 2026-12-03T19:00:00Z judge_refuses al.msg alice
+	grep -q "after alice's deadline" jout || fail "$(cat jout)"
+}
+
+# The tick: a reminder once, lateness notices, then the timeout, once;
+# a tick with nothing due does nothing.
+test_tick_once() {
+	cstart clock=1d grace=2h
+	snapshot J
+	at 2026-12-01T12:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1 ||
+	    fail "tick"
+	grep -q 'nothing due' tout || fail "$(cat tout)"
+	unchanged J
+	at 2026-12-02T06:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/alice.notice: reminder for alice' tout || fail "$(cat tout)"
+	grep -q 'due by 2026-12-02T11:00:00Z' mq/alice.notice ||
+	    fail "$(cat mq/alice.notice)"
+	at 2026-12-02T06:30:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'nothing due' tout || fail "a reminder twice: $(cat tout)"
+	at 2026-12-02T12:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/bob.notice: lateness notice for bob' tout ||
+	    fail "no lateness notice: $(cat tout)"
+	grep -q 'alice is late' mq/bob.notice || fail "$(cat mq/bob.notice)"
+	at 2026-12-02T12:30:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'nothing due' tout || fail "late twice: $(cat tout)"
+	rm -f mq/*.msg
+	at 2026-12-02T13:01:01Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'alice ran out of time' tout || fail "no timeout: $(cat tout)"
+	mailout
+	grep -q 'Game over: bob won (alice ran out of time' rout ||
+	    fail "$(cat rout)"
+	snapshot J
+	at 2026-12-02T13:05:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	unchanged J
+	[ -z "$(ls mq/*.msg 2>/dev/null)" ] || fail "a second timeout"
+	judged_exports J A B
+	out_has "entry 5, by judge at 2026-12-02T13:01:01Z: alice ran out of time"
+}
+
+# A judge that rules a timeout before the deadline its own signed times
+# give, or takes a move after it: the seats refuse it, and verify refuses
+# an archive holding it.
+test_dishonest_clock() {
+	cstart clock=1d
+	have_forge || { echo "skip: no openssl Ed25519" >&2; return 0; }
+	entries J Jt
+	prev=$(wire hash Jt/000004)
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	for t in 2026-12-02T10:59:59Z 2026-12-02T11:00:00Z; do
+		printf 'game: %s\nseq: 5\nprev: %s\nby: judge\nto: [%s, %s]\nkind: timeout\ntime: %s\ntimeout: alice\n' \
+		    "$game" "$prev" "$(cut -d' ' -f3 alice.pub)" \
+		    "$(cut -d' ' -f3 bob.pub)" "$t" >to.yaml
+		wire sign judge.key to.yaml alice.pub bob.pub >to.bin
+		update_body bob to.bin >u.yaml
+		update bob u.yaml u.msg
+		snapshot B
+		expect 1 "$ADJ" receive -d B u.msg
+		one_line
+		err_has "a timeout of alice at $t, before alice's deadline 2026-12-02T11:00:00Z"
+		unchanged B
+	done
+	# an archive with the early timeout
+	cp Jt/000000 Jt/000001 Jt/000002 Jt/000003 Jt/000004 . 2>/dev/null
+	mkdir X
+	cp Jt/00000[0-4] X/
+	cp to.bin X/000005
+	python3 "$TOP/tests/cli/entries.py" -j X x.arc
+	expect 1 "$ADJ" verify x.arc
+	one_line
+	err_has "seq 5: a timeout of alice at 2026-12-02T11:00:00Z, before alice's deadline"
+	# a move taken after the deadline: the judge's stamp says so
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	entry_of a2.msg judge.key a2.bin
+	printf 'game: %s\nseq: 6\nprev: %s\nby: judge\nto: [%s, %s]\nkind: time\ntime: 2026-12-02T11:00:01Z\n' \
+	    "$game" "$(wire hash a2.bin)" "$(cut -d' ' -f3 alice.pub)" \
+	    "$(cut -d' ' -f3 bob.pub)" >st.yaml
+	wire sign judge.key st.yaml alice.pub bob.pub >st.bin
+	rm X/000005
+	cp a2.bin X/000005
+	cp st.bin X/000006
+	python3 "$TOP/tests/cli/entries.py" -j X y.arc
+	expect 1 "$ADJ" verify y.arc
+	one_line
+	err_has "seq 6: the judge took alice's entry 5 at 2026-12-02T11:00:01Z, after alice's deadline 2026-12-02T11:00:00Z"
+}
+
+# A peer game: each entry says when it was sent and when the one it
+# answers was taken; a claim before the deadline is refused, after it the
+# game ends by the claim, and verify says it is a claim.
+test_peer_claim() {
+	keys alice bob
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d incognito \
+	    alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:30:00Z "$ADJ" receive -d B a1.msg >/dev/null 2>&1
+	at 2026-12-01T11:00:00Z "$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:30:00Z "$ADJ" receive -d A b1.msg >/dev/null 2>&1
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	"$ADJ" open -k bob.key a2.msg 2>/dev/null >body
+	grep -q '^time: 2026-12-01T12:00:00Z$' body || fail "no time"
+	grep -q '^got: 2026-12-01T11:30:00Z$' body || fail "no got"
+	# bob never answers: his clock runs from alice's entry, a day
+	snapshot A
+	at 2026-12-02T12:00:00Z expect 1 "$ADJ" turn -d A timeout
+	err_has "a timeout of bob at 2026-12-02T12:00:00Z, before bob's deadline 2026-12-02T12:00:00Z"
+	unchanged A
+	at 2026-12-02T12:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	"$ADJ" show -d A | grep -q 'Game over: alice won (bob ran out of time, as alice claims' ||
+	    fail "not over"
+	"$ADJ" receive -d B a2.msg a3.msg >/dev/null 2>&1 || fail "bob"
+	"$ADJ" turn -d B >b3.msg 2>/dev/null || fail "bob's final openings"
+	"$ADJ" receive -d A b3.msg >/dev/null 2>&1
+	"$ADJ" export -d A >a.arc
+	expect 0 "$ADJ" verify a.arc
+	out_has "claims and leave, by the seats' own signed times:"
+	out_has "result by a claim of alice's, not a ruling"
+	# in a judged game only the judge rules
+	cd "$(mktemp -d)" && keys alice bob judge
+	"$ADJ" new -k alice.key -m judge -j judge.pub -o clock=1d incognito \
+	    alice.pub bob.pub >inv.msg
+	"$ADJ" join -d A -k alice.key inv.msg 2>/dev/null
+	expect 2 "$ADJ" turn -d A timeout
+	err_has "the judge rules timeouts"
+}
