@@ -3,8 +3,10 @@
 # postfix, loopback only), procmail, and three local users: two seats and
 # a judge.  Every message is sent with sendmail and delivered by the MTA;
 # the judge is run by procmail from examples/procmailrc; the players read
-# their mailboxes with "receive -r".  A whole judged game, then a whole
-# peer game.
+# their mailboxes with "receive -r".  A whole judged game, a judged game
+# with a clock where one seat stops answering (the judge's cron line, run
+# at later times of the test clock, sends the reminders, the lateness
+# notices and the timeout), then a whole peer game.
 #
 # Then a second judge run by examples/dot-forward (the .forward line) and
 # the wrapper examples/judge-filter.sh: a mail it cannot read is answered,
@@ -180,14 +182,17 @@ last_mail adjt-bob | grep -q 'Game over: alice won' ||
 grep -q '^Subject: \[adjudicator\] incognito .*, for bob$' /var/mail/adjt-bob ||
     fail "no Subject naming the game"
 
-# a duplicate gets nothing; a mail the judge cannot read is answered, and
-# neither falls through to the judge's mailbox
+# a duplicate gets its seat's updates again; a mail the judge cannot read
+# is answered, and neither falls through to the judge's mailbox
 say "a duplicate, then a mail with no message"
 as adjt-alice '"$ADJ" resend -M -d games/'"$G"' 3 | /usr/sbin/sendmail -t -i'
-nl=$((nl + 1))
+nl=$((nl + 1)) na=$((na + 1))
 wait_for "the duplicate's log line" more_log $nl
-tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=duplicate sent=0' ||
+tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=duplicate sent=1' ||
     fail "the duplicate: $(tail -1 /home/adjt-judge/judge/log)"
+wait_for "alice's updates again" more_mail adjt-alice $na
+last_has adjt-alice 'Your message had reached the judge already' ||
+    fail "alice is not told"
 as adjt-bob 'printf "From: adjt-bob@localhost\nTo: adjt-judge@localhost\nSubject: hello\n\nmy move: e3-c3\n" | /usr/sbin/sendmail -t -i'
 nl=$((nl + 1)) nb=$((nb + 1))
 wait_for "the answer to bob" more_mail adjt-bob $nb
@@ -202,6 +207,72 @@ as adjt-bob '"$ADJ" games -r games' | grep -q "^$(echo "$G" | cut -c1-16)  incog
     fail "games -r: the game is not over"
 say "judged game: done, $(loglines) mails judged"
 
+# --- a judged game with a clock: bob stops answering -----------------------
+
+say "a timed game: clock=1d grace=2h; bob stops answering"
+as adjt-alice '"$ADJ" new -k alice.key -m judge -j judge.pub \
+    -o clock=1d -o grace=2h \
+    -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
+    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >timed.msg &&
+    "$ADJ" join -r games -k alice.key timed.msg &&
+    { printf "From: adjt-alice@localhost\nTo: adjt-bob@localhost, adjt-judge@localhost\nSubject: [adjudicator] a timed game\n\n"
+      cat timed.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
+    fail "alice cannot invite"
+nl=$((nl + 1)) nb=$((nb + 1))
+wait_for "the judge's join" more_log $nl
+wait_for "bob's invitation" more_mail adjt-bob $nb
+as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
+    fail "bob cannot join the timed game"
+T=$(ls /home/adjt-alice/games | grep -v "$G")
+Gsave=$G
+G=$T
+jsend adjt-alice setup d2
+jsend adjt-bob setup b4
+jsend adjt-alice turn e3-c3
+G=$Gsave
+# bob's deadline, as the judge's signed times make it
+dl=$(as adjt-alice '"$ADJ" show -d games/'"$T"' -f yaml' |
+    awk '/^clock:/ { c = 1 } c && $1 == "deadline:" { print $2; exit }')
+[ -n "$dl" ] || fail "no deadline in alice's view"
+d=$(date -u -d "$(echo "$dl" | sed 's/T/ /; s/Z$//')" +%s) ||
+    fail "deadline $dl"
+# tick TIME: the judge's cron line, at the test clock's TIME (seconds)
+tick() {
+	as adjt-judge "ADJUDICATOR_NOW=$1 \"\$ADJ\" judge -r judge -t" ||
+	    fail "the tick at $1"
+}
+tick $((d - 7 * 3600))
+[ "$(mails adjt-bob)" -eq "$nb" ] || fail "a reminder 7 hours before"
+tick $((d - 5 * 3600))
+nb=$((nb + 1))
+wait_for "bob's reminder" more_mail adjt-bob $nb
+last_has adjt-bob "your move is due by $dl" || fail "the reminder"
+tick $((d - 4 * 3600))
+sleep 1
+[ "$(mails adjt-bob)" -eq "$nb" ] || fail "a reminder twice"
+tick $((d + 3600))
+na=$((na + 1)) nb=$((nb + 1))
+wait_for "alice's lateness notice" more_mail adjt-alice $na
+wait_for "bob's lateness notice" more_mail adjt-bob $nb
+last_has adjt-alice "bob is late" || fail "alice is not told bob is late"
+tick $((d + 2 * 3600 + 61))
+na=$((na + 1)) nb=$((nb + 1))
+wait_for "alice's update" more_mail adjt-alice $na
+wait_for "bob's update" more_mail adjt-bob $nb
+last_has adjt-bob 'bob ran out of time' || fail "bob's mail: no timeout"
+as adjt-alice '"$ADJ" receive -r games /var/mail/adjt-alice >view' \
+    2>/dev/null || fail "alice refuses her mailbox"
+grep -q 'Game over: alice won (bob ran out of time' /home/adjt-alice/view ||
+    fail "alice: the timeout is not in her view"
+tick $((d + 3 * 3600))
+sleep 1
+[ "$(mails adjt-alice)" -eq "$na" ] || fail "a second timeout"
+as adjt-alice '"$ADJ" export -d games/'"$T"' >t.arc && "$ADJ" verify t.arc' \
+    >/tmp/realmail.verify 2>&1 || fail "the timed game does not verify"
+grep -q 'by judge at .*: bob ran out of time' /tmp/realmail.verify ||
+    fail "verify does not say the timeout"
+say "timed game: done"
+
 # --- a peer game -----------------------------------------------------------
 
 say "peer game: bob invites alice"
@@ -215,7 +286,7 @@ na=$((na + 1))
 wait_for "alice's invitation" more_mail adjt-alice $na
 as adjt-alice '"$ADJ" join -r games -k alice.key /var/mail/adjt-alice' \
     2>/dev/null || fail "alice cannot join"
-P=$(ls /home/adjt-bob/games | grep -v "$G")
+P=$(ls /home/adjt-bob/games | grep -v "$G" | grep -v "$T")
 [ -d "/home/adjt-alice/games/$P" ] || fail "alice joined another game"
 
 # psend USER VERB ARGS: USER's message mailed to the other seat, who
@@ -277,4 +348,4 @@ grep -q 'verdict=malformed,answered' /home/adjt-judge2/judge/log ||
     fail "the .forward judge did not log it"
 say ".forward: done"
 rm -f /tmp/realmail.verify
-echo "realmail: 3 passed, 0 failed"
+echo "realmail: 4 passed, 0 failed"
