@@ -14,6 +14,7 @@
 #include "match.h"
 #include "mime.h"
 #include "sec.h"
+#include "when.h"
 
 /* --- reading --- */
 
@@ -72,6 +73,7 @@ struct reading {
 	struct mail_in	*in;
 	int		 reply_to;	/* a Reply-To gave the address */
 	int		 mime;		/* MIME headers: the body has parts */
+	int		 received;	/* the first Received header seen */
 };
 
 /* One header, as the mail reader gives it (mime.h). */
@@ -102,6 +104,12 @@ header(void *arg, const char *name, const char *v)
 			for (p += 3; *p == ' '; p++)
 				;
 		in->help |= is_help(p);
+	} else if (strcasecmp(name, "received") == 0 && !r->received) {
+		/* the first is the last server's, ours: its date follows
+		 * the last ';' */
+		r->received = 1;
+		if ((p = strrchr(v, ';')) != NULL)
+			(void)when_mail_date(p + 1, &in->received);
 	} else if (strcasecmp(name, "auto-submitted") == 0)
 		in->automatic |= strcasecmp(v, "no") != 0;
 	else if (strcasecmp(name, "precedence") == 0)
@@ -159,7 +167,7 @@ first_text(void *arg, const char *t, size_t len, int html, struct error *e)
 void
 mail_read(const char *t, size_t len, struct mail_in *in)
 {
-	struct reading r = { in, 0, 0 };
+	struct reading r = { in, 0, 0, 0 };
 	struct error ign;
 	size_t off;
 

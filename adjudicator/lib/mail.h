@@ -34,6 +34,9 @@ struct mail_in {
 				 * bulk mail: never answered */
 	int	help;		/* the Subject, or the body's first line,
 				 * is HELP */
+	int64_t	received;	/* the date of the first Received header:
+				 * when this system's mail server took it;
+				 * 0 when none reads as a date */
 };
 
 void	mail_read(const char *, size_t, struct mail_in *);

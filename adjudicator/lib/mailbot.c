@@ -25,6 +25,7 @@
 #include "standings.h"
 #include "tick.h"
 #include "view.h"
+#include "when.h"
 
 /* The messages of one mail for one game, in the mail's order. */
 struct queued {
@@ -249,6 +250,23 @@ emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
 	return rc;
 }
 
+/*
+ * When the judge took the mail, for the clocks: when this system's mail
+ * server took it (the first Received header, which that server wrote),
+ * when that is a date of the last week that is not yet to come; else now.
+ * The Date header is the sender's word, and never counts.
+ */
+static int64_t
+arrival(const struct mail_in *in)
+{
+	int64_t now = when_now();
+
+	if (in->received > 0 && in->received <= now &&
+	    in->received >= now - 7 * 86400)
+		return in->received;
+	return now;
+}
+
 /* --- one game's messages --- */
 
 static int
@@ -286,6 +304,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	gr.before = before;
 	judge_run_init(&j, &g.t, b->k);
 	gr.j = &j;
+	j.at = arrival(&b->in);
 	if (judge_auto(&j, e) != 0)
 		goto done;
 	for (i = 0; i < r->nq; i++) {

@@ -7,6 +7,7 @@
 # ADJUDICATOR_NOW: nothing sleeps.
 
 . "$TOP/tests/cli/judge.sh"
+. "$TOP/tests/cli/mailbot.sh"
 
 wire() {
 	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
@@ -283,4 +284,51 @@ test_peer_claim() {
 	"$ADJ" join -d A -k alice.key inv.msg 2>/dev/null
 	expect 2 "$ADJ" turn -d A timeout
 	err_has "the judge rules timeouts"
+}
+
+# The mail bot takes the time a mail arrived from the first Received
+# header (this system's mail server wrote it), never from its Date: a
+# move that arrived before the deadline and is taken after it counts as
+# on time; one that came after it is refused, whatever its Date says.
+test_mailbot_arrival_time() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -m judge \
+	    -j jr/judge.pub -o clock=1d -a alice=alice@example.org \
+	    -a bob=bob@example.org -a judge=judge@club.example incognito \
+	    alice.pub bob.pub >invite.msg
+	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null
+	bot invite.msg
+	G=$(ls AR)
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	at 2026-12-01T10:00:00Z bot a1.eml
+	at 2026-12-01T10:00:00Z deliver_all
+	"$ADJ" setup -M -d "BR/$G" b4 >b1.eml
+	at 2026-12-01T11:00:00Z bot b1.eml
+	at 2026-12-01T11:00:00Z deliver_all
+	"$ADJ" turn -M -d "AR/$G" e3-c3 >a2.eml
+	cp -R jr jr0
+	{
+		echo "Received: from club.example by mx.club.example;"
+		echo "	Wed, 02 Dec 2026 10:59:00 +0000"
+		cat a2.eml
+	} >early.eml
+	at 2026-12-02T11:30:00Z bot early.eml
+	tail -1 jr/log | grep -q 'verdict=applied' || fail "$(tail -1 jr/log)"
+	"$ADJ" show -d "jr/$G" -f yaml | grep -q 'the judge took alice' ||
+	    fail "no stamp"
+	entries "jr/$G" Jt
+	blob_body "Jt/$(ls Jt | grep -v '^update' | sort | tail -1)" |
+	    grep -q '^time: 2026-12-02T10:59:00Z$' || fail "not the arrival"
+	rm -rf jr
+	mv jr0 jr
+	{
+		echo "Received: from club.example by mx.club.example;"
+		echo "	Wed, 02 Dec 2026 11:00:01 +0000"
+		sed 's/^Date: .*/Date: Tue, 01 Dec 2026 12:00:00 +0000/' a2.eml
+	} >late.eml
+	at 2026-12-02T11:30:00Z bot late.eml 1
+	tail -1 jr/log | grep -q 'verdict=refused' || fail "$(tail -1 jr/log)"
 }
