@@ -17,19 +17,21 @@ to_stdout(void *arg, const void *p, size_t len, struct error *e)
 int
 cmd_export(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	const char *dir = NULL, *root = NULL;
 	struct gamedir g;
 	struct buf arm;
 	int ch, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1) {
+		if (ch == 'd')
+			dir = optarg;
+		else if (ch == 'r')
+			root = optarg;
+		else
 			return cli_usage(e);
-		dir = optarg;
 	}
-	if (dir == NULL || optind != argc)
-		return cli_usage(e);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0 ||
+	    cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&arm);
 	rc = gamedir_export(&g, &arm, to_stdout, NULL, e);

@@ -240,8 +240,8 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	const char *in = argc == 1 ? argv[0] : NULL;
 	int rc = -1;
 
-	if (argc > 1)
-		return cli_usage(e);
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (keypath == NULL) {
 		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
 		    root) >= sizeof(defkey))
@@ -264,8 +264,9 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.send = to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
-	rc = mailbot_run(&b, (const char *)text.data, text.len, fsio_name(in),
-	    e);
+	/* what a refused seat is told names its mail, not our stdin */
+	rc = mailbot_run(&b, (const char *)text.data, text.len, in != NULL &&
+	    strcmp(in, "-") != 0 ? in : "your mail", e);
 done:
 	key_secret_free(k);
 	buf_free(&text);
@@ -280,6 +281,7 @@ cmd_judge(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
 	const char *sendmail = NULL;
+	char path[PATH_MAX];
 	struct gamedir g;
 	int ch, rc;
 
@@ -308,12 +310,18 @@ cmd_judge(int argc, char **argv, struct error *e)
 	argv += optind;
 	if (root != NULL) {
 		if (dir != NULL || outdir != NULL)
-			return cli_usage(e);
+			return cli_usage_why(e, "-r ROOT is the mail bot, on one "
+			    "mail: no -d nor -O with it");
 		return judge_root(root, key, sendmail, argc, argv, e);
 	}
-	if (dir == NULL || outdir == NULL || key != NULL || sendmail != NULL)
-		return cli_usage(e);
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
+	if (outdir == NULL)
+		return cli_usage_why(e, "-O OUTDIR is missing (where each "
+		    "seat's update goes)");
+	if (key != NULL || sendmail != NULL)
+		return cli_usage_why(e, "-%c is for the mail bot (-r ROOT)",
+		    key != NULL ? 'k' : 's');
+	if (cli_game_path(dir, NULL, path, sizeof(path), e) != 0 ||
+	    gamedir_open(path, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
 		return -1;
 	rc = judge(&g, outdir, argc, argv, e);
 	gamedir_close(&g);

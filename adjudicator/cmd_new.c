@@ -54,8 +54,12 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 	}
 	*argc -= optind;
 	*argv += optind;
-	if (a->keypath == NULL || *argc < 1)
-		return cli_usage(e);
+	if (a->keypath == NULL)
+		return cli_usage_why(e, "-k KEY is missing: the key of the seat "
+		    "(or judge) who invites");
+	if (*argc < 1)
+		return cli_usage_why(e, "RULES is missing (adjudicator rules "
+		    "lists the games)");
 	if (strcmp(a->mode, "peer") != 0 && strcmp(a->mode, "judge") != 0)
 		return error_set(e, EXIT_USAGE, "-m %s: the mode is peer or "
 		    "judge", a->mode);

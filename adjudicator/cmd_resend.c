@@ -30,26 +30,27 @@ first_of_last(struct gamedir *g, uint64_t last)
 int
 cmd_resend(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	const char *dir = NULL, *root = NULL;
 	struct gamedir g;
 	struct buf b;
 	unsigned long long seq, first, from;
 	char *end;
 	int ch, rc = -1, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:M")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:M")) != -1) {
 		if (ch == 'M')
 			mail = 1;
 		else if (ch == 'd')
 			dir = optarg;
+		else if (ch == 'r')
+			root = optarg;
 		else
 			return cli_usage(e);
 	}
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL || argc > 1)
-		return cli_usage(e);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_operands(argc, argv, 1, e) != 0 ||
+	    cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&b);
 	if (argc == 1) {
@@ -60,8 +61,8 @@ cmd_resend(int argc, char **argv, struct error *e)
 		}
 		first = seq;
 	} else if ((seq = gamedir_last_sent(&g)) == 0) {
-		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet", dir,
-		    g.seat);
+		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet",
+		    cli_dir_shown(&g), g.seat);
 		goto done;
 	} else
 		first = first_of_last(&g, seq);

@@ -9,14 +9,17 @@
 int
 cmd_show(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *fmt = "text";
+	const char *dir = NULL, *root = NULL, *fmt = "text";
 	struct gamedir g;
 	int ch, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:f:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:f:")) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;
+			break;
+		case 'r':
+			root = optarg;
 			break;
 		case 'f':
 			fmt = optarg;
@@ -25,13 +28,13 @@ cmd_show(int argc, char **argv, struct error *e)
 			return cli_usage(e);
 		}
 	}
-	if (dir == NULL || optind != argc)
-		return cli_usage(e);
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
+		return -1;
 	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
 	    strcmp(fmt, "svg") != 0)
 		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
 		    "yaml and svg", fmt);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	rc = cli_view(&g, fmt, e);
 	gamedir_close(&g);

@@ -52,6 +52,24 @@ typedef int root_each_fn(void *, const char *dir, const char *game,
     struct error *);
 int	root_each(const char *root, root_each_fn *, void *, struct error *);
 
+/*
+ * A game by the first digits of its id, as a person types them (at least
+ * ROOT_MIN_PREFIX; games -r prints ROOT_SHORT): root_find gives
+ * ROOT/GAMEID of the one game of root whose id starts so, and says so
+ * when none or several do.  root_resolve takes a path: a game directory
+ * as it is, ROOT/PREFIX as root_find finds it, anything else as it is.
+ * root_short is the other way: ROOT/ and the first ROOT_SHORT digits when
+ * no other game of ROOT starts with them, else dir as it is.
+ */
+#define ROOT_MIN_PREFIX	4
+#define ROOT_SHORT	16
+int	root_is_game(const char *dir);
+int	root_holds_games(const char *dir);
+int	root_find(const char *root, const char *id, char *, size_t,
+	    struct error *);
+int	root_resolve(const char *dir, char *, size_t, struct error *);
+void	root_short(const char *dir, char *, size_t);
+
 /* games -r: one line per game, those where this copy writes next first. */
 int	root_games(const char *root, struct buf *, struct error *);
 

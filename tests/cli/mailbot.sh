@@ -597,3 +597,74 @@ test_receive_root_skips_what_is_not_ours() {
 	    >bad.asc
 	expect 1 "$ADJ" receive -r AR bad.asc
 }
+
+# A judged seat whose entry is with the judge is not told it is its turn:
+# games -r says it waits for the judge, and the view says how the update
+# is read and how to send the mail again if it did not go
+test_games_waiting_for_the_judge() {
+	mstart
+	g16=$(echo "$G" | cut -c1-16)
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml || fail "setup -M"
+	expect 0 "$ADJ" games -r AR
+	out_has "^$g16  incognito .* alice\* bob (judge) *waiting for the judge  entry 0:"
+	grep -q 'your setup' out && fail "alice is told it is her setup"
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your entry 1 is with the judge; its update: adjudicator receive -r AR MAILBOX$"
+	tr '\n' ' ' <out | grep -q "If your mail did not go, \"adjudicator resend -M -d AR/$g16 | /usr/sbin/sendmail -t -i\" sends it again" ||
+	    { cat out >&2; fail "no resend line"; }
+	# the judge's update brings it back: bob's setup now
+	bot a1.eml
+	deliver_all
+	expect 0 "$ADJ" games -r AR
+	out_has "^$g16  incognito .* bob's setup "
+}
+
+# A seat whose header gives the addresses is told the whole mail and the
+# pipe to sendmail, where a stock system has it, and reads its mail with
+# receive -r; each line of receive -r says the entry once
+test_root_seat_hints_by_mail() {
+	mstart
+	g16=$(echo "$G" | cut -c1-16)
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your setup is due: adjudicator setup -M -d AR/$g16 LAYOUT | /usr/sbin/sendmail -t -i$"
+	out_has "^For example: adjudicator setup -M -d AR/$g16 random | /usr/sbin/sendmail -t -i$"
+	expect 0 "$ADJ" show -d "BR/$G"
+	out_has "^Expecting the judge's update: adjudicator receive -r BR MAILBOX$"
+	out_has "^MAILBOX: the mail file it comes in"
+	mplay AR a1.eml setup d2
+	grep -q "spool/alice@example.org.mbox: mail 1: seq 1 applied: alice committed to a setup" alice.err ||
+	    { cat alice.err >&2; fail "receive -r's line"; }
+	grep -q 'entry 1: seq 1' alice.err && fail "the entry said twice"
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Expecting the judge's update: adjudicator receive -r AR MAILBOX$"
+	mplay BR b1.eml setup b4
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your turn: adjudicator turn -M -d AR/$g16 ACTION | /usr/sbin/sendmail -t -i$"
+	# the example, typed with a stand-in sendmail, is a legal turn
+	cmd=$(sed -n "s/^For example: adjudicator //p" out |
+	    sed "s| /usr/sbin/sendmail | \"\$SM\" |")
+	[ -n "$cmd" ] || fail "no example"
+	export SPOOL="$PWD/spool"
+	eval "\"\$ADJ\" $cmd" || fail "the example: $cmd"
+	grep -q '^To: judge@club.example$' "spool/$(nmail).eml" ||
+	    fail "the example's mail"
+}
+
+# What the judge tells a seat names its mail, not the bot's stdin
+test_mailbot_note_names_the_mail() {
+	mstart
+	# two setups of alice's for one entry: the second is a fork
+	cp -r AR AR2
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	"$ADJ" setup -M -d "AR2/$G" e3 >a1b.eml
+	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" <a1.eml
+	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1b.eml
+	grep -q '^The judge says: refused: your mail: alice: seq 1 differs' \
+	    spool/3.eml || { cat spool/3.eml >&2; fail "the note"; }
+	grep -q 'stdin' spool/3.eml && fail "stdin in the note"
+	# a game the judge does not know: the answer names the mail too
+	rm -rf "jr/$G"
+	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1.eml
+	grep -q 'could not be routed: your mail: game ' spool/4.eml ||
+	    { cat spool/4.eml >&2; fail "the answer"; }
+}
