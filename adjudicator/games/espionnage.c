@@ -12,6 +12,7 @@
  * judge's "stuck" claim.  Every claim is checked by derive() once every
  * setup is open.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,10 +204,11 @@ esp_setup_pieces(const void *st, int seat, struct game_setup *su)
 	return 0;
 }
 
+/* A setup letter, in either case. */
 static int
 letter_kind(char c)
 {
-	const char *p = strchr(esp_kind_letter + 1, c);
+	const char *p = strchr(esp_kind_letter + 1, toupper((unsigned char)c));
 
 	return c != '\0' && p != NULL ? (int)(p - esp_kind_letter) : -1;
 }
@@ -222,17 +224,29 @@ esp_setup_parse(const void *st, int seat, const char *text,
 	for (p = text; *p != '\0'; p++) {
 		if (*p == '/' && n > 0 && n % W == 0 && n < PER && p[1] != '/')
 			continue;
-		if (n >= PER || (k = letter_kind(*p)) < 0)
-			goto bad;
-		snprintf(su->value[n++], GAME_VALUE, "%s", esp_kind_word[k]);
+		if (*p == '/' && p[1] == '/')
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": one "
+			    "\"/\" between ranks", text);
+		if (*p == '/')
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": \"/\" "
+			    "after %d letters: it goes between ranks, after each "
+			    "%d", text, n, W);
+		if ((k = letter_kind(*p)) < 0)
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": \"%c\" "
+			    "is not a piece (1-5 soldiers, S spy, X sapper, M "
+			    "mine, H headquarters; \"/\" between ranks)", text,
+			    *p >= ' ' && *p < 127 ? *p : '?');
+		if (n < PER)
+			snprintf(su->value[n], GAME_VALUE, "%s",
+			    esp_kind_word[k]);
+		n++;
 	}
-	if (n == PER)
-		return 0;
-bad:
-	return error_set(e, EXIT_USAGE, "setup \"%.40s\": thirty letters, "
-	    "rank by rank from your back rank, files a to j (1-5 soldiers, S "
-	    "spy, X sapper, M mine, H headquarters), \"/\" between ranks "
-	    "allowed", text);
+	if (n != PER)
+		return error_set(e, EXIT_USAGE, "setup \"%.40s\": %d letters, %d "
+		    "needed: rank by rank from your back rank, files a to j "
+		    "(adjudicator rules espionnage gives the army)", text, n,
+		    PER);
+	return 0;
 }
 
 /* Could seat move at its first turn with these values?  Its front rank
@@ -654,7 +668,8 @@ check_second(const struct esp *s, int seat, const struct turn *t,
 	int p = s->board[m->f][m->r], why;
 
 	move_text(m, text);
-	if (m->f == t->m[0].f && m->r == t->m[0].r)
+	if ((m->f == t->m[0].f && m->r == t->m[0].r) ||
+	    (m->f == t->m[0].tf && m->r == t->m[0].tr))
 		return error_set(e, EXIT_REFUSED, "%s: the two moves of a turn "
 		    "are by two different pieces", text);
 	if (p < 0 || esp_owner(p) != seat)

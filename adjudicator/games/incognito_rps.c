@@ -4,6 +4,7 @@
  * secret reserve.  Board pieces are named by their starting squares,
  * reserve pieces r1 r2 r3; a name follows its piece wherever it goes.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,10 +98,11 @@ rps_setup_pieces(const void *st, int seat, struct game_setup *su)
 	return 0;
 }
 
+/* A setup letter, in either case. */
 static const char *
 symbol(char c)
 {
-	switch (c) {
+	switch (toupper((unsigned char)c)) {
 	case 'R':
 		return "rock";
 	case 'P':

@@ -373,7 +373,7 @@ check_landing(const struct kn *s, int c, const char *mv, int tf, int tr,
 	return 0;
 }
 
-/* Colour c's knight on (f, r) jumping to (tf, tr), on the kn_board. */
+/* Colour c's knight on (f, r) jumping to (tf, tr), on the board. */
 static int
 check_move(const struct kn *s, int c, int f, int r, int tf, int tr,
     struct error *e)
@@ -393,10 +393,14 @@ check_move(const struct kn *s, int c, int f, int r, int tf, int tr,
 	if (!((df == 1 && dr == 2) || (df == 2 && dr == 1)))
 		return error_set(e, EXIT_REFUSED, "%s: not a knight's jump", mv);
 	home = s->camp[f][r] == c;
-	if (!s->started[c] && (!s->central[k] || s->camp[tf][tr] == c))
+	if (!s->started[c] && !s->central[k])
 		return error_set(e, EXIT_REFUSED, "%s: %s's first move takes a "
-		    "central knight (%s) out of its camp", mv, colour(c),
-		    kn_board.camp[c].central);
+		    "central knight (%s) out of its camp; %s is not one", mv,
+		    colour(c), kn_board.camp[c].central, from);
+	if (!s->started[c] && s->camp[tf][tr] == c)
+		return error_set(e, EXIT_REFUSED, "%s: %s's first move takes a "
+		    "central knight out of its camp; %s is in it", mv,
+		    colour(c), to);
 	if (home && fwd(c, tf, tr) <= fwd(c, f, r))
 		return error_set(e, EXIT_REFUSED, "%s: in its own camp a knight "
 		    "only moves forward", mv);

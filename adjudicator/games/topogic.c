@@ -14,6 +14,7 @@
  * the next stage ends the round once the secret is open, and the match
  * then checks every score of the round against it.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 
 static const char *const colour[NCOLOURS] = { "red", "orange", "yellow",
     "green", "blue", "violet", "pink", "brown", "black", "white" };
+const char topo_code[NCOLOURS + 1] = "ROYGBVPNKW";
 static const int df[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 static const int dr[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 
@@ -218,8 +220,34 @@ topo_init(void *st, const struct game_config *cfg, struct error *e)
 
 /* --- the secret --- */
 
-/* "yellow/4" (colour in any case) or a square holding a tile: the tile,
- * or -1. */
+/* A tile as the text board prints it: its colour's capital and its
+ * value, "Y4"; or -1. */
+static int
+code_tile(const char *text)
+{
+	const char *c;
+
+	if (text[0] == '\0' || (c = strchr(topo_code, text[0])) == NULL ||
+	    text[1] < '1' || text[1] > '0' + NVALUES || text[2] != '\0')
+		return -1;
+	return (int)(c - topo_code) * NVALUES + text[1] - '1';
+}
+
+/* A square, in either case ("C3"); 0 or -1. */
+static int
+any_square(const char *text, int *f, int *r)
+{
+	char low[8];
+	size_t i;
+
+	for (i = 0; text[i] != '\0' && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)text[i]);
+	low[i] = '\0';
+	return text[i] == '\0' ? game_square(low, f, r) : -1;
+}
+
+/* "yellow/4" (colour in any case), "Y4" as the board prints it, or a
+ * square holding a tile: the tile, or -1. */
 static int
 secret_tile(const struct topo *s, const char *text)
 {
@@ -227,13 +255,16 @@ secret_tile(const struct topo *s, const char *text)
 	size_t n = slash != NULL ? (size_t)(slash - text) : 0;
 	int c, f, r;
 
+	if (s != NULL && (c = code_tile(text)) >= 0)
+		return c;
+
 	if (slash != NULL && slash[1] >= '1' && slash[1] <= '0' + NVALUES &&
 	    slash[2] == '\0')
 		for (c = 0; c < NCOLOURS; c++)
 			if (strlen(colour[c]) == n &&
 			    strncasecmp(text, colour[c], n) == 0)
 				return c * NVALUES + slash[1] - '1';
-	if (s != NULL && game_square(text, &f, &r) == 0 && has_tile(s, f, r))
+	if (s != NULL && any_square(text, &f, &r) == 0 && has_tile(s, f, r))
 		return s->tile[f][r];
 	return -1;
 }
@@ -271,8 +302,9 @@ topo_setup_parse(const void *st, int seat, const char *text,
 	topo_setup_pieces(st, seat, su);
 	if (t < 0)
 		return error_set(e, EXIT_USAGE, "setup \"%.20s\": name your "
-		    "secret tile by colour/value (yellow/4) or by a square of "
-		    "the field that holds a tile (c3)", text);
+		    "secret tile by colour/value (yellow/4), as the board "
+		    "prints it (Y4), or by a square of the field that holds a "
+		    "tile (c3)", text);
 	topo_tile_name(t, su->value[0], GAME_VALUE);
 	return 0;
 }
@@ -348,16 +380,22 @@ tokens(const char *text, char tok[MAXTOK][16], int *n)
 	return *n > 0 ? 0 : -1;
 }
 
-/* A square of the field's grid, as a cell; it may be a gap. */
+/* A square of the field's grid, as a cell; it may be a gap.  A tile as
+ * the board prints it, "Y4", is its square. */
 static int
 read_cell(const struct topo *s, const char *tok, int *cell, int status,
     struct error *e)
 {
-	int f, r;
+	int f, r, t;
 
-	if (game_square(tok, &f, &r) != 0 || f >= s->files || r >= s->ranks)
-		return error_set(e, status, "\"%.8s\" is not a square of the "
-		    "field (a1 to %c%d)", tok, 'a' + s->files - 1, s->ranks);
+	if ((t = code_tile(tok)) >= 0) {
+		*cell = topo_cell_of(s, t);
+		return 0;
+	}
+	if (any_square(tok, &f, &r) != 0 || f >= s->files || r >= s->ranks)
+		return error_set(e, status, "\"%.8s\" is neither a square of "
+		    "the field (a1 to %c%d) nor a tile as the board prints it "
+		    "(Y4)", tok, 'a' + s->files - 1, s->ranks);
 	*cell = CELL(f, r);
 	return 0;
 }
@@ -381,8 +419,8 @@ read_turn(const struct topo *s, const char *text, int moves,
 				return -1;
 			continue;
 		}
-		if (sscanf(tok[i], "%3[a-z0-9]-%3[a-z0-9]%n", a, b, &n) != 2 ||
-		    tok[i][n] != '\0')
+		if (sscanf(tok[i], "%3[a-zA-Z0-9]-%3[a-zA-Z0-9]%n", a, b,
+		    &n) != 2 || tok[i][n] != '\0')
 			return error_set(e, status, "\"%s\": a move is FROM-TO "
 			    "(c3-e5)", tok[i]);
 		if (read_cell(s, a, &t->from[i], status, e) != 0 ||
@@ -392,28 +430,52 @@ read_turn(const struct topo *s, const char *text, int moves,
 	return 0;
 }
 
+/* A turn read back as squares: "c3 c3 d4" or "c3-e5 d4-d6". */
+static void
+turn_text(const struct turn *t, char *out, size_t len)
+{
+	char a[5], b[5];
+	size_t n = 0;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < t->n && n < len; i++) {
+		topo_cell_name(t->to[i], b);
+		if (t->from[i] >= 0) {
+			topo_cell_name(t->from[i], a);
+			n += (size_t)snprintf(out + n, len - n, "%s%s-%s",
+			    i ? " " : "", a, b);
+		} else
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    i ? " " : "", b);
+	}
+}
+
 static int
 topo_parse(const void *st, int seat, const char *text, struct game_action *a,
     struct error *e)
 {
 	const struct topo *s = st;
 	struct turn t;
+	char canon[8 * MAXTOK];
 	int moves = strchr(text, '-') != NULL;
 
 	(void)seat;
-	if (strcmp(text, "stay") == 0) {
+	if (strcasecmp(text, "stay") == 0) {
 		game_action_init(a, "stay");
 		return 0;
 	}
-	if (text[0] == '\0' || strspn(text, "abcdefghijkl0123456789- ") !=
-	    strlen(text))
+	if (text[0] == '\0' || strspn(text, "abcdefghijkl0123456789- "
+	    "ABCDEFGHIJKLNOPRVWY") != strlen(text))
 		return error_set(e, EXIT_USAGE, "\"%.40s\": not a topogic action "
-		    "(a placement c3 c3 d4 e5 e5, moves c3-e5 d4-d6, or stay)",
-		    text);
+		    "(a placement c3 c3 d4 e5 e5, moves c3-e5 d4-d6, tiles as "
+		    "the board prints them, Y4, or stay)", text);
 	if (read_turn(s, text, moves, &t, EXIT_USAGE, e) != 0)
 		return -1;
+	/* the entry holds squares, however the tiles were named */
+	turn_text(&t, canon, sizeof(canon));
 	game_action_init(a, moves ? "move" : "place");
-	if (game_action_set(a, moves ? "moves" : "squares", text) != 0)
+	if (game_action_set(a, moves ? "moves" : "squares", canon) != 0)
 		return error_set(e, EXIT_USAGE, "\"%.40s...\": too long", text);
 	return 0;
 }
@@ -1120,17 +1182,21 @@ const struct game_rules game_topogic = {
 	.modes = GAME_MODE_PEER | GAME_MODE_JUDGE,
 	.options = options,
 	.notation =
-	    "setup: your secret tile as colour/value (yellow/4) or by its\n"
-	    "       square (c3), or \"random\"; the coder of each round sets\n"
-	    "       up when the round begins (round 2: the second seat)\n"
+	    "setup: your secret tile as colour/value (yellow/4), as the\n"
+	    "       board prints it (Y4), or by its square (c3), or\n"
+	    "       \"random\"; the coder of each round sets up when the\n"
+	    "       round begins (round 2: the second seat)\n"
 	    "place: c3 c3 d4 e5 e5 (the seeker's first turn of a round: one\n"
 	    "       square per pawn, several on one tile allowed)\n"
 	    "move: c3-e5 d4-d6 (any pawns, each at most once, any distance\n"
 	    "      along one of 8 directions over tiles only)\n"
+	    "tiles: a tile as the board prints it (Y4: yellow/4) stands for\n"
+	    "      its square in a placement or a move (Y4 Y4 c3, Y4-e5)\n"
 	    "stay: no move\n"
 	    "the score: the coder runs \"turn\" with no action (its\n"
 	    "      adjudicator computes it); in a judged game the judge does\n"
 	    "resign, draw (offer), accept, decline\n",
+	.case_sensitive = 1,
 	.state_size = sizeof(struct topo),
 	.init = topo_init,
 	.setup_pieces = topo_setup_pieces,

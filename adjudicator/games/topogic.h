@@ -40,6 +40,7 @@ struct topo {
 };
 
 /* topogic.c */
+extern const char topo_code[NCOLOURS + 1];	/* a colour's letter */
 const char *topo_plural(int n);
 int	topo_coder(const struct topo *);
 int	topo_seeker(const struct topo *);

@@ -10,7 +10,6 @@
 #include "topogic.h"
 #include "ydoc.h"
 
-static const char code[NCOLOURS + 1] = "ROYGBVPNKW";
 static const char *const paint[NCOLOURS] = { "#d62728", "#f28e1c",
     "#f5d800", "#2ca02c", "#1f5fbf", "#8e44ad", "#f49ac2", "#8b5a2b",
     "#1a1a1a", "#fafafa" };
@@ -55,11 +54,11 @@ field_text(const struct topo *s, struct buf *b)
 				    " .   ");
 			else if (k > 0)
 				n += (size_t)snprintf(line + n, sizeof(line) - n,
-				    " %c%d+%d", code[t / NVALUES],
+				    " %c%d+%d", topo_code[t / NVALUES],
 				    t % NVALUES + 1, k);
 			else
 				n += (size_t)snprintf(line + n, sizeof(line) - n,
-				    " %c%d  ", code[t / NVALUES],
+				    " %c%d  ", topo_code[t / NVALUES],
 				    t % NVALUES + 1);
 		}
 		trimmed(b, line);

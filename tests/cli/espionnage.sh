@@ -140,7 +140,7 @@ test_setup_that_cannot_move_refused() {
 	err_has "White's setup leaves it no legal move at its first turn"
 	unchanged A
 	expect 2 "$ADJ" setup -d A 511SSX11XX/433222SSSX/MM5MM4H32
-	err_has "thirty letters"
+	err_has "29 letters, 30 needed"
 	expect 1 "$ADJ" setup -d A 511SSX11XX/433222SSSX/MM5MM4H322
 	err_has "White's setup has 4 corporals, not 5"
 	unchanged A
@@ -356,4 +356,24 @@ test_dishonest_updates() {
 	# the judge's own archive knows nothing of it
 	"$ADJ" export -d J >j.arc
 	expect 0 "$ADJ" verify j.arc
+}
+
+# What a newcomer types wrong gets words that fit: the letters counted,
+# a piece moved twice called so; capitals and small letters both read
+test_newcomer_errors() {
+	es_start
+	expect 2 "$ADJ" setup -d A "$(echo "$STD" | tr -d / | cut -c2-)"
+	one_line
+	err_has "29 letters, 30 needed"
+	expect 2 "$ADJ" setup -d A "$(echo "$STD" | cut -c2-)"
+	err_has '"/" after 9 letters: it goes between ranks, after each 10'
+	expect 2 "$ADJ" setup -d A "Z$(echo "$STD" | cut -c2-)"
+	err_has '"Z" is not a piece'
+	expect 0 "$ADJ" setup -n -d A "$(echo "$STD" | tr A-Z a-z)"
+	es_setups "$STD" "$STD"
+	expect 1 "$ADJ" turn -d A b3-b4 b4-b5
+	one_line
+	err_has "b4-b5: the two moves of a turn are by two different pieces"
+	expect 0 "$ADJ" turn -n -d A A3-A4 B3-B4
+	out_has '^Last: White moves a3-a4; White moves b3-b4\.$'
 }

@@ -101,6 +101,12 @@ test_rps_peer_two_in_camp() {
 	out_has "two pieces in the enemy camp"
 }
 
+test_rps_setup_small_letters() {
+	rstart
+	"$ADJ" setup -d A rpsspr/rps >a1.msg || fail "setup in small letters"
+	deliver B a1.msg
+}
+
 test_rps_setup_four_rocks() {
 	rstart
 	snapshot A

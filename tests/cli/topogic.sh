@@ -220,7 +220,7 @@ test_topogic_refusals() {
 	expect 1 "$ADJ" turn -d B a1-b2 b2-c3
 	err_has 'b2-c3: every pawn on b2 has moved this turn'
 	expect 2 "$ADJ" turn -d B a1-a7
-	err_has '"a7" is not a square of the field (a1 to j6)'
+	err_has '"a7" is neither a square of the field (a1 to j6) nor a tile'
 	unchanged B
 	expect 2 "$ADJ" new -k alice.key -o pawns=6 topogic alice.pub bob.pub
 	err_has 'option pawns: "6" is not a number from 3 to 5'
@@ -284,4 +284,21 @@ PY
 	grep -q "secret: yellow/4 on e6" A.svg || fail "alice's secret caption"
 	grep -q "yellow/4" B.svg && fail "bob's picture shows the secret"
 	:
+}
+
+# Tiles as the text board prints them (Y4: yellow/4) name their squares,
+# in a setup and in a turn; the entry holds the squares
+test_topogic_tiles_as_printed() {
+	tstart
+	"$ADJ" setup -d A Y4 >a1.msg || fail "setup Y4"
+	deliver B a1.msg
+	expect 2 "$ADJ" turn -d B Z4
+	err_has "not a topogic action"
+	expect 2 "$ADJ" turn -d B Y9
+	err_has '"Y9" is neither a square of the field (a1 to j6) nor a tile'
+	play B b1.msg Y4 Y4 Y4 e5 V4
+	last_is A "bob plays e6 e6 e6 e5 a1"
+	score A a2.msg
+	play B b2.msg E6-J1 Y4-A6
+	last_is A "bob plays e6-j1 e6-a6"
 }
