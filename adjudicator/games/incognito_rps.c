@@ -1028,8 +1028,9 @@ const struct game_rules game_incognito_rps = {
 	.options = options,
 	.notation =
 	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
-	    "       (R rock, P paper, S scissors), e.g. RPSSPR/RPS, or random;\n"
-	    "       reserve pieces are r1 r2 r3 in that order\n"
+	    "       (R rock, P paper, S scissors), three of each, e.g.\n"
+	    "       RPSSPR/RPS, or random; reserve pieces are r1 r2 r3 in\n"
+	    "       that order\n"
 	    "move: a3-a4 (one square along a rank or file), a3-a5 or a3-a1 (two\n"
 	    "      along the file, either way: the first move, from the start\n"
 	    "      rank)\n"

@@ -361,7 +361,7 @@ test_dishonest_updates() {
 # What a newcomer types wrong gets words that fit: the letters counted,
 # a piece moved twice called so; capitals and small letters both read
 test_newcomer_errors() {
-	es_start
+	es_start -o volcanoes=0
 	expect 2 "$ADJ" setup -d A "$(echo "$STD" | tr -d / | cut -c2-)"
 	one_line
 	err_has "29 letters, 30 needed"
@@ -376,4 +376,21 @@ test_newcomer_errors() {
 	err_has "b4-b5: the two moves of a turn are by two different pieces"
 	expect 0 "$ADJ" turn -n -d A A3-A4 B3-B4
 	out_has '^Last: White moves a3-a4; White moves b3-b4\.$'
+}
+
+# "rules espionnage" gives the army: a setup written from it alone, with
+# the mines and the headquarters at the back, is accepted
+test_rules_give_the_army() {
+	es_start
+	expect 0 "$ADJ" rules espionnage
+	sed -n '/^army:/,/^turn:/p' out | tr '\n' ' ' |
+	    grep -o '[0-9][0-9]* [a-z]* ([0-9A-Z])' >army
+	[ "$(wc -l <army)" -eq 9 ] || { cat out >&2; fail "not nine kinds"; }
+	layout=$(awk '{ l = substr($3, 2, 1); s = ""
+	    for (i = 0; i < $1; i++) s = s l
+	    if (l == "M" || l == "H") back = back s; else front = front s }
+	    END { print back front }' army)
+	[ "${#layout}" -eq 30 ] || fail "the army is ${#layout} pieces"
+	expect 0 "$ADJ" setup -n -d A "$layout"
+	out_has '^Dry run'
 }

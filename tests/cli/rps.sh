@@ -224,3 +224,8 @@ test_rps_judge_game() {
 	judged_exports J A B
 	out_has "^result: alice won"
 }
+
+test_rps_rules_say_three_of_each() {
+	expect 0 "$ADJ" rules incognito-rps
+	tr '\n' ' ' <out | grep -q 'three of each' || fail "no 'three of each'"
+}

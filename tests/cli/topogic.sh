@@ -302,3 +302,13 @@ test_topogic_tiles_as_printed() {
 	play B b2.msg E6-J1 Y4-A6
 	last_is A "bob plays e6-j1 e6-a6"
 }
+
+# "rules topogic" names the colours a secret tile can have
+test_topogic_rules_name_the_colours() {
+	expect 0 "$ADJ" rules topogic
+	for c in red orange yellow green blue violet pink brown black white; do
+		grep -q "$c" out || fail "no $c"
+	done
+	grep -q '(R O Y G B V P N K W), each with values 1 to 6' out ||
+	    fail "no letters and values"
+}
