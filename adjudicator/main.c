@@ -17,7 +17,7 @@
 
 static const struct verb verbs[] = {
 	{ .name = "new", .main = cmd_new,
-	  .usage = "adjudicator new -k KEY [-m peer|judge] [-s SEED] "
+	  .usage = "adjudicator new -k KEY [-M] [-m peer|judge] [-s SEED] "
 	    "[-o OPT=VAL]... [-a SEAT=ADDRESS]... [-j JUDGE.pub] RULES "
 	    "SEAT.pub...",
 	  .summary = "start a game: the invitation, armored, on stdout" },

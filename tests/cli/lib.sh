@@ -97,6 +97,11 @@ unchanged() {
 	diff -u "$1.snap" "$1.snap2" >&2 || fail "$1 changed"
 }
 
+# wire ARGS...: tests/cli/wire.c, built beside the binary under test
+wire() {
+	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
+}
+
 keys() {
 	for n in "$@"; do
 		"$ADJ" keygen -N "$n" 2>/dev/null

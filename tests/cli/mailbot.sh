@@ -214,8 +214,13 @@ test_mailbot_unroutable() {
 	bot bounce.eml 1
 	[ "$(nmail)" -eq 3 ] || fail "a bounce was answered"
 	# an invitation without every seat's address: refused, answered
+	# (new refuses to make one: this one is signed by hand)
 	"$ADJ" new -k alice.key -m judge -j jr/judge.pub -a alice=a@x \
-	    incognito alice.pub bob.pub >inv3.msg
+	    -a bob=b@x -a judge=j@x incognito alice.pub bob.pub >full.msg
+	"$ADJ" open -k alice.key full.msg 2>/dev/null |
+	    grep -v '^  address: b@x$' >inv3.yaml
+	wire sign alice.key inv3.yaml alice.pub bob.pub jr/judge.pub >inv3.bin
+	wire wrap inv3.bin alice.pub bob.pub jr/judge.pub >inv3.msg
 	{ printf 'From: alice@example.org\n\n'; cat inv3.msg; } >inv3.eml
 	bot inv3.eml 1
 	grep -q 'no mail address for bob' spool/4.eml || fail "no reason"
@@ -667,4 +672,31 @@ test_mailbot_note_names_the_mail() {
 	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1.eml
 	grep -q 'could not be routed: your mail: game ' spool/4.eml ||
 	    { cat spool/4.eml >&2; fail "the answer"; }
+}
+
+# new -M: the invitation as a whole mail to everyone else, as turn -M
+# writes a turn; the judge's mail bot joins it from that mail, and a
+# seat joins it from its mailbox
+test_new_mail_is_a_whole_mail() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	"$ADJ" new -M -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub \
+	    >invite.eml || fail "new -M"
+	header_of invite.eml From | grep -qx 'alice@example.org' || fail "From"
+	grep -q '^To: bob@example.org,$' invite.eml || fail "To bob"
+	grep -q '^    judge@club.example$' invite.eml || fail "To the judge"
+	header_of invite.eml Subject |
+	    grep -q '^\[adjudicator\] incognito [0-9a-f]\{16\}: an invitation from alice$' ||
+	    fail "Subject: $(header_of invite.eml Subject)"
+	grep -q '^Join it with "adjudicator join -r ROOT -k KEY"' invite.eml ||
+	    fail "no words on joining"
+	# through the stand-in mailer, as the user pipes it
+	SPOOL=$PWD/spool "$SM" -t -i <invite.eml
+	bot spool/judge@club.example.mbox
+	expect 0 "$ADJ" join -r BR -k bob.key spool/bob@example.org.mbox
+	G=$(ls BR)
+	[ -d "jr/$G" ] || fail "the judge did not join from the mail"
 }
