@@ -232,7 +232,7 @@ static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
     int argc, char **argv, struct error *e)
 {
-	char defkey[PATH_MAX];
+	char defkey[PATH_MAX], envmailer[1024];
 	struct mailer m;
 	struct mailbot b;
 	struct key_secret *k = NULL;
@@ -247,6 +247,15 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 		    root) >= sizeof(defkey))
 			return error_set(e, EXIT_USAGE, "%s: path too long", root);
 		keypath = defkey;
+	}
+	/* $SENDMAIL names the program, as procmail and the examples' filters
+	 * set it: a stand-in in tests, msmtp elsewhere */
+	if (sendmail == NULL && getenv("SENDMAIL") != NULL &&
+	    getenv("SENDMAIL")[0] != '\0') {
+		if ((size_t)snprintf(envmailer, sizeof(envmailer), "%s -t -i",
+		    getenv("SENDMAIL")) >= sizeof(envmailer))
+			return error_set(e, EXIT_USAGE, "SENDMAIL: too long");
+		sendmail = envmailer;
 	}
 	if (mailer_parse(sendmail != NULL ? sendmail : SENDMAIL_DEFAULT, &m,
 	    e) != 0)
