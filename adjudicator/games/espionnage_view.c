@@ -65,6 +65,70 @@ combat_line(const struct esp *s, const struct combat_note *c,
 	    said[c->outcome]);
 }
 
+/* An enemy piece in words for the viewer: "a general (5) on c5", or
+ * with verb "a sapper (X) arrive on g7". */
+static void
+seen_words(const struct esp *s, int p, const struct game_ctx *ctx,
+    const char *verb, char *out, size_t len)
+{
+	char sq[5] = "";
+	int k = esp_kind(game_value(ctx, esp_owner(p), s->id[p]));
+
+	if (s->alive[p])
+		game_square_name(s->file[p], s->rank[p], sq);
+	snprintf(out, len, "%s %s (%c)%s %s%s", k == HQ ? "the" :
+	    k > 0 ? "a" : "an", esp_kind_word[k > 0 ? k : 0],
+	    esp_kind_letter[k > 0 ? k : 0], verb, s->alive[p] ? "on " :
+	    "(removed since)", sq);
+}
+
+static int
+own_spy(const struct esp *s, int p, int viewer, const struct game_ctx *ctx)
+{
+	return esp_owner(p) == viewer &&
+	    esp_kind(game_value(ctx, viewer, s->id[p])) == SPY;
+}
+
+/*
+ * What the viewer's spies saw in the last turn, in words: a spy of its
+ * that arrived next to enemy pieces saw them, and one next to which an
+ * enemy arrived saw that piece (RULES.md, spy sight).  From the public
+ * arrivals and what the viewer knows: its own ranks, and those the
+ * judge showed it.
+ */
+static void
+render_sight(const struct esp *s, int viewer, const struct game_ctx *ctx,
+    struct buf *b)
+{
+	const struct arrival *a;
+	char sq[5], w[64];
+	int i, k, n = 0;
+
+	for (i = 0; viewer >= 0 && i < s->narrival; i++) {
+		a = &s->arrival[i];
+		for (k = 0; k < a->n; k++) {
+			if (own_spy(s, a->piece, viewer, ctx)) {
+				seen_words(s, a->seen[k], ctx, "", w,
+				    sizeof(w));
+				game_square_name(s->file[a->piece],
+				    s->rank[a->piece], sq);
+				buf_printf(b, "%s   your spy arriving on %s saw "
+				    "%s\n", n++ ? "" : " what your spies saw in "
+				    "the last turn:\n", sq, w);
+			} else if (own_spy(s, a->seen[k], viewer, ctx) &&
+			    s->alive[a->seen[k]]) {
+				seen_words(s, a->piece, ctx, " arrive", w,
+				    sizeof(w));
+				game_square_name(s->file[a->seen[k]],
+				    s->rank[a->seen[k]], sq);
+				buf_printf(b, "%s   your spy on %s saw %s\n",
+				    n++ ? "" : " what your spies saw in the last "
+				    "turn:\n", sq, w);
+			}
+		}
+	}
+}
+
 void
 esp_render(const void *st, int viewer, const struct game_ctx *ctx,
     struct buf *b)
@@ -72,10 +136,10 @@ esp_render(const void *st, int viewer, const struct game_ctx *ctx,
 	const struct esp *s = st;
 	int i;
 
-	(void)viewer;
 	render_board(s, ctx, b);
 	buf_adds(b, " W White  B Black  1-5 soldiers  S spy  X sapper  "
 	    "M mine\n H headquarters  ? unknown  ^^ volcano\n");
+	render_sight(s, viewer, ctx, b);
 	if (s->ncombat > 0)
 		buf_adds(b, " last combats:\n");
 	for (i = 0; i < s->ncombat; i++)

@@ -232,12 +232,42 @@ topo_view(const void *st, int viewer, const struct game_ctx *ctx,
 	return 0;
 }
 
+/* The seeker's notes, as the text view has them, under the picture:
+ * the last NOTES_SVG turns of the round, one a line. */
+#define NOTES_SVG	40
+static void
+notes_svg(const struct topo *s, struct svg *g)
+{
+	char list[32], line[96];
+	int r = s->round, k;
+
+	if (r == 1 && s->count[1] == 0)
+		r = 0;
+	if (s->count[r] == 0)
+		return;
+	snprintf(line, sizeof(line), "round %d, %s's notes (turn: pawns, "
+	    "score):", r + 1, s->name[1 - r]);
+	svg_line(g, "notes", line);
+	if (s->count[r] > NOTES_SVG) {
+		snprintf(line, sizeof(line), "(turns 1 to %d: the text view "
+		    "lists them)", s->count[r] - NOTES_SVG);
+		svg_line(g, "notes", line);
+	}
+	for (k = s->count[r] > NOTES_SVG ? s->count[r] - NOTES_SVG : 0;
+	    k < s->count[r]; k++) {
+		topo_pawn_list(s, s->hist[r][k], list, sizeof(list));
+		snprintf(line, sizeof(line), "%d: %s, score %d", k + 1, list,
+		    s->score[r][k]);
+		svg_line(g, "notes", line);
+	}
+}
+
 void
 topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
     const struct game_action *last, struct svg *g)
 {
 	const struct topo *s = st;
-	char label[4], count[12], line[120], sec[40], sq[5];
+	char label[4], line[120], sec[40], sq[5];
 	size_t n;
 	int f, r, t, k, i;
 
@@ -248,18 +278,21 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			if ((t = s->tile[f][r]) == GAP)
 				continue;
 			svg_square(g, f, r, paint[t / NVALUES]);
-			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
+			/* the colour's letter too, as the text board prints
+			 * it: red, orange, pink and brown look alike to many */
+			snprintf(label, sizeof(label), "%c%d",
+			    topo_code[t / NVALUES], t % NVALUES + 1);
 			svg_label(g, f, r, dark[t / NVALUES] ? "#fafafa" :
 			    "#1a1a1a", label);
 		}
-	/* the pawns over the marks: a dot in a corner, how many in it */
+	/* the pawns over the marks: a ring each square, how many on it */
 	svg_mark(g, last, "#e67e22");
 	for (i = 0; s->placed && i < s->npawns; i += k) {
 		k = pawns_on(s, s->pawn[i]);
-		snprintf(count, sizeof(count), "%d", k);
-		svg_pip(g, s->pawn[i] / GRID, s->pawn[i] % GRID, count);
+		svg_pawn(g, s->pawn[i] / GRID, s->pawn[i] % GRID, k);
 	}
-	n = (size_t)snprintf(line, sizeof(line), "pawns (white dots):");
+	n = (size_t)snprintf(line, sizeof(line), "pawns (black and white "
+	    "rings, a badge with how many):");
 	for (i = 0; s->placed && i < s->npawns; i += k) {
 		k = pawns_on(s, s->pawn[i]);
 		topo_cell_name(s->pawn[i], sq);
@@ -269,6 +302,9 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			    " x%d", k);
 	}
 	svg_line(g, "legend", s->placed ? line : "pawns: not on the field");
+	svg_line(g, "legend", "each tile its colour's letter and its value: R "
+	    "red, O orange, Y yellow, G green, B blue, V violet, P pink, N "
+	    "brown, K black, W white");
 	svg_line(g, "legend", "orange: the squares of the last placement or "
 	    "moves");
 	snprintf(line, sizeof(line), "round %d: %s hides, %s seeks; %d "
@@ -280,4 +316,5 @@ topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
 		    s->name[topo_coder(s)], sec);
 		svg_line(g, "legend", line);
 	}
+	notes_svg(s, g);
 }

@@ -394,3 +394,21 @@ test_rules_give_the_army() {
 	expect 0 "$ADJ" setup -n -d A "$layout"
 	out_has '^Dry run'
 }
+
+# What a spy saw is said in words in its owner's own view, and only
+# there: bob's sapper arriving on g7 next to alice's spy on f6
+test_spy_sight_in_words() {
+	es_spy_game
+	expect 0 "$ADJ" show -d A
+	out_has '^ what your spies saw in the last turn:$'
+	out_has '^   your spy on f6 saw a sapper (X) arrive on g7$'
+	for d in B J; do
+		expect 0 "$ADJ" show -d $d
+		grep -q 'spies saw' out && fail "$d is told what alice's spy saw"
+	done
+	# a turn that brings no piece next to a spy: nothing is said
+	es_turns "b3-b4 c3-c4"
+	expect 0 "$ADJ" show -d A
+	grep -q 'spies saw' out && fail "a sighting said a turn too late"
+	true
+}

@@ -271,16 +271,26 @@ fills = {r.get('fill') for r in root.iter(ns + 'rect')}
 for c in ('#d62728', '#f28e1c', '#f5d800', '#2ca02c', '#1f5fbf',
           '#8e44ad', '#f49ac2', '#8b5a2b', '#1a1a1a', '#fafafa'):
     assert c in fills, c
+# each tile its colour's letter and value, as the text board prints it
 labels = [t.text for t in root.iter(ns + 'text') if t.get('class') == 'label']
-assert len(labels) == 60, len(labels)
-assert sorted(labels) == sorted(str(v) for v in range(1, 7)) * 10 or \
-    sorted(labels) == sorted([str(v) for v in range(1, 7)] * 10), labels
-pips = [g.find(ns + 'text').text for g in root.iter(ns + 'g')
-        if g.get('class') == 'pip']
-assert sorted(pips) == ['1', '1', '3'], pips
+assert sorted(labels) == sorted(c + str(v) for c in 'ROYGBVPNKW'
+                                for v in range(1, 7)), labels
+# a pawn ring on each square holding pawns, a badge with how many
+pawns = sorted(g.get('data-count') for g in root.iter(ns + 'g')
+               if g.get('class') == 'pawn')
+assert pawns == ['1', '1', '3'], pawns
+badges = [t.text for g in root.iter(ns + 'g') if g.get('class') == 'pawn'
+          for t in g.iter(ns + 'text')]
+assert badges == ['3'], badges
+# the seeker's notes, as the text view has them
+notes = [t.text for t in root.iter(ns + 'text') if t.get('class') == 'notes']
+assert notes == ["round 1, bob's notes (turn: pawns, score):",
+                 '1: a1 e5 e6 e6 e6, score 7'], notes
 PY
+		python3 "$TOP/tests/cli/svgcheck.py" $d.svg || fail "$d.svg canvas"
 	done
-	grep -q 'pawns (white dots): a1 e5 e6 x3' B.svg || fail "pawn caption"
+	grep -q 'pawns (black and white rings, a badge with how many): a1 e5 e6 x3' B.svg ||
+	    fail "pawn caption"
 	grep -q "secret: yellow/4 on e6" A.svg || fail "alice's secret caption"
 	grep -q "yellow/4" B.svg && fail "bob's picture shows the secret"
 	:
