@@ -16,6 +16,7 @@
 #include "archive.h"
 #include "audit.h"
 #include "mail.h"
+#include "replay.h"
 #include "root.h"
 #include "view.h"
 
@@ -391,18 +392,28 @@ FILE *
 cli_archive_open(int argc, char **argv, const char **in, int *threads,
     struct error *e)
 {
-	FILE *f;
-
 	*in = NULL;
 	*threads = 1;
 	if (cli_getopt(argc, argv, "") != -1) {
 		cli_usage(e);
 		return NULL;
 	}
-	if (cli_operands(argc - optind, argv + optind, 1, e) != 0)
+	return cli_archive_input(argc - optind, argv + optind, in, threads,
+	    e);
+}
+
+FILE *
+cli_archive_input(int argc, char **argv, const char **in, int *threads,
+    struct error *e)
+{
+	FILE *f;
+
+	*in = NULL;
+	*threads = 1;
+	if (cli_operands(argc, argv, 1, e) != 0)
 		return NULL;
-	if (argc - optind == 1)
-		*in = argv[optind];
+	if (argc == 1)
+		*in = argv[0];
 	if (cli_threads(threads, e) != 0)
 		return NULL;
 	if (*in == NULL || strcmp(*in, "-") == 0)
@@ -489,6 +500,42 @@ cli_mail(const struct gamedir *g, uint64_t seq, struct buf *out,
 		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
 	}
 	buf_free(&mail);
+	return rc;
+}
+
+/* The copy's export, kept in memory as it is made. */
+static int
+to_buf(void *arg, const void *p, size_t len, struct error *e)
+{
+	return buf_add(arg, p, len) != 0 ? error_set(e, EXIT_SYSTEM, "out of "
+	    "memory") : 0;
+}
+
+int
+cli_so_far(const struct gamedir *g, enum replay_what what, struct error *e)
+{
+	struct buf arm, work, out;
+	FILE *f;
+	int n, rc = -1;
+
+	buf_init(&arm);
+	buf_init(&work);
+	buf_init(&out);
+	if (cli_threads(&n, e) != 0 ||
+	    gamedir_export(g, &work, to_buf, &arm, e) != 0)
+		goto done;
+	if ((f = fmemopen(arm.data, arm.len, "r")) == NULL) {
+		error_errno(e, "%s", cli_dir_shown(g));
+		goto done;
+	}
+	rc = replay_so_far(f, cli_dir_shown(g), n, what, &out, e);
+	fclose(f);
+	if (rc == 0)
+		rc = cli_write(out.data, out.len, e);
+done:
+	buf_free(&arm);
+	buf_free(&work);
+	buf_free(&out);
 	return rc;
 }
 

@@ -61,6 +61,9 @@ int	cli_not_over(const struct gamedir *, struct error *);
  * threads ADJUDICATOR_THREADS asks for; NULL on an error. */
 FILE	*cli_archive_open(int, char **, const char **in, int *threads,
 	    struct error *);
+/* The same once the options are read: the operands, [FILE]. */
+FILE	*cli_archive_input(int, char **, const char **in, int *threads,
+	    struct error *);
 /* The options of setup and turn: -d GAMEDIR, -r ROOT, -M, -n; optind
  * is left at the first operand. */
 struct cli_send {
@@ -86,6 +89,10 @@ int	cli_write_kept(const void *, size_t, const struct gamedir *, int mail,
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 
+/* This copy's game so far (replay -d, show -f moves) on stdout: its
+ * export checked as verify does, unfinished or not (replay.h). */
+enum replay_what;
+int	cli_so_far(const struct gamedir *, enum replay_what, struct error *);
 /* The threads verify checks signatures on: every core, unless
  * ADJUDICATOR_THREADS says how many. */
 int	cli_threads(int *, struct error *);

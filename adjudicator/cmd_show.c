@@ -1,10 +1,12 @@
 /*
- * show: this seat's view, as text, YAML or an SVG picture.
+ * show: this seat's view, as text, YAML or an SVG picture; or the move
+ * list of the game so far (-f moves).
  */
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "replay.h"
 
 int
 cmd_show(int argc, char **argv, struct error *e)
@@ -31,12 +33,15 @@ cmd_show(int argc, char **argv, struct error *e)
 	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
 		return -1;
 	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
-	    strcmp(fmt, "svg") != 0)
+	    strcmp(fmt, "svg") != 0 && strcmp(fmt, "moves") != 0)
 		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
-		    "yaml and svg", fmt);
+		    "yaml, svg and moves", fmt);
 	if (cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
-	rc = cli_view(&g, fmt, e);
+	if (strcmp(fmt, "moves") == 0)
+		rc = cli_so_far(&g, REPLAY_MOVES, e);
+	else
+		rc = cli_view(&g, fmt, e);
 	gamedir_close(&g);
 	return rc;
 }

@@ -50,7 +50,7 @@ static const struct verb verbs[] = {
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
-	    "[-f text|yaml|svg]",
+	    "[-f text|yaml|svg|moves]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
 	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M] [SEQ]",
@@ -63,6 +63,7 @@ static const struct verb verbs[] = {
 	  .summary = "audit a whole game; exit 0 only if all holds" },
 	{ .name = "replay", .main = cmd_replay,
 	  .usage = "adjudicator replay [FILE]",
+	  .usage2 = "adjudicator replay [-r ROOT] -d GAMEDIR",
 	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",

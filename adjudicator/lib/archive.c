@@ -498,6 +498,27 @@ summary(const struct match *m, uint32_t count, struct buf *out)
 		view_scores(m, out);
 }
 
+/* A game under way: what has been checked, and who acts next. */
+static void
+summary_so_far(const struct match *m, uint32_t count, struct buf *out)
+{
+	int k, next = match_next_author(m);
+
+	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
+	buf_adds(out, "seats:");
+	for (k = 0; k < m->nseats; k++)
+		buf_printf(out, " %s (%s)", m->seat[k].name,
+		    m->seat[k].key.idhex);
+	if (m->judge_mode)
+		buf_printf(out, "; judge %s (%s)", m->judge.name,
+		    m->judge.idhex);
+	buf_printf(out, "\nentries: %u so far, every signature, the hash "
+	    "chain, the turn order, every opening and every action check "
+	    "out\nin progress: %s to act; the setups are audited at the "
+	    "end\n", count, next >= 0 || next == GAME_JUDGE ?
+	    match_author_name(m, next) : "nobody");
+}
+
 int
 archive_verify(FILE *f, const char *name, int threads,
     const struct archive_progress *progress, struct buf *out,
@@ -505,7 +526,7 @@ archive_verify(FILE *f, const char *name, int threads,
 {
 	struct verify v;
 	struct buf tail;
-	int k, rc = -1;
+	int k, rc = -1, so_far;
 
 	memset(&v, 0, sizeof(v));
 	v.name = name;
@@ -526,13 +547,20 @@ archive_verify(FILE *f, const char *name, int threads,
 	}
 	if (read_head(&v, e) != 0 || transcript(&v, e) != 0 ||
 	    (v.version == 2 && read_updates(&v, e) != 0) ||
-	    armor_stream_end(v.s, e) != 0 || audit_game(v.m, e) != 0 ||
-	    (v.version == 2 && audit_updates(&v, &tail, e) != 0))
+	    armor_stream_end(v.s, e) != 0)
+		goto done;
+	so_far = progress != NULL && progress->unfinished &&
+	    match_phase(v.m) != MATCH_CLOSED;
+	if (!so_far && (audit_game(v.m, e) != 0 ||
+	    (v.version == 2 && audit_updates(&v, &tail, e) != 0)))
 		goto done;
 	if (progress != NULL && progress->end != NULL &&
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
-	summary(v.m, v.count, out);
+	if (so_far)
+		summary_so_far(v.m, v.count, out);
+	else
+		summary(v.m, v.count, out);
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:

@@ -412,3 +412,32 @@ test_spy_sight_in_words() {
 	grep -q 'spies saw' out && fail "a sighting said a turn too late"
 	true
 }
+
+# A game under way, from each copy: its page and its move list show the
+# public positions only; no rank is on them (combat=outcome keeps every
+# rank hidden from the public)
+test_so_far_public_only() {
+	es_spy_game
+	for d in A B J; do
+		expect 0 "$ADJ" replay -d $d
+		mv out $d.html
+		expect 0 "$ADJ" show -d $d -f moves
+		mv out $d.moves
+		for f in $d.html $d.moves; do
+			if grep -Eq 'corporal|lieutenant|captain|colonel|general|sapper \(|spy \(|headquarters \(' $f; then
+				grep -En 'corporal|lieutenant|captain|colonel|general' $f >&2
+				fail "$f: a rank"
+			fi
+		done
+		python3 - $d.html <<'PY' || fail "$d.html: a piece's rank"
+import re, sys
+page = open(sys.argv[1]).read()
+labels = {re.search(r'<text[^>]*>([^<]*)</text>', g).group(1)
+          for g in re.findall(r'<g class="piece"[^>]*>.*?</g>', page)}
+assert labels == {'?'}, labels
+PY
+	done
+	grep -q '^  10\. bob: Black moves g8-g7; Black moves d8-d7$' J.moves ||
+	    { cat J.moves >&2; fail "the move list"; }
+	cmp -s J.moves A.moves || fail "alice's list differs"
+}

@@ -322,3 +322,23 @@ test_topogic_rules_name_the_colours() {
 	grep -q '(R O Y G B V P N K W), each with values 1 to 6' out ||
 	    fail "no letters and values"
 }
+
+# A round under way: the page and the move list of the coder's own copy
+# show the public positions only, never its secret
+test_topogic_so_far_hides_the_secret() {
+	tstart
+	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
+	deliver B a1.msg
+	play B b1.msg e6 e6 e6 e5 a1
+	score A a2.msg
+	for d in A B; do
+		expect 0 "$ADJ" replay -d $d
+		grep -q 'yellow/4\|secret: ' out && fail "$d: the secret on the page"
+		grep -q '<h2>The game goes on</h2>' out || fail "$d: not so far"
+		expect 0 "$ADJ" show -d $d -f moves
+		grep -q 'yellow/4' out && fail "$d: the secret in the moves"
+		out_has '^   3\. alice: bob places e6 e6 e6 e5 a1: score 7 '
+	done
+	# alice's own view does show it
+	"$ADJ" show -d A | grep -q 'yellow/4' || fail "alice's view"
+}
