@@ -219,8 +219,35 @@ page(const struct replay *r, const struct buf *verified, struct buf *b)
 	return bad;
 }
 
-static int	page_of(FILE *, const char *, int, int, struct buf *,
-		    struct error *);
+static int
+page_of(FILE *f, const char *name, int threads, int unfinished,
+    struct buf *b, struct error *e)
+{
+	struct archive_progress hooks;
+	struct replay r;
+	struct buf verified;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	buf_init(&r.pos);
+	buf_init(&r.setups);
+	buf_init(&r.title);
+	buf_init(&verified);
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.entry = position;
+	hooks.end = end;
+	hooks.arg = &r;
+	hooks.unfinished = unfinished;
+	rc = archive_verify(f, name, threads, &hooks, &verified, e);
+	if (rc == 0 && (buf_cstr(&verified) != 0 || page(&r, &verified,
+	    b) != 0 || buf_cstr(b) != 0))
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&r.pos);
+	buf_free(&r.setups);
+	buf_free(&r.title);
+	buf_free(&verified);
+	return rc;
+}
 
 /* --- the move list --- */
 
@@ -312,34 +339,4 @@ replay_page(FILE *f, const char *name, int threads, struct buf *b,
     struct error *e)
 {
 	return page_of(f, name, threads, 0, b, e);
-}
-
-static int
-page_of(FILE *f, const char *name, int threads, int unfinished,
-    struct buf *b, struct error *e)
-{
-	struct archive_progress hooks;
-	struct replay r;
-	struct buf verified;
-	int rc;
-
-	memset(&r, 0, sizeof(r));
-	buf_init(&r.pos);
-	buf_init(&r.setups);
-	buf_init(&r.title);
-	buf_init(&verified);
-	memset(&hooks, 0, sizeof(hooks));
-	hooks.entry = position;
-	hooks.end = end;
-	hooks.arg = &r;
-	hooks.unfinished = unfinished;
-	rc = archive_verify(f, name, threads, &hooks, &verified, e);
-	if (rc == 0 && (buf_cstr(&verified) != 0 || page(&r, &verified,
-	    b) != 0 || buf_cstr(b) != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_free(&r.pos);
-	buf_free(&r.setups);
-	buf_free(&r.title);
-	buf_free(&verified);
-	return rc;
 }
