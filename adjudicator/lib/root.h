@@ -21,6 +21,8 @@
 #define ROOT_ID		(2 * SEC_HASH + 1)	/* a game id in hex */
 #define ROOT_MAX_KEYS	8
 
+/* A whole game id: 64 lowercase hex digits. */
+int	root_is_id(const char *);
 /* ROOT/GAMEID */
 int	root_dir(const char *root, const char *game, char *, size_t,
 	    struct error *);
@@ -59,7 +61,9 @@ int	root_each(const char *root, root_each_fn *, void *, struct error *);
  * when none or several do.  root_resolve takes a path: a game directory
  * as it is, ROOT/PREFIX as root_find finds it, anything else as it is.
  * root_short is the other way: ROOT/ and the first ROOT_SHORT digits when
- * no other game of ROOT starts with them, else dir as it is.
+ * no other game of ROOT starts with them, else dir as it is.  root.c has
+ * root_is_game (a whole game directory: its seat file is there), the
+ * rest is root_id.c.
  */
 #define ROOT_MIN_PREFIX	4
 #define ROOT_SHORT	16
