@@ -233,6 +233,18 @@ is_id(const char *name)
 	    strspn(name, "0123456789abcdef") == ROOT_ID - 1;
 }
 
+int
+cli_where_opt(int ch, struct cli_where *w)
+{
+	if (ch == 'd')
+		w->dir = optarg;
+	else if (ch == 'r')
+		w->root = optarg;
+	else
+		return 0;
+	return 1;
+}
+
 /* Where the game directory is shown: short in a root, its root noted
  * (".." when the command runs in a game of a root). */
 static void
@@ -434,11 +446,7 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 			o->mail = 1;
 		else if (ch == 'n')
 			o->dry = 1;
-		else if (ch == 'd')
-			o->dir = optarg;
-		else if (ch == 'r')
-			o->root = optarg;
-		else
+		else if (!cli_where_opt(ch, &o->w))
 			return cli_usage(e);
 	}
 	if (o->dry && o->mail)

@@ -45,6 +45,12 @@ int	cli_operands(int, char **, int max, struct error *);
  */
 int	cli_game_path(const char *dir, const char *root, char *, size_t,
 	    struct error *);
+/* -d GAMEDIR and -r ROOT, as the game verbs take them: 1 when ch (from
+ * cli_getopt) was one of them, its value kept. */
+struct cli_where {
+	const char	*dir, *root;
+};
+int	cli_where_opt(int ch, struct cli_where *);
 /* Opens the game directory cli_game_path finds, reporting on stderr. */
 int	cli_gamedir(const char *dir, const char *root, enum gamedir_mode,
 	    struct gamedir *, struct error *);
@@ -67,7 +73,7 @@ FILE	*cli_archive_input(int, char **, const char **in, int *threads,
 /* The options of setup and turn: -d GAMEDIR, -r ROOT, -M, -n; optind
  * is left at the first operand. */
 struct cli_send {
-	const char	*dir, *root;
+	struct cli_where w;
 	int		 mail;	/* -M: a whole mail */
 	int		 dry;	/* -n: nothing written or sent */
 };

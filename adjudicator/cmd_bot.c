@@ -80,7 +80,8 @@ play(struct gamedir *g, enum bot_policy p, struct rng *r, struct buf *out,
 int
 cmd_bot(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *root = NULL, *seed = NULL;
+	struct cli_where w = { NULL, NULL };
+	const char *seed = NULL;
 	enum bot_policy policy = BOT_RANDOM;
 	struct gamedir g;
 	struct rng rng;
@@ -91,10 +92,8 @@ cmd_bot(int argc, char **argv, struct error *e)
 	while ((ch = cli_getopt(argc, argv, "d:r:Mp:s:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
-		else if (ch == 'd')
-			dir = optarg;
-		else if (ch == 'r')
-			root = optarg;
+		else if (cli_where_opt(ch, &w))
+			continue;
 		else if (ch == 's')
 			seed = optarg;
 		else if (ch != 'p' || bot_policy_parse(optarg, &policy) != 0)
@@ -110,7 +109,7 @@ cmd_bot(int argc, char **argv, struct error *e)
 		rng_init(&rng, seed, "bot");
 	else
 		rng_init_random(&rng, "bot");
-	if (cli_gamedir(dir, root, GAMEDIR_WRITE, &g, e) != 0)
+	if (cli_gamedir(w.dir, w.root, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;

@@ -30,24 +30,20 @@ so_far(const char *dir, const char *root, struct error *e)
 int
 cmd_replay(int argc, char **argv, struct error *e)
 {
-	const char *in, *dir = NULL, *root = NULL;
+	struct cli_where w = { NULL, NULL };
+	const char *in;
 	struct buf page;
 	FILE *f;
 	int ch, n, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1) {
-		if (ch == 'd')
-			dir = optarg;
-		else if (ch == 'r')
-			root = optarg;
-		else
+	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1)
+		if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
-	}
 	argc -= optind;
 	argv += optind;
-	if (dir != NULL || root != NULL)
+	if (w.dir != NULL || w.root != NULL)
 		return cli_operands(argc, argv, 0, e) != 0 ? -1 :
-		    so_far(dir, root, e);
+		    so_far(w.dir, w.root, e);
 	if ((f = cli_archive_input(argc, argv, &in, &n, e)) == NULL)
 		return -1;
 	buf_init(&page);

@@ -30,7 +30,7 @@ first_of_last(struct gamedir *g, uint64_t last)
 int
 cmd_resend(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *root = NULL;
+	struct cli_where w = { NULL, NULL };
 	struct gamedir g;
 	struct buf b;
 	unsigned long long seq, first, from;
@@ -40,17 +40,13 @@ cmd_resend(int argc, char **argv, struct error *e)
 	while ((ch = cli_getopt(argc, argv, "d:r:M")) != -1) {
 		if (ch == 'M')
 			mail = 1;
-		else if (ch == 'd')
-			dir = optarg;
-		else if (ch == 'r')
-			root = optarg;
-		else
+		else if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
 	}
 	argc -= optind;
 	argv += optind;
 	if (cli_operands(argc, argv, 1, e) != 0 ||
-	    cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
+	    cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&b);
 	if (argc == 1) {

@@ -157,7 +157,7 @@ cmd_setup(int argc, char **argv, struct error *e)
 		return -1;
 	if (argc == 1 && layout_arg(argv[0], layout, sizeof(layout), e) != 0)
 		return -1;
-	if (cli_gamedir(o.dir, o.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
+	if (cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
 	    &g, e) != 0)
 		return -1;
 	buf_init(&out);

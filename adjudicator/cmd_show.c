@@ -11,24 +11,16 @@
 int
 cmd_show(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *root = NULL, *fmt = "text";
+	struct cli_where w = { NULL, NULL };
+	const char *fmt = "text";
 	struct gamedir g;
 	int ch, rc;
 
 	while ((ch = cli_getopt(argc, argv, "d:r:f:")) != -1) {
-		switch (ch) {
-		case 'd':
-			dir = optarg;
-			break;
-		case 'r':
-			root = optarg;
-			break;
-		case 'f':
+		if (ch == 'f')
 			fmt = optarg;
-			break;
-		default:
+		else if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
-		}
 	}
 	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
 		return -1;
@@ -36,7 +28,7 @@ cmd_show(int argc, char **argv, struct error *e)
 	    strcmp(fmt, "svg") != 0 && strcmp(fmt, "moves") != 0)
 		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
 		    "yaml, svg and moves", fmt);
-	if (cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
+	if (cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	if (strcmp(fmt, "moves") == 0)
 		rc = cli_so_far(&g, REPLAY_MOVES, e);

@@ -118,7 +118,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	argc -= optind;
 	argv += optind;
 	if (join_words(argc, argv, action, sizeof(action), e) != 0 ||
-	    cli_gamedir(o.dir, o.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
+	    cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
 	    &g, e) != 0)
 		return -1;
 	buf_init(&out);

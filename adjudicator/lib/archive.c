@@ -470,10 +470,10 @@ done:
 	return rc;
 }
 
+/* The game and who plays it: the summary's first lines. */
 static void
-summary(const struct match *m, uint32_t count, struct buf *out)
+summary_head(const struct match *m, struct buf *out)
 {
-	struct game_result r;
 	int k;
 
 	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
@@ -484,6 +484,14 @@ summary(const struct match *m, uint32_t count, struct buf *out)
 	if (m->judge_mode)
 		buf_printf(out, "; judge %s (%s)", m->judge.name,
 		    m->judge.idhex);
+}
+
+static void
+summary(const struct match *m, uint32_t count, struct buf *out)
+{
+	struct game_result r;
+
+	summary_head(m, out);
 	buf_printf(out, "\nentries: %u, every signature, the hash chain, the "
 	    "turn order, every opening and every action check out\n", count);
 	match_result(m, &r);
@@ -502,16 +510,9 @@ summary(const struct match *m, uint32_t count, struct buf *out)
 static void
 summary_so_far(const struct match *m, uint32_t count, struct buf *out)
 {
-	int k, next = match_next_author(m);
+	int next = match_next_author(m);
 
-	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
-	buf_adds(out, "seats:");
-	for (k = 0; k < m->nseats; k++)
-		buf_printf(out, " %s (%s)", m->seat[k].name,
-		    m->seat[k].key.idhex);
-	if (m->judge_mode)
-		buf_printf(out, "; judge %s (%s)", m->judge.name,
-		    m->judge.idhex);
+	summary_head(m, out);
 	buf_printf(out, "\nentries: %u so far, every signature, the hash "
 	    "chain, the turn order, every opening and every action check "
 	    "out\nin progress: %s to act; the setups are audited at the "

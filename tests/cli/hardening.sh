@@ -125,11 +125,7 @@ sys.exit(subprocess.call(sys.argv[1:], stdout=w))' "$@"
 # turn is kept, and the error says so and how to send it again, instead
 # of the program dying of SIGPIPE without a word
 test_mailer_gone_says_resend() {
-	keys alice bob
-	"$ADJ" new -k alice.key -a alice=a@x -a bob=b@x incognito alice.pub \
-	    bob.pub >invite.msg
-	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
-	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	peer_start incognito -a alice=a@x -a bob=b@x
 	set +e
 	to_mailer_gone "$ADJ" setup -M -d A d2 2>err
 	rc=$?

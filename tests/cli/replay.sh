@@ -30,6 +30,15 @@ rjudge() {
 
 # rjgame: alice finds bob's spy on b3; pictures j.1.svg ... j.LAST.svg
 rjgame() {
+	rjgame_half
+	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
+	last=$(seq_of J)
+	"$ADJ" export -d J >j.arc || fail "export J"
+}
+
+# rjgame_half: rjgame's first four entries, the game under way; the
+# judge's YAML view in J.yaml
+rjgame_half() {
 	keys alice bob judge
 	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
 	    bob.pub >invite.msg || fail "new"
@@ -41,9 +50,7 @@ rjgame() {
 	"$ADJ" setup -d B b4 >m2 && rjudge m2
 	"$ADJ" turn -d A e3-c3 >m3 && rjudge m3
 	"$ADJ" turn -d B b4-b3 >m4 && rjudge m4
-	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
-	last=$(seq_of J)
-	"$ADJ" export -d J >j.arc || fail "export J"
+	"$ADJ" show -d J -f yaml >J.yaml
 }
 
 # the positions of a page: its sections, from the first to the setups
@@ -254,23 +261,6 @@ EOF2
 	expect 0 "$ADJ" show -d A -f moves
 	out_has '^   6\. judge: White interrogates b3 with c3: the spy! White wins$'
 	out_has '^result: alice won'
-}
-
-# rjgame_half: rjgame's first four entries, the game under way; the
-# judge's YAML view in J.yaml
-rjgame_half() {
-	keys alice bob judge
-	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
-	    bob.pub >invite.msg || fail "new"
-	for d in J:judge A:alice B:bob; do
-		"$ADJ" join -d ${d%%:*} -k ${d#*:}.key invite.msg 2>/dev/null ||
-		    fail "join $d"
-	done
-	"$ADJ" setup -d A d2 >m1 && rjudge m1
-	"$ADJ" setup -d B b4 >m2 && rjudge m2
-	"$ADJ" turn -d A e3-c3 >m3 && rjudge m3
-	"$ADJ" turn -d B b4-b3 >m4 && rjudge m4
-	"$ADJ" show -d J -f yaml >J.yaml
 }
 
 # The page of a game under way, from any copy: the public positions so

@@ -1,35 +1,6 @@
 # make check is never silent for minutes: the runners say each file (CLI)
 # and each program (unit) as it ends, or, on a terminal, count on one line.
 
-# ttyout FILE CMD...: CMD with its stdout on a new pseudo-terminal; what
-# the terminal showed goes to FILE
-ttyout() {
-	need python3
-	python3 - "$@" <<'PY'
-import os, pty, sys
-out, argv = sys.argv[1], sys.argv[2:]
-master, slave = pty.openpty()
-pid = os.fork()
-if pid == 0:
-    os.close(master)
-    os.dup2(slave, 1)
-    os.execvp(argv[0], argv)
-os.close(slave)
-seen = b""
-while True:
-    try:
-        chunk = os.read(master, 4096)
-    except OSError:
-        break
-    if not chunk:
-        break
-    seen += chunk
-_, status = os.waitpid(pid, 0)
-open(out, "wb").write(seen)
-sys.exit(os.waitstatus_to_exitcode(status))
-PY
-}
-
 # seen: what the terminal showed, as lines (a carriage return starts one,
 # the erase-line sequence taken out)
 seen() {

@@ -129,11 +129,7 @@ test_topogic_judged_game() {
 # The body is the honest entry her adjudicator would send, with the score
 # changed, signed and encrypted to both seats by hand.
 test_topogic_lying_coder() {
-	tstart
-	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
-	deliver B a1.msg
-	play B b1.msg e6 e6 e6 e5 a1
-	score A a2.msg
+	first_score
 	play B b2.msg e5-e6, a1-e5
 	cp -R A honest
 	"$ADJ" turn -d honest >honest.msg 2>/dev/null || fail "honest turn"
@@ -253,12 +249,18 @@ test_topogic_rules() {
 	out_has 'the coder runs "turn" with no action'
 }
 
-test_topogic_svg() {
+# first_score: alice hides yellow/4 (e6), bob places a1 e5 e6 e6 e6 and
+# scores 7
+first_score() {
 	tstart
 	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
 	deliver B a1.msg
 	play B b1.msg e6 e6 e6 e5 a1
 	score A a2.msg
+}
+
+test_topogic_svg() {
+	first_score
 	for d in A B; do
 		expect 0 "$ADJ" show -d $d -f svg
 		mv out $d.svg
@@ -326,11 +328,7 @@ test_topogic_rules_name_the_colours() {
 # A round under way: the page and the move list of the coder's own copy
 # show the public positions only, never its secret
 test_topogic_so_far_hides_the_secret() {
-	tstart
-	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
-	deliver B a1.msg
-	play B b1.msg e6 e6 e6 e5 a1
-	score A a2.msg
+	first_score
 	for d in A B; do
 		expect 0 "$ADJ" replay -d $d
 		grep -q 'yellow/4\|secret: ' out && fail "$d: the secret on the page"
