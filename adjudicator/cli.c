@@ -226,13 +226,6 @@ cli_game_path(const char *dir, const char *root, char *out, size_t len,
 	return root_resolve(dir, out, len, e);
 }
 
-static int
-is_id(const char *name)
-{
-	return strlen(name) == ROOT_ID - 1 &&
-	    strspn(name, "0123456789abcdef") == ROOT_ID - 1;
-}
-
 int
 cli_where_opt(int ch, struct cli_where *w)
 {
@@ -255,13 +248,13 @@ note_shown(const char *path)
 
 	root_short(path, cli_shown, sizeof(cli_shown));
 	cli_root[0] = '\0';
-	if (slash != NULL && is_id(slash + 1))
+	if (slash != NULL && root_is_id(slash + 1))
 		snprintf(cli_root, sizeof(cli_root), "%.*s", (int)(slash -
 		    path), path);
-	else if (slash == NULL && is_id(path))
+	else if (slash == NULL && root_is_id(path))
 		snprintf(cli_root, sizeof(cli_root), ".");
 	else if (strcmp(path, ".") == 0 && getcwd(cwd, sizeof(cwd)) != NULL &&
-	    (slash = strrchr(cwd, '/')) != NULL && is_id(slash + 1))
+	    (slash = strrchr(cwd, '/')) != NULL && root_is_id(slash + 1))
 		snprintf(cli_root, sizeof(cli_root), "..");
 }
 
