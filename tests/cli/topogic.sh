@@ -331,6 +331,7 @@ test_topogic_so_far_hides_the_secret() {
 	first_score
 	for d in A B; do
 		expect 0 "$ADJ" replay -d $d
+		cp out $d.html
 		grep -q 'yellow/4\|secret: ' out && fail "$d: the secret on the page"
 		grep -q '<h2>The game goes on</h2>' out || fail "$d: not so far"
 		expect 0 "$ADJ" show -d $d -f moves
@@ -339,4 +340,10 @@ test_topogic_so_far_hides_the_secret() {
 	done
 	# alice's own view does show it
 	"$ADJ" show -d A | grep -q 'yellow/4' || fail "alice's view"
+	# in a real browser: the page steps to its last position so far,
+	# with its pawns' rings and the seeker's notes
+	need chromium
+	python3 "$TOP/tests/cli/browser.py" load=B.html at=0 key=End at=3 \
+	    "text=The game goes on" "text=round 1, bob's notes" >&2 ||
+	    fail "in the browser"
 }
