@@ -158,7 +158,8 @@ jsend() {
 	u=$1
 	shift
 	say "$u: $*"
-	as "$u" "\"\$ADJ\" $1 -M -d games/$G $2 | /usr/sbin/sendmail -t -i" ||
+	# the game by the 16 digits games -r prints, as the views name it
+	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$G" | cut -c1-16) $2 | /usr/sbin/sendmail -t -i" ||
 	    fail "$u: $*"
 	nl=$((nl + 1)) na=$((na + 1)) nb=$((nb + 1))
 	wait_for "the judge's log line $nl" more_log $nl
@@ -228,7 +229,7 @@ psend() {
 	say "$u: $*"
 	case $u in adjt-alice) o=adjt-bob ;; *) o=adjt-alice ;; esac
 	n=$(($(mails "$o") + 1))
-	as "$u" "\"\$ADJ\" $1 -M -d games/$P $2 | /usr/sbin/sendmail -t -i" ||
+	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$P" | cut -c1-8) $2 | /usr/sbin/sendmail -t -i" ||
 	    fail "$u: $*"
 	wait_for "$o's mail" more_mail "$o" $n
 	as "$o" '"$ADJ" receive -r games /var/mail/'"$o"' >view' \
