@@ -5,6 +5,7 @@ PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
 DOCDIR	?= $(PREFIX)/share/doc/adjudicator
+LIBEXECDIR ?= $(PREFIX)/libexec/adjudicator
 PKG_CONFIG ?= pkg-config
 BUILD	?= build
 CC	?= cc
@@ -245,12 +246,20 @@ distcheck: dist
 
 # The program, its manual, and under DOCDIR what the manual points to:
 # the README, the licence, the examples and the formats with their samples.
+# The mail filters the documented set-ups run (examples/dot-forward, a
+# bot's .forward) go to LIBEXECDIR, each told where the program is.
+FILTERS	= judge-filter.sh bot-filter.sh
 install: $(BIN)
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR)/formats/samples
+	    $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR)/formats/samples \
+	    $(DESTDIR)$(LIBEXECDIR)
 	cp $(BIN) $(DESTDIR)$(BINDIR)/adjudicator
 	chmod 755 $(DESTDIR)$(BINDIR)/adjudicator
+	for f in $(FILTERS); do \
+	    sed 's|^installed=$$|installed=$(BINDIR)/adjudicator|' \
+	        examples/$$f >$(DESTDIR)$(LIBEXECDIR)/$$f && \
+	    chmod 755 $(DESTDIR)$(LIBEXECDIR)/$$f || exit 1; done
 	for m in man/*.1; do cp $$m $(DESTDIR)$(MANDIR)/man1/; done
 	for m in man/*.5; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man5/; done; true
 	for m in man/*.7; do [ -f $$m ] && cp $$m $(DESTDIR)$(MANDIR)/man7/; done; true
@@ -262,6 +271,8 @@ install: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/adjudicator
+	for f in $(FILTERS); do rm -f $(DESTDIR)$(LIBEXECDIR)/$$f; done
+	rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
 	for m in man/*.1; do rm -f $(DESTDIR)$(MANDIR)/man1/$${m#man/}; done
 	for m in man/*.5; do rm -f $(DESTDIR)$(MANDIR)/man5/$${m#man/}; done
 	for m in man/*.7; do rm -f $(DESTDIR)$(MANDIR)/man7/$${m#man/}; done

@@ -7,7 +7,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,8 @@
 #include "archive.h"
 #include "audit.h"
 #include "mail.h"
+#include "replay.h"
+#include "root.h"
 #include "view.h"
 
 extern char **environ;
@@ -26,6 +31,10 @@ extern char **environ;
 const struct verb *cli_verb;
 static const char *cli_optstring;	/* the running verb's options */
 static int cli_badopt;			/* what getopt refused, or 0 */
+static char cli_badlong[40];		/* a long option refused, or "" */
+static char **cli_permuted;		/* the argv put in order */
+static char cli_shown[PATH_MAX];	/* the game directory, as shown */
+static char cli_root[PATH_MAX];		/* the root it is in, or "" */
 
 static void
 to_stderr(void *arg, const char *line)
@@ -44,15 +53,93 @@ to_stdout(void *arg, const char *line)
 const struct report cli_report_stderr = { to_stderr, NULL };
 const struct report cli_report_stdout = { to_stdout, NULL };
 
+/* Does option cluster arg ("-d", "-Md", "-dDIR") take the next word? */
+static int
+takes_next(const char *arg, const char *optstring)
+{
+	const char *o;
+
+	for (arg++; *arg != '\0'; arg++) {
+		if (*arg == ':' || (o = strchr(optstring, *arg)) == NULL)
+			continue;
+		if (o[1] == ':')
+			return arg[1] == '\0';
+	}
+	return 0;
+}
+
+/*
+ * Options anywhere, as a person types them ("new -k K knights -o
+ * teams=yes A.pub B.pub"): argv is put in order, the options (with their
+ * values) first, then "--" if it was there, then the operands in their
+ * order.  getopt(3) as POSIX has it stops at the first operand.
+ */
+static void
+permute(int argc, char **argv, const char *optstring)
+{
+	static char dashdash[] = "--";
+	char **opt, **arg;
+	int i, nopt = 0, narg = 0, dashes = 0;
+
+	if (argc < 2 || (opt = calloc((size_t)argc, sizeof(*opt))) == NULL)
+		return;
+	if ((arg = calloc((size_t)argc, sizeof(*arg))) == NULL) {
+		free(opt);
+		return;
+	}
+	for (i = 1; i < argc; i++) {
+		if (dashes || argv[i][0] != '-' || argv[i][1] == '\0')
+			arg[narg++] = argv[i];
+		else if (strcmp(argv[i], "--") == 0)
+			dashes = 1;
+		else {
+			opt[nopt++] = argv[i];
+			if (takes_next(argv[i], optstring) && i + 1 < argc)
+				opt[nopt++] = argv[++i];
+		}
+	}
+	for (i = 0; i < nopt; i++)
+		argv[1 + i] = opt[i];
+	if (dashes)
+		argv[1 + nopt] = dashdash;
+	for (i = 0; i < narg; i++)
+		argv[1 + nopt + dashes + i] = arg[i];
+	free(opt);
+	free(arg);
+}
+
 int
 cli_getopt(int argc, char **argv, const char *optstring)
 {
+	const char *cur;
 	int ch;
 
+	if (cli_permuted != argv) {
+		cli_permuted = argv;
+		permute(argc, argv, optstring);
+	}
 	cli_optstring = optstring;
+	cur = optind < argc ? argv[optind] : NULL;
 	ch = getopt(argc, argv, optstring);
 	cli_badopt = ch == '?' ? optopt : 0;
+	cli_badlong[0] = '\0';
+	/* "--frob": getopt sees an option "-" */
+	if (ch == '?' && cur != NULL && strncmp(cur, "--", 2) == 0 &&
+	    cur[2] != '\0')
+		snprintf(cli_badlong, sizeof(cli_badlong), "%s", cur);
 	return ch;
+}
+
+static void
+usage_line(char *out, size_t len)
+{
+	if (cli_verb == NULL)
+		snprintf(out, len, "adjudicator VERB ...");
+	else if (cli_verb->usage2 != NULL)
+		snprintf(out, len, "%s; or: %s", cli_verb->usage,
+		    cli_verb->usage2);
+	else
+		snprintf(out, len, "%s", cli_verb->usage);
 }
 
 int
@@ -63,13 +150,10 @@ cli_usage(struct error *e)
 	int c = cli_badopt;
 
 	cli_badopt = 0;
-	if (cli_verb == NULL)
-		snprintf(usage, sizeof(usage), "adjudicator VERB ...");
-	else if (cli_verb->usage2 != NULL)
-		snprintf(usage, sizeof(usage), "%s; or: %s", cli_verb->usage,
-		    cli_verb->usage2);
-	else
-		snprintf(usage, sizeof(usage), "%s", cli_verb->usage);
+	usage_line(usage, sizeof(usage));
+	if (cli_badlong[0] != '\0')
+		return error_set(e, EXIT_USAGE, "%s: unknown option %s (usage: "
+		    "%s)", name, cli_badlong, usage);
 	if (c > ' ' && c < 127 && cli_optstring != NULL &&
 	    strchr(cli_optstring, c) != NULL)
 		return error_set(e, EXIT_USAGE, "%s: option -%c needs a value "
@@ -80,7 +164,31 @@ cli_usage(struct error *e)
 	if (c != 0)
 		return error_set(e, EXIT_USAGE, "%s: unknown option (usage: "
 		    "%s)", name, usage);
-	return error_set(e, EXIT_USAGE, "%s: usage: %s", name, usage);
+	return error_set(e, EXIT_USAGE, "%s: wrong arguments (usage: %s)",
+	    name, usage);
+}
+
+int
+cli_usage_why(struct error *e, const char *fmt, ...)
+{
+	char why[256], usage[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	usage_line(usage, sizeof(usage));
+	return error_set(e, EXIT_USAGE, "%s: %s (usage: %s)", cli_verb != NULL ?
+	    cli_verb->name : "adjudicator", why, usage);
+}
+
+int
+cli_operands(int argc, char **argv, int max, struct error *e)
+{
+	if (argc <= max)
+		return 0;
+	return cli_usage_why(e, "\"%.40s\": %s", argv[max], max == 0 ?
+	    "takes no operand" : "one operand too many");
 }
 
 int
@@ -104,10 +212,76 @@ cli_help(int argc, char **argv)
 }
 
 int
-cli_gamedir(const char *dir, enum gamedir_mode mode, struct gamedir *g,
+cli_game_path(const char *dir, const char *root, char *out, size_t len,
     struct error *e)
 {
-	return gamedir_open(dir, mode, g, &cli_report_stderr, e);
+	if (root != NULL && dir == NULL)
+		return cli_usage_why(e, "-r %s: which game? -d GAME names it "
+		    "(its id or first digits, as games -r %s prints them)",
+		    root, root);
+	if (root != NULL)
+		return root_find(root, dir, out, len, e);
+	if (dir == NULL && root_is_game(".")) {
+		snprintf(out, len, ".");
+		return 0;
+	}
+	if (dir == NULL)
+		return cli_usage_why(e, "-d GAMEDIR is missing (and the current "
+		    "directory is not a game directory)");
+	if (!root_is_game(dir) && root_holds_games(dir))
+		return cli_usage_why(e, "%s is a root of games, not a game: "
+		    "-d %s/GAME (games -r %s lists them)", dir, dir, dir);
+	return root_resolve(dir, out, len, e);
+}
+
+int
+cli_where_opt(int ch, struct cli_where *w)
+{
+	if (ch == 'd')
+		w->dir = optarg;
+	else if (ch == 'r')
+		w->root = optarg;
+	else
+		return 0;
+	return 1;
+}
+
+/* Where the game directory is shown: short in a root, its root noted
+ * (".." when the command runs in a game of a root). */
+static void
+note_shown(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char cwd[PATH_MAX];
+
+	root_short(path, cli_shown, sizeof(cli_shown));
+	cli_root[0] = '\0';
+	if (slash != NULL && root_is_id(slash + 1))
+		snprintf(cli_root, sizeof(cli_root), "%.*s", (int)(slash -
+		    path), path);
+	else if (slash == NULL && root_is_id(path))
+		snprintf(cli_root, sizeof(cli_root), ".");
+	else if (strcmp(path, ".") == 0 && getcwd(cwd, sizeof(cwd)) != NULL &&
+	    (slash = strrchr(cwd, '/')) != NULL && root_is_id(slash + 1))
+		snprintf(cli_root, sizeof(cli_root), "..");
+}
+
+int
+cli_gamedir(const char *dir, const char *root, enum gamedir_mode mode,
+    struct gamedir *g, struct error *e)
+{
+	char path[PATH_MAX];
+
+	if (cli_game_path(dir, root, path, sizeof(path), e) != 0)
+		return -1;
+	note_shown(path);
+	return gamedir_open(path, mode, g, &cli_report_stderr, e);
+}
+
+const char *
+cli_dir_shown(const struct gamedir *g)
+{
+	return cli_shown[0] != '\0' ? cli_shown : g->path;
 }
 
 /*
@@ -186,16 +360,20 @@ cli_write(const void *p, size_t len, struct error *e)
 }
 
 int
-cli_write_kept(const void *p, size_t len, const char *dir, struct error *e)
+cli_write_kept(const void *p, size_t len, const struct gamedir *g, int mail,
+    struct error *e)
 {
 	size_t l;
 
+	/* a mailer that is not there closes the pipe: say so, not die */
+	signal(SIGPIPE, SIG_IGN);
 	if (cli_write(p, len, e) == 0)
 		return 0;
 	/* the message is in the game directory already: not lost */
 	l = strlen(e->msg);
 	snprintf(e->msg + l, sizeof(e->msg) - l, " (the message is kept: "
-	    "resend -d %s prints it)", dir);
+	    "\"adjudicator resend%s -d %s\" prints it again)", mail ? " -M" :
+	    "", cli_dir_shown(g));
 	return -1;
 }
 
@@ -255,14 +433,18 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	const struct match *m = g->t.m;
 	int viewer = g->t.me < m->nseats ? g->t.me : -1, rc = 0;
 	struct buf b;
+	struct view_place p;
 
+	p.dir = cli_dir_shown(g);
+	p.root = cli_root[0] != '\0' ? cli_root : NULL;
+	p.sent = cli_judged_sent((struct gamedir *)g);
 	buf_init(&b);
 	if (strcmp(fmt, "svg") == 0)
 		rc = view_svg(m, viewer, &b, e);
 	else if (strcmp(fmt, "yaml") == 0)
-		rc = view_yaml(m, viewer, g->path, &b, e);
+		rc = view_yaml_at(m, viewer, &p, &b, e);
 	else {
-		view_text(m, viewer, g->path, &b);
+		view_text_at(m, viewer, &p, &b);
 		judge_audit(g, viewer, &b);
 	}
 	if (rc == 0)
@@ -284,8 +466,9 @@ cli_not_over(const struct gamedir *g, struct error *e)
 	buf_init(&r);
 	view_result(m, &r);
 	rc = error_set(e, EXIT_REFUSED, "%s: the game is over (%.*s); "
-	    "\"adjudicator export -d %s >FILE\" writes its record", g->path,
-	    (int)r.len, r.len ? (char *)r.data : "", g->path);
+	    "\"adjudicator export -d %s >FILE\" writes its record",
+	    cli_dir_shown(g), (int)r.len, r.len ? (char *)r.data : "",
+	    cli_dir_shown(g));
 	buf_free(&r);
 	return rc;
 }
@@ -296,12 +479,24 @@ cli_archive_open(int argc, char **argv, const char **in, int *threads,
 {
 	*in = NULL;
 	*threads = 1;
-	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1) {
+	if (cli_getopt(argc, argv, "") != -1) {
 		cli_usage(e);
 		return NULL;
 	}
-	if (argc - optind == 1)
-		*in = argv[optind];
+	return cli_archive_input(argc - optind, argv + optind, in, threads,
+	    e);
+}
+
+FILE *
+cli_archive_input(int argc, char **argv, const char **in, int *threads,
+    struct error *e)
+{
+	*in = NULL;
+	*threads = 1;
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return NULL;
+	if (argc == 1)
+		*in = argv[0];
 	if (cli_threads(threads, e) != 0)
 		return NULL;
 	return cli_open(*in, e);
@@ -313,18 +508,14 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 	int ch;
 
 	memset(o, 0, sizeof(*o));
-	while ((ch = cli_getopt(argc, argv, "d:Mn")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:Mn")) != -1) {
 		if (ch == 'M')
 			o->mail = 1;
 		else if (ch == 'n')
 			o->dry = 1;
-		else if (ch == 'd')
-			o->dir = optarg;
-		else
+		else if (!cli_where_opt(ch, &o->w))
 			return cli_usage(e);
 	}
-	if (o->dir == NULL)
-		return cli_usage(e);
 	if (o->dry && o->mail)
 		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
 		    "run sends nothing", cli_verb->name);
@@ -384,6 +575,42 @@ cli_mail(const struct gamedir *g, uint64_t seq, struct buf *out,
 		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
 	}
 	buf_free(&mail);
+	return rc;
+}
+
+/* The copy's export, kept in memory as it is made. */
+static int
+to_buf(void *arg, const void *p, size_t len, struct error *e)
+{
+	return buf_add(arg, p, len) != 0 ? error_set(e, EXIT_SYSTEM, "out of "
+	    "memory") : 0;
+}
+
+int
+cli_so_far(const struct gamedir *g, enum replay_what what, struct error *e)
+{
+	struct buf arm, work, out;
+	FILE *f;
+	int n, rc = -1;
+
+	buf_init(&arm);
+	buf_init(&work);
+	buf_init(&out);
+	if (cli_threads(&n, e) != 0 ||
+	    gamedir_export(g, &work, to_buf, &arm, e) != 0)
+		goto done;
+	if ((f = fmemopen(arm.data, arm.len, "r")) == NULL) {
+		error_errno(e, "%s", cli_dir_shown(g));
+		goto done;
+	}
+	rc = replay_so_far(f, cli_dir_shown(g), n, what, &out, e);
+	fclose(f);
+	if (rc == 0)
+		rc = cli_write(out.data, out.len, e);
+done:
+	buf_free(&arm);
+	buf_free(&work);
+	buf_free(&out);
 	return rc;
 }
 

@@ -32,13 +32,35 @@ int	cli_usage(struct error *);
 /* getopt prelude: handles -h and --help (the usage and summary on
  * stdout); returns 1 when either was given. */
 int	cli_help(int, char **);
-/* Opens a game directory, reporting on stderr. */
-int	cli_gamedir(const char *, enum gamedir_mode, struct gamedir *,
+/* A usage error that says what is wrong: "VERB: WHY (usage: ...)". */
+int	cli_usage_why(struct error *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* More than max operands: a usage error naming the first one too many. */
+int	cli_operands(int, char **, int max, struct error *);
+/*
+ * The game directory a verb acts on: dir (-d: a game directory, or
+ * ROOT/ID with the first digits of a game id), or root and dir (-r ROOT
+ * -d ID), or with neither the current directory when it is a game
+ * directory.
+ */
+int	cli_game_path(const char *dir, const char *root, char *, size_t,
 	    struct error *);
 /* The secret key of the file at path, as every verb loads one: from the
  * agent (ADJUDICATOR_AGENT) when it holds it, else from the file and the
  * prompt, then handed to the agent (agent.h: agent_key_load). */
 struct key_secret *cli_key_load(const char *path, struct error *);
+/* -d GAMEDIR and -r ROOT, as the game verbs take them: 1 when ch (from
+ * cli_getopt) was one of them, its value kept. */
+struct cli_where {
+	const char	*dir, *root;
+};
+int	cli_where_opt(int ch, struct cli_where *);
+/* Opens the game directory cli_game_path finds, reporting on stderr. */
+int	cli_gamedir(const char *dir, const char *root, enum gamedir_mode,
+	    struct gamedir *, struct error *);
+/* The game directory as the commands shown name it: ROOT/ and the id's
+ * first 16 digits in a root, "." in the current directory. */
+const char *cli_dir_shown(const struct gamedir *);
 /* This copy's key, which must be the one the game gives it. */
 struct key_secret *cli_key(const struct gamedir *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
@@ -49,10 +71,13 @@ int	cli_not_over(const struct gamedir *, struct error *);
  * threads ADJUDICATOR_THREADS asks for; NULL on an error. */
 FILE	*cli_archive_open(int, char **, const char **in, int *threads,
 	    struct error *);
-/* The options of setup and turn: -d GAMEDIR (required), -M, -n; optind
+/* The same once the options are read: the operands, [FILE]. */
+FILE	*cli_archive_input(int, char **, const char **in, int *threads,
+	    struct error *);
+/* The options of setup and turn: -d GAMEDIR, -r ROOT, -M, -n; optind
  * is left at the first operand. */
 struct cli_send {
-	const char	*dir;
+	struct cli_where w;
 	int		 mail;	/* -M: a whole mail */
 	int		 dry;	/* -n: nothing written or sent */
 };
@@ -67,8 +92,10 @@ int	cli_judged_waiting(struct gamedir *, struct error *);
 /* -n: says nothing was written or sent, then the view as it would be. */
 int	cli_dry_view(const struct gamedir *, struct error *);
 int	cli_write(const void *, size_t, struct error *);
-/* cli_write of a message GAMEDIR keeps: a failure says resend prints it. */
-int	cli_write_kept(const void *, size_t, const char *, struct error *);
+/* cli_write of a message the game directory keeps: a failure (a mailer
+ * that is not there) says resend (-M: resend -M) prints it again. */
+int	cli_write_kept(const void *, size_t, const struct gamedir *, int mail,
+	    struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 /* An input to read as a stream (stdin for NULL or "-"), and its close,
@@ -76,6 +103,10 @@ int	cli_read(const char *path, struct buf *, struct error *);
 FILE	*cli_open(const char *path, struct error *);
 void	cli_close(FILE *);
 
+/* This copy's game so far (replay -d, show -f moves) on stdout: its
+ * export checked as verify does, unfinished or not (replay.h). */
+enum replay_what;
+int	cli_so_far(const struct gamedir *, enum replay_what, struct error *);
 /* The threads verify checks signatures on: every core, unless
  * ADJUDICATOR_THREADS says how many. */
 int	cli_threads(int *, struct error *);

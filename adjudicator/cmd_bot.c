@@ -80,7 +80,8 @@ play(struct gamedir *g, enum bot_policy p, struct rng *r, struct buf *out,
 int
 cmd_bot(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *seed = NULL;
+	struct cli_where w = { NULL, NULL };
+	const char *seed = NULL;
 	enum bot_policy policy = BOT_RANDOM;
 	struct gamedir g;
 	struct rng rng;
@@ -88,19 +89,19 @@ cmd_bot(int argc, char **argv, struct error *e)
 	uint64_t seq;
 	int ch, rc, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:Mp:s:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:Mp:s:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
-		else if (ch == 'd')
-			dir = optarg;
+		else if (cli_where_opt(ch, &w))
+			continue;
 		else if (ch == 's')
 			seed = optarg;
 		else if (ch != 'p' || bot_policy_parse(optarg, &policy) != 0)
 			return ch == 'p' ? error_set(e, EXIT_USAGE, "-p %s: the "
 			    "bot plays random or greedy", optarg) : cli_usage(e);
 	}
-	if (dir == NULL || optind != argc)
-		return cli_usage(e);
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
+		return -1;
 	if (seed != NULL && !seed_ok(seed))
 		return error_set(e, EXIT_USAGE, "-s %s: the seed is 1 to 64 "
 		    "hex digits", seed);
@@ -108,7 +109,7 @@ cmd_bot(int argc, char **argv, struct error *e)
 		rng_init(&rng, seed, "bot");
 	else
 		rng_init_random(&rng, "bot");
-	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+	if (cli_gamedir(w.dir, w.root, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
@@ -118,7 +119,7 @@ cmd_bot(int argc, char **argv, struct error *e)
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)
-		rc = cli_write_kept(out.data, out.len, dir, e);
+		rc = cli_write_kept(out.data, out.len, &g, mail, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

@@ -17,19 +17,16 @@ to_stdout(void *arg, const void *p, size_t len, struct error *e)
 int
 cmd_export(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL;
+	struct cli_where w = { NULL, NULL };
 	struct gamedir g;
 	struct buf arm;
 	int ch, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:")) != -1) {
-		if (ch != 'd')
+	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1)
+		if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
-		dir = optarg;
-	}
-	if (dir == NULL || optind != argc)
-		return cli_usage(e);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0 ||
+	    cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&arm);
 	rc = gamedir_export(&g, &arm, to_stdout, NULL, e);

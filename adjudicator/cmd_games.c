@@ -19,8 +19,10 @@ cmd_games(int argc, char **argv, struct error *e)
 			return cli_usage(e);
 		root = optarg;
 	}
-	if (root == NULL || optind != argc)
-		return cli_usage(e);
+	if (root == NULL)
+		return cli_usage_why(e, "-r ROOT is missing");
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
+		return -1;
 	buf_init(&out);
 	rc = root_games(root, &out, e);
 	if (rc == 0)

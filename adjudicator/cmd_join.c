@@ -91,8 +91,16 @@ cmd_join(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if ((dir == NULL) == (root == NULL) || keypath == NULL || argc > 1)
-		return cli_usage(e);
+	if (dir != NULL && root != NULL)
+		return cli_usage_why(e, "-d and -r together: the game goes in "
+		    "GAMEDIR, or under ROOT");
+	if (dir == NULL && root == NULL)
+		return cli_usage_why(e, "-d GAMEDIR or -r ROOT is missing: "
+		    "where the game goes");
+	if (keypath == NULL)
+		return cli_usage_why(e, "-k KEY is missing: your key");
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (argc == 1)
 		in = argv[0];
 	if (root != NULL)

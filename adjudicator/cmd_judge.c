@@ -333,7 +333,7 @@ static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
     int ticking, int argc, char **argv, struct error *e)
 {
-	char defkey[PATH_MAX];
+	char defkey[PATH_MAX], envmailer[1024];
 	struct cli_mailer m;
 	struct mailbot b;
 	struct bot_input bi;
@@ -342,13 +342,22 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	FILE *f = NULL;
 	int rc = -1;
 
-	if (argc > 1)
-		return cli_usage(e);
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (keypath == NULL) {
 		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
 		    root) >= sizeof(defkey))
 			return error_set(e, EXIT_USAGE, "%s: path too long", root);
 		keypath = defkey;
+	}
+	/* $SENDMAIL names the program, as procmail and the examples' filters
+	 * set it: a stand-in in tests, msmtp elsewhere */
+	if (sendmail == NULL && getenv("SENDMAIL") != NULL &&
+	    getenv("SENDMAIL")[0] != '\0') {
+		if ((size_t)snprintf(envmailer, sizeof(envmailer), "%s -t -i",
+		    getenv("SENDMAIL")) >= sizeof(envmailer))
+			return error_set(e, EXIT_USAGE, "SENDMAIL: too long");
+		sendmail = envmailer;
 	}
 	if (cli_mailer_parse(sendmail != NULL ? sendmail : CLI_SENDMAIL, &m,
 	    e) != 0)
@@ -370,7 +379,8 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	else {
 		memset(&bi, 0, sizeof(bi));
 		bi.b = &b;
-		bi.name = fsio_name(in);
+		/* what a refused seat is told names its mail, not our stdin */
+		bi.name = in != NULL && strcmp(in, "-") != 0 ? in : "your mail";
 		if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail,
 		    &bi, e)) == 0 && bi.refused.status != EXIT_OK) {
 			*e = bi.refused;
@@ -391,6 +401,7 @@ cmd_judge(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
 	const char *sendmail = NULL;
+	char path[PATH_MAX];
 	struct gamedir g;
 	int ch, rc, ticking = 0;
 
@@ -421,14 +432,23 @@ cmd_judge(int argc, char **argv, struct error *e)
 	argc -= optind;
 	argv += optind;
 	if (root != NULL) {
-		if (dir != NULL || outdir != NULL || (ticking && argc > 0))
-			return cli_usage(e);
+		if (dir != NULL || outdir != NULL)
+			return cli_usage_why(e, "-r ROOT is the mail bot: no -d "
+			    "nor -O with it");
+		if (ticking && argc > 0)
+			return cli_usage_why(e, "-t, the tick, takes no mail");
 		return judge_root(root, key, sendmail, ticking, argc, argv, e);
 	}
-	if (dir == NULL || outdir == NULL || key != NULL || sendmail != NULL ||
-	    (ticking && argc > 0))
-		return cli_usage(e);
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
+	if (outdir == NULL)
+		return cli_usage_why(e, "-O OUTDIR is missing (where each "
+		    "seat's update goes)");
+	if (key != NULL || sendmail != NULL)
+		return cli_usage_why(e, "-%c is for the mail bot (-r ROOT)",
+		    key != NULL ? 'k' : 's');
+	if (ticking && argc > 0)
+		return cli_usage_why(e, "-t, the tick, takes no mail");
+	if (cli_game_path(dir, NULL, path, sizeof(path), e) != 0 ||
+	    gamedir_open(path, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
 		return -1;
 	rc = ticking ? tick(&g, outdir, e) : judge(&g, outdir, argc, argv, e);
 	gamedir_close(&g);

@@ -72,8 +72,10 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc != 1)
-		return cli_usage(e);
+	if (argc == 0)
+		return cli_usage_why(e, "NAME is missing");
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (!key_name_ok(argv[0]))
 		return error_set(e, EXIT_USAGE, "%s: a name is 1 to %d "
 		    "characters a-z 0-9 - _, starting with a letter", argv[0],

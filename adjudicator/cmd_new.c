@@ -1,16 +1,19 @@
 /*
  * new: start a game.  The header is signed by its creator, read back as
- * a game before it is sent, and printed armored: the invitation.
+ * a game before it is sent, and printed armored: the invitation (-M: as
+ * a whole mail to everyone else, like turn -M).
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "mail.h"
 #include "match.h"
 
 struct new_args {
 	const char	*keypath, *mode, *judgepath, *seed;
+	int		 mail;				/* -M */
 	char		*opts[GAME_MAX_OPTIONS + 4];	/* the clock's too */
 	int		 nopts;
 	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
@@ -24,8 +27,11 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 	memset(a, 0, sizeof(*a));
 	a->mode = "peer";
-	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:")) != -1) {
+	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:M")) != -1) {
 		switch (ch) {
+		case 'M':
+			a->mail = 1;
+			break;
 		case 'k':
 			a->keypath = optarg;
 			break;
@@ -55,8 +61,12 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 	}
 	*argc -= optind;
 	*argv += optind;
-	if (a->keypath == NULL || *argc < 1)
-		return cli_usage(e);
+	if (a->keypath == NULL)
+		return cli_usage_why(e, "-k KEY is missing: the key of the seat "
+		    "(or judge) who invites");
+	if (*argc < 1)
+		return cli_usage_why(e, "RULES is missing (adjudicator rules "
+		    "lists the games)");
 	if (strcmp(a->mode, "peer") != 0 && strcmp(a->mode, "judge") != 0)
 		return error_set(e, EXIT_USAGE, "-m %s: the mode is peer or "
 		    "judge", a->mode);
@@ -116,6 +126,40 @@ game_config(const struct new_args *a, int nseats, struct game_config *cfg,
 }
 
 /*
+ * A game judged by mail (-a given, or -M) needs every seat's address and
+ * the judge's: the judge's mail bot mails every seat, and each seat's
+ * turn -M mails the judge.  Without one, the invitation would be made
+ * and refused later.  -M alone (a peer game) needs the addresses of the
+ * seats it goes to.
+ */
+static int
+mail_addresses(const struct new_args *a, const struct key_public *to,
+    int nseats, int judged, const char *const *addr, const char *judge_addr,
+    struct error *e)
+{
+	int i;
+
+	if (judged && (a->naddr > 0 || a->mail)) {
+		for (i = 0; i < nseats; i++)
+			if (addr[i] == NULL)
+				return error_set(e, EXIT_USAGE, "-a: no address "
+				    "for %s: a game judged by mail needs every "
+				    "seat's, and the judge's (-a %s=ADDRESS)",
+				    to[i].name, to[i].name);
+		if (judge_addr == NULL)
+			return error_set(e, EXIT_USAGE, "-a: no address for the "
+			    "judge: a game judged by mail needs every seat's, "
+			    "and the judge's (-a judge=ADDRESS)");
+		return 0;
+	}
+	for (i = 0; a->mail && i < nseats; i++)
+		if (addr[i] == NULL)
+			return error_set(e, EXIT_USAGE, "-M: no address for %s "
+			    "(-a %s=ADDRESS)", to[i].name, to[i].name);
+	return 0;
+}
+
+/*
  * -a SEAT=ADDRESS: each seat's (or the judge's) mail address, by the
  * seat's name, once each.
  */
@@ -157,20 +201,69 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 		}
 		*slot = eq + 1;
 	}
-	return 0;
+	return mail_addresses(a, to, nseats, judged, addr, *judge_addr, e);
 }
 
-/* Signs the header and reads it back as a game before it is sent. */
+/*
+ * -M: the invitation as a whole mail from its creator (me: a seat, or
+ * GAME_JUDGE) to everyone else, the game's id in the Subject and a few
+ * lines above the armor saying what it is and how to join it.
+ */
+static int
+invitation_mail(const struct match *m, int me, const struct buf *arm,
+    struct buf *out, struct error *e)
+{
+	struct mail_head h;
+	struct buf body;
+	char subject[MAIL_FIELD];
+	const char *by = match_author_name(m, me);
+	int i, rc;
+
+	memset(&h, 0, sizeof(h));
+	h.from = me == GAME_JUDGE ? m->judge_address : m->seat[me].address;
+	for (i = 0; i < m->nseats; i++)
+		if (i != me)
+			h.to[h.nto++] = m->seat[i].address;
+	if (m->judge_mode && me != GAME_JUDGE)
+		h.to[h.nto++] = m->judge_address;
+	snprintf(subject, sizeof(subject), "[adjudicator] %s %.16s: an "
+	    "invitation from %s", m->rules->name, m->game_hex, by);
+	h.subject = subject;
+	h.game = m->game_hex;
+	buf_init(&body);
+	buf_printf(&body, "adjudicator: %s invites you to a game of %s%s.\n"
+	    "Game %.16s: %s.\nSeats, in turn order:", by, m->rules->name,
+	    m->judge_mode ? ", judged" : "", m->game_hex, m->rules->title);
+	for (i = 0; i < m->nseats; i++)
+		buf_printf(&body, "%s %s <%s>", i ? "," : "", m->seat[i].name,
+		    m->seat[i].address);
+	if (m->judge_mode)
+		buf_printf(&body, "; the judge <%s>", m->judge_address);
+	buf_printf(&body, ".\nJoin it with \"adjudicator join -r ROOT -k "
+	    "KEY\" (pipe this mail into it);\n\"adjudicator rules %s\" says "
+	    "how to play.%s\n\n", m->rules->name, m->judge_mode ? "  The "
+	    "judge's mail bot joins it\nby itself." : "");
+	if (buf_add(&body, arm->data, arm->len) != 0) {
+		buf_free(&body);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = mail_compose(&h, (const char *)body.data, body.len, out, e);
+	buf_free(&body);
+	return rc;
+}
+
+/* Signs the header and reads it back as a game before it is sent; -M
+ * (mail) makes it a whole mail from seat me. */
 static int
 invitation(const struct game_rules *r, const struct game_config *cfg,
     const struct clock_spec *clock, const struct key_secret *k,
     const struct key_public *to, int nseats, int judged,
-    const char *const *addr, const char *judge_addr, struct buf *arm,
-    struct error *e)
+    const char *const *addr, const char *judge_addr, int mail,
+    struct buf *arm, struct error *e)
 {
-	struct buf body, sb;
+	struct buf body, sb, whole;
 	struct match *m;
-	int rc = -1;
+	int rc = -1, me;
 
 	buf_init(&body);
 	buf_init(&sb);
@@ -181,9 +274,19 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 		goto done;
 	if ((m = header_read(sb.data, sb.len, "invitation", e)) == NULL)
 		goto done;
-	match_free(m);
 	rc = envelope_armor(sb.data, sb.len, to, (size_t)nseats + judged, arm,
 	    e);
+	if (rc == 0 && mail) {
+		me = match_seat_of(m, &k->pub);
+		buf_init(&whole);
+		if ((rc = invitation_mail(m, me, arm, &whole, e)) == 0) {
+			arm->len = 0;
+			rc = buf_add(arm, whole.data, whole.len) != 0 ?
+			    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+		}
+		buf_free(&whole);
+	}
+	match_free(m);
 done:
 	buf_free(&body);
 	buf_free(&sb);
@@ -229,7 +332,7 @@ cmd_new(int argc, char **argv, struct error *e)
 		goto done;
 	}
 	if (invitation(r, &cfg, &clock, k, to, nseats, judged, addr,
-	    judge_addr, &arm, e) == 0)
+	    judge_addr, a.mail, &arm, e) == 0)
 		rc = cli_write(arm.data, arm.len, e);
 done:
 	key_secret_free(k);

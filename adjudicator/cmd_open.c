@@ -90,8 +90,11 @@ cmd_open(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if (keypath == NULL || argc > 1)
-		return cli_usage(e);
+	if (keypath == NULL)
+		return cli_usage_why(e, "-k KEY is missing: the recipient's "
+		    "key");
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (argc == 1)
 		in = argv[0];
 	if (senderpath != NULL && key_public_load(senderpath, &sender, e) != 0)

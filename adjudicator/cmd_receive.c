@@ -83,11 +83,12 @@ cmd_receive(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if ((dir == NULL) == (root == NULL))
-		return cli_usage(e);
+	if (dir != NULL && root != NULL)
+		return cli_usage_why(e, "-d and -r together: -d GAMEDIR takes "
+		    "one game's messages, -r ROOT a mailbox of many games");
 	if (root != NULL)
 		return receive_root(root, argc, argv, e);
-	if (cli_gamedir(dir, GAMEDIR_WRITE, &g, e) != 0)
+	if (cli_gamedir(dir, NULL, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&text);
 	if ((k = cli_key(&g, e)) == NULL)

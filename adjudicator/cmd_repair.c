@@ -66,7 +66,7 @@ hints(const char *dir, const struct gamedir_repair *r)
 	const struct match *m;
 	int s;
 
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, &ign) != 0)
+	if (cli_gamedir(dir, NULL, GAMEDIR_READ, &g, &ign) != 0)
 		return;
 	m = g.t.m;
 	if (r->lost_to > r->kept_to || r->maybe_entry || r->updates > 0) {

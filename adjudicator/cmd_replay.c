@@ -2,7 +2,8 @@
  * replay: a finished game as one self-contained HTML page on stdout
  * (lib/replay.c, formats/replay.md).  The archive is verified exactly as
  * verify does it; a refused one gets verify's error and exit status, and
- * no page.
+ * no page.  With -d (or -r ROOT -d ID): this copy's game so far, finished
+ * or not, its public positions only.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,15 +13,38 @@
 #include "fsio.h"
 #include "replay.h"
 
+/* replay -d GAMEDIR: the page of the game so far. */
+static int
+so_far(const char *dir, const char *root, struct error *e)
+{
+	struct gamedir g;
+	int rc;
+
+	if (cli_gamedir(dir, root, GAMEDIR_READ, &g, e) != 0)
+		return -1;
+	rc = cli_so_far(&g, REPLAY_PAGE, e);
+	gamedir_close(&g);
+	return rc;
+}
+
 int
 cmd_replay(int argc, char **argv, struct error *e)
 {
+	struct cli_where w = { NULL, NULL };
 	const char *in;
 	struct buf page;
 	FILE *f;
-	int n, rc;
+	int ch, n, rc;
 
-	if ((f = cli_archive_open(argc, argv, &in, &n, e)) == NULL)
+	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1)
+		if (!cli_where_opt(ch, &w))
+			return cli_usage(e);
+	argc -= optind;
+	argv += optind;
+	if (w.dir != NULL || w.root != NULL)
+		return cli_operands(argc, argv, 0, e) != 0 ? -1 :
+		    so_far(w.dir, w.root, e);
+	if ((f = cli_archive_input(argc, argv, &in, &n, e)) == NULL)
 		return -1;
 	buf_init(&page);
 	rc = replay_page(f, fsio_name(in), n, &page, e);

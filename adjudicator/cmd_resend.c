@@ -77,28 +77,26 @@ judge_again(struct gamedir *g, const char *name, uint64_t seq, int mail,
 int
 cmd_resend(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *seat = NULL;
+	struct cli_where w = { NULL, NULL };
+	const char *seat = NULL;
 	struct gamedir g;
 	struct buf b;
 	unsigned long long seq, first, from;
 	char *end;
 	int ch, rc = -1, mail = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:Ms:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:Ms:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
-		else if (ch == 'd')
-			dir = optarg;
 		else if (ch == 's')
 			seat = optarg;
-		else
+		else if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
 	}
 	argc -= optind;
 	argv += optind;
-	if (dir == NULL || argc > 1)
-		return cli_usage(e);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_operands(argc, argv, 1, e) != 0 ||
+	    cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&b);
 	seq = 0;
@@ -112,7 +110,8 @@ cmd_resend(int argc, char **argv, struct error *e)
 	if ((g.t.me == GAME_JUDGE) != (seat != NULL)) {
 		error_set(e, EXIT_USAGE, seat != NULL ? "-s: %s is %s's game "
 		    "directory: only the judge names a seat" : "%s: the judge's "
-		    "game directory: name the seat with -s SEAT", dir, g.seat);
+		    "game directory: name the seat with -s SEAT",
+		    cli_dir_shown(&g), g.seat);
 		goto done;
 	}
 	if (seat != NULL) {
@@ -123,8 +122,8 @@ cmd_resend(int argc, char **argv, struct error *e)
 	if (argc == 1)
 		first = seq;
 	else if ((seq = gamedir_last_sent(&g)) == 0) {
-		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet", dir,
-		    g.seat);
+		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet",
+		    cli_dir_shown(&g), g.seat);
 		goto done;
 	} else
 		first = first_of_last(&g, seq);

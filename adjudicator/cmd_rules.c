@@ -49,8 +49,10 @@ cmd_rules(int argc, char **argv, struct error *e)
 	struct buf b;
 	int i, rc;
 
-	if (cli_getopt(argc, argv, "") != -1 || argc - optind > 1)
+	if (cli_getopt(argc, argv, "") != -1)
 		return cli_usage(e);
+	if (cli_operands(argc - optind, argv + optind, 1, e) != 0)
+		return -1;
 	argc -= optind - 1;
 	argv += optind - 1;
 	buf_init(&b);

@@ -44,14 +44,17 @@ cmd_seal(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
-	if (keypath == NULL || argc < 1)
-		return cli_usage(e);
+	if (keypath == NULL)
+		return cli_usage_why(e, "-k KEY is missing: the signer's key");
+	if (argc < 1)
+		return cli_usage_why(e, "RECIPIENT.pub is missing");
 	/* the last operand is the input unless it names a public key */
 	if (strcmp(argv[argc - 1], "-") == 0 ||
 	    !ends_with(argv[argc - 1], ".pub"))
 		in = argv[--argc];
 	if (argc < 1)
-		return cli_usage(e);
+		return cli_usage_why(e, "RECIPIENT.pub is missing (%s is the "
+		    "input)", in);
 	if (argc > ENVELOPE_MAX_RECIPIENTS)
 		return error_set(e, EXIT_USAGE, "at most %d recipients",
 		    ENVELOPE_MAX_RECIPIENTS);

@@ -153,12 +153,12 @@ cmd_setup(int argc, char **argv, struct error *e)
 		return -1;
 	argc -= optind;
 	argv += optind;
-	if (argc > 1)
-		return cli_usage(e);
+	if (cli_operands(argc, argv, 1, e) != 0)
+		return -1;
 	if (argc == 1 && layout_arg(argv[0], layout, sizeof(layout), e) != 0)
 		return -1;
-	if (cli_gamedir(o.dir, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g,
-	    e) != 0)
+	if (cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
+	    &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
@@ -169,7 +169,7 @@ cmd_setup(int argc, char **argv, struct error *e)
 	if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0 && !o.dry)
-		rc = cli_write_kept(out.data, out.len, o.dir, e);
+		rc = cli_write_kept(out.data, out.len, &g, o.mail, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

@@ -1,39 +1,39 @@
 /*
- * show: this seat's view, as text, YAML or an SVG picture.
+ * show: this seat's view, as text, YAML or an SVG picture; or the move
+ * list of the game so far (-f moves).
  */
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "replay.h"
 
 int
 cmd_show(int argc, char **argv, struct error *e)
 {
-	const char *dir = NULL, *fmt = "text";
+	struct cli_where w = { NULL, NULL };
+	const char *fmt = "text";
 	struct gamedir g;
 	int ch, rc;
 
-	while ((ch = cli_getopt(argc, argv, "d:f:")) != -1) {
-		switch (ch) {
-		case 'd':
-			dir = optarg;
-			break;
-		case 'f':
+	while ((ch = cli_getopt(argc, argv, "d:r:f:")) != -1) {
+		if (ch == 'f')
 			fmt = optarg;
-			break;
-		default:
+		else if (!cli_where_opt(ch, &w))
 			return cli_usage(e);
-		}
 	}
-	if (dir == NULL || optind != argc)
-		return cli_usage(e);
-	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
-	    strcmp(fmt, "svg") != 0)
-		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
-		    "yaml and svg", fmt);
-	if (cli_gamedir(dir, GAMEDIR_READ, &g, e) != 0)
+	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
 		return -1;
-	rc = cli_view(&g, fmt, e);
+	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
+	    strcmp(fmt, "svg") != 0 && strcmp(fmt, "moves") != 0)
+		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
+		    "yaml, svg and moves", fmt);
+	if (cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
+		return -1;
+	if (strcmp(fmt, "moves") == 0)
+		rc = cli_so_far(&g, REPLAY_MOVES, e);
+	else
+		rc = cli_view(&g, fmt, e);
 	gamedir_close(&g);
 	return rc;
 }

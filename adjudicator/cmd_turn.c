@@ -181,8 +181,8 @@ cmd_turn(int argc, char **argv, struct error *e)
 	argc -= optind;
 	argv += optind;
 	if (join_words(argc, argv, action, sizeof(action), e) != 0 ||
-	    cli_gamedir(o.dir, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE, &g,
-	    e) != 0)
+	    cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
+	    &g, e) != 0)
 		return -1;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
@@ -195,7 +195,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	else if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0 && !o.dry)
-		rc = cli_write_kept(out.data, out.len, o.dir, e);
+		rc = cli_write_kept(out.data, out.len, &g, o.mail, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

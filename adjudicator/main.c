@@ -17,7 +17,7 @@
 
 static const struct verb verbs[] = {
 	{ .name = "new", .main = cmd_new,
-	  .usage = "adjudicator new -k KEY [-m peer|judge] [-s SEED] "
+	  .usage = "adjudicator new -k KEY [-M] [-m peer|judge] [-s SEED] "
 	    "[-o OPT=VAL]... [-a SEAT=ADDRESS]... [-j JUDGE.pub] RULES "
 	    "SEAT.pub...",
 	  .summary = "start a game: the invitation, armored, on stdout" },
@@ -26,44 +26,50 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator join -r ROOT -k KEY [FILE]",
 	  .summary = "create GAMEDIR (or ROOT/GAMEID) from an invitation" },
 	{ .name = "setup", .main = cmd_setup,
-	  .usage = "adjudicator setup -d GAMEDIR [-M | -n] [LAYOUT|random|-]",
+	  .usage = "adjudicator setup [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	    "[LAYOUT|random|-]",
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
-	  .usage = "adjudicator turn -d GAMEDIR [-M | -n] [ACTION...]",
+	  .usage = "adjudicator turn [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	    "[ACTION...]",
 	  .summary = "play; the turn message (-M: a whole mail) on stdout" },
 	{ .name = "bot", .main = cmd_bot,
-	  .usage = "adjudicator bot -d GAMEDIR [-M] [-p random|greedy] "
-	    "[-s SEED]",
+	  .usage = "adjudicator bot [-r ROOT] [-d GAMEDIR] [-M] "
+	    "[-p random|greedy] [-s SEED]",
 	  .summary = "this seat's next message, chosen by a bot" },
 	{ .name = "receive", .main = cmd_receive,
-	  .usage = "adjudicator receive -d GAMEDIR [FILE...]",
+	  .usage = "adjudicator receive [-d GAMEDIR] [FILE...]",
 	  .usage2 = "adjudicator receive -r ROOT [FILE...]",
 	  .summary = "apply messages; print this seat's new view" },
 	{ .name = "games", .main = cmd_games,
 	  .usage = "adjudicator games -r ROOT",
 	  .summary = "every game of ROOT: whose turn, last entry, result" },
 	{ .name = "judge", .main = cmd_judge,
-	  .usage = "adjudicator judge -d GAMEDIR -O OUTDIR [FILE...]",
-	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] [FILE]",
+	  .usage = "adjudicator judge [-d GAMEDIR] -O OUTDIR [-t | FILE...]",
+	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] "
+	    "[-t | FILE]",
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
 	{ .name = "show", .main = cmd_show,
-	  .usage = "adjudicator show -d GAMEDIR [-f text|yaml|svg]",
+	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
+	    "[-f text|yaml|svg|moves]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
-	  .usage = "adjudicator resend -d GAMEDIR [-M] [SEQ]",
-	  .usage2 = "adjudicator resend -d GAMEDIR -s SEAT [-M] [SEQ]",
+	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M] [SEQ]",
+	  .usage2 = "adjudicator resend [-r ROOT] [-d GAMEDIR] -s SEAT [-M] "
+	    "[SEQ]",
 	  .summary = "print a message this seat (or the judge) sent, again" },
 	{ .name = "repair", .main = cmd_repair,
 	  .usage = "adjudicator repair -d GAMEDIR [-k KEY FILE]",
 	  .summary = "save what is whole in a damaged game directory" },
 	{ .name = "export", .main = cmd_export,
-	  .usage = "adjudicator export -d GAMEDIR",
+	  .usage = "adjudicator export [-r ROOT] [-d GAMEDIR]",
 	  .summary = "the archive (header, transcript) on stdout" },
 	{ .name = "verify", .main = cmd_verify,
 	  .usage = "adjudicator verify [FILE]",
 	  .summary = "audit a whole game; exit 0 only if all holds" },
 	{ .name = "replay", .main = cmd_replay,
 	  .usage = "adjudicator replay [FILE]",
+	  .usage2 = "adjudicator replay [-r ROOT] -d GAMEDIR",
 	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "standings", .main = cmd_standings,
 	  .usage = "adjudicator standings [-f text|yaml|html] [-p PERIOD] "

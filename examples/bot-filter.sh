@@ -7,19 +7,24 @@
 # seat owes (adjudicator bot -M: a setup, openings, a move, the final
 # openings) and mails it with "$SENDMAIL -t -i".
 #
-# ~/.forward of the bot's account (exim4 runs it without a shell):
+# ~/.forward of the bot's account (exim4 runs it without a shell; make
+# install puts this script in PREFIX/libexec/adjudicator):
 #
-#   "|/usr/local/bin/bot-filter.sh /home/bot/games greedy"
+#   "|/usr/local/libexec/adjudicator/bot-filter.sh /home/bot/games greedy"
 #
-# $ADJ: the binary (default: adjudicator beside this script, in PATH);
+# $ADJ: the binary (default: the one make install put this script
+# beside, else adjudicator in ../build, in PATH);
 # $SENDMAIL: default /usr/sbin/sendmail.  Exits 0 once the mail is dealt
 # with (a message the games refuse is dropped, as a player would), 75
 # when the mailer fails: the mail system gives the mail again later, and
 # the bot's mail the mailer did not take waits whole in ROOT/.unsent/,
 # sent first at the next delivery (the bot's move is made only once).
+installed=
 here=$(dirname "$0")
 if [ -z "${ADJ:-}" ]; then
-	if [ -x "$here/../build/adjudicator" ]; then
+	if [ -n "$installed" ] && [ -x "$installed" ]; then
+		ADJ=$installed
+	elif [ -x "$here/../build/adjudicator" ]; then
 		ADJ=$here/../build/adjudicator
 	else
 		ADJ=$(command -v adjudicator 2>/dev/null ||

@@ -12,20 +12,27 @@
 #                                     and given again later
 #   2 a usage error (a wrong line)  -> 75 too: kept until it is fixed
 #
-# ~/.forward of the judge's account; exim4 on Debian runs it as written,
-# without a shell (no variables, no "VAR=value cmd"):
+# make install puts it in PREFIX/libexec/adjudicator (/usr/local by
+# default).  ~/.forward of the judge's account (examples/dot-forward);
+# exim4 on Debian runs it as written, without a shell (no variables, no
+# "VAR=value cmd"):
 #
-#   "|/usr/local/bin/judge-filter.sh /home/judge/judge"
+#   "|/usr/local/libexec/adjudicator/judge-filter.sh /home/judge/judge"
 #
 # ~/.mailfilter (maildrop):
 #
-#   to "|/usr/local/bin/judge-filter.sh $HOME/judge"
+#   to "|/usr/local/libexec/adjudicator/judge-filter.sh $HOME/judge"
 #
-# The binary: $ADJ, else adjudicator beside this script, else in PATH,
-# else /usr/local/bin/adjudicator.
+# The binary: $ADJ, else the one make install put this script beside,
+# else adjudicator beside this script or in ../build, else in PATH, else
+# /usr/local/bin/adjudicator.  The mailer: $SENDMAIL (-t -i added), else
+# /usr/sbin/sendmail, as judge -r takes it.
+installed=
 here=$(dirname "$0")
 if [ -z "${ADJ:-}" ]; then
-	if [ -x "$here/adjudicator" ]; then
+	if [ -n "$installed" ] && [ -x "$installed" ]; then
+		ADJ=$installed
+	elif [ -x "$here/adjudicator" ]; then
 		ADJ=$here/adjudicator
 	elif [ -x "$here/../build/adjudicator" ]; then
 		ADJ=$here/../build/adjudicator

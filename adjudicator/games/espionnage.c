@@ -12,6 +12,7 @@
  * judge's "stuck" claim.  Every claim is checked by derive() once every
  * setup is open.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,17 +21,16 @@
 #include "espionnage.h"
 #include "game.h"
 #include "rng.h"
-#include "svg.h"
 #include "ydoc.h"
 
-static const char *const kind_word[NKIND] = { "unknown", "corporal",
+const char *const esp_kind_word[NKIND] = { "unknown", "corporal",
     "lieutenant", "captain", "colonel", "general", "spy", "sapper", "mine",
     "headquarters" };
-static const char kind_letter[NKIND + 1] = "?12345SXMH";
+const char esp_kind_letter[NKIND + 1] = "?12345SXMH";
 const int esp_army[NKIND] = { 0, 5, 4, 3, 2, 2, 5, 4, 4, 1 };
-static const char *const outcome_word[NOUTCOME] = { "attacker",
+const char *const esp_outcome_word[NOUTCOME] = { "attacker",
     "defender", "attacker-last", "defender-last", "headquarters" };
-static const char *const colour[2] = { "White", "Black" };
+const char *const esp_colour[2] = { "White", "Black" };
 
 static const char *const moves_choices[] = { "2", "1", NULL };
 static const char *const combat_choices[] = { "outcome", "reveal", NULL };
@@ -48,8 +48,8 @@ static const struct game_option options[] = {
 	{ .name = NULL }
 };
 
-static int
-owner(int p)
+int
+esp_owner(int p)
 {
 	return p / PER;
 }
@@ -62,7 +62,7 @@ kind_of(const char *v)
 	if (v == NULL)
 		return UNKNOWN;
 	for (k = 1; k < NKIND; k++)
-		if (strcmp(v, kind_word[k]) == 0)
+		if (strcmp(v, esp_kind_word[k]) == 0)
 			return k;
 	return -1;
 }
@@ -178,7 +178,7 @@ esp_init(void *st, const struct game_config *cfg, struct error *e)
 			s->board[f][r] = EMPTY;
 	for (p = 0; p < NP; p++) {
 		i = p % PER;
-		start_square(owner(p), i, &s->file[p], &s->rank[p]);
+		start_square(esp_owner(p), i, &s->file[p], &s->rank[p]);
 		s->board[s->file[p]][s->rank[p]] = p;
 		s->alive[p] = 1;
 		s->left_sq[p] = -1;
@@ -204,12 +204,13 @@ esp_setup_pieces(const void *st, int seat, struct game_setup *su)
 	return 0;
 }
 
+/* A setup letter, in either case. */
 static int
 letter_kind(char c)
 {
-	const char *p = strchr(kind_letter + 1, c);
+	const char *p = strchr(esp_kind_letter + 1, toupper((unsigned char)c));
 
-	return c != '\0' && p != NULL ? (int)(p - kind_letter) : -1;
+	return c != '\0' && p != NULL ? (int)(p - esp_kind_letter) : -1;
 }
 
 static int
@@ -223,17 +224,29 @@ esp_setup_parse(const void *st, int seat, const char *text,
 	for (p = text; *p != '\0'; p++) {
 		if (*p == '/' && n > 0 && n % W == 0 && n < PER && p[1] != '/')
 			continue;
-		if (n >= PER || (k = letter_kind(*p)) < 0)
-			goto bad;
-		snprintf(su->value[n++], GAME_VALUE, "%s", kind_word[k]);
+		if (*p == '/' && p[1] == '/')
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": one "
+			    "\"/\" between ranks", text);
+		if (*p == '/')
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": \"/\" "
+			    "after %d letters: it goes between ranks, after each "
+			    "%d", text, n, W);
+		if ((k = letter_kind(*p)) < 0)
+			return error_set(e, EXIT_USAGE, "setup \"%.40s\": \"%c\" "
+			    "is not a piece (1-5 soldiers, S spy, X sapper, M "
+			    "mine, H headquarters; \"/\" between ranks)", text,
+			    *p >= ' ' && *p < 127 ? *p : '?');
+		if (n < PER)
+			snprintf(su->value[n], GAME_VALUE, "%s",
+			    esp_kind_word[k]);
+		n++;
 	}
-	if (n == PER)
-		return 0;
-bad:
-	return error_set(e, EXIT_USAGE, "setup \"%.40s\": thirty letters, "
-	    "rank by rank from your back rank, files a to j (1-5 soldiers, S "
-	    "spy, X sapper, M mine, H headquarters), \"/\" between ranks "
-	    "allowed", text);
+	if (n != PER)
+		return error_set(e, EXIT_USAGE, "setup \"%.40s\": %d letters, %d "
+		    "needed: rank by rank from your back rank, files a to j "
+		    "(adjudicator rules espionnage gives the army)", text, n,
+		    PER);
+	return 0;
 }
 
 /* Could seat move at its first turn with these values?  Its front rank
@@ -267,13 +280,14 @@ esp_setup_audit(const void *st, int seat, const struct game_setup *su,
 	for (k = 1; k < NKIND; k++)
 		if (su->n != PER || count[k] != esp_army[k])
 			return error_set(e, EXIT_REFUSED, "%s's setup has %d "
-			    "%s%s, not %d", colour[seat], count[k],
-			    kind_word[k], count[k] == 1 ? "" : "s", esp_army[k]);
+			    "%s%s, not %d", esp_colour[seat], count[k],
+			    esp_kind_word[k], count[k] == 1 ? "" : "s",
+			    esp_army[k]);
 	if (!front_moves(s, seat, su))
 		return error_set(e, EXIT_REFUSED, "%s's setup leaves it no "
 		    "legal move at its first turn: every piece of its front "
 		    "rank with an empty square before it is a mine or the "
-		    "headquarters", colour[seat]);
+		    "headquarters", esp_colour[seat]);
 	return 0;
 }
 
@@ -295,7 +309,8 @@ esp_setup_random(const void *st, int seat, struct rng *rg,
 		order[j] = t;
 	}
 	for (i = 0; i < PER; i++)
-		snprintf(su->value[i], GAME_VALUE, "%s", kind_word[order[i]]);
+		snprintf(su->value[i], GAME_VALUE, "%s",
+		    esp_kind_word[order[i]]);
 	if (front_moves(s, seat, su))
 		return;
 	/* a soldier to the first front square a volcano leaves free */
@@ -306,8 +321,8 @@ esp_setup_random(const void *st, int seat, struct rng *rg,
 	}
 	for (j = 0; j < 2 * W && !is_mobile(order[j]); j++)
 		;
-	snprintf(su->value[i], GAME_VALUE, "%s", kind_word[order[j]]);
-	snprintf(su->value[j], GAME_VALUE, "%s", kind_word[order[i]]);
+	snprintf(su->value[i], GAME_VALUE, "%s", esp_kind_word[order[j]]);
+	snprintf(su->value[j], GAME_VALUE, "%s", esp_kind_word[order[i]]);
 }
 
 static int
@@ -470,7 +485,7 @@ mobility(const struct esp *s, int p, const struct game_ctx *ctx)
 
 	if (s->moved[p])
 		return 1;
-	k = kind_of(game_value(ctx, owner(p), s->id[p]));
+	k = kind_of(game_value(ctx, esp_owner(p), s->id[p]));
 	return k <= 0 ? -1 : is_mobile(k);
 }
 
@@ -484,13 +499,13 @@ fault(const struct esp *s, int seat, const struct mv *m,
 {
 	int p = s->board[m->f][m->r], q = s->board[m->tf][m->tr];
 
-	if (p < 0 || owner(p) != seat)
+	if (p < 0 || esp_owner(p) != seat)
 		return F_NOPIECE;
 	if (abs(m->tf - m->f) + abs(m->tr - m->r) != 1)
 		return F_STEP;
 	if (q == VOLCANO)
 		return F_VOLCANO;
-	if (q >= 0 && owner(q) == seat)
+	if (q >= 0 && esp_owner(q) == seat)
 		return F_OWN;
 	if (s->left_turn[p] == s->turns[seat] - 1 &&
 	    s->left_sq[p] == m->tf * H + m->tr)
@@ -565,7 +580,7 @@ piece_moves(const struct esp *s, int p, const struct game_ctx *ctx,
 		m.tf = m.f + df[d];
 		m.tr = m.r + dr[d];
 		if (on_board(m.tf, m.tr) &&
-		    fault(s, owner(p), &m, ctx) == F_NONE)
+		    fault(s, esp_owner(p), &m, ctx) == F_NONE)
 			out[n++] = m;
 	}
 	return n;
@@ -653,10 +668,11 @@ check_second(const struct esp *s, int seat, const struct turn *t,
 	int p = s->board[m->f][m->r], why;
 
 	move_text(m, text);
-	if (m->f == t->m[0].f && m->r == t->m[0].r)
+	if ((m->f == t->m[0].f && m->r == t->m[0].r) ||
+	    (m->f == t->m[0].tf && m->r == t->m[0].tr))
 		return error_set(e, EXIT_REFUSED, "%s: the two moves of a turn "
 		    "are by two different pieces", text);
-	if (p < 0 || owner(p) != seat)
+	if (p < 0 || esp_owner(p) != seat)
 		return move_refused(F_NOPIECE, m, e);
 	assume_first(&sim, &t->m[0]);
 	if ((why = fault(&sim, seat, m, ctx)) != F_NONE)
@@ -694,8 +710,8 @@ combat_needs(const struct esp *s, const struct mv *m, struct game_needs *n)
 	int p = s->board[m->f][m->r], q = s->board[m->tf][m->tr];
 
 	if (s->reveal) {
-		game_needs_add(n, owner(p), s->id[p]);
-		game_needs_add(n, owner(q), s->id[q]);
+		game_needs_add(n, esp_owner(p), s->id[p]);
+		game_needs_add(n, esp_owner(q), s->id[q]);
 	}
 	game_needs_claim(n, GAME_JUDGE, "combat");
 }
@@ -751,7 +767,7 @@ place(struct esp *s, int p, int f, int r)
 {
 	s->board[s->file[p]][s->rank[p]] = EMPTY;
 	s->left_sq[p] = s->file[p] * H + s->rank[p];
-	s->left_turn[p] = s->turns[owner(p)];
+	s->left_turn[p] = s->turns[esp_owner(p)];
 	s->board[f][r] = p;
 	s->file[p] = f;
 	s->rank[p] = r;
@@ -775,7 +791,8 @@ arrive(struct esp *s, int p)
 			f = s->file[p] + df;
 			r = s->rank[p] + dr;
 			if ((df || dr) && on_board(f, r) &&
-			    (q = s->board[f][r]) >= 0 && owner(q) != owner(p))
+			    (q = s->board[f][r]) >= 0 &&
+			    esp_owner(q) != esp_owner(p))
 				a->seen[a->n++] = q;
 		}
 }
@@ -810,7 +827,7 @@ outcome_named(const char *v)
 	int k;
 
 	for (k = 0; v != NULL && k < NOUTCOME; k++)
-		if (strcmp(v, outcome_word[k]) == 0)
+		if (strcmp(v, esp_outcome_word[k]) == 0)
 			return k;
 	return -1;
 }
@@ -834,21 +851,21 @@ fight(struct esp *s, int seat, const struct mv *m, const struct game_ctx *ctx,
 	if (out == LOST || out == LOST_LAST) {
 		remove_piece(s, p);
 		say(what, len, "%s attacks %s: the attacker is removed",
-		    colour[seat], text);
+		    esp_colour[seat], text);
 	} else {
 		remove_piece(s, q);
 		place(s, p, m->tf, m->tr);
 		arrive(s, p);
 		say(what, len, "%s attacks %s: the attacker takes the square%s",
-		    colour[seat], text, out == TOOK_HQ ? " and the "
+		    esp_colour[seat], text, out == TOOK_HQ ? " and the "
 		    "headquarters" : "");
 	}
 	if (out == TOOK_HQ)
 		snprintf(why, sizeof(why), "%s captured %s's headquarters",
-		    colour[seat], colour[1 - seat]);
+		    esp_colour[seat], esp_colour[1 - seat]);
 	else if (out == WON_LAST || out == LOST_LAST)
 		snprintf(why, sizeof(why), "%s has no mobile piece left",
-		    colour[out == WON_LAST ? 1 - seat : seat]);
+		    esp_colour[out == WON_LAST ? 1 - seat : seat]);
 	if (out == TOOK_HQ || out == WON_LAST)
 		finish(s, seat, why);
 	else if (out == LOST_LAST)
@@ -869,7 +886,7 @@ play(struct esp *s, int seat, const struct mv *m, const struct game_ctx *ctx,
 	move_text(m, text);
 	place(s, p, m->tf, m->tr);
 	arrive(s, p);
-	say(what, len, "%s moves %s", colour[seat], text);
+	say(what, len, "%s moves %s", esp_colour[seat], text);
 	return 0;
 }
 
@@ -907,10 +924,11 @@ resolve_moves(struct esp *s, int seat, const struct turn *t,
 	while (s->step < t->n) {
 		m = &t->m[s->step];
 		q = s->board[m->tf][m->tr];
-		if (q >= 0 && owner(q) == seat) {
+		if (q >= 0 && esp_owner(q) == seat) {
 			move_text(m, text);
 			say(what, len, "the second move %s is void: %s's own "
-			    "attacker has taken the square", text, colour[seat]);
+			    "attacker has taken the square", text,
+			    esp_colour[seat]);
 			break;
 		}
 		if (q >= 0 && !ready) {
@@ -947,7 +965,7 @@ stuck_stage(struct esp *s, const struct game_ctx *ctx, char *what,
 		return error_set(e, EXIT_REFUSED, "the claim stuck is \"yes\" or "
 		    "\"no\", not \"%.20s\"", v != NULL ? v : "");
 	s->step = 0;
-	snprintf(why, sizeof(why), "%s %s legal move", colour[s->turn],
+	snprintf(why, sizeof(why), "%s %s legal move", esp_colour[s->turn],
 	    strcmp(v, "yes") == 0 ? "has no" : "has a");
 	say(what, len, "the judge: %s", why);
 	if (strcmp(v, "yes") == 0)
@@ -1031,18 +1049,18 @@ derive_combat(const struct esp *s, const struct game_action *a,
 	q = s->board[m->tf][m->tr];
 	if (p < 0 || q < 0)
 		return -1;
-	ka = kind_of(game_value(ctx, owner(p), s->id[p]));
-	kd = kind_of(game_value(ctx, owner(q), s->id[q]));
+	ka = kind_of(game_value(ctx, esp_owner(p), s->id[p]));
+	kd = kind_of(game_value(ctx, esp_owner(q), s->id[q]));
 	if (ka <= 0 || kd <= 0 || (r = clash(ka, kd)) < 0)
 		return -1;
 	loser = r == WON ? q : r == LOST ? p : -1;
 	if (loser >= 0 && is_mobile(r == WON ? kd : ka)) {
-		if ((more = other_mobile(s, owner(loser), loser, ctx)) < 0)
+		if ((more = other_mobile(s, esp_owner(loser), loser, ctx)) < 0)
 			return -1;
 		if (!more)
 			r = r == WON ? WON_LAST : LOST_LAST;
 	}
-	snprintf(out, len, "%s", outcome_word[r]);
+	snprintf(out, len, "%s", esp_outcome_word[r]);
 	return 0;
 }
 
@@ -1076,7 +1094,7 @@ esp_result(const void *st, struct game_result *res)
 static int
 is_spy(const struct esp *s, int p, const struct game_ctx *ctx)
 {
-	return kind_of(game_value(ctx, owner(p), s->id[p])) == SPY;
+	return kind_of(game_value(ctx, esp_owner(p), s->id[p])) == SPY;
 }
 
 static void
@@ -1090,12 +1108,13 @@ esp_visible(const void *st, int viewer, const struct game_ctx *ctx,
 	for (i = 0; i < s->narrival; i++) {
 		a = &s->arrival[i];
 		for (k = 0; k < a->n; k++) {
-			if (owner(a->piece) == viewer && is_spy(s, a->piece, ctx))
-				game_needs_add(seen, owner(a->seen[k]),
+			if (esp_owner(a->piece) == viewer &&
+			    is_spy(s, a->piece, ctx))
+				game_needs_add(seen, esp_owner(a->seen[k]),
 				    s->id[a->seen[k]]);
-			else if (owner(a->seen[k]) == viewer &&
+			else if (esp_owner(a->seen[k]) == viewer &&
 			    is_spy(s, a->seen[k], ctx))
-				game_needs_add(seen, owner(a->piece),
+				game_needs_add(seen, esp_owner(a->piece),
 				    s->id[a->piece]);
 		}
 	}
@@ -1171,10 +1190,10 @@ esp_random_action(const void *st, int seat, const struct game_ctx *ctx,
 
 	if (s->over || seat != s->turn)
 		return error_set(e, EXIT_REFUSED, "it is not %s's turn",
-		    colour[seat]);
+		    esp_colour[seat]);
 	if ((n1 = first_moves(s, seat, ctx, first)) <= 0)
 		return error_set(e, EXIT_REFUSED, "%s has no legal move%s",
-		    colour[seat], n1 < 0 ? " that it knows of" : "");
+		    esp_colour[seat], n1 < 0 ? " that it knows of" : "");
 	/* the first moves in a random order, until one has a second */
 	for (i = n1 - 1; i > 0; i--) {
 		j = (int)rng_uniform(rg, (uint32_t)i + 1);
@@ -1201,193 +1220,7 @@ static void
 esp_seat_role(const void *st, int seat, char *out, size_t len)
 {
 	(void)st;
-	snprintf(out, len, "%s", colour[seat]);
-}
-
-/* --- views --- */
-
-static char
-letter(const struct esp *s, int p, const struct game_ctx *ctx)
-{
-	int k = kind_of(game_value(ctx, owner(p), s->id[p]));
-
-	return kind_letter[k > 0 ? k : 0];
-}
-
-static const char *
-rank_known(const struct esp *s, int p, const struct game_ctx *ctx)
-{
-	int k = kind_of(game_value(ctx, owner(p), s->id[p]));
-
-	return kind_word[k > 0 ? k : 0];
-}
-
-static void
-render_board(const struct esp *s, const struct game_ctx *ctx, struct buf *b)
-{
-	int f, r, p;
-
-	for (r = H - 1; r >= 0; r--) {
-		buf_printf(b, "%3d ", r + 1);
-		for (f = 0; f < W; f++) {
-			p = s->board[f][r];
-			if (p == VOLCANO)
-				buf_adds(b, " ^^");
-			else if (p == EMPTY)
-				buf_adds(b, "  .");
-			else
-				buf_printf(b, " %c%c", owner(p) ? 'B' : 'W',
-				    letter(s, p, ctx));
-		}
-		buf_adds(b, "\n");
-	}
-	buf_adds(b, "      a  b  c  d  e  f  g  h  i  j\n");
-}
-
-/* A combat in words, with the ranks the viewer knows. */
-static void
-combat_line(const struct esp *s, const struct combat_note *c,
-    const struct game_ctx *ctx, struct buf *b)
-{
-	static const char *const said[NOUTCOME] = { "the attacker won",
-	    "the attacker was removed", "the attacker won; the defender's "
-	    "side had no mobile piece left", "the attacker was removed; its "
-	    "side had no mobile piece left", "the headquarters was taken" };
-
-	buf_printf(b, " turn %ld: %s %s (%s against %s): %s\n", (c->turn + 1) /
-	    2, colour[owner(c->attacker)], c->move,
-	    rank_known(s, c->attacker, ctx), rank_known(s, c->defender, ctx),
-	    said[c->outcome]);
-}
-
-static void
-esp_render(const void *st, int viewer, const struct game_ctx *ctx,
-    struct buf *b)
-{
-	const struct esp *s = st;
-	int i;
-
-	(void)viewer;
-	render_board(s, ctx, b);
-	buf_adds(b, " W White  B Black  1-5 soldiers  S spy  X sapper  "
-	    "M mine\n H headquarters  ? unknown  ^^ volcano\n");
-	if (s->ncombat > 0)
-		buf_adds(b, " last combats:\n");
-	for (i = 0; i < s->ncombat; i++)
-		combat_line(s, &s->combat[i], ctx, b);
-	buf_printf(b, " %d move%s a turn; turns without combat: %ld of %ld "
-	    "each\n", s->moves, s->moves == 1 ? "" : "s", s->quiet / 2,
-	    s->limit);
-}
-
-static void
-view_pieces(const struct esp *s, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	char sq[5];
-	int p;
-
-	ydoc_key(w, "pieces");
-	ydoc_seq_begin(w, 0);
-	for (p = 0; p < NP; p++) {
-		ydoc_map_begin(w);
-		ydoc_kv(w, "piece", s->id[p]);
-		ydoc_kv(w, "colour", owner(p) ? "black" : "white");
-		if (s->alive[p])
-			game_square_name(s->file[p], s->rank[p], sq);
-		ydoc_kv(w, "square", s->alive[p] ? sq : "captured");
-		ydoc_kv(w, "identity", rank_known(s, p, ctx));
-		ydoc_kv(w, "moved", s->moved[p] ? "yes" : "no");
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-}
-
-static int
-esp_view(const void *st, int viewer, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	const struct esp *s = st;
-	const struct combat_note *c;
-	char sq[5];
-	int f, r, i;
-
-	(void)viewer;
-	view_pieces(s, ctx, w);
-	ydoc_key(w, "volcanoes");
-	ydoc_seq_begin(w, 1);
-	for (r = 0; r < H; r++)
-		for (f = 0; f < W; f++)
-			if (s->board[f][r] == VOLCANO) {
-				game_square_name(f, r, sq);
-				ydoc_str(w, sq);
-			}
-	ydoc_seq_end(w);
-	ydoc_key(w, "combats");
-	ydoc_seq_begin(w, 0);
-	for (i = 0; i < s->ncombat; i++) {
-		c = &s->combat[i];
-		ydoc_map_begin(w);
-		ydoc_kvf(w, "turn", "%ld", (c->turn + 1) / 2);
-		ydoc_kv(w, "colour", owner(c->attacker) ? "black" : "white");
-		ydoc_kv(w, "move", c->move);
-		ydoc_kv(w, "attacker", rank_known(s, c->attacker, ctx));
-		ydoc_kv(w, "defender", rank_known(s, c->defender, ctx));
-		ydoc_kv(w, "outcome", outcome_word[c->outcome]);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	ydoc_kvf(w, "moves", "%d", s->moves);
-	ydoc_kv(w, "combat", s->reveal ? "reveal" : "outcome");
-	ydoc_kvf(w, "quiet_turns", "%ld", s->quiet / 2);
-	ydoc_kvf(w, "limit", "%ld", s->limit);
-	return 0;
-}
-
-static void
-esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
-    const struct game_action *last, struct svg *g)
-{
-	const struct esp *s = st;
-	char label[2] = { 0, 0 }, line[80];
-	int f, r, p, i, tf, tr, seat, n;
-
-	(void)viewer;
-	svg_board(g, W, H, NULL);
-	for (f = 0; f < W; f++)
-		for (r = 0; r < H; r++)
-			if (s->board[f][r] == VOLCANO)
-				svg_square(g, f, r, "#8c3b2a");
-	svg_mark(g, last, "#e67e22");
-	for (i = 0; i < s->ncombat && s->combat[i].turn == s->ply; i++)
-		if (game_square(strchr(s->combat[i].move, '-') + 1, &tf,
-		    &tr) == 0)
-			svg_outline(g, tf, tr, "#c0392b");
-	for (p = 0; p < NP; p++) {
-		if (!s->alive[p])
-			continue;
-		label[0] = letter(s, p, ctx);
-		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
-		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
-	}
-	for (seat = 0; seat < 2; seat++) {
-		for (n = 0, p = seat * PER; p < seat * PER + PER; p++)
-			n += !s->alive[p];
-		if (n == 0)
-			continue;
-		snprintf(line, sizeof(line), "%s, removed:", colour[seat]);
-		svg_row(g, line);
-		for (p = seat * PER; p < seat * PER + PER; p++)
-			if (!s->alive[p]) {
-				label[0] = letter(s, p, ctx);
-				svg_token(g, seat ? "#222" : "#fafafa", seat ?
-				    "#fafafa" : "#222", label);
-			}
-	}
-	svg_line(g, "legend", "White: light discs, Black: dark; 1-5 soldiers, "
-	    "S spy, X sapper, M mine, H headquarters, ? unknown");
-	svg_line(g, "legend", "dark red: volcanoes; orange: the last move; red "
-	    "inner outline: the last turn's combats");
+	snprintf(out, len, "%s", esp_colour[seat]);
 }
 
 /* For the greedy bot (espionnage_bot.c). */
@@ -1442,6 +1275,11 @@ const struct game_rules game_espionnage = {
 	    "       S spy, X sapper, M mine, H headquarters; \"/\" between\n"
 	    "       ranks allowed, e.g. M11MHM11XM/433222SSSX/54321SXSX5; or\n"
 	    "       random; pieces are named by their starting squares\n"
+	    "army: 5 corporals (1), 4 lieutenants (2), 3 captains (3),\n"
+	    "       2 colonels (4), 2 generals (5), 5 spies (S), 4 sappers (X),\n"
+	    "       4 mines (M), 1 headquarters (H): 30 pieces; a piece of\n"
+	    "       the front rank must be able to move (not all mines and\n"
+	    "       headquarters where the square ahead is free)\n"
 	    "turn: two moves by two different pieces, a4-a5 b4-b5 (one square\n"
 	    "      along a rank or a file; a move onto an enemy piece attacks\n"
 	    "      it); one move a4-a5 when only one piece can move, or with\n"

@@ -1,6 +1,6 @@
 /*
- * espionnage's state, shared by its rules (espionnage.c) and its greedy
- * bot (espionnage_bot.c) alone.
+ * espionnage's state, shared by its rules (espionnage.c), its greedy bot
+ * (espionnage_bot.c) and its pictures (espionnage_view.c) alone.
  */
 #ifndef ESPIONNAGE_H
 #define ESPIONNAGE_H
@@ -69,8 +69,14 @@ struct esp {
 };
 
 /* espionnage.c, for the bot: the army, and what the rules' own
- * enumeration uses. */
+ * enumeration uses; for the pictures: the words for ranks, outcomes and
+ * colours. */
 extern const int esp_army[NKIND];
+extern const char *const esp_kind_word[NKIND];
+extern const char esp_kind_letter[NKIND + 1];
+extern const char *const esp_outcome_word[NOUTCOME];
+extern const char *const esp_colour[2];
+int	esp_owner(int p);
 int	esp_kind(const char *);
 int	esp_clash(int attacker, int defender);
 int	esp_first_moves(const struct esp *, int seat, const struct game_ctx *,
@@ -85,5 +91,13 @@ int	esp_random_action(const void *, int seat, const struct game_ctx *,
 /* espionnage_bot.c */
 int	esp_greedy(const void *, int seat, const struct game_ctx *,
 	    struct rng *, struct game_action *, struct error *);
+
+/* espionnage_view.c */
+void	esp_render(const void *, int viewer, const struct game_ctx *,
+	    struct buf *);
+int	esp_view(const void *, int viewer, const struct game_ctx *,
+	    struct ydoc_writer *);
+void	esp_svg(const void *, int viewer, const struct game_ctx *,
+	    const struct game_action *last, struct svg *);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game.h"
 #include "rng.h"
@@ -91,7 +92,7 @@ inc_setup_parse(const void *st, int seat, const char *text,
 
 	inc_setup_pieces(st, seat, su);
 	for (i = 0; i < 5; i++)
-		if (strcmp(text, su->id[i]) == 0)
+		if (strcasecmp(text, su->id[i]) == 0)	/* D2 as d2 */
 			found = i;
 	if (found < 0)
 		return error_set(e, EXIT_USAGE, "setup \"%.20s\": name the "

@@ -4,36 +4,17 @@
  * secret reserve.  Board pieces are named by their starting squares,
  * reserve pieces r1 r2 r3; a name follows its piece wherever it goes.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "incognito_rps.h"
 #include "rng.h"
-#include "svg.h"
 #include "ydoc.h"
 
-#define W	6
-#define H	8
-#define PER	9		/* pieces per seat: 6 board + 3 reserve */
-#define NP	(2 * PER)
-#define EMPTY	-1
-
-enum where { ONBOARD, RESERVE, CAPTURED };
-
-struct rps {
-	int	camp;			/* ranks deep: 1 or 2 */
-	int	board[W][H];
-	int	file[NP], rank[NP], where[NP], moved[NP];
-	long	arrived[NP];		/* ply it entered the enemy camp */
-	char	id[NP][GAME_ID];
-	int	swapped[2];
-	int	turn, over, winner;
-	long	quiet, limit, ply;
-	char	why[160];
-};
-
-static const char *const colour[2] = { "White", "Black" };
+const char *const rps_colour[2] = { "White", "Black" };
 static const char *const camp_choices[] = { "1", "2", NULL };
 static const struct game_option options[] = {
 	{ .name = "limit", .def = "40", .min = 1, .max = 100000,
@@ -44,8 +25,8 @@ static const struct game_option options[] = {
 	{ .name = NULL }
 };
 
-static int
-owner(int p)
+int
+rps_owner(int p)
 {
 	return p / PER;
 }
@@ -57,8 +38,8 @@ start_rank(const struct rps *s, int seat)
 }
 
 /* Is (f, r) in the camp of seat? */
-static int
-in_camp(const struct rps *s, int seat, int r)
+int
+rps_in_camp(const struct rps *s, int seat, int r)
 {
 	return seat == 0 ? r < s->camp : r >= H - s->camp;
 }
@@ -67,7 +48,8 @@ in_camp(const struct rps *s, int seat, int r)
 static int
 frozen(const struct rps *s, int p)
 {
-	return s->where[p] == ONBOARD && in_camp(s, 1 - owner(p), s->rank[p]);
+	return s->where[p] == ONBOARD && rps_in_camp(s, 1 - rps_owner(p),
+	    s->rank[p]);
 }
 
 static int
@@ -116,10 +98,11 @@ rps_setup_pieces(const void *st, int seat, struct game_setup *su)
 	return 0;
 }
 
+/* A setup letter, in either case. */
 static const char *
 symbol(char c)
 {
-	switch (c) {
+	switch (toupper((unsigned char)c)) {
 	case 'R':
 		return "rock";
 	case 'P':
@@ -206,7 +189,7 @@ rps_setup_audit(const void *st, int seat, const struct game_setup *su,
 	}
 	if (su->n != PER || r != 3 || p != 3 || sc != 3)
 		return error_set(e, EXIT_REFUSED, "%s's setup has %d rock, %d "
-		    "paper, %d scissors, not 3 of each", colour[seat], r, p,
+		    "paper, %d scissors, not 3 of each", rps_colour[seat], r, p,
 		    sc);
 	return 0;
 }
@@ -351,7 +334,7 @@ static int public_actions(const struct rps *, int);
 static int
 may_double(const struct rps *s, int p)
 {
-	return !s->moved[p] && s->rank[p] == start_rank(s, owner(p));
+	return !s->moved[p] && s->rank[p] == start_rank(s, rps_owner(p));
 }
 
 /* A step (or the first two-square move) of piece p to (tf, tr). */
@@ -400,7 +383,7 @@ check_swap(const struct rps *s, int seat, const struct game_action *a,
 	if (square(game_action_get(a, "square"), &f, &r) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
 	p = s->board[f][r];
-	if (p == EMPTY || owner(p) != seat)
+	if (p == EMPTY || rps_owner(p) != seat)
 		return error_set(e, EXIT_REFUSED, "%s: no piece of yours there",
 		    text);
 	if (frozen(s, p))
@@ -449,7 +432,7 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 	    square(game_action_get(a, "to"), &tf, &tr) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
 	p = s->board[f][r];
-	if (p == EMPTY || owner(p) != seat)
+	if (p == EMPTY || rps_owner(p) != seat)
 		return error_set(e, EXIT_REFUSED, "%s: no piece of yours on %s",
 		    text, game_action_get(a, "from"));
 	if ((f != tf || r != tr) && check_step(s, p, tf, tr, text, e) != 0)
@@ -463,13 +446,13 @@ check_action(const struct rps *s, int seat, const struct game_action *a,
 	if (square(game_action_get(a, "target"), &gf, &gr) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: bad square", text);
 	/* the attacker stands on (tf, tr) once its move is made */
-	if ((f != tf || r != tr) ? in_camp(s, 1 - seat, tr) : frozen(s, p))
+	if ((f != tf || r != tr) ? rps_in_camp(s, 1 - seat, tr) : frozen(s, p))
 		return error_set(e, EXIT_REFUSED, "%s: a piece in the enemy "
 		    "camp can no longer attack", text);
 	q = s->board[gf][gr];
 	if (q == p || (f != tf || r != tr ? (gf == f && gr == r) : 0))
 		q = EMPTY;	/* the square the attacker just left */
-	if (q == EMPTY || owner(q) == seat)
+	if (q == EMPTY || rps_owner(q) == seat)
 		return error_set(e, EXIT_REFUSED, "%s: no enemy piece on %s",
 		    text, game_action_get(a, "target"));
 	if (abs(gf - tf) + abs(gr - tr) != 1)
@@ -491,7 +474,7 @@ check(const struct rps *s, int seat, const struct game_action *a,
 		return error_set(e, EXIT_REFUSED, "the game is over");
 	if (seat != s->turn)
 		return error_set(e, EXIT_REFUSED, "it is %s's turn",
-		    colour[s->turn]);
+		    rps_colour[s->turn]);
 	return check_action(s, seat, a, attacker, defender, e);
 }
 
@@ -508,7 +491,7 @@ rps_legal(const void *st, int seat, const struct game_action *a,
 		return -1;
 	if (p != EMPTY) {
 		game_needs_add(needs, seat, s->id[p]);
-		game_needs_add(needs, owner(q), s->id[q]);
+		game_needs_add(needs, rps_owner(q), s->id[q]);
 	}
 	return 0;
 }
@@ -525,7 +508,7 @@ beats(const char *a, const char *b)
 static void
 place(struct rps *s, int p, int f, int r)
 {
-	int seat = owner(p);
+	int seat = rps_owner(p);
 
 	if (s->where[p] == ONBOARD && s->board[s->file[p]][s->rank[p]] == p)
 		s->board[s->file[p]][s->rank[p]] = EMPTY;
@@ -533,7 +516,7 @@ place(struct rps *s, int p, int f, int r)
 	s->file[p] = f;
 	s->rank[p] = r;
 	s->where[p] = ONBOARD;
-	if (in_camp(s, 1 - seat, r) && s->arrived[p] == 0) {
+	if (rps_in_camp(s, 1 - seat, r) && s->arrived[p] == 0) {
 		s->arrived[p] = s->ply;
 		/* a camp entry starts the count again (apply adds the ply) */
 		s->quiet = -1;
@@ -566,23 +549,23 @@ check_end(struct rps *s, int actor)
 	for (p = 0; p < NP; p++) {
 		if (s->where[p] != ONBOARD)
 			continue;
-		bp[owner(p)]++;
+		bp[rps_owner(p)]++;
 		if (frozen(s, p)) {
-			camp[owner(p)]++;
-			first[owner(p)] = s->arrived[p];
+			camp[rps_owner(p)]++;
+			first[rps_owner(p)] = s->arrived[p];
 		}
 	}
 	for (k = 0; k < 2; k++) {
 		seat = k == 0 ? actor : 1 - actor;
 		if (bp[1 - seat] == 0) {
 			snprintf(why, sizeof(why), "%s captured every enemy "
-			    "board piece", colour[seat]);
+			    "board piece", rps_colour[seat]);
 			finish(s, seat, why);
 			return;
 		}
 		if (camp[seat] >= 2) {
 			snprintf(why, sizeof(why), "%s has two pieces in the "
-			    "enemy camp", colour[seat]);
+			    "enemy camp", rps_colour[seat]);
 			finish(s, seat, why);
 			return;
 		}
@@ -591,7 +574,7 @@ check_end(struct rps *s, int actor)
 		/* one piece each: the first to reach the enemy camp */
 		seat = !camp[1] ? 0 : !camp[0] ? 1 : first[0] <= first[1] ? 0 : 1;
 		snprintf(why, sizeof(why), "one piece each: %s reached the "
-		    "enemy camp first", colour[seat]);
+		    "enemy camp first", rps_colour[seat]);
 		finish(s, seat, why);
 	}
 }
@@ -604,7 +587,7 @@ static void
 combat(struct rps *s, int p, int q, const char *va, const char *vd,
     const char *text, char *what, size_t wlen)
 {
-	int seat = owner(p), af = s->file[q], ar = s->rank[q];
+	int seat = rps_owner(p), af = s->file[q], ar = s->rank[q];
 	int tf = s->file[p], tr = s->rank[p];
 
 	s->quiet = -1;
@@ -613,16 +596,17 @@ combat(struct rps *s, int p, int q, const char *va, const char *vd,
 		place(s, p, af, ar);
 		s->moved[p] = 1;
 		snprintf(what, wlen, "%s attacks %s: %s beats %s; the attacker "
-		    "takes the square", colour[seat], text, va, vd);
+		    "takes the square", rps_colour[seat], text, va, vd);
 	} else if (beats(vd, va)) {
 		capture(s, p);
 		place(s, q, tf, tr);
 		s->moved[q] = 1;
 		snprintf(what, wlen, "%s attacks %s: %s loses to %s; the "
-		    "defender takes the square", colour[seat], text, va, vd);
+		    "defender takes the square", rps_colour[seat], text, va,
+		    vd);
 	} else
 		snprintf(what, wlen, "%s attacks %s: %s against %s, both stay",
-		    colour[seat], text, va, vd);
+		    rps_colour[seat], text, va, vd);
 }
 
 /* A checked swap: the newcomer inherits the square and its has-moved
@@ -642,7 +626,7 @@ swap(struct rps *s, int seat, const struct game_action *a, char *what,
 	s->moved[q] = s->moved[p];
 	s->swapped[seat] = 1;
 	snprintf(what, wlen, "%s swaps the piece on %s with reserve %s",
-	    colour[seat], game_action_get(a, "square"), s->id[q]);
+	    rps_colour[seat], game_action_get(a, "square"), s->id[q]);
 }
 
 /* The game is drawn once the plies without combat or camp entry reach
@@ -678,7 +662,7 @@ next_turn(struct rps *s, int seat, char *what, size_t wlen)
 	}
 	s->turn = seat;
 	snprintf(what + strlen(what), wlen - strlen(what),
-	    "; %s cannot act and passes", colour[other]);
+	    "; %s cannot act and passes", rps_colour[other]);
 	s->quiet++;
 	check_limit(s);
 }
@@ -708,7 +692,7 @@ rps_apply(void *st, int seat, const struct game_action *a,
 	if (strcmp(a->type, "swap") == 0)
 		swap(s, seat, a, what, wlen);
 	else if (strcmp(a->type, "pass") == 0)
-		snprintf(what, wlen, "%s passes", colour[seat]);
+		snprintf(what, wlen, "%s passes", rps_colour[seat]);
 	else {
 		square(game_action_get(a, "from"), &f, &r);
 		square(game_action_get(a, "to"), &tf, &tr);
@@ -718,7 +702,8 @@ rps_apply(void *st, int seat, const struct game_action *a,
 			s->moved[p] = 1;
 		}
 		if (strcmp(a->type, "move") == 0)
-			snprintf(what, wlen, "%s moves %s", colour[seat], text);
+			snprintf(what, wlen, "%s moves %s", rps_colour[seat],
+			    text);
 		else
 			combat(s, p, q, va, vd, text, what, wlen);
 	}
@@ -802,7 +787,7 @@ piece_actions(const struct rps *s, int p, struct game_action *out, int max,
 			game_action_set(&a, "from", from);
 			game_action_set(&a, "to", to);
 			game_action_set(&a, "target", tg);
-			if (check_action(s, owner(p), &a, &att, &def, &ign) == 0)
+			if (check_action(s, rps_owner(p), &a, &att, &def, &ign) == 0)
 				keep(out, max, n, &a);
 		}
 	}
@@ -903,7 +888,8 @@ g_side(const struct rps *s, int seat, const struct game_ctx *ctx)
 			x = s->file[p] + df[d];
 			y = s->rank[p] + dr[d];
 			if (x < 0 || x >= W || y < 0 || y >= H ||
-			    (q = s->board[x][y]) == EMPTY || owner(q) == seat)
+			    (q = s->board[x][y]) == EMPTY ||
+			    rps_owner(q) == seat)
 				continue;
 			w = game_value(ctx, 1 - seat, s->id[q]);
 			if (w != NULL && beats(w, v))
@@ -932,7 +918,7 @@ static void
 g_odds(const struct rps *s, int q, const struct game_ctx *ctx, int n[3])
 {
 	const char *v;
-	int seat = owner(q), k, i;
+	int seat = rps_owner(q), k, i;
 
 	if ((v = game_value(ctx, seat, s->id[q])) != NULL) {
 		for (i = 0; i < 3; i++)
@@ -1025,147 +1011,12 @@ rps_greedy(const void *st, int seat, const struct game_ctx *ctx,
 	return n > 0 ? 0 : error_set(e, EXIT_REFUSED, "no legal action");
 }
 
-static char
-letter(const char *v)
-{
-	return v == NULL ? '?' : (char)(v[0] - 'a' + 'A');
-}
-
-static void
-rps_render(const void *st, int viewer, const struct game_ctx *ctx,
-    struct buf *b)
-{
-	const struct rps *s = st;
-	int f, r, p, seat;
-
-	(void)viewer;
-	for (r = H - 1; r >= 0; r--) {
-		buf_printf(b, " %d ", r + 1);
-		for (f = 0; f < W; f++) {
-			p = s->board[f][r];
-			if (p == EMPTY)
-				buf_adds(b, "  .");
-			else
-				buf_printf(b, " %c%c", owner(p) ? 'B' : 'W',
-				    letter(game_value(ctx, owner(p), s->id[p])));
-		}
-		if (in_camp(s, 1, r))
-			buf_adds(b, "   Black camp");
-		else if (in_camp(s, 0, r))
-			buf_adds(b, "   White camp");
-		buf_adds(b, "\n");
-	}
-	buf_adds(b, "     a  b  c  d  e  f\n");
-	for (seat = 0; seat < 2; seat++) {
-		buf_printf(b, " %s reserve:", colour[seat]);
-		for (p = seat * PER; p < seat * PER + PER; p++)
-			if (s->where[p] == RESERVE)
-				buf_printf(b, " %s %c", s->id[p],
-				    letter(game_value(ctx, seat, s->id[p])));
-		buf_printf(b, "%s\n", s->swapped[seat] ? " (swap used)" : "");
-	}
-	buf_adds(b, " W White  B Black  R rock  P paper  S scissors  ? unknown\n");
-	buf_printf(b, " turns without combat or camp entry: %ld of %ld each\n",
-	    s->quiet / 2, s->limit);
-}
-
-static int
-rps_view(const void *st, int viewer, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	const struct rps *s = st;
-	const char *v;
-	char sq[5];
-	int p;
-
-	(void)viewer;
-	ydoc_key(w, "pieces");
-	ydoc_seq_begin(w, 0);
-	for (p = 0; p < NP; p++) {
-		v = game_value(ctx, owner(p), s->id[p]);
-		ydoc_map_begin(w);
-		ydoc_kv(w, "piece", s->id[p]);
-		ydoc_kv(w, "colour", owner(p) == 0 ? "white" : "black");
-		if (s->where[p] == ONBOARD) {
-			game_square_name(s->file[p], s->rank[p], sq);
-			ydoc_kv(w, "square", sq);
-		} else
-			ydoc_kv(w, "square", s->where[p] == RESERVE ?
-			    "reserve" : "captured");
-		ydoc_kv(w, "identity", v != NULL ? v : "unknown");
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	ydoc_kv(w, "white_swap_used", s->swapped[0] ? "yes" : "no");
-	ydoc_kv(w, "black_swap_used", s->swapped[1] ? "yes" : "no");
-	ydoc_kvf(w, "quiet_turns", "%ld", s->quiet / 2);
-	ydoc_kvf(w, "limit", "%ld", s->limit);
-	return 0;
-}
-
-/* A row under the board: seat's pieces in the reserve, or captured. */
-static void
-svg_pieces(const struct rps *s, int seat, enum where w,
-    const struct game_ctx *ctx, struct svg *g)
-{
-	char line[80], label[2] = { 0, 0 };
-	int p, n = 0;
-
-	for (p = seat * PER; p < seat * PER + PER; p++)
-		n += s->where[p] == (int)w;
-	if (n == 0 && w == CAPTURED)
-		return;
-	snprintf(line, sizeof(line), "%s, %s%s:", colour[seat], w == RESERVE ?
-	    "reserve" : "captured", w == RESERVE && s->swapped[seat] ?
-	    " (swap used)" : "");
-	svg_row(g, line);
-	for (p = seat * PER; p < seat * PER + PER; p++)
-		if (s->where[p] == (int)w) {
-			label[0] = letter(game_value(ctx, seat, s->id[p]));
-			svg_token(g, seat ? "#222" : "#fafafa", seat ?
-			    "#fafafa" : "#222", label);
-		}
-}
-
-static void
-rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
-    const struct game_action *last, struct svg *g)
-{
-	const struct rps *s = st;
-	char label[2] = { 0, 0 }, line[80];
-	int f, r, p, seat;
-
-	(void)viewer;
-	svg_board(g, W, H, NULL);
-	for (f = 0; f < W; f++)
-		for (r = 0; r < H; r++)
-			if (in_camp(s, 0, r) || in_camp(s, 1, r))
-				svg_square(g, f, r, "#b9c7d9");
-	svg_mark(g, last, "#e67e22");
-	for (p = 0; p < NP; p++) {
-		if (s->where[p] != ONBOARD)
-			continue;
-		label[0] = letter(game_value(ctx, owner(p), s->id[p]));
-		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
-		    "#fafafa", owner(p) ? "#fafafa" : "#222", label);
-	}
-	for (seat = 0; seat < 2; seat++) {
-		svg_pieces(s, seat, RESERVE, ctx, g);
-		svg_pieces(s, seat, CAPTURED, ctx, g);
-	}
-	svg_line(g, "legend", "White: light discs, Black: dark; R rock, P "
-	    "paper, S scissors, ? unknown; blue: the camps; orange: the last "
-	    "action");
-	snprintf(line, sizeof(line), "turns without combat or camp entry: %ld "
-	    "of %ld each", s->quiet / 2, s->limit);
-	svg_line(g, "legend", line);
-}
 
 static void
 rps_seat_role(const void *st, int seat, char *out, size_t len)
 {
 	(void)st;
-	snprintf(out, len, "%s", colour[seat]);
+	snprintf(out, len, "%s", rps_colour[seat]);
 }
 
 const struct game_rules game_incognito_rps = {
@@ -1177,8 +1028,9 @@ const struct game_rules game_incognito_rps = {
 	.options = options,
 	.notation =
 	    "setup: six symbols for files a-f, a slash, three for the reserve\n"
-	    "       (R rock, P paper, S scissors), e.g. RPSSPR/RPS, or random;\n"
-	    "       reserve pieces are r1 r2 r3 in that order\n"
+	    "       (R rock, P paper, S scissors), three of each, e.g.\n"
+	    "       RPSSPR/RPS, or random; reserve pieces are r1 r2 r3 in\n"
+	    "       that order\n"
 	    "move: a3-a4 (one square along a rank or file), a3-a5 or a3-a1 (two\n"
 	    "      along the file, either way: the first move, from the start\n"
 	    "      rank)\n"

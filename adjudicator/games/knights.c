@@ -16,33 +16,10 @@
 #include <string.h>
 
 #include "game.h"
-#include "svg.h"
-#include "ydoc.h"
-
-#define N	12		/* the board is N x N: a1 to l12 */
-#define NC	4		/* colours, in turn order */
-#define NK	8		/* knights per colour */
-#define NKN	(NC * NK)
-#define EMPTY	-1
-#define RACE	16		/* 2-3 seats: placement and lines that win */
-
-struct camp_data {
-	const char	*colour;
-	char		 letter;	/* a knight; in lower case, a camp square */
-	const char	*fill, *ink;	/* SVG: a knight's disc and its label */
-	const char	*shade;		/* SVG: the camp's squares */
-	const char	*corner[2];	/* the camp, opposite corners */
-	int		 ahead[2];	/* forward, as a (file, rank) step */
-	const char	*start;		/* the knights' squares: the back rows */
-	const char	*central;	/* the two that may move first */
-};
+#include "knights.h"
 
 /* The board.  Camps 4 wide and 3 deep, in a pinwheel (RULES.md). */
-static const struct {
-	struct camp_data camp[NC];
-	const char	*unicorns;
-	const char	*unicorn_shade;
-} board = {
+const struct kn_board kn_board = {
 	.camp = {
 	    { "red", 'R', "#c62828", "#ffffff", "#f2c4bf", { "a1", "d3" },
 	      { 0, 1 }, "a1 b1 c1 d1 a2 b2 c2 d2", "b2 c2" },
@@ -55,31 +32,6 @@ static const struct {
 	},
 	.unicorns = "e5 h5 h8 e8 g2 k7 f11 b6",
 	.unicorn_shade = "#d9c6ee",
-};
-
-struct kn {
-	signed char	at[N][N];	/* [file][rank]: a knight, or EMPTY */
-	signed char	camp[N][N];	/* a playing colour's camp, or EMPTY */
-	unsigned char	unicorn[N][N];
-	signed char	file[NKN], rank[NKN];
-	unsigned char	alive[NKN], central[NKN];
-	int		seat[NC];	/* who plays the colour; -1: absent */
-	int		side[NC];	/* allied colours share a side */
-	int		nseats, teams, alliance, mixed;
-	int		started[NC], resigned[NC], captures[NC];
-	int		turn;		/* the colour to move */
-	long		turns, limit;	/* moves and passes so far */
-	int		over, draw, winner[GAME_MAX_SEATS];
-	char		why[200];
-	char		name[GAME_MAX_SEATS][33];
-};
-
-/* What a colour has on the board now: the final count, were it now. */
-struct tally {
-	int	placed, lost, home, captures, bonus;
-	int	in[NC];		/* its knights in each enemy camp */
-	long	points;		/* placement and lines */
-	long	total;
 };
 
 static const char *const yes_no[] = { "no", "yes", NULL };
@@ -105,7 +57,7 @@ static const int jump[8][2] = {
 static const char *
 colour(int c)
 {
-	return board.camp[c].colour;
+	return kn_board.camp[c].colour;
 }
 
 static int
@@ -118,14 +70,14 @@ on_board(int f, int r)
 static int
 fwd(int c, int f, int r)
 {
-	return board.camp[c].ahead[0] * f + board.camp[c].ahead[1] * r;
+	return kn_board.camp[c].ahead[0] * f + kn_board.camp[c].ahead[1] * r;
 }
 
 /* Where a square is across colour c's way forward. */
 static int
 lat(int c, int f, int r)
 {
-	return board.camp[c].ahead[1] * f - board.camp[c].ahead[0] * r;
+	return kn_board.camp[c].ahead[1] * f - kn_board.camp[c].ahead[0] * r;
 }
 
 /* Square i of a list of squares separated by blanks. */
@@ -224,9 +176,9 @@ place(struct kn *s, struct error *e)
 	memset(s->camp, EMPTY, sizeof(s->camp));
 	for (c = 0; c < NC; c++)
 		if (s->seat[c] >= 0 &&
-		    place_colour(s, c, &board.camp[c], e) != 0)
+		    place_colour(s, c, &kn_board.camp[c], e) != 0)
 			return -1;
-	return place_unicorns(s, board.unicorns, e);
+	return place_unicorns(s, kn_board.unicorns, e);
 }
 
 /* Which seat plays colour c: red and yellow face each other with 2
@@ -334,8 +286,8 @@ kn_to_move(const void *st)
 }
 
 /* "red (alice)" */
-static void
-colour_label(const struct kn *s, int c, char *out, size_t len)
+void
+kn_colour_label(const struct kn *s, int c, char *out, size_t len)
 {
 	snprintf(out, len, "%s (%s)", colour(c), s->name[s->seat[c]]);
 }
@@ -441,10 +393,14 @@ check_move(const struct kn *s, int c, int f, int r, int tf, int tr,
 	if (!((df == 1 && dr == 2) || (df == 2 && dr == 1)))
 		return error_set(e, EXIT_REFUSED, "%s: not a knight's jump", mv);
 	home = s->camp[f][r] == c;
-	if (!s->started[c] && (!s->central[k] || s->camp[tf][tr] == c))
+	if (!s->started[c] && !s->central[k])
 		return error_set(e, EXIT_REFUSED, "%s: %s's first move takes a "
-		    "central knight (%s) out of its camp", mv, colour(c),
-		    board.camp[c].central);
+		    "central knight (%s) out of its camp; %s is not one", mv,
+		    colour(c), kn_board.camp[c].central, from);
+	if (!s->started[c] && s->camp[tf][tr] == c)
+		return error_set(e, EXIT_REFUSED, "%s: %s's first move takes a "
+		    "central knight out of its camp; %s is in it", mv,
+		    colour(c), to);
 	if (home && fwd(c, tf, tr) <= fwd(c, f, r))
 		return error_set(e, EXIT_REFUSED, "%s: in its own camp a knight "
 		    "only moves forward", mv);
@@ -519,8 +475,8 @@ knight_points(const struct kn *s, int k)
 	return row && col ? 8 : row || col ? 4 : 2;
 }
 
-static void
-tally(const struct kn *s, int c, struct tally *t)
+void
+kn_tally(const struct kn *s, int c, struct tally *t)
 {
 	int i, k, d, f, r, all = 1;
 
@@ -554,8 +510,8 @@ tally(const struct kn *s, int c, struct tally *t)
 }
 
 /* Teams: each colour of the side with 2 (3) in each enemy camp. */
-static int
-team_bonus(const struct kn *s, int side)
+int
+kn_team_bonus(const struct kn *s, int side)
 {
 	struct tally t;
 	int c, d, least = NK;
@@ -565,7 +521,7 @@ team_bonus(const struct kn *s, int side)
 	for (c = 0; c < NC; c++) {
 		if (s->side[c] != side)
 			continue;
-		tally(s, c, &t);
+		kn_tally(s, c, &t);
 		for (d = 0; d < NC; d++)
 			if (s->side[d] != side && t.in[d] < least)
 				least = t.in[d];
@@ -573,30 +529,30 @@ team_bonus(const struct kn *s, int side)
 	return least >= 3 ? 12 : least >= 2 ? 6 : 0;
 }
 
-static long
-side_total(const struct kn *s, int side)
+long
+kn_side_total(const struct kn *s, int side)
 {
 	struct tally t;
-	long sum = team_bonus(s, side);
+	long sum = kn_team_bonus(s, side);
 	int c;
 
 	for (c = 0; c < NC; c++)
 		if (s->seat[c] >= 0 && s->side[c] == side) {
-			tally(s, c, &t);
+			kn_tally(s, c, &t);
 			sum += t.total;
 		}
 	return sum;
 }
 
 /* A side in words: "red (alice)", or "team red+yellow". */
-static void
-side_label(const struct kn *s, int side, char *out, size_t len)
+void
+kn_side_label(const struct kn *s, int side, char *out, size_t len)
 {
 	if (s->teams || s->alliance)
 		snprintf(out, len, "team %s", side == 0 ? "red+yellow" :
 		    "blue+green");
 	else
-		colour_label(s, side, out, len);
+		kn_colour_label(s, side, out, len);
 }
 
 static int
@@ -632,7 +588,7 @@ final_count(struct kn *s, const char *reason)
 	for (x = 0; x < NC; x++) {
 		if (!side_present(s, x))
 			continue;
-		pts[x] = side_total(s, x);
+		pts[x] = kn_side_total(s, x);
 		if (nbest == 0 || pts[x] > best) {
 			best = pts[x];
 			nbest = 0;
@@ -641,7 +597,7 @@ final_count(struct kn *s, const char *reason)
 	}
 	for (x = 0; x < NC; x++)
 		if (side_present(s, x) && pts[x] == best) {
-			side_label(s, x, label, sizeof(label));
+			kn_side_label(s, x, label, sizeof(label));
 			snprintf(list + strlen(list), sizeof(list) - strlen(list),
 			    "%s%s", list[0] ? " and " : "", label);
 			for (c = 0; c < NC; c++)
@@ -669,7 +625,7 @@ four_seat_end(const struct kn *s, char *why, size_t len)
 	if (s->nseats != 4)
 		return 0;
 	for (c = 0; c < NC; c++) {
-		tally(s, c, &t);
+		kn_tally(s, c, &t);
 		if (t.placed == NK) {
 			snprintf(why, len, "%s has all %d knights in enemy camps",
 			    colour(c), NK);
@@ -692,8 +648,8 @@ alliance_end(const struct kn *s, int c, char *why, size_t len)
 
 	if (!s->alliance)
 		return 0;
-	tally(s, c, &a);
-	tally(s, (c + 2) % NC, &b);
+	kn_tally(s, c, &a);
+	kn_tally(s, (c + 2) % NC, &b);
 	if (a.placed + b.placed < 8 || a.placed < 4 || b.placed < 4)
 		return 0;
 	snprintf(why, len, "the alliance %s+%s has %d knights in the opposing "
@@ -709,9 +665,9 @@ check_end(struct kn *s, int c)
 	struct tally t;
 	char why[160], label[48];
 
-	tally(s, c, &t);
+	kn_tally(s, c, &t);
 	if (s->nseats < 4 && !s->alliance && t.points >= RACE) {
-		colour_label(s, c, label, sizeof(label));
+		kn_colour_label(s, c, label, sizeof(label));
 		snprintf(why, sizeof(why), "%s reached %d points of placement "
 		    "and lines", label, RACE);
 		won(s, s->seat[c], why);
@@ -816,7 +772,7 @@ advance(struct kn *s, char *what, size_t wlen)
 			continue;
 		if (enumerate(s, c, NULL, 0) > 0)
 			return;
-		colour_label(s, c, label, sizeof(label));
+		kn_colour_label(s, c, label, sizeof(label));
 		snprintf(line, sizeof(line), "; %s cannot move and passes",
 		    label);
 		append(what, wlen, line);
@@ -842,7 +798,7 @@ move(struct kn *s, int c, const struct game_action *a, char *what,
 	parse_square(to, &tf, &tr);
 	k = s->at[f][r];
 	t = s->at[tf][tr];
-	colour_label(s, c, label, sizeof(label));
+	kn_colour_label(s, c, label, sizeof(label));
 	snprintf(what, wlen, "%s %s-%s", label, from, to);
 	if (t != EMPTY) {
 		s->alive[t] = 0;
@@ -906,7 +862,7 @@ kn_resign(void *st, int seat, char *what, size_t wlen, struct error *e)
 		return error_set(e, EXIT_REFUSED, "it is %s's move (%s)",
 		    colour(s->turn), s->name[s->seat[s->turn]]);
 	s->resigned[s->turn] = 1;
-	colour_label(s, s->turn, label, sizeof(label));
+	kn_colour_label(s, s->turn, label, sizeof(label));
 	snprintf(what, wlen, "%s resigns: its knights stay and score, and it "
 	    "plays no more", label);
 	advance(s, what, wlen);
@@ -930,15 +886,15 @@ kn_result(const void *st, struct game_result *res)
 	for (c = 0; c < NC; c++) {
 		if (s->seat[c] < 0)
 			continue;
-		tally(s, c, &t);
+		kn_tally(s, c, &t);
 		res->score[s->seat[c]] += t.total;
-		colour_label(s, c, label, sizeof(label));
+		kn_colour_label(s, c, label, sizeof(label));
 		game_result_score(res, label, t.total);
 	}
 	if (s->teams || s->alliance)
 		for (x = 0; x < 2; x++) {
-			side_label(s, x, label, sizeof(label));
-			game_result_score(res, label, side_total(s, x));
+			kn_side_label(s, x, label, sizeof(label));
+			game_result_score(res, label, kn_side_total(s, x));
 		}
 	for (c = 0; (s->teams || s->alliance) && c < NC; c++)
 		if (s->seat[c] >= 0) {
@@ -972,7 +928,7 @@ kn_actions(const void *st, int seat, const struct game_ctx *ctx,
  */
 #define G_WIN	100000000L
 
-/* Jumps from (0, 0) to (dx, dy) on an open board. */
+/* Jumps from (0, 0) to (dx, dy) on an open kn_board. */
 static int
 g_jumps(int dx, int dy)
 {
@@ -1035,12 +991,12 @@ g_eval(const struct kn *s, int seat, int c)
 		return s->winner[seat] ? G_WIN : s->draw ? 0 : -G_WIN;
 	for (x = 0; x < NC; x++)
 		if (x != s->side[c] && side_present(s, x) &&
-		    (first || side_total(s, x) > best)) {
-			best = side_total(s, x);
+		    (first || kn_side_total(s, x) > best)) {
+			best = kn_side_total(s, x);
 			first = 0;
 		}
-	tally(s, c, &t);
-	v = 1000L * (side_total(s, s->side[c]) - best) + 500L * t.points;
+	kn_tally(s, c, &t);
+	v = 1000L * (kn_side_total(s, s->side[c]) - best) + 500L * t.points;
 	return v - 10L * g_distance(s, c);
 }
 
@@ -1083,208 +1039,6 @@ kn_seat_role(const void *st, int seat, char *out, size_t len)
 		for (c = 0; c < NC; c++)
 			if (s->seat[c] == seat)
 				snprintf(out, len, "%s", colour(c));
-}
-
-/* --- views --- */
-
-/* Two characters: the square's mark (a camp's letter in lower case, '*'
- * a unicorn, a blank a plain square), then the knight's letter or '.'
- * when the square is empty. */
-static void
-cell(const struct kn *s, int f, int r, char out[3])
-{
-	int k = s->at[f][r], d = s->camp[f][r];
-
-	if (d != EMPTY)
-		out[0] = (char)(board.camp[d].letter - 'A' + 'a');
-	else
-		out[0] = s->unicorn[f][r] ? '*' : ' ';
-	out[1] = k == EMPTY ? '.' : board.camp[k / NK].letter;
-	out[2] = '\0';
-}
-
-static void
-render_tally(const struct kn *s, int c, struct buf *b)
-{
-	struct tally t;
-	char label[48];
-
-	tally(s, c, &t);
-	colour_label(s, c, label, sizeof(label));
-	buf_printf(b, " %s: %ld%s = %d placed (%ld with lines), %d "
-	    "taken (+%d), %d at home (%d)", label, t.total,
-	    s->resigned[c] ? " (resigned)" : "", t.placed, t.points,
-	    t.captures, t.captures, t.home, -2 * t.home);
-	if (t.bonus)
-		buf_printf(b, ", camp bonus +%d", t.bonus);
-	buf_adds(b, "\n");
-}
-
-static void
-kn_render(const void *st, int viewer, const struct game_ctx *ctx,
-    struct buf *b)
-{
-	const struct kn *s = st;
-	char c3[3], label[48];
-	int f, r, c, x;
-
-	(void)viewer;
-	(void)ctx;
-	for (r = N - 1; r >= 0; r--) {
-		buf_printf(b, "%3d ", r + 1);
-		for (f = 0; f < N; f++) {
-			cell(s, f, r, c3);
-			buf_printf(b, " %s", c3);
-		}
-		buf_adds(b, "\n");
-	}
-	buf_adds(b, "    ");
-	for (f = 0; f < N; f++)
-		buf_printf(b, "  %c", 'a' + f);
-	buf_adds(b, "\n R B Y G knights; marks before a square: r b y g "
-	    "camps, * unicorns\n");
-	if (s->over)
-		buf_printf(b, " turn %ld of %ld: the game is over\n", s->turns,
-		    s->limit);
-	else {
-		colour_label(s, s->turn, label, sizeof(label));
-		buf_printf(b, " turn %ld of %ld: %s to move\n", s->turns + 1,
-		    s->limit, label);
-	}
-	for (c = 0; c < NC; c++)
-		if (s->seat[c] >= 0)
-			render_tally(s, c, b);
-	for (x = 0; (s->teams || s->alliance) && x < 2; x++) {
-		side_label(s, x, label, sizeof(label));
-		buf_printf(b, " %s: %ld", label, side_total(s, x));
-		if (team_bonus(s, x))
-			buf_printf(b, " (camp bonus +%d)", team_bonus(s, x));
-		buf_adds(b, "\n");
-	}
-}
-
-static void
-view_colour(const struct kn *s, int c, struct ydoc_writer *w)
-{
-	struct tally t;
-	char sq[5];
-	int i, k;
-
-	tally(s, c, &t);
-	ydoc_map_begin(w);
-	ydoc_kv(w, "colour", colour(c));
-	ydoc_kv(w, "seat", s->name[s->seat[c]]);
-	ydoc_key(w, "knights");
-	ydoc_seq_begin(w, 1);
-	for (i = 0; i < NK; i++) {
-		k = c * NK + i;
-		if (!s->alive[k])
-			continue;
-		game_square_name(s->file[k], s->rank[k], sq);
-		ydoc_str(w, sq);
-	}
-	ydoc_seq_end(w);
-	ydoc_kv(w, "resigned", s->resigned[c] ? "yes" : "no");
-	ydoc_kvf(w, "placed", "%d", t.placed);
-	ydoc_kvf(w, "placement", "%ld", t.points);
-	ydoc_kvf(w, "captures", "%d", t.captures);
-	ydoc_kvf(w, "lost", "%d", t.lost);
-	ydoc_kvf(w, "at_home", "%d", t.home);
-	ydoc_kvf(w, "bonus", "%d", t.bonus);
-	ydoc_kvf(w, "score", "%ld", t.total);
-	ydoc_map_end(w);
-}
-
-static int
-kn_view(const void *st, int viewer, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	const struct kn *s = st;
-	char label[48];
-	int c, x;
-
-	(void)viewer;
-	(void)ctx;
-	ydoc_kv(w, "variant", s->alliance ? "alliance" : s->teams ? "teams" :
-	    "individual");
-	ydoc_kv(w, "to_move", s->over ? "none" : colour(s->turn));
-	ydoc_kvf(w, "turns", "%ld", s->turns);
-	ydoc_kvf(w, "limit", "%ld", s->limit);
-	ydoc_kv(w, "mixed_lines", s->mixed ? "yes" : "no");
-	ydoc_key(w, "colours");
-	ydoc_seq_begin(w, 0);
-	for (c = 0; c < NC; c++)
-		if (s->seat[c] >= 0)
-			view_colour(s, c, w);
-	ydoc_seq_end(w);
-	if (!s->teams && !s->alliance)
-		return 0;
-	ydoc_key(w, "teams");
-	ydoc_seq_begin(w, 0);
-	for (x = 0; x < 2; x++) {
-		side_label(s, x, label, sizeof(label));
-		ydoc_map_begin(w);
-		ydoc_kv(w, "team", label + strlen("team "));
-		ydoc_kvf(w, "bonus", "%d", team_bonus(s, x));
-		ydoc_kvf(w, "score", "%ld", side_total(s, x));
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	return 0;
-}
-
-static void
-kn_svg(const void *st, int viewer, const struct game_ctx *ctx,
-    const struct game_action *last, struct svg *g)
-{
-	const struct kn *s = st;
-	struct tally t;
-	char line[200], label[48], letter[2] = "";
-	int f, r, k, c, d;
-
-	(void)viewer;
-	(void)ctx;
-	svg_board(g, N, N, NULL);
-	for (f = 0; f < N; f++)
-		for (r = 0; r < N; r++) {
-			d = s->camp[f][r];
-			if (d != EMPTY)
-				svg_square(g, f, r, board.camp[d].shade);
-			else if (s->unicorn[f][r])
-				svg_square(g, f, r, board.unicorn_shade);
-		}
-	svg_mark(g, last, "#e67e22");
-	for (f = 0; f < N; f++)
-		for (r = 0; r < N; r++) {
-			if ((k = s->at[f][r]) == EMPTY)
-				continue;
-			letter[0] = board.camp[k / NK].letter;
-			letter[1] = '\0';
-			svg_disc(g, f, r, board.camp[k / NK].fill,
-			    board.camp[k / NK].ink, letter);
-		}
-	svg_line(g, "legend", "R B Y G: red, blue, yellow, green knights; "
-	    "tinted: their camps; lilac: unicorn squares; orange: the last "
-	    "move");
-	line[0] = '\0';
-	for (c = 0; c < NC; c++) {
-		if (s->seat[c] < 0)
-			continue;
-		tally(s, c, &t);
-		colour_label(s, c, label, sizeof(label));
-		snprintf(line + strlen(line), sizeof(line) - strlen(line),
-		    "%s%s %ld", line[0] ? ", " : "points: ", label, t.total);
-	}
-	svg_line(g, "legend", line);
-	if (s->over)
-		snprintf(line, sizeof(line), "turn %ld of %ld: the game is over",
-		    s->turns, s->limit);
-	else {
-		colour_label(s, s->turn, label, sizeof(label));
-		snprintf(line, sizeof(line), "turn %ld of %ld: %s to move",
-		    s->turns + 1, s->limit, label);
-	}
-	svg_line(g, "legend", line);
 }
 
 const struct game_rules game_knights = {

@@ -14,6 +14,7 @@
  * the next stage ends the round once the secret is open, and the match
  * then checks every score of the round against it.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,48 +22,14 @@
 
 #include "game.h"
 #include "rng.h"
-#include "svg.h"
+#include "topogic.h"
 #include "ydoc.h"
-
-#define GRID		12	/* the random field grows on a 12x12 grid */
-#define NTILES		60
-#define NCOLOURS	10
-#define NVALUES		6
-#define GAP		(-1)
-#define MAXPAWNS	5
-#define MAXTOK		16	/* tokens read in one turn, to say "too many" */
-#define MAXLIMIT	500
-#define CELL(f, r)	((f) * GRID + (r))
-#define SECRET		"secret"
 
 static const char *const colour[NCOLOURS] = { "red", "orange", "yellow",
     "green", "blue", "violet", "pink", "brown", "black", "white" };
-static const char code[NCOLOURS + 1] = "ROYGBVPNKW";
-static const char *const paint[NCOLOURS] = { "#d62728", "#f28e1c",
-    "#f5d800", "#2ca02c", "#1f5fbf", "#8e44ad", "#f49ac2", "#8b5a2b",
-    "#1a1a1a", "#fafafa" };
-static const int dark[NCOLOURS] = { 1, 0, 0, 1, 1, 1, 0, 1, 1, 0 };
+const char topo_code[NCOLOURS + 1] = "ROYGBVPNKW";
 static const int df[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 static const int dr[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-
-struct topo {
-	signed char	tile[GRID][GRID];	/* [file][rank]: tile or GAP */
-	int		files, ranks;
-	int		npawns, border, rect;
-	long		limit;
-	char		name[2][33];
-	int		round;		/* 0 or 1: its coder is seat round */
-	int		ending;		/* the last score is told; the secret
-					 * opens in the next stage */
-	int		placed;		/* the pawns are on the field */
-	unsigned char	pawn[MAXPAWNS];	/* cells, sorted */
-	int		count[2];	/* scores told in each round */
-	int		length[2];	/* a round's length once ended, else 0 */
-	unsigned char	hist[2][MAXLIMIT][MAXPAWNS];
-	unsigned char	score[2][MAXLIMIT];
-	int		over, winner;
-	char		why[200];
-};
 
 /* A turn read from its notation: squares (to only) or moves. */
 struct turn {
@@ -84,20 +51,20 @@ static const struct game_option options[] = {
 	{ .name = NULL }
 };
 
-static const char *
-plural(int n)
+const char *
+topo_plural(int n)
 {
 	return n == 1 ? "" : "s";
 }
 
-static int
-coder(const struct topo *s)
+int
+topo_coder(const struct topo *s)
 {
 	return s->round;
 }
 
-static int
-seeker(const struct topo *s)
+int
+topo_seeker(const struct topo *s)
 {
 	return 1 - s->round;
 }
@@ -115,21 +82,21 @@ tile_at(const struct topo *s, int cell)
 	return s->tile[cell / GRID][cell % GRID];
 }
 
-static void
-tile_name(int t, char *out, size_t len)
+void
+topo_tile_name(int t, char *out, size_t len)
 {
 	snprintf(out, len, "%s/%d", colour[t / NVALUES], t % NVALUES + 1);
 }
 
-static void
-cell_name(int cell, char out[5])
+void
+topo_cell_name(int cell, char out[5])
 {
 	game_square_name(cell / GRID, cell % GRID, out);
 }
 
 /* The square holding tile t. */
-static int
-cell_of(const struct topo *s, int t)
+int
+topo_cell_of(const struct topo *s, int t)
 {
 	int f, r;
 
@@ -253,8 +220,34 @@ topo_init(void *st, const struct game_config *cfg, struct error *e)
 
 /* --- the secret --- */
 
-/* "yellow/4" (colour in any case) or a square holding a tile: the tile,
- * or -1. */
+/* A tile as the text board prints it: its colour's capital and its
+ * value, "Y4"; or -1. */
+static int
+code_tile(const char *text)
+{
+	const char *c;
+
+	if (text[0] == '\0' || (c = strchr(topo_code, text[0])) == NULL ||
+	    text[1] < '1' || text[1] > '0' + NVALUES || text[2] != '\0')
+		return -1;
+	return (int)(c - topo_code) * NVALUES + text[1] - '1';
+}
+
+/* A square, in either case ("C3"); 0 or -1. */
+static int
+any_square(const char *text, int *f, int *r)
+{
+	char low[8];
+	size_t i;
+
+	for (i = 0; text[i] != '\0' && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)text[i]);
+	low[i] = '\0';
+	return text[i] == '\0' ? game_square(low, f, r) : -1;
+}
+
+/* "yellow/4" (colour in any case), "Y4" as the board prints it, or a
+ * square holding a tile: the tile, or -1. */
 static int
 secret_tile(const struct topo *s, const char *text)
 {
@@ -262,27 +255,30 @@ secret_tile(const struct topo *s, const char *text)
 	size_t n = slash != NULL ? (size_t)(slash - text) : 0;
 	int c, f, r;
 
+	if (s != NULL && (c = code_tile(text)) >= 0)
+		return c;
+
 	if (slash != NULL && slash[1] >= '1' && slash[1] <= '0' + NVALUES &&
 	    slash[2] == '\0')
 		for (c = 0; c < NCOLOURS; c++)
 			if (strlen(colour[c]) == n &&
 			    strncasecmp(text, colour[c], n) == 0)
 				return c * NVALUES + slash[1] - '1';
-	if (s != NULL && game_square(text, &f, &r) == 0 && has_tile(s, f, r))
+	if (s != NULL && any_square(text, &f, &r) == 0 && has_tile(s, f, r))
 		return s->tile[f][r];
 	return -1;
 }
 
 /* The canonical value, "yellow/4", as committed: its tile or -1. */
-static int
-value_tile(const char *v)
+int
+topo_value_tile(const char *v)
 {
 	char canon[GAME_VALUE];
 	int t = secret_tile(NULL, v);
 
 	if (t < 0)
 		return -1;
-	tile_name(t, canon, sizeof(canon));
+	topo_tile_name(t, canon, sizeof(canon));
 	return strcmp(canon, v) == 0 ? t : -1;
 }
 
@@ -306,9 +302,10 @@ topo_setup_parse(const void *st, int seat, const char *text,
 	topo_setup_pieces(st, seat, su);
 	if (t < 0)
 		return error_set(e, EXIT_USAGE, "setup \"%.20s\": name your "
-		    "secret tile by colour/value (yellow/4) or by a square of "
-		    "the field that holds a tile (c3)", text);
-	tile_name(t, su->value[0], GAME_VALUE);
+		    "secret tile by colour/value (yellow/4), as the board "
+		    "prints it (Y4), or by a square of the field that holds a "
+		    "tile (c3)", text);
+	topo_tile_name(t, su->value[0], GAME_VALUE);
 	return 0;
 }
 
@@ -317,7 +314,7 @@ topo_setup_random(const void *st, int seat, struct rng *r,
     struct game_setup *su)
 {
 	topo_setup_pieces(st, seat, su);
-	tile_name((int)rng_uniform(r, NTILES), su->value[0], GAME_VALUE);
+	topo_tile_name((int)rng_uniform(r, NTILES), su->value[0], GAME_VALUE);
 }
 
 static int
@@ -325,7 +322,7 @@ topo_value_ok(const void *st, int seat, const char *id, const char *value)
 {
 	(void)st;
 	(void)seat;
-	return strcmp(id, SECRET) == 0 && value_tile(value) >= 0;
+	return strcmp(id, SECRET) == 0 && topo_value_tile(value) >= 0;
 }
 
 static int
@@ -335,7 +332,7 @@ topo_setup_audit(const void *st, int seat, const struct game_setup *su,
 	const struct topo *s = st;
 
 	if (su->n != 1 || strcmp(su->id[0], SECRET) != 0 ||
-	    value_tile(su->value[0]) < 0)
+	    topo_value_tile(su->value[0]) < 0)
 		return error_set(e, EXIT_REFUSED, "%s's secret \"%.15s\" is not "
 		    "one tile, colour/value", s->name[seat], su->value[0]);
 	return 0;
@@ -347,7 +344,7 @@ topo_setup_due(const void *st, int seat)
 {
 	const struct topo *s = st;
 
-	return !s->over && seat == coder(s);
+	return !s->over && seat == topo_coder(s);
 }
 
 static int
@@ -355,7 +352,7 @@ topo_to_move(const void *st)
 {
 	const struct topo *s = st;
 
-	return s->over ? -1 : seeker(s);
+	return s->over ? -1 : topo_seeker(s);
 }
 
 /* --- reading a turn --- */
@@ -383,16 +380,22 @@ tokens(const char *text, char tok[MAXTOK][16], int *n)
 	return *n > 0 ? 0 : -1;
 }
 
-/* A square of the field's grid, as a cell; it may be a gap. */
+/* A square of the field's grid, as a cell; it may be a gap.  A tile as
+ * the board prints it, "Y4", is its square. */
 static int
 read_cell(const struct topo *s, const char *tok, int *cell, int status,
     struct error *e)
 {
-	int f, r;
+	int f, r, t;
 
-	if (game_square(tok, &f, &r) != 0 || f >= s->files || r >= s->ranks)
-		return error_set(e, status, "\"%.8s\" is not a square of the "
-		    "field (a1 to %c%d)", tok, 'a' + s->files - 1, s->ranks);
+	if ((t = code_tile(tok)) >= 0) {
+		*cell = topo_cell_of(s, t);
+		return 0;
+	}
+	if (any_square(tok, &f, &r) != 0 || f >= s->files || r >= s->ranks)
+		return error_set(e, status, "\"%.8s\" is neither a square of "
+		    "the field (a1 to %c%d) nor a tile as the board prints it "
+		    "(Y4)", tok, 'a' + s->files - 1, s->ranks);
 	*cell = CELL(f, r);
 	return 0;
 }
@@ -416,8 +419,8 @@ read_turn(const struct topo *s, const char *text, int moves,
 				return -1;
 			continue;
 		}
-		if (sscanf(tok[i], "%3[a-z0-9]-%3[a-z0-9]%n", a, b, &n) != 2 ||
-		    tok[i][n] != '\0')
+		if (sscanf(tok[i], "%3[a-zA-Z0-9]-%3[a-zA-Z0-9]%n", a, b,
+		    &n) != 2 || tok[i][n] != '\0')
 			return error_set(e, status, "\"%s\": a move is FROM-TO "
 			    "(c3-e5)", tok[i]);
 		if (read_cell(s, a, &t->from[i], status, e) != 0 ||
@@ -427,28 +430,52 @@ read_turn(const struct topo *s, const char *text, int moves,
 	return 0;
 }
 
+/* A turn read back as squares: "c3 c3 d4" or "c3-e5 d4-d6". */
+static void
+turn_text(const struct turn *t, char *out, size_t len)
+{
+	char a[5], b[5];
+	size_t n = 0;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < t->n && n < len; i++) {
+		topo_cell_name(t->to[i], b);
+		if (t->from[i] >= 0) {
+			topo_cell_name(t->from[i], a);
+			n += (size_t)snprintf(out + n, len - n, "%s%s-%s",
+			    i ? " " : "", a, b);
+		} else
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    i ? " " : "", b);
+	}
+}
+
 static int
 topo_parse(const void *st, int seat, const char *text, struct game_action *a,
     struct error *e)
 {
 	const struct topo *s = st;
 	struct turn t;
+	char canon[8 * MAXTOK];
 	int moves = strchr(text, '-') != NULL;
 
 	(void)seat;
-	if (strcmp(text, "stay") == 0) {
+	if (strcasecmp(text, "stay") == 0) {
 		game_action_init(a, "stay");
 		return 0;
 	}
-	if (text[0] == '\0' || strspn(text, "abcdefghijkl0123456789- ") !=
-	    strlen(text))
+	if (text[0] == '\0' || strspn(text, "abcdefghijkl0123456789- "
+	    "ABCDEFGHIJKLNOPRVWY") != strlen(text))
 		return error_set(e, EXIT_USAGE, "\"%.40s\": not a topogic action "
-		    "(a placement c3 c3 d4 e5 e5, moves c3-e5 d4-d6, or stay)",
-		    text);
+		    "(a placement c3 c3 d4 e5 e5, moves c3-e5 d4-d6, tiles as "
+		    "the board prints them, Y4, or stay)", text);
 	if (read_turn(s, text, moves, &t, EXIT_USAGE, e) != 0)
 		return -1;
+	/* the entry holds squares, however the tiles were named */
+	turn_text(&t, canon, sizeof(canon));
 	game_action_init(a, moves ? "move" : "place");
-	if (game_action_set(a, moves ? "moves" : "squares", text) != 0)
+	if (game_action_set(a, moves ? "moves" : "squares", canon) != 0)
 		return error_set(e, EXIT_USAGE, "\"%.40s...\": too long", text);
 	return 0;
 }
@@ -494,7 +521,7 @@ check_place(const struct topo *s, const struct turn *t, unsigned char *out,
 		    "pawns, one square each (c3 c3 d4 e5 e5)", t->n, s->npawns);
 	for (i = 0; i < t->n; i++) {
 		c = t->to[i];
-		cell_name(c, sq);
+		topo_cell_name(c, sq);
 		if (tile_at(s, c) == GAP)
 			return error_set(e, EXIT_REFUSED, "%s: no tile there",
 			    sq);
@@ -517,8 +544,8 @@ check_move(const struct topo *s, int from, int to, unsigned char *p,
 	int ff = from / GRID, fr = from % GRID, tf = to / GRID, tr = to % GRID;
 	int i, k, dist, sf, sr, found = -1, any = 0;
 
-	cell_name(from, a);
-	cell_name(to, b);
+	topo_cell_name(from, a);
+	topo_cell_name(to, b);
 	for (i = 0; i < s->npawns; i++) {
 		any |= s->pawn[i] == from || p[i] == from;
 		if (found < 0 && p[i] == from && !moved[i])
@@ -618,13 +645,13 @@ topo_legal(const void *st, int seat, const struct game_action *a,
 	(void)ctx;
 	if (s->over)
 		return error_set(e, EXIT_REFUSED, "the game is over");
-	if (seat != seeker(s))
+	if (seat != topo_seeker(s))
 		return error_set(e, EXIT_REFUSED, "%s is the coder of round %d: "
 		    "the seeker, %s, plays", s->name[seat], s->round + 1,
-		    s->name[seeker(s)]);
+		    s->name[topo_seeker(s)]);
 	if (after(s, a, p, e) != 0)
 		return -1;
-	game_needs_claim(needs, coder(s), "score");
+	game_needs_claim(needs, topo_coder(s), "score");
 	return 0;
 }
 
@@ -641,8 +668,8 @@ topo_derive(const void *st, int seat, const struct game_action *a,
 
 	(void)seat;
 	if (strcmp(claim, "score") != 0 ||
-	    (v = game_value(ctx, coder(s), SECRET)) == NULL ||
-	    (t = value_tile(v)) < 0 || after(s, a, p, &ign) != 0)
+	    (v = game_value(ctx, topo_coder(s), SECRET)) == NULL ||
+	    (t = topo_value_tile(v)) < 0 || after(s, a, p, &ign) != 0)
 		return -1;
 	snprintf(out, len, "%d", score_of(s, p, t));
 	return 0;
@@ -666,8 +693,9 @@ read_score(const struct topo *s, const char *v, int *score, struct error *e)
 	return 0;
 }
 
-static void
-pawn_list(const struct topo *s, const unsigned char *p, char *out, size_t len)
+void
+topo_pawn_list(const struct topo *s, const unsigned char *p, char *out,
+    size_t len)
 {
 	char sq[5];
 	size_t n = 0;
@@ -675,14 +703,14 @@ pawn_list(const struct topo *s, const unsigned char *p, char *out, size_t len)
 
 	out[0] = '\0';
 	for (i = 0; i < s->npawns && n < len; i++) {
-		cell_name(p[i], sq);
+		topo_cell_name(p[i], sq);
 		n += (size_t)snprintf(out + n, len - n, "%s%s", i ? " " : "", sq);
 	}
 }
 
 /* A round in words: "bob found alice's secret in 7 turns". */
-static void
-round_words(const struct topo *s, int r, char *out, size_t len)
+void
+topo_round_words(const struct topo *s, int r, char *out, size_t len)
 {
 	const char *sk = s->name[1 - r], *cd = s->name[r];
 	int n;
@@ -690,10 +718,10 @@ round_words(const struct topo *s, int r, char *out, size_t len)
 	if (s->length[r] > s->limit)
 		n = snprintf(out, len, "%s did not find %s's secret in %ld "
 		    "turn%s (counts %d)", sk, cd, s->limit,
-		    plural((int)s->limit), s->length[r]);
+		    topo_plural((int)s->limit), s->length[r]);
 	else
 		n = snprintf(out, len, "%s found %s's secret in %d turn%s", sk,
-		    cd, s->length[r], plural(s->length[r]));
+		    cd, s->length[r], topo_plural(s->length[r]));
 	if (n >= (int)len && len >= 4)	/* cut: say so */
 		memcpy(out + len - 4, "...", 4);
 }
@@ -704,18 +732,18 @@ static int
 end_round(struct topo *s, const struct game_ctx *ctx, char *what,
     size_t wlen, struct error *e)
 {
-	const char *v = game_value(ctx, coder(s), SECRET);
+	const char *v = game_value(ctx, topo_coder(s), SECRET);
 	char sq[5] = "?", w0[96], w1[96];
 	int t, r = s->round;
 
-	if (v == NULL || (t = value_tile(v)) < 0)
+	if (v == NULL || (t = topo_value_tile(v)) < 0)
 		return error_set(e, EXIT_REFUSED, "round %d ends only with "
-		    "%s's secret open", r + 1, s->name[coder(s)]);
-	cell_name(cell_of(s, t), sq);
+		    "%s's secret open", r + 1, s->name[topo_coder(s)]);
+	topo_cell_name(topo_cell_of(s, t), sq);
 	s->ending = 0;
 	s->placed = 0;
 	memset(s->pawn, 0, sizeof(s->pawn));
-	round_words(s, r, w0, sizeof(w0));
+	topo_round_words(s, r, w0, sizeof(w0));
 	if (r == 0) {
 		s->round = 1;
 		snprintf(what, wlen, "%s's secret was %s, on %s: %s; round 2: "
@@ -723,7 +751,7 @@ end_round(struct topo *s, const struct game_ctx *ctx, char *what,
 		    s->name[1], s->name[0]);
 		return 0;
 	}
-	round_words(s, 0, w1, sizeof(w1));
+	topo_round_words(s, 0, w1, sizeof(w1));
 	s->over = 1;
 	s->winner = s->length[0] < s->length[1] ? 1 : s->length[1] <
 	    s->length[0] ? 0 : -1;
@@ -732,11 +760,12 @@ end_round(struct topo *s, const struct game_ctx *ctx, char *what,
 		snprintf(what, wlen, "%s's secret was %s, on %s: %s; %s wins "
 		    "with %d turn%s against %d", s->name[1], v, sq, w0,
 		    s->name[s->winner], s->length[1 - s->winner],
-		    plural(s->length[1 - s->winner]), s->length[s->winner]);
+		    topo_plural(s->length[1 - s->winner]),
+		    s->length[s->winner]);
 	else
 		snprintf(what, wlen, "%s's secret was %s, on %s: %s; a draw, "
 		    "%d turn%s each", s->name[1], v, sq, w0, s->length[0],
-		    plural(s->length[0]));
+		    topo_plural(s->length[0]));
 	return 0;
 }
 
@@ -764,7 +793,7 @@ topo_apply(void *st, int seat, const struct game_action *a,
 	memcpy(s->hist[r][k], p, sizeof(p));
 	s->score[r][k] = (unsigned char)score;
 	topo_format(st, a, text, sizeof(text));
-	pawn_list(s, p, list, sizeof(list));
+	topo_pawn_list(s, p, list, sizeof(list));
 	if (strcmp(a->type, "move") == 0)
 		snprintf(what, wlen, "%s moves %s, pawns on %s", s->name[seat],
 		    text, list);
@@ -781,14 +810,14 @@ topo_apply(void *st, int seat, const struct game_action *a,
 	if (score == 2 * s->npawns)
 		snprintf(what + strlen(what), wlen - strlen(what), "; every "
 		    "pawn is on %s's secret: round %d ends in %d turn%s, the "
-		    "secret opens", s->name[coder(s)], r + 1, s->length[r],
-		    plural(s->length[r]));
+		    "secret opens", s->name[topo_coder(s)], r + 1, s->length[r],
+		    topo_plural(s->length[r]));
 	else
 		snprintf(what + strlen(what), wlen - strlen(what), "; %s's "
 		    "secret is not found within the limit: round %d ends and "
-		    "counts %d, the secret opens", s->name[coder(s)], r + 1,
-		    s->length[r]);
-	game_needs_add(more, coder(s), SECRET);
+		    "counts %d, the secret opens", s->name[topo_coder(s)],
+		    r + 1, s->length[r]);
+	game_needs_add(more, topo_coder(s), SECRET);
 	return GAME_MORE;
 }
 
@@ -915,9 +944,9 @@ list_choices(struct choice *c, int g, int lo, int used, char *text,
 	if (!c->exact || used == c->k[g])
 		list_choices(c, g + 1, 0, 0, text, n);
 	for (i = lo; used < c->k[g] && i < c->n[g]; i++) {
-		cell_name(c->to[g][i], b);
+		topo_cell_name(c->to[g][i], b);
 		if (c->from[g] >= 0) {
-			cell_name(c->from[g], a);
+			topo_cell_name(c->from[g], a);
 			snprintf(text + n, GAME_TEXT - n, "%s%s-%s", n ? " " :
 			    "", a, b);
 		} else
@@ -938,7 +967,7 @@ topo_actions(const void *st, int seat, const struct game_ctx *ctx,
 	long long n;
 
 	(void)ctx;
-	if (s->over || seat != seeker(s) || s->ending ||
+	if (s->over || seat != topo_seeker(s) || s->ending ||
 	    (c = malloc(sizeof(*c))) == NULL)
 		return 0;
 	choices(s, c);
@@ -962,12 +991,12 @@ topo_random_action(const void *st, int seat, const struct game_ctx *ctx,
 	int i, d, k, n = 0, cell;
 
 	(void)ctx;
-	if (s->over || seat != seeker(s))
+	if (s->over || seat != topo_seeker(s))
 		return error_set(e, EXIT_REFUSED, "%s has no action now",
 		    s->name[seat]);
 	choices(s, &c);
 	for (i = 0; i < s->npawns && !s->placed; i++) {
-		cell_name(c.to[0][rng_uniform(r, (uint32_t)c.n[0])], b);
+		topo_cell_name(c.to[0][rng_uniform(r, (uint32_t)c.n[0])], b);
 		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%s",
 		    i ? " " : "", b);
 	}
@@ -977,7 +1006,7 @@ topo_random_action(const void *st, int seat, const struct game_ctx *ctx,
 		if (rng_uniform(r, 2) == 0 || (k = reach(s, cell, d)) == 0)
 			continue;
 		k = 1 + (int)rng_uniform(r, (uint32_t)k);
-		cell_name(cell, a);
+		topo_cell_name(cell, a);
 		game_square_name(cell / GRID + k * df[d], cell % GRID + k * dr[d],
 		    b);
 		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%s-%s",
@@ -1003,7 +1032,7 @@ g_candidates(const struct topo *s, unsigned char *cand)
 	int t, k, c, n = 0, r = s->round;
 
 	for (t = 0; t < NTILES; t++) {
-		cand[t] = (c = cell_of(s, t)) >= 0;
+		cand[t] = (c = topo_cell_of(s, t)) >= 0;
 		for (k = 0; cand[t] && k < s->count[r]; k++)
 			cand[t] = score_of(s, s->hist[r][k], t) ==
 			    s->score[r][k];
@@ -1106,20 +1135,21 @@ topo_greedy(const void *st, int seat, const struct game_ctx *ctx,
 	char text[GAME_TEXT] = "", a[5], b[5];
 	int i, n, len = 0;
 
-	if (s->over || seat != seeker(s) || s->ending)
+	if (s->over || seat != topo_seeker(s) || s->ending)
 		return error_set(e, EXIT_REFUSED, "%s has no action now",
 		    s->name[seat]);
 	if ((n = g_candidates(s, cand)) == 0)
 		return topo_random_action(st, seat, ctx, rng, out, e);
 	for (i = 0; i < s->npawns; i++)
 		p[i] = s->placed ? s->pawn[i] :
-		    (unsigned char)cell_of(s, (int)rng_uniform(rng, NTILES));
+		    (unsigned char)topo_cell_of(s,
+		    (int)rng_uniform(rng, NTILES));
 	g_descend(s, p, cand, n, rng);
 	for (i = 0; i < s->npawns; i++) {
 		if (s->placed && p[i] == s->pawn[i])
 			continue;
-		cell_name(s->pawn[i], a);
-		cell_name(p[i], b);
+		topo_cell_name(s->pawn[i], a);
+		topo_cell_name(p[i], b);
 		len += snprintf(text + len, sizeof(text) - (size_t)len,
 		    "%s%s%s%s", len ? " " : "", s->placed ? a : "",
 		    s->placed ? "-" : "", b);
@@ -1131,273 +1161,6 @@ topo_greedy(const void *st, int seat, const struct game_ctx *ctx,
 	return 0;
 }
 
-/* --- views --- */
-
-static int
-pawns_on(const struct topo *s, int cell)
-{
-	int i, n = 0;
-
-	for (i = 0; s->placed && i < s->npawns; i++)
-		n += s->pawn[i] == cell;
-	return n;
-}
-
-static void
-trimmed(struct buf *b, char *line)
-{
-	size_t n = strlen(line);
-
-	while (n > 0 && line[n - 1] == ' ')
-		line[--n] = '\0';
-	buf_printf(b, "%s\n", line);
-}
-
-/* The field, rank by rank from the top: each tile as colour letter and
- * value, "+N" for N pawns on it, "." for a gap. */
-static void
-field_text(const struct topo *s, struct buf *b)
-{
-	char line[16 + 5 * GRID];
-	size_t n;
-	int f, r, t, k;
-
-	for (r = s->ranks - 1; r >= 0; r--) {
-		n = (size_t)snprintf(line, sizeof(line), "%2d ", r + 1);
-		for (f = 0; f < s->files; f++) {
-			t = s->tile[f][r];
-			k = pawns_on(s, CELL(f, r));
-			if (t == GAP)
-				n += (size_t)snprintf(line + n, sizeof(line) - n,
-				    " .   ");
-			else if (k > 0)
-				n += (size_t)snprintf(line + n, sizeof(line) - n,
-				    " %c%d+%d", code[t / NVALUES],
-				    t % NVALUES + 1, k);
-			else
-				n += (size_t)snprintf(line + n, sizeof(line) - n,
-				    " %c%d  ", code[t / NVALUES],
-				    t % NVALUES + 1);
-		}
-		trimmed(b, line);
-	}
-	n = (size_t)snprintf(line, sizeof(line), "   ");
-	for (f = 0; f < s->files; f++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, " %c   ",
-		    'a' + f);
-	trimmed(b, line);
-}
-
-/* What the viewer knows of round r's secret: "yellow/4 on e5", or NULL. */
-static const char *
-secret_words(const struct topo *s, int r, const struct game_ctx *ctx,
-    char *out, size_t len)
-{
-	const char *v = game_value(ctx, r, SECRET);
-	char sq[5];
-	int t;
-
-	if (v == NULL || (t = value_tile(v)) < 0)
-		return NULL;
-	cell_name(cell_of(s, t), sq);
-	snprintf(out, len, "%s on %s", v, sq);
-	return out;
-}
-
-static void
-rounds_text(const struct topo *s, const struct game_ctx *ctx, struct buf *b)
-{
-	char w[120], sec[40];
-	int r;
-
-	for (r = 0; r < 2; r++) {
-		buf_printf(b, " Round %d: %s hides, %s seeks; ", r + 1,
-		    s->name[r], s->name[1 - r]);
-		if (s->length[r] > 0 && !(s->ending && r == s->round)) {
-			round_words(s, r, w, sizeof(w));
-			buf_printf(b, "%s", w);
-		} else if (s->ending && r == s->round)
-			buf_printf(b, "ended in %d turns; the secret opens next",
-			    s->length[r]);
-		else if (r > s->round)
-			buf_adds(b, "not begun");
-		else
-			buf_printf(b, "%d score%s told (limit %ld)", s->count[r],
-			    plural(s->count[r]), s->limit);
-		if (secret_words(s, r, ctx, sec, sizeof(sec)) != NULL)
-			buf_printf(b, "; the secret: %s", sec);
-		buf_adds(b, ".\n");
-	}
-}
-
-/* The seeker's notes: every placement and its score, this round's (or,
- * before round 2's first score, round 1's). */
-static void
-notes_text(const struct topo *s, struct buf *b)
-{
-	char list[32];
-	int r = s->round, k;
-
-	if (r == 1 && s->count[1] == 0)
-		r = 0;
-	if (s->count[r] == 0)
-		return;
-	buf_printf(b, "\n Round %d, %s's notes:\n turn  pawns            score\n",
-	    r + 1, s->name[1 - r]);
-	for (k = 0; k < s->count[r]; k++) {
-		pawn_list(s, s->hist[r][k], list, sizeof(list));
-		buf_printf(b, " %4d  %-19s %2d\n", k + 1, list, s->score[r][k]);
-	}
-}
-
-static void
-topo_render(const void *st, int viewer, const struct game_ctx *ctx,
-    struct buf *b)
-{
-	const struct topo *s = st;
-	char list[32];
-
-	(void)viewer;
-	field_text(s, b);
-	buf_adds(b, " R red, O orange, Y yellow, G green, B blue, V violet, "
-	    "P pink,\n N brown, K black, W white; +N: N pawns on the tile; "
-	    ".: no tile\n");
-	pawn_list(s, s->pawn, list, sizeof(list));
-	if (s->placed)
-		buf_printf(b, " Pawns (%s's): %s\n", s->name[seeker(s)], list);
-	else if (!s->over)
-		buf_printf(b, " Pawns: %s places %d on the next turn%s\n",
-		    s->name[seeker(s)], s->npawns, s->border ? " (border tiles "
-		    "only)" : "");
-	rounds_text(s, ctx, b);
-	notes_text(s, b);
-}
-
-static void
-round_view(const struct topo *s, int r, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	const char *v = game_value(ctx, r, SECRET);
-	char list[32], sq[5];
-	int k;
-
-	ydoc_map_begin(w);
-	ydoc_kvf(w, "round", "%d", r + 1);
-	ydoc_kv(w, "coder", s->name[r]);
-	ydoc_kv(w, "seeker", s->name[1 - r]);
-	ydoc_kv(w, "secret", v != NULL ? v : "unknown");
-	if (v != NULL && value_tile(v) >= 0) {
-		cell_name(cell_of(s, value_tile(v)), sq);
-		ydoc_kv(w, "secret_square", sq);
-	}
-	ydoc_kv(w, "state", s->length[r] > 0 && !(s->ending && r == s->round) ?
-	    "over" : s->length[r] > 0 ? "ending" : r > s->round ? "not begun" :
-	    "playing");
-	ydoc_kvf(w, "length", "%d", s->length[r]);
-	ydoc_key(w, "turns");
-	ydoc_seq_begin(w, 0);
-	for (k = 0; k < s->count[r]; k++) {
-		pawn_list(s, s->hist[r][k], list, sizeof(list));
-		ydoc_map_begin(w);
-		ydoc_kv(w, "pawns", list);
-		ydoc_kvf(w, "score", "%d", s->score[r][k]);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	ydoc_map_end(w);
-}
-
-static int
-topo_view(const void *st, int viewer, const struct game_ctx *ctx,
-    struct ydoc_writer *w)
-{
-	const struct topo *s = st;
-	char sq[5], name[GAME_VALUE];
-	int f, r, i;
-
-	(void)viewer;
-	ydoc_kv(w, "field", s->rect ? "rect" : "random");
-	ydoc_kvf(w, "files", "%d", s->files);
-	ydoc_kvf(w, "ranks", "%d", s->ranks);
-	ydoc_key(w, "tiles");
-	ydoc_map_begin(w);
-	for (r = 0; r < s->ranks; r++)
-		for (f = 0; f < s->files; f++)
-			if (s->tile[f][r] != GAP) {
-				game_square_name(f, r, sq);
-				tile_name(s->tile[f][r], name, sizeof(name));
-				ydoc_kv(w, sq, name);
-			}
-	ydoc_map_end(w);
-	ydoc_kvf(w, "pawns", "%d", s->npawns);
-	ydoc_kv(w, "start", s->border ? "border" : "any");
-	ydoc_kvf(w, "limit", "%ld", s->limit);
-	ydoc_kvf(w, "round", "%d", s->round + 1);
-	ydoc_key(w, "positions");
-	ydoc_seq_begin(w, 1);
-	for (i = 0; s->placed && i < s->npawns; i++) {
-		cell_name(s->pawn[i], sq);
-		ydoc_str(w, sq);
-	}
-	ydoc_seq_end(w);
-	ydoc_key(w, "rounds");
-	ydoc_seq_begin(w, 0);
-	round_view(s, 0, ctx, w);
-	round_view(s, 1, ctx, w);
-	ydoc_seq_end(w);
-	return 0;
-}
-
-static void
-topo_svg(const void *st, int viewer, const struct game_ctx *ctx,
-    const struct game_action *last, struct svg *g)
-{
-	const struct topo *s = st;
-	char label[4], count[12], line[120], sec[40], sq[5];
-	size_t n;
-	int f, r, t, k, i;
-
-	(void)viewer;
-	svg_board(g, s->files, s->ranks, "#f4efe4");	/* gaps */
-	for (f = 0; f < s->files; f++)
-		for (r = 0; r < s->ranks; r++) {
-			if ((t = s->tile[f][r]) == GAP)
-				continue;
-			svg_square(g, f, r, paint[t / NVALUES]);
-			snprintf(label, sizeof(label), "%d", t % NVALUES + 1);
-			svg_label(g, f, r, dark[t / NVALUES] ? "#fafafa" :
-			    "#1a1a1a", label);
-		}
-	/* the pawns over the marks: a dot in a corner, how many in it */
-	svg_mark(g, last, "#e67e22");
-	for (i = 0; s->placed && i < s->npawns; i += k) {
-		k = pawns_on(s, s->pawn[i]);
-		snprintf(count, sizeof(count), "%d", k);
-		svg_pip(g, s->pawn[i] / GRID, s->pawn[i] % GRID, count);
-	}
-	n = (size_t)snprintf(line, sizeof(line), "pawns (white dots):");
-	for (i = 0; s->placed && i < s->npawns; i += k) {
-		k = pawns_on(s, s->pawn[i]);
-		cell_name(s->pawn[i], sq);
-		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s", sq);
-		if (k > 1)
-			n += (size_t)snprintf(line + n, sizeof(line) - n,
-			    " x%d", k);
-	}
-	svg_line(g, "legend", s->placed ? line : "pawns: not on the field");
-	svg_line(g, "legend", "orange: the squares of the last placement or "
-	    "moves");
-	snprintf(line, sizeof(line), "round %d: %s hides, %s seeks; %d "
-	    "scores told", s->round + 1, s->name[coder(s)],
-	    s->name[seeker(s)], s->count[s->round]);
-	svg_line(g, "legend", line);
-	if (secret_words(s, s->round, ctx, sec, sizeof(sec)) != NULL) {
-		snprintf(line, sizeof(line), "%s's secret: %s",
-		    s->name[coder(s)], sec);
-		svg_line(g, "legend", line);
-	}
-}
-
 static void
 topo_seat_role(const void *st, int seat, char *out, size_t len)
 {
@@ -1407,7 +1170,7 @@ topo_seat_role(const void *st, int seat, char *out, size_t len)
 		snprintf(out, len, "%s in round 1, %s in round 2", seat == 0 ?
 		    "coder" : "seeker", seat == 0 ? "seeker" : "coder");
 	else
-		snprintf(out, len, "the %s of round %d", seat == coder(s) ?
+		snprintf(out, len, "the %s of round %d", seat == topo_coder(s) ?
 		    "coder" : "seeker", s->round + 1);
 }
 
@@ -1419,17 +1182,23 @@ const struct game_rules game_topogic = {
 	.modes = GAME_MODE_PEER | GAME_MODE_JUDGE,
 	.options = options,
 	.notation =
-	    "setup: your secret tile as colour/value (yellow/4) or by its\n"
-	    "       square (c3), or \"random\"; the coder of each round sets\n"
-	    "       up when the round begins (round 2: the second seat)\n"
+	    "setup: your secret tile as colour/value (yellow/4), as the\n"
+	    "       board prints it (Y4), or by its square (c3), or\n"
+	    "       \"random\"; the coder of each round sets up when the\n"
+	    "       round begins (round 2: the second seat); the colours:\n"
+	    "       red orange yellow green blue violet pink brown black\n"
+	    "       white (R O Y G B V P N K W), each with values 1 to 6\n"
 	    "place: c3 c3 d4 e5 e5 (the seeker's first turn of a round: one\n"
 	    "       square per pawn, several on one tile allowed)\n"
 	    "move: c3-e5 d4-d6 (any pawns, each at most once, any distance\n"
 	    "      along one of 8 directions over tiles only)\n"
+	    "tiles: a tile as the board prints it (Y4: yellow/4) stands for\n"
+	    "      its square in a placement or a move (Y4 Y4 c3, Y4-e5)\n"
 	    "stay: no move\n"
 	    "the score: the coder runs \"turn\" with no action (its\n"
 	    "      adjudicator computes it); in a judged game the judge does\n"
 	    "resign, draw (offer), accept, decline\n",
+	.case_sensitive = 1,
 	.state_size = sizeof(struct topo),
 	.init = topo_init,
 	.setup_pieces = topo_setup_pieces,

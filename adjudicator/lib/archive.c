@@ -597,11 +597,10 @@ clock_summary(const struct match *m, const struct buf *times,
 	buf_adds(out, "\n");
 }
 
+/* The game and who plays it: the summary's first lines. */
 static void
-summary(const struct match *m, uint32_t count, const struct buf *times,
-    struct buf *out)
+summary_head(const struct match *m, struct buf *out)
 {
-	struct game_result r;
 	int k;
 
 	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
@@ -612,6 +611,15 @@ summary(const struct match *m, uint32_t count, const struct buf *times,
 	if (m->judge_mode)
 		buf_printf(out, "; judge %s (%s)", m->judge.name,
 		    m->judge.idhex);
+}
+
+static void
+summary(const struct match *m, uint32_t count, const struct buf *times,
+    struct buf *out)
+{
+	struct game_result r;
+
+	summary_head(m, out);
 	buf_printf(out, "\nentries: %u, every signature, the hash chain, the "
 	    "turn order, every opening and every action check out\n", count);
 	match_result(m, &r);
@@ -627,6 +635,20 @@ summary(const struct match *m, uint32_t count, const struct buf *times,
 	clock_summary(m, times, out);
 }
 
+/* A game under way: what has been checked, and who acts next. */
+static void
+summary_so_far(const struct match *m, uint32_t count, struct buf *out)
+{
+	int next = match_next_author(m);
+
+	summary_head(m, out);
+	buf_printf(out, "\nentries: %u so far, every signature, the hash "
+	    "chain, the turn order, every opening and every action check "
+	    "out\nin progress: %s to act; the setups are audited at the "
+	    "end\n", count, next >= 0 || next == GAME_JUDGE ?
+	    match_author_name(m, next) : "nobody");
+}
+
 int
 archive_verify(FILE *f, const char *name, int threads,
     const struct archive_progress *progress, struct buf *out,
@@ -634,7 +656,7 @@ archive_verify(FILE *f, const char *name, int threads,
 {
 	struct verify v;
 	struct buf tail;
-	int k, rc = -1;
+	int k, rc = -1, so_far;
 
 	memset(&v, 0, sizeof(v));
 	v.name = name;
@@ -656,13 +678,20 @@ archive_verify(FILE *f, const char *name, int threads,
 	}
 	if (read_head(&v, e) != 0 || transcript(&v, e) != 0 ||
 	    (v.version == 2 && read_updates(&v, e) != 0) ||
-	    armor_stream_end(v.s, e) != 0 || audit_game(v.m, e) != 0 ||
-	    (v.version == 2 && audit_updates(&v, &tail, e) != 0))
+	    armor_stream_end(v.s, e) != 0)
+		goto done;
+	so_far = progress != NULL && progress->unfinished &&
+	    match_phase(v.m) != MATCH_CLOSED;
+	if (!so_far && (audit_game(v.m, e) != 0 ||
+	    (v.version == 2 && audit_updates(&v, &tail, e) != 0)))
 		goto done;
 	if (progress != NULL && progress->end != NULL &&
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
-	summary(v.m, v.count, &v.times, out);
+	if (so_far)
+		summary_so_far(v.m, v.count, out);
+	else
+		summary(v.m, v.count, &v.times, out);
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:

@@ -55,6 +55,13 @@ struct archive_progress {
 	 */
 	int	(*entry)(void *, const struct match *, struct error *);
 	int	(*end)(void *, const struct match *, struct error *);
+	/*
+	 * A game under way is taken (replay -d, show -f moves): every entry
+	 * so far is checked as ever, but what only the end can audit (the
+	 * setups, what the judge showed a seat) waits until the game is
+	 * closed, and the summary says the game goes on.
+	 */
+	int	unfinished;
 };
 
 /*

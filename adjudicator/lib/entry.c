@@ -4,6 +4,7 @@
  * what the seat knows, so that an illegal action is refused before
  * anything is written or sent.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,9 @@ try_action(struct match *c, int seat, const char *text,
 	if (over_or_other(c, seat, e) != 0)
 		return -1;
 	game_notation_clean(text, clean, sizeof(clean));
+	/* squares as a player may type them: C2-E3 */
+	for (i = 0; !c->rules->case_sensitive && clean[i] != '\0'; i++)
+		clean[i] = (char)tolower((unsigned char)clean[i]);
 	if (match_is_common(clean)) {
 		game_action_init(a, clean);
 		return resolve_common(c, seat, a, "turn", e);

@@ -152,6 +152,10 @@ struct game_rules {
 	unsigned	 modes;
 	const struct game_option *options;	/* NULL-name terminated */
 	const char	*notation;		/* for "adjudicator rules" */
+	/* A turn is read as typed: capitals mean something (topogic: Y4
+	 * is the tile the board prints so).  0: in small letters, so that
+	 * C2-E3 is c2-e3. */
+	int		 case_sensitive;
 	size_t		 state_size;
 
 	/* The initial state, in memory the match provides (state_size

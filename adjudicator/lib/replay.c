@@ -130,7 +130,8 @@ done:
 	return rc;
 }
 
-/* Every seat's setup, as the transcript opened it. */
+/* Every seat's setup, as the transcript opened it; a game under way
+ * shows none (what is opened so far is in the pictures). */
 static int
 end(void *arg, const struct match *m, struct error *e)
 {
@@ -138,6 +139,16 @@ end(void *arg, const struct match *m, struct error *e)
 	const struct match_seat *s;
 	int i, k, any = 0;
 
+	replay_escape(&r->title, m->rules->name);
+	buf_printf(&r->title, " game %.16s", m->game_hex);
+	if (match_phase(m) != MATCH_CLOSED) {
+		buf_adds(&r->title, ", so far");
+		if (buf_adds(&r->setups, "<section id=\"setups\">\n<h2>The "
+		    "game goes on</h2>\n<p>Every setup is opened, and "
+		    "shown here, at its end.</p>\n</section>\n") != 0)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		return 0;
+	}
 	buf_adds(&r->setups, "<section id=\"setups\">\n<h2>The setups, as "
 	    "opened</h2>\n");
 	for (i = 0; i < m->nseats; i++) {
@@ -169,8 +180,6 @@ end(void *arg, const struct match *m, struct error *e)
 		    "hidden.</p>\n");
 	if (buf_adds(&r->setups, "</section>\n") != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	replay_escape(&r->title, m->rules->name);
-	buf_printf(&r->title, " game %.16s", m->game_hex);
 	return 0;
 }
 
@@ -210,9 +219,9 @@ page(const struct replay *r, const struct buf *verified, struct buf *b)
 	return bad;
 }
 
-int
-replay_page(FILE *f, const char *name, int threads, struct buf *b,
-    struct error *e)
+static int
+page_of(FILE *f, const char *name, int threads, int unfinished,
+    struct buf *b, struct error *e)
 {
 	struct archive_progress hooks;
 	struct replay r;
@@ -228,6 +237,7 @@ replay_page(FILE *f, const char *name, int threads, struct buf *b,
 	hooks.entry = position;
 	hooks.end = end;
 	hooks.arg = &r;
+	hooks.unfinished = unfinished;
 	rc = archive_verify(f, name, threads, &hooks, &verified, e);
 	if (rc == 0 && (buf_cstr(&verified) != 0 || page(&r, &verified,
 	    b) != 0 || buf_cstr(b) != 0))
@@ -237,4 +247,96 @@ replay_page(FILE *f, const char *name, int threads, struct buf *b,
 	buf_free(&r.title);
 	buf_free(&verified);
 	return rc;
+}
+
+/* --- the move list --- */
+
+/* A tag line, [Name "value"], the value's quotes and backslashes
+ * escaped as PGN has them. */
+static void
+tag(struct buf *b, const char *name, const char *value)
+{
+	buf_printf(b, "[%s \"", name);
+	for (; *value != '\0'; value++)
+		buf_printf(b, "%s%c", *value == '"' || *value == '\\' ? "\\" :
+		    "", *value);
+	buf_adds(b, "\"]\n");
+}
+
+static int
+move_line(void *arg, const struct match *m, struct error *e)
+{
+	struct buf *b = arg;
+	char role[80], seats[400];
+	size_t n = 0;
+	int i;
+
+	if (m->seq > 0)
+		return buf_printf(b, "%4llu. %s: %s\n", (unsigned long long)
+		    m->seq, match_author_name(m, m->last_by), m->what) != 0 ?
+		    error_set(e, EXIT_SYSTEM, "out of memory") : 0;
+	tag(b, "Game", m->rules->name);
+	tag(b, "Id", m->game_hex);
+	tag(b, "Mode", m->judge_mode ? "judged" : "peer to peer");
+	seats[0] = '\0';
+	for (i = 0; i < m->nseats && n < sizeof(seats); i++) {
+		match_role(m, i, role, sizeof(role));
+		n += (size_t)snprintf(seats + n, sizeof(seats) - n, "%s%s%s%s%s",
+		    i ? ", " : "", m->seat[i].name, role[0] ? " (" : "", role,
+		    role[0] ? ")" : "");
+	}
+	tag(b, "Seats", seats);
+	if (m->judge_mode)
+		tag(b, "Judge", m->judge.name);
+	buf_adds(b, "\n");
+	return 0;
+}
+
+static int
+move_end(void *arg, const struct match *m, struct error *e)
+{
+	struct buf *b = arg;
+	struct buf r;
+	int next = match_next_author(m);
+
+	(void)e;
+	buf_init(&r);
+	if (match_phase(m) == MATCH_CLOSED)
+		view_result(m, &r);
+	buf_cstr(&r);
+	if (r.len > 0)
+		buf_printf(b, "\nresult: %s\n", (char *)r.data);
+	else
+		buf_printf(b, "\nin progress: %s to act\n", next >= 0 ||
+		    next == GAME_JUDGE ? match_author_name(m, next) : "nobody");
+	buf_free(&r);
+	return 0;
+}
+
+int
+replay_so_far(FILE *f, const char *name, int threads, enum replay_what what,
+    struct buf *b, struct error *e)
+{
+	struct archive_progress hooks;
+	struct buf checked;
+	int rc;
+
+	if (what == REPLAY_PAGE)
+		return page_of(f, name, threads, 1, b, e);
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.entry = move_line;
+	hooks.end = move_end;
+	hooks.arg = b;
+	hooks.unfinished = 1;
+	buf_init(&checked);
+	rc = archive_verify(f, name, threads, &hooks, &checked, e);
+	buf_free(&checked);
+	return rc;
+}
+
+int
+replay_page(FILE *f, const char *name, int threads, struct buf *b,
+    struct error *e)
+{
+	return page_of(f, name, threads, 0, b, e);
 }

@@ -18,6 +18,17 @@
  * appends the page to page.  threads as for archive_verify. */
 int	replay_page(FILE *, const char *name, int threads, struct buf *page,
 	    struct error *);
+/*
+ * A game so far, from a copy's export (replay -d, show -f moves): checked
+ * entry by entry as verify does it, but it may be unfinished; then the
+ * end's audits wait, and only what the public may know is shown (the
+ * public positions, no setup).  REPLAY_PAGE: the page; REPLAY_MOVES: the
+ * move list, the public entries one a line under a few tags, like a PGN
+ * score sheet.
+ */
+enum replay_what { REPLAY_PAGE, REPLAY_MOVES };
+int	replay_so_far(FILE *, const char *name, int threads,
+	    enum replay_what, struct buf *, struct error *);
 /* Text made safe inside an HTML element or a quoted attribute. */
 void	replay_escape(struct buf *, const char *);
 

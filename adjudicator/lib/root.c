@@ -24,8 +24,8 @@
 #include "view.h"
 #include "ydoc.h"
 
-static int
-is_game_id(const char *s)
+int
+root_is_id(const char *s)
 {
 	return strlen(s) == 2 * SEC_HASH &&
 	    strspn(s, "0123456789abcdef") == 2 * SEC_HASH;
@@ -35,7 +35,7 @@ int
 root_dir(const char *root, const char *game, char *out, size_t len,
     struct error *e)
 {
-	if (!is_game_id(game))
+	if (!root_is_id(game))
 		return error_set(e, EXIT_MALFORMED, "\"%.70s\" is not a game id",
 		    game);
 	if ((size_t)snprintf(out, len, "%s/%s", root, game) >= len)
@@ -62,7 +62,7 @@ root_game_of(const struct envelope *env, char game[ROOT_ID], int *header,
 		sec_hex(game, ROOT_ID, env->hash, SEC_HASH);
 		rc = 0;
 	} else if ((g = ydoc_scalar(doc, "game", where, e)) != NULL) {
-		if (!is_game_id(g))
+		if (!root_is_id(g))
 			error_set(e, EXIT_MALFORMED, "%s: game \"%.70s\" is not "
 			    "a game id", where, g);
 		else {
@@ -102,6 +102,12 @@ complete(const char *dir)
 
 	return (size_t)snprintf(p, sizeof(p), "%s/seat", dir) < sizeof(p) &&
 	    fsio_exists(p);
+}
+
+int
+root_is_game(const char *dir)
+{
+	return complete(dir);
 }
 
 /* What the judge's mail bot needs of a game before it takes it on. */
@@ -321,7 +327,7 @@ root_each(const char *root, root_each_fn *each, void *arg, struct error *e)
 		return errno == ENOENT ? error_set(e, EXIT_USAGE, "%s: no such "
 		    "root (join -r makes it)", root) : error_errno(e, "%s", root);
 	while ((de = readdir(d)) != NULL) {
-		if (!is_game_id(de->d_name))
+		if (!root_is_id(de->d_name))
 			continue;
 		if ((n = realloc(names, (count + 1) * sizeof(*n))) == NULL ||
 		    (n[count] = strdup(de->d_name)) == NULL) {
@@ -353,14 +359,37 @@ struct listing {
 	struct buf	 mine, others;
 };
 
+/* A judged seat's next entry is sent, and the judge's update has not
+ * brought it back: it is the judge's move, not this seat's. */
+static int
+with_judge(struct gamedir *g)
+{
+	const struct match *m = g->t.m;
+	struct error ign;
+	struct buf b;
+	int sent;
+
+	if (!m->judge_mode || g->t.me < 0 || g->t.me >= m->nseats ||
+	    match_phase(m) == MATCH_CLOSED)
+		return 0;
+	buf_init(&b);
+	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
+	buf_free(&b);
+	return sent;
+}
+
 /* Who writes next, and what, as this copy reads it. */
 static void
-next_words(const struct match *m, int me, char *out, size_t len)
+next_words(const struct match *m, int me, int sent, char *out, size_t len)
 {
 	int next = match_next_author(m);
 	const char *who = next == me ? "your" : NULL;
 	char name[KEY_NAME_MAX + 8];
 
+	if (sent) {
+		snprintf(out, len, "waiting for the judge");
+		return;
+	}
 	if (who == NULL) {
 		snprintf(name, sizeof(name), "%s%s's", next == GAME_JUDGE ?
 		    "the " : "", match_author_name(m, next));
@@ -390,7 +419,7 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	struct gamedir g;
 	struct buf seats, result, *to;
 	char next[64];
-	int i, me;
+	int i, me, sent;
 
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
 		if (e->status == EXIT_SYSTEM)
@@ -409,12 +438,13 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (m->judge_mode)
 		buf_printf(&seats, " (judge%s)", me == GAME_JUDGE ? "*" : "");
 	buf_cstr(&seats);
-	next_words(m, me, next, sizeof(next));
+	sent = with_judge(&g);
+	next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
-	to = match_phase(m) != MATCH_CLOSED && match_next_author(m) == me ?
-	    &li->mine : &li->others;
-	buf_printf(to, "%.16s  %-13s  %-22s  %-20s  entry %llu: %s%s%s\n",
+	to = match_phase(m) != MATCH_CLOSED && match_next_author(m) == me &&
+	    !sent ? &li->mine : &li->others;
+	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s\n",
 	    m->game_hex, m->rules->name, (char *)seats.data, next,
 	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
 	    result.len ? (char *)result.data : "");

@@ -22,6 +22,8 @@
 #define ROOT_ID		(2 * SEC_HASH + 1)	/* a game id in hex */
 #define ROOT_MAX_KEYS	8
 
+/* A whole game id: 64 lowercase hex digits. */
+int	root_is_id(const char *);
 /* ROOT/GAMEID */
 int	root_dir(const char *root, const char *game, char *, size_t,
 	    struct error *);
@@ -67,6 +69,26 @@ int	root_join(struct root_joining *, FILE *, struct error *);
 typedef int root_each_fn(void *, const char *dir, const char *game,
     struct error *);
 int	root_each(const char *root, root_each_fn *, void *, struct error *);
+
+/*
+ * A game by the first digits of its id, as a person types them (at least
+ * ROOT_MIN_PREFIX; games -r prints ROOT_SHORT): root_find gives
+ * ROOT/GAMEID of the one game of root whose id starts so, and says so
+ * when none or several do.  root_resolve takes a path: a game directory
+ * as it is, ROOT/PREFIX as root_find finds it, anything else as it is.
+ * root_short is the other way: ROOT/ and the first ROOT_SHORT digits when
+ * no other game of ROOT starts with them, else dir as it is.  root.c has
+ * root_is_game (a whole game directory: its seat file is there), the
+ * rest is root_id.c.
+ */
+#define ROOT_MIN_PREFIX	4
+#define ROOT_SHORT	16
+int	root_is_game(const char *dir);
+int	root_holds_games(const char *dir);
+int	root_find(const char *root, const char *id, char *, size_t,
+	    struct error *);
+int	root_resolve(const char *dir, char *, size_t, struct error *);
+void	root_short(const char *dir, char *, size_t);
 
 /* games -r: one line per game, those where this copy writes next first. */
 int	root_games(const char *root, struct buf *, struct error *);

@@ -280,20 +280,31 @@ svg_disc(struct svg *s, int file, int rank, const char *fill, const char *ink,
 }
 
 void
-svg_pip(struct svg *s, int file, int rank, const char *count)
+svg_pawn(struct svg *s, int file, int rank, int count)
 {
-	int cx, cy;
+	int cx, cy, bx, by;
 
 	if (!on_board(s, file, rank))
 		return;
-	cx = x_of(file) + 13;
-	cy = y_of(s, rank) + 13;
-	buf_printf(&s->body, "<g class=\"pip\"><circle cx=\"%d\" cy=\"%d\" "
-	    "r=\"7\" fill=\"#fafafa\" stroke=\"#1a1a1a\"/><text x=\"%d\" "
-	    "y=\"%d\" font-size=\"10\" text-anchor=\"middle\">", cx, cy, cx,
-	    cy + 4);
-	svg_escape(&s->body, count);
-	buf_adds(&s->body, "</text></g>\n");
+	cx = x_of(file) + SVG_CELL / 2;
+	cy = y_of(s, rank) + SVG_CELL / 2;
+	/* 3 pixels from the square's edge: the grid stays clear */
+	buf_printf(&s->body, "<g class=\"pawn\" data-count=\"%d\"><circle "
+	    "cx=\"%d\" cy=\"%d\" r=\"17\" fill=\"none\" stroke=\"#1a1a1a\" "
+	    "stroke-width=\"8\"/><circle cx=\"%d\" cy=\"%d\" r=\"17\" "
+	    "fill=\"none\" stroke=\"#fafafa\" stroke-width=\"3\"/>", count, cx,
+	    cy, cx, cy);
+	if (count > 1) {
+		bx = x_of(file) + SVG_CELL - 11;
+		by = y_of(s, rank) + 11;
+		buf_printf(&s->body, "<circle cx=\"%d\" cy=\"%d\" r=\"8\" "
+		    "fill=\"#1a1a1a\" stroke=\"#fafafa\" stroke-width=\"2\"/>"
+		    "<text x=\"%d\" y=\"%d\" font-size=\"11\" fill=\"#fafafa\" "
+		    "text-anchor=\"middle\">%d</text>", bx, by, bx, by + 4,
+		    count);
+	}
+	buf_adds(&s->body, "</g>\n");
+	reach(s, x_of(file) + SVG_CELL, y_of(s, rank) + SVG_CELL);
 }
 
 void

@@ -41,9 +41,10 @@ void	svg_outline(struct svg *, int file, int rank, const char *stroke);
 void	svg_mark(struct svg *, const struct game_action *, const char *stroke);
 void	svg_disc(struct svg *, int file, int rank, const char *fill,
 	    const char *ink, const char *label);
-/* A small white dot in a square's upper left corner carrying a count
- * (topogic's pawns), class "pip". */
-void	svg_pip(struct svg *, int file, int rank, const char *count);
+/* A pawn on a square, seen at a glance on any colour: a thick ring,
+ * black outside and white inside, around the square's label, and with
+ * more than one a badge carrying how many (topogic), class "pawn". */
+void	svg_pawn(struct svg *, int file, int rank, int count);
 /* A label in the middle of a square (topogic's tile values). */
 void	svg_label(struct svg *, int file, int rank, const char *ink,
 	    const char *label);

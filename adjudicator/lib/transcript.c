@@ -292,15 +292,14 @@ update_pass(struct transcript *p, const struct update *u,
     struct audit_update *au, const char *where, struct error *e)
 {
 	enum transcript_verdict v;
-	char w[400];
 	size_t i;
 
-	for (i = 0; i < u->n; i++) {
-		snprintf(w, sizeof(w), "%.300s: entry %zu", where, i + 1);
+	/* each entry says its seq: its place in the update would be one
+	 * number too many ("mail 7: entry 1: seq 7") */
+	for (i = 0; i < u->n; i++)
 		if (transcript_take(p, u->blob[i].data, u->blob[i].len,
-		    &u->env[i], NULL, 0, NULL, NULL, w, &v, e) != 0)
+		    &u->env[i], NULL, 0, NULL, NULL, where, &v, e) != 0)
 			return -1;
-	}
 	for (i = 0; i < u->nopen; i++)
 		if (opening_check(p->m, &u->open[i], e) != 0)
 			return error_prefix(e, "%s: the judge's private opening",

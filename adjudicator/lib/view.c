@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mail.h"
 #include "match_int.h"
 #include "rng.h"
 #include "svg.h"
@@ -293,22 +294,30 @@ plain_action(const struct game_action *a)
 static int
 example_action(const struct match *m, int viewer, char *out, size_t len)
 {
-	struct game_action *list;
+	struct game_action *list, one;
 	struct game_ctx c;
 	struct match_ctx a;
+	struct error ign;
 	struct rng r;
 	int n, i, k, plain = 0;
 
 	if ((list = calloc(GAME_MAX_ACTIONS, sizeof(*list))) == NULL)
 		return -1;
+	out[0] = '\0';
 	match_ctx_init(&c, &a, m, viewer);
+	rng_init(&r, m->game_hex, "example");
 	n = m->rules->actions(m->state, viewer, &c, list, GAME_MAX_ACTIONS);
-	if (n > GAME_MAX_ACTIONS)
-		n = GAME_MAX_ACTIONS;
+	if (n > GAME_MAX_ACTIONS) {
+		/* too many to list (topogic's placements): the rules pick */
+		if (m->rules->random_action != NULL &&
+		    m->rules->random_action(m->state, viewer, &c, &r, &one,
+		    &ign) == 0 && plain_action(&one))
+			m->rules->format(m->state, &one, out, len);
+		n = 0;
+	}
 	for (i = 0; i < n; i++)
 		plain += plain_action(&list[i]);
 	if (plain > 0) {
-		rng_init(&r, m->game_hex, "example");
 		k = (int)rng_uniform(&r, (uint32_t)plain);
 		for (i = 0; i < n; i++)
 			if (plain_action(&list[i]) && k-- == 0)
@@ -316,83 +325,188 @@ example_action(const struct match *m, int viewer, char *out, size_t len)
 		m->rules->format(m->state, &list[i], out, len);
 	}
 	free(list);
-	return plain > 0 ? 0 : -1;
+	return out[0] != '\0' ? 0 : -1;
 }
 
 #define SAY(f, ...)	snprintf(v->say, sizeof(v->say), f, __VA_ARGS__)
-#define CMD(f, ...)	snprintf(v->command, sizeof(v->command), f, __VA_ARGS__)
 #define NOTE(f, ...)	snprintf(v->note, sizeof(v->note), f, __VA_ARGS__)
+
+/* How the commands name the viewer's copy, and whether it plays by mail. */
+struct place {
+	const struct view_place	*p;
+	char	d[320];		/* "-d DIR", or "" in the game directory */
+	char	root[300];	/* the root, as the shell takes it, or "" */
+	int	mail;		/* its messages go out as whole mails (-M) */
+};
+
+#define SENDMAIL_PIPE	" | /usr/sbin/sendmail -t -i"
+
+/* "adjudicator VERB [-M] [-d DIR] [ARGS] [| sendmail]" into out. */
+static void
+line(const struct place *pl, const char *verb, int send, const char *args,
+    char *out, size_t len)
+{
+	int mail = send && pl->mail;
+
+	/* cut, it would mislead: the verb alone then */
+	if ((size_t)snprintf(out, len, "adjudicator %s%s%s%s%s%s%s", verb,
+	    mail ? " -M" : "", pl->d[0] ? " " : "", pl->d, args[0] ? " " : "",
+	    args, mail ? SENDMAIL_PIPE : "") >= len)
+		snprintf(out, len, "adjudicator %s", verb);
+}
 
 /* The viewer's next step while the game is played. */
 static void
-next_in_play(const struct match *m, int viewer, const char *dir,
-    const char *d, struct view_next *v)
+next_in_play(const struct match *m, int viewer, const struct place *pl,
+    struct view_next *v)
 {
 	char act[GAME_TEXT];
 
 	if (match_owes(m, viewer) && owes_claim_only(m, viewer)) {
 		SAY("Your %s is due", m->pending_needs.claim);
-		CMD("adjudicator turn -d %s", d);
+		line(pl, "turn", 1, "", v->command, sizeof(v->command));
 		NOTE("%s", "It is computed from your secret and sent.");
 		return;
 	}
 	if (match_owes(m, viewer)) {
 		SAY("%s", "Your opening is due");
-		CMD("adjudicator turn -d %s [ACTION]", d);
+		line(pl, "turn", 1, "[ACTION]", v->command, sizeof(v->command));
 		NOTE("%s", "With an ACTION, your move goes in the same "
 		    "message.");
 		return;
 	}
 	SAY("%s", "Your turn");
-	CMD("adjudicator turn -d %s ACTION", d);
-	if (dir != NULL && example_action(m, viewer, act, sizeof(act)) == 0)
-		snprintf(v->example, sizeof(v->example), "adjudicator turn "
-		    "-d %s %s", d, act);
+	line(pl, "turn", 1, "ACTION", v->command, sizeof(v->command));
+	if (pl->p->dir != NULL && example_action(m, viewer, act,
+	    sizeof(act)) == 0)
+		line(pl, "turn", 1, act, v->example, sizeof(v->example));
 	NOTE("\"adjudicator rules %s\" lists the actions; \"turn -n\" "
 	    "tries one without sending it.", m->rules->name);
+}
+
+/* Waiting for another's message: how it is taken when it comes. */
+static void
+next_receive(const struct match *m, const struct place *pl,
+    struct view_next *v)
+{
+	const char *what = pl->mail ? "MAILBOX" : "FILE";
+	char args[340];
+
+	if (pl->root[0] != '\0') {
+		snprintf(v->command, sizeof(v->command), "adjudicator receive "
+		    "-r %s %s", pl->root, what);
+		NOTE("%s", pl->mail ? "MAILBOX: the mail file it comes in "
+		    "(/var/mail/NAME, or a saved mail): each message goes to "
+		    "its game." : "It takes the message when it comes.");
+		return;
+	}
+	snprintf(args, sizeof(args), "%s", what);
+	line(pl, "receive", 0, args, v->command, sizeof(v->command));
+	NOTE("%s", m->judge_mode && pl->mail ? "MAILBOX: the mail file the "
+	    "update comes in (/var/mail/NAME, or a saved mail)." :
+	    "It takes the message when it comes.");
+}
+
+static void
+place_init(const struct match *m, int viewer, const struct view_place *vp,
+    struct place *pl)
+{
+	struct error ign;
+	char w[300];
+
+	memset(pl, 0, sizeof(*pl));
+	pl->p = vp;
+	if (vp->dir == NULL)
+		snprintf(pl->d, sizeof(pl->d), "-d GAMEDIR");
+	else if (strcmp(vp->dir, ".") != 0) {
+		shell_word(vp->dir, w, sizeof(w));
+		snprintf(pl->d, sizeof(pl->d), "-d %s", w);
+	}
+	if (vp->root != NULL)
+		shell_word(vp->root, pl->root, sizeof(pl->root));
+	pl->mail = viewer >= 0 && viewer < m->nseats &&
+	    m->seat[viewer].address[0] != '\0' &&
+	    mail_message_check(m, viewer, &ign) == 0;
+}
+
+/* The judge's next step. */
+static void
+next_judge(const struct match *m, const struct place *pl,
+    struct view_next *v)
+{
+	if (pl->p->dir == NULL || match_phase(m) == MATCH_CLOSED)
+		return;
+	SAY("%s", "The judge takes the seats' messages");
+	if (pl->root[0] != '\0') {
+		snprintf(v->command, sizeof(v->command), "adjudicator judge "
+		    "-r %s <MAIL", pl->root);
+		NOTE("%s", "The mail bot: the judge's mail system runs it on "
+		    "each mail (examples/procmailrc, examples/dot-forward).");
+	} else
+		line(pl, "judge", 0, "-O OUTDIR FILE...", v->command,
+		    sizeof(v->command));
+}
+
+void
+view_next_at(const struct match *m, int viewer, const struct view_place *vp,
+    struct view_next *v)
+{
+	enum match_phase ph = match_phase(m);
+	int next = match_next_author(m);
+	char resend[400];
+	struct place pl;
+
+	memset(v, 0, sizeof(*v));
+	place_init(m, viewer, vp, &pl);
+	if (viewer < 0 || viewer >= m->nseats) {
+		next_judge(m, &pl, v);
+		return;
+	}
+	if (ph == MATCH_CLOSED || (ph == MATCH_FINAL && m->judge_mode)) {
+		SAY("%s", "The game is over; its record");
+		line(&pl, "export", 0, ">FILE", v->command, sizeof(v->command));
+		NOTE("%s", "\"adjudicator verify FILE\" checks it.");
+	} else if (vp->sent) {
+		SAY("Your entry %llu is with the judge; its update",
+		    (unsigned long long)m->seq + 1);
+		next_receive(m, &pl, v);
+		if (pl.mail) {
+			line(&pl, "resend", 1, "", resend, sizeof(resend));
+			if ((size_t)snprintf(v->note, sizeof(v->note), "If "
+			    "your mail did not go, \"%s\" sends it again.",
+			    resend) >= sizeof(v->note))
+				NOTE("%s", "If your mail did not go, \"resend "
+				    "-M\" prints it again for sendmail.");
+		}
+	} else if (next != viewer) {
+		SAY("Expecting %s's %s", m->judge_mode ? "the judge" :
+		    next >= 0 ? match_author_name(m, next) : "another seat",
+		    m->judge_mode ? "update" : ph == MATCH_SETUP ? "setup" :
+		    ph == MATCH_FINAL ? "final openings" : "message");
+		next_receive(m, &pl, v);
+	} else if (ph == MATCH_SETUP) {
+		SAY("%s", "Your setup is due");
+		line(&pl, "setup", 1, pl.mail ? "LAYOUT" : "LAYOUT|random",
+		    v->command, sizeof(v->command));
+		line(&pl, "setup", 1, "random", v->example,
+		    sizeof(v->example));
+		NOTE("\"adjudicator rules %s\" says how to write a LAYOUT; "
+		    "\"setup -n\" tries one without sending it.",
+		    m->rules->name);
+	} else if (ph == MATCH_FINAL) {
+		SAY("%s", "Your final openings are due");
+		line(&pl, "turn", 1, "", v->command, sizeof(v->command));
+	} else
+		next_in_play(m, viewer, &pl, v);
 }
 
 void
 view_next(const struct match *m, int viewer, const char *dir,
     struct view_next *v)
 {
-	enum match_phase ph = match_phase(m);
-	int next = match_next_author(m);
-	char d[300];
+	struct view_place p = { dir, NULL, 0 };
 
-	memset(v, 0, sizeof(*v));
-	shell_word(dir != NULL ? dir : "GAMEDIR", d, sizeof(d));
-	if (viewer < 0 || viewer >= m->nseats) {
-		if (dir != NULL && ph != MATCH_CLOSED) {
-			SAY("%s", "The judge takes the seats' messages");
-			CMD("adjudicator judge -d %s -O OUTDIR FILE...", d);
-		}
-		return;
-	}
-	if (ph == MATCH_CLOSED || (ph == MATCH_FINAL && m->judge_mode)) {
-		SAY("%s", "The game is over; its record");
-		CMD("adjudicator export -d %s >FILE", d);
-		NOTE("%s", "\"adjudicator verify FILE\" checks it.");
-	} else if (next != viewer) {
-		SAY("Expecting %s's %s", m->judge_mode ? "the judge" :
-		    next >= 0 ? match_author_name(m, next) : "another seat",
-		    m->judge_mode ? "update" : ph == MATCH_SETUP ? "setup" :
-		    ph == MATCH_FINAL ? "final openings" : "message");
-		CMD("adjudicator receive -d %s FILE", d);
-		NOTE("%s", "It takes the message when it comes.");
-	} else if (ph == MATCH_SETUP) {
-		SAY("%s", "Your setup is due");
-		CMD("adjudicator setup -d %s LAYOUT|random", d);
-		snprintf(v->example, sizeof(v->example), "adjudicator setup "
-		    "-d %s random", d);
-		NOTE("\"adjudicator rules %s\" says how to write a LAYOUT; "
-		    "\"setup -n\" tries one without sending it.",
-		    m->rules->name);
-	} else if (ph == MATCH_FINAL) {
-		SAY("%s", "Your final openings are due");
-		CMD("adjudicator turn -d %s", d);
-	} else
-		next_in_play(m, viewer, dir, d, v);
+	view_next_at(m, viewer, &p, v);
 }
 
 /* A sentence in lines of at most 76 columns, broken at spaces. */
@@ -424,8 +538,8 @@ wrapped(struct buf *b, const char *say)
  * example drawn from what viewer knows.
  */
 static void
-text_of(const struct match *m, int viewer, int board_of, const char *dir,
-    struct buf *b)
+text_at(const struct match *m, int viewer, int board_of,
+    const struct view_place *p, struct buf *b)
 {
 	struct game_ctx c;
 	struct match_ctx a;
@@ -444,7 +558,7 @@ text_of(const struct match *m, int viewer, int board_of, const char *dir,
 	m->rules->render(m->state, board_of, &c, b);
 	buf_adds(b, "\n");
 	view_summary(m, b);
-	view_next(m, viewer, dir, &v);
+	view_next_at(m, viewer, p, &v);
 	if (v.say[0] == '\0')
 		return;
 	buf_printf(b, "%s: %s\n", v.say, v.command);
@@ -455,16 +569,27 @@ text_of(const struct match *m, int viewer, int board_of, const char *dir,
 }
 
 void
+view_text_at(const struct match *m, int viewer, const struct view_place *p,
+    struct buf *b)
+{
+	text_at(m, viewer, viewer, p, b);
+}
+
+void
 view_text(const struct match *m, int viewer, const char *dir,
     struct buf *b)
 {
-	text_of(m, viewer, viewer, dir, b);
+	struct view_place p = { dir, NULL, 0 };
+
+	view_text_at(m, viewer, &p, b);
 }
 
 void
 view_text_public(const struct match *m, int viewer, struct buf *b)
 {
-	text_of(m, viewer, -1, NULL, b);
+	struct view_place p = { NULL, NULL, 0 };
+
+	text_at(m, viewer, -1, &p, b);
 }
 
 /* The clocks against now (formats/view.md). */
@@ -617,12 +742,12 @@ yaml_addresses(const struct match *m, struct ydoc_writer *w)
 }
 
 static void
-yaml_next(const struct match *m, int viewer, const char *dir,
+yaml_next(const struct match *m, int viewer, const struct view_place *p,
     struct ydoc_writer *w)
 {
 	struct view_next v;
 
-	view_next(m, viewer, dir, &v);
+	view_next_at(m, viewer, p, &v);
 	if (v.say[0] == '\0')
 		return;
 	ydoc_key(w, "to_do");
@@ -639,6 +764,15 @@ yaml_next(const struct match *m, int viewer, const char *dir,
 int
 view_yaml(const struct match *m, int viewer, const char *dir, struct buf *b,
     struct error *e)
+{
+	struct view_place p = { dir, NULL, 0 };
+
+	return view_yaml_at(m, viewer, &p, b, e);
+}
+
+int
+view_yaml_at(const struct match *m, int viewer, const struct view_place *p,
+    struct buf *b, struct error *e)
 {
 	struct ydoc_writer *w;
 	struct game_ctx c;
@@ -672,7 +806,7 @@ view_yaml(const struct match *m, int viewer, const char *dir, struct buf *b,
 		ydoc_kv(w, "draw_offer", m->seat[m->draw_offer].name);
 	yaml_result(m, w);
 	yaml_clock(m, when_now(), w);
-	yaml_next(m, viewer, dir, w);
+	yaml_next(m, viewer, p, w);
 	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
 	ydoc_key(w, "board");
 	ydoc_map_begin(w);

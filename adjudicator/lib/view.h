@@ -30,10 +30,28 @@ struct view_next {
 	char	say[80];	/* "Your turn", "Waiting for bob" */
 	char	command[400];	/* the command line, words in capitals to fill */
 	char	example[400];	/* the command line filled in, or "" */
-	char	note[200];	/* a sentence more, or "" */
+	char	note[400];	/* a sentence more, or "" */
 };
 void	view_next(const struct match *, int viewer, const char *dir,
 	    struct view_next *);
+/*
+ * Where the viewer's copy is, for the commands: dir as -d takes it ("."
+ * when the commands run in it: no -d; NULL: GAMEDIR, no example), the
+ * root it is filed in (receive -r), and whether its next entry is sent
+ * and the judge has not brought it back.  A seat whose header gives the
+ * addresses is told the whole mail (-M) and the pipe to sendmail.
+ */
+struct view_place {
+	const char	*dir;
+	const char	*root;
+	int		 sent;
+};
+void	view_next_at(const struct match *, int viewer,
+	    const struct view_place *, struct view_next *);
+void	view_text_at(const struct match *, int viewer,
+	    const struct view_place *, struct buf *);
+int	view_yaml_at(const struct match *, int viewer,
+	    const struct view_place *, struct buf *, struct error *);
 int	view_svg(const struct match *, int viewer, struct buf *,
 	    struct error *);
 /* Whose entry, the result, obligations: the lines under the board. */

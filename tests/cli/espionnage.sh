@@ -140,7 +140,7 @@ test_setup_that_cannot_move_refused() {
 	err_has "White's setup leaves it no legal move at its first turn"
 	unchanged A
 	expect 2 "$ADJ" setup -d A 511SSX11XX/433222SSSX/MM5MM4H32
-	err_has "thirty letters"
+	err_has "29 letters, 30 needed"
 	expect 1 "$ADJ" setup -d A 511SSX11XX/433222SSSX/MM5MM4H322
 	err_has "White's setup has 4 corporals, not 5"
 	unchanged A
@@ -356,4 +356,88 @@ test_dishonest_updates() {
 	# the judge's own archive knows nothing of it
 	"$ADJ" export -d J >j.arc
 	expect 0 "$ADJ" verify j.arc
+}
+
+# What a newcomer types wrong gets words that fit: the letters counted,
+# a piece moved twice called so; capitals and small letters both read
+test_newcomer_errors() {
+	es_start -o volcanoes=0
+	expect 2 "$ADJ" setup -d A "$(echo "$STD" | tr -d / | cut -c2-)"
+	one_line
+	err_has "29 letters, 30 needed"
+	expect 2 "$ADJ" setup -d A "$(echo "$STD" | cut -c2-)"
+	err_has '"/" after 9 letters: it goes between ranks, after each 10'
+	expect 2 "$ADJ" setup -d A "Z$(echo "$STD" | cut -c2-)"
+	err_has '"Z" is not a piece'
+	expect 0 "$ADJ" setup -n -d A "$(echo "$STD" | tr A-Z a-z)"
+	es_setups "$STD" "$STD"
+	expect 1 "$ADJ" turn -d A b3-b4 b4-b5
+	one_line
+	err_has "b4-b5: the two moves of a turn are by two different pieces"
+	expect 0 "$ADJ" turn -n -d A A3-A4 B3-B4
+	out_has '^Last: White moves a3-a4; White moves b3-b4\.$'
+}
+
+# "rules espionnage" gives the army: a setup written from it alone, with
+# the mines and the headquarters at the back, is accepted
+test_rules_give_the_army() {
+	es_start
+	expect 0 "$ADJ" rules espionnage
+	sed -n '/^army:/,/^turn:/p' out | tr '\n' ' ' |
+	    grep -o '[0-9][0-9]* [a-z]* ([0-9A-Z])' >army
+	[ "$(wc -l <army)" -eq 9 ] || { cat out >&2; fail "not nine kinds"; }
+	layout=$(awk '{ l = substr($3, 2, 1); s = ""
+	    for (i = 0; i < $1; i++) s = s l
+	    if (l == "M" || l == "H") back = back s; else front = front s }
+	    END { print back front }' army)
+	[ "${#layout}" -eq 30 ] || fail "the army is ${#layout} pieces"
+	expect 0 "$ADJ" setup -n -d A "$layout"
+	out_has '^Dry run'
+}
+
+# What a spy saw is said in words in its owner's own view, and only
+# there: bob's sapper arriving on g7 next to alice's spy on f6
+test_spy_sight_in_words() {
+	es_spy_game
+	expect 0 "$ADJ" show -d A
+	out_has '^ what your spies saw in the last turn:$'
+	out_has '^   your spy on f6 saw a sapper (X) arrive on g7$'
+	for d in B J; do
+		expect 0 "$ADJ" show -d $d
+		grep -q 'spies saw' out && fail "$d is told what alice's spy saw"
+	done
+	# a turn that brings no piece next to a spy: nothing is said
+	es_turns "b3-b4 c3-c4"
+	expect 0 "$ADJ" show -d A
+	grep -q 'spies saw' out && fail "a sighting said a turn too late"
+	true
+}
+
+# A game under way, from each copy: its page and its move list show the
+# public positions only; no rank is on them (combat=outcome keeps every
+# rank hidden from the public)
+test_so_far_public_only() {
+	es_spy_game
+	for d in A B J; do
+		expect 0 "$ADJ" replay -d $d
+		mv out $d.html
+		expect 0 "$ADJ" show -d $d -f moves
+		mv out $d.moves
+		for f in $d.html $d.moves; do
+			if grep -Eq 'corporal|lieutenant|captain|colonel|general|sapper \(|spy \(|headquarters \(' $f; then
+				grep -En 'corporal|lieutenant|captain|colonel|general' $f >&2
+				fail "$f: a rank"
+			fi
+		done
+		python3 - $d.html <<'PY' || fail "$d.html: a piece's rank"
+import re, sys
+page = open(sys.argv[1]).read()
+labels = {re.search(r'<text[^>]*>([^<]*)</text>', g).group(1)
+          for g in re.findall(r'<g class="piece"[^>]*>.*?</g>', page)}
+assert labels == {'?'}, labels
+PY
+	done
+	grep -q '^  10\. bob: Black moves g8-g7; Black moves d8-d7$' J.moves ||
+	    { cat J.moves >&2; fail "the move list"; }
+	cmp -s J.moves A.moves || fail "alice's list differs"
 }

@@ -27,7 +27,7 @@ test_example_filter_statuses() {
 	err_has "usage: judge-filter.sh ROOT"
 	expect 75 sh "$TOP/examples/judge-filter.sh" jr -@ <plain.eml
 	# the .forward line is the wrapper, run without a shell
-	grep -qx '"|/usr/local/bin/judge-filter.sh /home/judge/judge"' \
+	grep -qx '"|/usr/local/libexec/adjudicator/judge-filter.sh /home/judge/judge"' \
 	    "$TOP/examples/dot-forward" || fail "examples/dot-forward"
 }
 

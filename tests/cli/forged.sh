@@ -10,11 +10,6 @@
 . "$TOP/tests/cli/incognito.sh"
 . "$TOP/tests/cli/judge.sh"
 
-# wire ARGS...: tests/cli/wire.c, built beside the binary under test
-wire() {
-	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
-}
-
 # archive OUT BLOB...: a version 1 archive of these signed blobs, in order
 # (formats/archive.md)
 archive() {

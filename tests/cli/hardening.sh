@@ -96,17 +96,44 @@ test_message_kept_when_stdout_fails() {
 	peer_start incognito
 	expect 4 sh -c "\"$ADJ\" setup -d A d2 >/dev/full"
 	one_line
-	err_has "stdout: .*(the message is kept: resend -d A prints it)"
+	err_has 'stdout: .*(the message is kept: "adjudicator resend -d A" prints it again)'
 	"$ADJ" resend -d A >a1.msg || fail "resend"
 	deliver B a1.msg
 	"$ADJ" setup -d B b4 >b1.msg
 	deliver A b1.msg
 	expect 4 sh -c "\"$ADJ\" turn -d A e3-c3 >/dev/full"
 	one_line
-	err_has "(the message is kept: resend -d A prints it)"
+	err_has '(the message is kept: "adjudicator resend -d A" prints it again)'
 	expect 1 "$ADJ" turn -d A e3-c3
 	err_has "bob's turn"
 	"$ADJ" resend -d A >a2.msg || fail "resend"
 	deliver B a2.msg
 	"$ADJ" show -d B | grep -q 'e3-c3' || fail "bob does not see e3-c3"
+}
+
+# to_mailer_gone CMD...: CMD with its stdout on a pipe nobody reads any
+# more, as "turn -M | sendmail" leaves it when sendmail is not found
+to_mailer_gone() {
+	need python3
+	python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+sys.exit(subprocess.call(sys.argv[1:], stdout=w))' "$@"
+}
+
+# A mailer that is not there (no sendmail in PATH) closes the pipe: the
+# turn is kept, and the error says so and how to send it again, instead
+# of the program dying of SIGPIPE without a word
+test_mailer_gone_says_resend() {
+	peer_start incognito -a alice=a@x -a bob=b@x
+	set +e
+	to_mailer_gone "$ADJ" setup -M -d A d2 2>err
+	rc=$?
+	set -e
+	[ "$rc" -eq 4 ] || { cat err >&2; fail "exit status $rc, want 4"; }
+	one_line
+	err_has 'stdout: Broken pipe (the message is kept: "adjudicator resend -M -d A" prints it again)'
+	"$ADJ" resend -M -d A >a1.eml || fail "resend -M"
+	grep -q '^To: b@x$' a1.eml || fail "resend -M: not a whole mail"
+	deliver B a1.eml
 }

@@ -447,3 +447,17 @@ test_receive_no_gamedir() {
 	expect 2 "$ADJ" turn e3-c3
 	one_line
 }
+
+# Squares as a player may type them, in capitals: read in small letters,
+# written so in the entry
+test_capital_squares() {
+	peer_start incognito
+	"$ADJ" setup -d A D2 >a1.msg || fail "setup D2"
+	deliver B a1.msg
+	"$ADJ" setup -d B B4 >b1.msg || fail "setup B4"
+	deliver A b1.msg
+	play A a2.msg E3-C3
+	"$ADJ" show -d B | grep -q '^Last: White moves e3-c3\.$' ||
+	    { "$ADJ" show -d B >&2; fail "not e3-c3"; }
+	expect 0 "$ADJ" turn -n -d B RESIGN
+}

@@ -341,3 +341,17 @@ PY
 	grep -q 'unicorns 8' count || fail "unicorns"
 	grep -q 'yellow (carol) to move' k.svg || fail "whose move"
 }
+
+# The first move's refusal says which half of the rule failed; squares
+# are read in capitals too
+test_first_move_words() {
+	kstart 2
+	expect 1 "$ADJ" turn -d A b2-d3
+	one_line
+	err_has "b2-d3: red's first move takes a central knight out of its camp; d3 is in it"
+	expect 1 "$ADJ" turn -d A a1-b3
+	err_has "a1-b3: red's first move takes a central knight (b2 c2) out of its camp; a1 is not one"
+	kplay alice C2-E3
+	"$ADJ" show -d B | grep -q '^Last: red (alice) c2-e3' ||
+	    { "$ADJ" show -d B >&2; fail "not c2-e3"; }
+}

@@ -58,6 +58,41 @@ on_tty() {
 	}
 }
 
+# on_pty FD FILE CMD...: CMD with its file descriptor FD (1: stdout, 2:
+# stderr) alone on a new pseudo-terminal; what the terminal showed goes to
+# FILE, its other output (stdout, when FD is 2) to ./out; CMD's status
+on_pty() {
+	need python3
+	python3 - "$@" <<'PY'
+import os, pty, sys
+fd, out, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+master, slave = pty.openpty()
+pid = os.fork()
+if pid == 0:
+    os.close(master)
+    if fd == 2:
+        f = os.open("out", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.dup2(f, 1)
+    os.dup2(slave, fd)
+    os.execvp(argv[0], argv)
+os.close(slave)
+seen = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
+_, status = os.waitpid(pid, 0)
+open(out, "wb").write(seen)
+sys.exit(os.waitstatus_to_exitcode(status))
+PY
+}
+ttyerr() { on_pty 2 "$@"; }
+ttyout() { on_pty 1 "$@"; }
+
 # measure STATUS CMD...: expect STATUS CMD..., and sets $kib to the peak
 # resident memory of CMD in KiB and $ms to its wall-clock milliseconds
 measure() {
@@ -100,6 +135,11 @@ snapshot() {
 unchanged() {
 	(cd "$1" && find . -type f -exec sha256sum {} + | sort) >"$1.snap2"
 	diff -u "$1.snap" "$1.snap2" >&2 || fail "$1 changed"
+}
+
+# wire ARGS...: tests/cli/wire.c, built beside the binary under test
+wire() {
+	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
 }
 
 keys() {

@@ -51,3 +51,27 @@ test_new_address_refusals() {
 	err_has "SEAT=ADDRESS"
 	[ ! -s out ] || fail "an invitation despite a usage error"
 }
+
+# A game judged by mail needs every seat's address and the judge's: new
+# refuses to make an invitation the judge's mail bot or turn -M would
+# refuse later, and prints nothing
+test_new_judged_by_mail_needs_every_address() {
+	keys alice bob judge
+	expect 2 "$ADJ" new -k alice.key -m judge -j judge.pub -a alice=a@x \
+	    incognito alice.pub bob.pub
+	one_line
+	err_has "-a: no address for bob: a game judged by mail needs every seat's, and the judge's (-a bob=ADDRESS)"
+	[ ! -s out ] || fail "an invitation despite the refusal"
+	expect 2 "$ADJ" new -k alice.key -m judge -j judge.pub -a alice=a@x \
+	    -a bob=b@x incognito alice.pub bob.pub
+	err_has "-a: no address for the judge"
+	# judged on files, without any address: as before
+	expect 0 "$ADJ" new -k alice.key -m judge -j judge.pub incognito \
+	    alice.pub bob.pub
+	# -M needs the addresses it mails to
+	expect 2 "$ADJ" new -M -k alice.key incognito alice.pub bob.pub
+	err_has "-M: no address for alice (-a alice=ADDRESS)"
+	expect 2 "$ADJ" new -M -k alice.key -m judge -j judge.pub incognito \
+	    alice.pub bob.pub
+	err_has "-a: no address for alice"
+}

@@ -256,8 +256,13 @@ test_mailbot_unroutable() {
 	bot bounce.eml 1
 	[ "$(nmail)" -eq 3 ] || fail "a bounce was answered"
 	# an invitation without every seat's address: refused, answered
+	# (new refuses to make one: this one is signed by hand)
 	"$ADJ" new -k alice.key -m judge -j jr/judge.pub -a alice=a@x \
-	    incognito alice.pub bob.pub >inv3.msg
+	    -a bob=b@x -a judge=j@x incognito alice.pub bob.pub >full.msg
+	"$ADJ" open -k alice.key full.msg 2>/dev/null |
+	    grep -v '^  address: b@x$' >inv3.yaml
+	wire sign alice.key inv3.yaml alice.pub bob.pub jr/judge.pub >inv3.bin
+	wire wrap inv3.bin alice.pub bob.pub jr/judge.pub >inv3.msg
 	{ printf 'From: alice@example.org\n\n'; cat inv3.msg; } >inv3.eml
 	bot inv3.eml 1
 	grep -q 'no mail address for bob' spool/4.eml || fail "no reason"
@@ -689,4 +694,103 @@ test_mailbot_standings() {
 	printf 'From: carol@example.org\nSubject: help\n\n' >help.eml
 	bot help.eml
 	grep -q 'STANDINGS' "spool/$((n + 2)).eml" || fail "HELP is silent"
+}
+
+# A judged seat whose entry is with the judge is not told it is its turn:
+# games -r says it waits for the judge, and the view says how the update
+# is read and how to send the mail again if it did not go
+test_games_waiting_for_the_judge() {
+	mstart
+	g16=$(echo "$G" | cut -c1-16)
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml || fail "setup -M"
+	expect 0 "$ADJ" games -r AR
+	out_has "^$g16  incognito .* alice\* bob (judge) *waiting for the judge  entry 0:"
+	grep -q 'your setup' out && fail "alice is told it is her setup"
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your entry 1 is with the judge; its update: adjudicator receive -r AR MAILBOX$"
+	tr '\n' ' ' <out | grep -q "If your mail did not go, \"adjudicator resend -M -d AR/$g16 | /usr/sbin/sendmail -t -i\" sends it again" ||
+	    { cat out >&2; fail "no resend line"; }
+	# the judge's update brings it back: bob's setup now
+	bot a1.eml
+	deliver_all
+	expect 0 "$ADJ" games -r AR
+	out_has "^$g16  incognito .* bob's setup "
+}
+
+# A seat whose header gives the addresses is told the whole mail and the
+# pipe to sendmail, where a stock system has it, and reads its mail with
+# receive -r; each line of receive -r says the entry once
+test_root_seat_hints_by_mail() {
+	mstart
+	g16=$(echo "$G" | cut -c1-16)
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your setup is due: adjudicator setup -M -d AR/$g16 LAYOUT | /usr/sbin/sendmail -t -i$"
+	out_has "^For example: adjudicator setup -M -d AR/$g16 random | /usr/sbin/sendmail -t -i$"
+	expect 0 "$ADJ" show -d "BR/$G"
+	out_has "^Expecting the judge's update: adjudicator receive -r BR MAILBOX$"
+	out_has "^MAILBOX: the mail file it comes in"
+	mplay AR a1.eml setup d2
+	grep -q "spool/alice@example.org.mbox: mail 1: seq 1 applied: alice committed to a setup" alice.err ||
+	    { cat alice.err >&2; fail "receive -r's line"; }
+	grep -q 'entry 1: seq 1' alice.err && fail "the entry said twice"
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Expecting the judge's update: adjudicator receive -r AR MAILBOX$"
+	mplay BR b1.eml setup b4
+	expect 0 "$ADJ" show -d "AR/$G"
+	out_has "^Your turn: adjudicator turn -M -d AR/$g16 ACTION | /usr/sbin/sendmail -t -i$"
+	# the example, typed with a stand-in sendmail, is a legal turn
+	cmd=$(sed -n "s/^For example: adjudicator //p" out |
+	    sed "s| /usr/sbin/sendmail | \"\$SM\" |")
+	[ -n "$cmd" ] || fail "no example"
+	export SPOOL="$PWD/spool"
+	eval "\"\$ADJ\" $cmd" || fail "the example: $cmd"
+	grep -q '^To: judge@club.example$' "spool/$(nmail).eml" ||
+	    fail "the example's mail"
+}
+
+# What the judge tells a seat names its mail, not the bot's stdin
+test_mailbot_note_names_the_mail() {
+	mstart
+	# two setups of alice's for one entry: the second is a fork
+	cp -r AR AR2
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	"$ADJ" setup -M -d "AR2/$G" e3 >a1b.eml
+	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" <a1.eml
+	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1b.eml
+	# the note travels inside the update: receive prints it
+	expect 0 "$ADJ" receive -r AR spool/1.eml spool/3.eml
+	err_has "the judge says: refused: your mail: alice: seq 1 differs"
+	grep -q 'stdin' err && fail "stdin in the note"
+	# a game the judge does not know: the answer names the mail too
+	rm -rf "jr/$G"
+	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1.eml
+	grep -q 'could not be routed: your mail: game ' spool/4.eml ||
+	    { cat spool/4.eml >&2; fail "the answer"; }
+}
+
+# new -M: the invitation as a whole mail to everyone else, as turn -M
+# writes a turn; the judge's mail bot joins it from that mail, and a
+# seat joins it from its mailbox
+test_new_mail_is_a_whole_mail() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	"$ADJ" new -M -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub \
+	    >invite.eml || fail "new -M"
+	header_of invite.eml From | grep -qx 'alice@example.org' || fail "From"
+	grep -q '^To: bob@example.org,$' invite.eml || fail "To bob"
+	grep -q '^    judge@club.example$' invite.eml || fail "To the judge"
+	header_of invite.eml Subject |
+	    grep -q '^\[adjudicator\] incognito [0-9a-f]\{16\}: an invitation from alice$' ||
+	    fail "Subject: $(header_of invite.eml Subject)"
+	grep -q '^Join it with "adjudicator join -r ROOT -k KEY"' invite.eml ||
+	    fail "no words on joining"
+	# through the stand-in mailer, as the user pipes it
+	SPOOL=$PWD/spool "$SM" -t -i <invite.eml
+	bot spool/judge@club.example.mbox
+	expect 0 "$ADJ" join -r BR -k bob.key spool/bob@example.org.mbox
+	G=$(ls BR)
+	[ -d "jr/$G" ] || fail "the judge did not join from the mail"
 }

@@ -83,6 +83,19 @@ test_every_verb_help_and_bad_options() {
 	    fail "verify -x: $(cat err)"
 }
 
+# A quote macro takes the rest of its line: several on one line nest,
+# and the page shows ("a, "b, "c"""), as man and mandoc both render it.
+test_quotes_do_not_nest() {
+	have_mandoc || return 0
+	for m in "$TOP"/man/*.[0-9]; do
+		mandoc -Tascii "$m" | col -b >page
+		if grep -n "\"\"\|''\|\`\`" page >nested; then
+			cat nested >&2
+			fail "$(basename "$m"): quotes nest"
+		fi
+	done
+}
+
 test_pages_lint_clean() {
 	have_mandoc || return 0
 	for m in "$TOP"/man/*.[0-9]; do

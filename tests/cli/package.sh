@@ -121,3 +121,58 @@ test_dist_tarball() {
 	sed 's|/$||' ../outside | sort | comm -3 - listed >differ
 	[ ! -s differ ] || fail "the copy's tarball differs: $(head -3 differ)"
 }
+
+# as_written FILE: the pipe command of a .forward line as exim runs it,
+# "|/usr/local/..." with /usr/local the staging prefix and /home/judge
+# this test's home: the words, without the quotes and the bar
+as_written() {
+	sed -n 's/^"|\(.*\)"$/\1/p' "$1" |
+	    sed "s|/usr/local/|$prefix/|g; s|/home/judge|$home|g"
+}
+
+# The mail set-ups the manual and examples/ document run as written once
+# make install has put things in place (here a staging PREFIX): the
+# .forward line, whose filter is installed and finds the installed
+# program in a pipe's bare PATH, and the procmail recipe.  Mail is not
+# the point: a stand-in sendmail (tests/mail/realmail.sh has exim).
+test_installed_mail_setups_run_as_written() {
+	need procmail
+	tree
+	cd src
+	mk >/dev/null 2>&1 || fail "make"
+	prefix=$PWD/../prefix home=$PWD/../home
+	mk install PREFIX="$prefix" >log 2>&1 || { cat log >&2; fail "install"; }
+	cd ..
+	doc=$prefix/share/doc/adjudicator/examples
+	mkdir -p "$home/judge"
+	"$prefix/bin/adjudicator" keygen -N -d "$home/judge" judge 2>/dev/null
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >help.eml
+	# the .forward line: no shell, exim's PATH, nothing else set
+	line=$(as_written "$doc/dot-forward")
+	[ -n "$line" ] || fail "no pipe line in dot-forward"
+	set -f
+	# shellcheck disable=SC2086
+	env -i PATH=/usr/bin:/bin HOME="$home" SENDMAIL="$TOP/tests/cli/sendmail.sh" \
+	    SPOOL="$PWD/spool" $line <help.eml >out 2>err ||
+	    { cat err >&2; fail "the .forward line: exit $?"; }
+	set +f
+	grep -q '^To: carol@example.org$' spool/1.eml ||
+	    fail "the .forward judge did not answer"
+	grep -q 'verdict=help' "$home/judge/log" || fail "not logged"
+	# the procmail recipe, with the program where make install put it
+	sed "s|/usr/local/|$prefix/|" "$doc/procmailrc" >procmailrc
+	printf 'From: dave@example.org\nSubject: my move\n\ne3-c3\n' >plain.eml
+	# (procmail sets HOME from the password file and SENDMAIL itself,
+	# and passes on only what it is given: all three given to it)
+	env -i PATH=/usr/bin:/bin procmail -m HOME="$home" \
+	    SPOOL="$PWD/spool" SENDMAIL="$TOP/tests/cli/sendmail.sh" \
+	    procmailrc <plain.eml || fail "procmail: exit $?"
+	grep -q '^To: dave@example.org$' spool/2.eml ||
+	    fail "the procmail judge did not answer"
+	grep -q 'verdict=malformed,answered' "$home/judge/log" ||
+	    fail "not judged through procmail"
+	# the bot's filter is installed too, and finds the program
+	expect 75 env -i PATH=/usr/bin:/bin \
+	    "$prefix/libexec/adjudicator/bot-filter.sh" </dev/null
+	err_has "usage: bot-filter.sh ROOT"
+}

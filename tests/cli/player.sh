@@ -182,3 +182,19 @@ test_game_over_everywhere() {
 		out_has "^The game is over; its record: adjudicator export -d $d >FILE$"
 	done
 }
+
+# topogic's seeker has too many placements to list: the example is one
+# the rules pick, and it plays
+test_topogic_seeker_example() {
+	peer_start topogic
+	"$ADJ" setup -d A random >a1.msg
+	deliver B a1.msg
+	expect 0 "$ADJ" show -d B
+	cmd=$(sed -n 's/^For example: adjudicator //p' out)
+	case $cmd in
+	"turn -d B "?*) ;;
+	*) cat out >&2; fail "example: '$cmd'" ;;
+	esac
+	eval "\"\$ADJ\" $cmd" >b1.msg || fail "the example did not run: $cmd"
+	deliver A b1.msg
+}

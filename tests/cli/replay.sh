@@ -30,6 +30,15 @@ rjudge() {
 
 # rjgame: alice finds bob's spy on b3; pictures j.1.svg ... j.LAST.svg
 rjgame() {
+	rjgame_half
+	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
+	last=$(seq_of J)
+	"$ADJ" export -d J >j.arc || fail "export J"
+}
+
+# rjgame_half: rjgame's first four entries, the game under way; the
+# judge's YAML view in J.yaml
+rjgame_half() {
 	keys alice bob judge
 	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
 	    bob.pub >invite.msg || fail "new"
@@ -41,9 +50,7 @@ rjgame() {
 	"$ADJ" setup -d B b4 >m2 && rjudge m2
 	"$ADJ" turn -d A e3-c3 >m3 && rjudge m3
 	"$ADJ" turn -d B b4-b3 >m4 && rjudge m4
-	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
-	last=$(seq_of J)
-	"$ADJ" export -d J >j.arc || fail "export J"
+	"$ADJ" show -d J -f yaml >J.yaml
 }
 
 # the positions of a page: its sections, from the first to the setups
@@ -209,4 +216,87 @@ test_replay_stdin_and_usage() {
 	expect 4 "$ADJ" replay nosuchfile
 	one_line
 	err_has nosuchfile
+}
+
+# --- a game in progress: the move list and the page so far ---
+
+# piece_labels PAGE: every label of a piece in the page's pictures
+piece_labels() {
+	need python3
+	python3 - "$1" <<'PY'
+import re, sys
+page = open(sys.argv[1]).read()
+for g in re.findall(r'<g class="piece"[^>]*>.*?</g>', page):
+    print(re.search(r'<text[^>]*>([^<]*)</text>', g).group(1))
+PY
+}
+
+# The move list: the public entries of a copy, one a line, under tags,
+# whoever's copy it is; the game goes on
+test_moves_of_a_game_in_progress() {
+	rjgame_half
+	for d in J A B; do
+		expect 0 "$ADJ" show -d $d -f moves
+		mv out $d.moves
+	done
+	cmp -s J.moves A.moves && cmp -s J.moves B.moves ||
+	    fail "the copies list other moves"
+	cat >want <<EOF2
+[Game "incognito"]
+[Id "$(sed -n 's/^game: //p' J.yaml)"]
+[Mode "judged"]
+[Seats "alice (White), bob (Black)"]
+[Judge "judge"]
+
+   1. alice: alice committed to a setup
+   2. bob: bob committed to a setup
+   3. alice: White moves e3-c3
+   4. bob: Black moves b4-b3
+
+in progress: alice to act
+EOF2
+	diff -u want J.moves || fail "the move list"
+	# a finished game says its result
+	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
+	expect 0 "$ADJ" show -d A -f moves
+	out_has '^   6\. judge: White interrogates b3 with c3: the spy! White wins$'
+	out_has '^result: alice won'
+}
+
+# The page of a game under way, from any copy: the public positions so
+# far (the judge's pictures), and no setup; verify and replay of its
+# archive still refuse it
+test_replay_page_so_far() {
+	rjgame_half
+	"$ADJ" export -d J >j.arc
+	expect 1 "$ADJ" replay j.arc
+	err_has "the game is not over"
+	for d in J A B; do
+		expect 0 "$ADJ" replay -d $d
+		mv out $d.html
+		[ "$(grep -c '^<section class="pos"' $d.html)" -eq 5 ] ||
+		    fail "$d: not one position per entry so far"
+		grep -q '<h2>The game goes on</h2>' $d.html || fail "$d: the end"
+		grep -q '<h2>The setups, as opened</h2>' $d.html &&
+		    fail "$d: the setups of a game under way"
+		grep -q 'in progress: alice to act' $d.html ||
+		    fail "$d: verify's words"
+		# every piece unopened: the public knows no identity yet
+		[ "$(piece_labels $d.html | sort -u)" = "?" ] ||
+		    fail "$d: a hidden identity on the page"
+		python3 "$TOP/tests/cli/svgcheck.py" $d.html || fail "$d: svg"
+	done
+	positions J.html >j.pos
+	positions A.html >a.pos
+	cmp -s j.pos a.pos || fail "alice's page shows other positions"
+	sed -n '/<section class="pos" id="e4"/,/<\/section>/p' J.html |
+	    sed '1,2d;$d' >e4.svg
+	sed '1d' j.4.svg | cmp -s - e4.svg || fail "position 4 is not the judge's picture"
+	# once the game is over, the page is replay's own
+	"$ADJ" turn -d A 'c3?b3' >m5 && rjudge m5
+	"$ADJ" export -d J >j.arc
+	expect 0 "$ADJ" replay j.arc
+	mv out whole.html
+	expect 0 "$ADJ" replay -d J
+	cmp -s out whole.html || fail "replay -d of a finished game differs"
 }

@@ -101,6 +101,12 @@ test_rps_peer_two_in_camp() {
 	out_has "two pieces in the enemy camp"
 }
 
+test_rps_setup_small_letters() {
+	rstart
+	"$ADJ" setup -d A rpsspr/rps >a1.msg || fail "setup in small letters"
+	deliver B a1.msg
+}
+
 test_rps_setup_four_rocks() {
 	rstart
 	snapshot A
@@ -217,4 +223,9 @@ test_rps_judge_game() {
 	rmdir out	# every update was received
 	judged_exports J A B
 	out_has "^result: alice won"
+}
+
+test_rps_rules_say_three_of_each() {
+	expect 0 "$ADJ" rules incognito-rps
+	tr '\n' ' ' <out | grep -q 'three of each' || fail "no 'three of each'"
 }

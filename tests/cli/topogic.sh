@@ -129,11 +129,7 @@ test_topogic_judged_game() {
 # The body is the honest entry her adjudicator would send, with the score
 # changed, signed and encrypted to both seats by hand.
 test_topogic_lying_coder() {
-	tstart
-	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
-	deliver B a1.msg
-	play B b1.msg e6 e6 e6 e5 a1
-	score A a2.msg
+	first_score
 	play B b2.msg e5-e6, a1-e5
 	cp -R A honest
 	"$ADJ" turn -d honest >honest.msg 2>/dev/null || fail "honest turn"
@@ -220,7 +216,7 @@ test_topogic_refusals() {
 	expect 1 "$ADJ" turn -d B a1-b2 b2-c3
 	err_has 'b2-c3: every pawn on b2 has moved this turn'
 	expect 2 "$ADJ" turn -d B a1-a7
-	err_has '"a7" is not a square of the field (a1 to j6)'
+	err_has '"a7" is neither a square of the field (a1 to j6) nor a tile'
 	unchanged B
 	expect 2 "$ADJ" new -k alice.key -o pawns=6 topogic alice.pub bob.pub
 	err_has 'option pawns: "6" is not a number from 3 to 5'
@@ -253,12 +249,18 @@ test_topogic_rules() {
 	out_has 'the coder runs "turn" with no action'
 }
 
-test_topogic_svg() {
+# first_score: alice hides yellow/4 (e6), bob places a1 e5 e6 e6 e6 and
+# scores 7
+first_score() {
 	tstart
 	"$ADJ" setup -d A yellow/4 >a1.msg || fail "setup A"
 	deliver B a1.msg
 	play B b1.msg e6 e6 e6 e5 a1
 	score A a2.msg
+}
+
+test_topogic_svg() {
+	first_score
 	for d in A B; do
 		expect 0 "$ADJ" show -d $d -f svg
 		mv out $d.svg
@@ -271,17 +273,77 @@ fills = {r.get('fill') for r in root.iter(ns + 'rect')}
 for c in ('#d62728', '#f28e1c', '#f5d800', '#2ca02c', '#1f5fbf',
           '#8e44ad', '#f49ac2', '#8b5a2b', '#1a1a1a', '#fafafa'):
     assert c in fills, c
+# each tile its colour's letter and value, as the text board prints it
 labels = [t.text for t in root.iter(ns + 'text') if t.get('class') == 'label']
-assert len(labels) == 60, len(labels)
-assert sorted(labels) == sorted(str(v) for v in range(1, 7)) * 10 or \
-    sorted(labels) == sorted([str(v) for v in range(1, 7)] * 10), labels
-pips = [g.find(ns + 'text').text for g in root.iter(ns + 'g')
-        if g.get('class') == 'pip']
-assert sorted(pips) == ['1', '1', '3'], pips
+assert sorted(labels) == sorted(c + str(v) for c in 'ROYGBVPNKW'
+                                for v in range(1, 7)), labels
+# a pawn ring on each square holding pawns, a badge with how many
+pawns = sorted(g.get('data-count') for g in root.iter(ns + 'g')
+               if g.get('class') == 'pawn')
+assert pawns == ['1', '1', '3'], pawns
+badges = [t.text for g in root.iter(ns + 'g') if g.get('class') == 'pawn'
+          for t in g.iter(ns + 'text')]
+assert badges == ['3'], badges
+# the seeker's notes, as the text view has them
+notes = [t.text for t in root.iter(ns + 'text') if t.get('class') == 'notes']
+assert notes == ["round 1, bob's notes (turn: pawns, score):",
+                 '1: a1 e5 e6 e6 e6, score 7'], notes
 PY
+		python3 "$TOP/tests/cli/svgcheck.py" $d.svg || fail "$d.svg canvas"
 	done
-	grep -q 'pawns (white dots): a1 e5 e6 x3' B.svg || fail "pawn caption"
+	grep -q 'pawns (black and white rings, a badge with how many): a1 e5 e6 x3' B.svg ||
+	    fail "pawn caption"
 	grep -q "secret: yellow/4 on e6" A.svg || fail "alice's secret caption"
 	grep -q "yellow/4" B.svg && fail "bob's picture shows the secret"
 	:
+}
+
+# Tiles as the text board prints them (Y4: yellow/4) name their squares,
+# in a setup and in a turn; the entry holds the squares
+test_topogic_tiles_as_printed() {
+	tstart
+	"$ADJ" setup -d A Y4 >a1.msg || fail "setup Y4"
+	deliver B a1.msg
+	expect 2 "$ADJ" turn -d B Z4
+	err_has "not a topogic action"
+	expect 2 "$ADJ" turn -d B Y9
+	err_has '"Y9" is neither a square of the field (a1 to j6) nor a tile'
+	play B b1.msg Y4 Y4 Y4 e5 V4
+	last_is A "bob plays e6 e6 e6 e5 a1"
+	score A a2.msg
+	play B b2.msg E6-J1 Y4-A6
+	last_is A "bob plays e6-j1 e6-a6"
+}
+
+# "rules topogic" names the colours a secret tile can have
+test_topogic_rules_name_the_colours() {
+	expect 0 "$ADJ" rules topogic
+	for c in red orange yellow green blue violet pink brown black white; do
+		grep -q "$c" out || fail "no $c"
+	done
+	grep -q '(R O Y G B V P N K W), each with values 1 to 6' out ||
+	    fail "no letters and values"
+}
+
+# A round under way: the page and the move list of the coder's own copy
+# show the public positions only, never its secret
+test_topogic_so_far_hides_the_secret() {
+	first_score
+	for d in A B; do
+		expect 0 "$ADJ" replay -d $d
+		cp out $d.html
+		grep -q 'yellow/4\|secret: ' out && fail "$d: the secret on the page"
+		grep -q '<h2>The game goes on</h2>' out || fail "$d: not so far"
+		expect 0 "$ADJ" show -d $d -f moves
+		grep -q 'yellow/4' out && fail "$d: the secret in the moves"
+		out_has '^   3\. alice: bob places e6 e6 e6 e5 a1: score 7 '
+	done
+	# alice's own view does show it
+	"$ADJ" show -d A | grep -q 'yellow/4' || fail "alice's view"
+	# in a real browser: the page steps to its last position so far,
+	# with its pawns' rings and the seeker's notes
+	need chromium
+	python3 "$TOP/tests/cli/browser.py" load=B.html at=0 key=End at=3 \
+	    "text=The game goes on" "text=round 1, bob's notes" >&2 ||
+	    fail "in the browser"
 }

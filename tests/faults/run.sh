@@ -271,7 +271,7 @@ message_again() {
 	shift
 	# kept, and stdout failed: the error says how to get the message
 	if [ "$rc" -eq 4 ] && [ "$(seq_of "$md")" -gt "$seq0" ]; then
-		err_has "resend -d $md prints it"
+		err_has "\"adjudicator resend -d $md\" prints it again"
 	fi
 	if [ -s out ]; then
 		"$ADJ" resend -d "$md" >kept || fail "printed, and resend fails"

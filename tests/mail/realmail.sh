@@ -8,9 +8,10 @@
 # at later times of the test clock, sends the reminders, the lateness
 # notices and the timeout), then a whole peer game.
 #
-# Then a second judge run by examples/dot-forward (the .forward line) and
-# the wrapper examples/judge-filter.sh: a mail it cannot read is answered,
-# and never bounced.
+# Then a second judge run by examples/dot-forward (the .forward line) as
+# written, with the wrapper examples/judge-filter.sh where make install
+# puts it (here a staging PREFIX for /usr/local): a mail it cannot read
+# is answered, and never bounced.
 #
 # Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
 # adjt-judge2 and clears their mail).  With CI=true a missing MTA, procmail or root is a
@@ -66,8 +67,10 @@ bin=$(mktemp -d /tmp/adjmail.XXXXXX) || fail "mktemp"
 chmod 755 "$bin"
 cp "$ADJ" "$bin/adjudicator" && chmod 755 "$bin/adjudicator" ||
     fail "cannot copy $ADJ"
-cp "$top/examples/judge-filter.sh" "$bin/" && chmod 755 "$bin/judge-filter.sh" ||
-    fail "cannot copy judge-filter.sh"
+# what make install puts in place, under a prefix the users can read
+prefix=$bin/prefix
+${MAKE:-make} -C "$top" install PREFIX="$prefix" >/dev/null 2>&1 ||
+    fail "make install PREFIX=$prefix"
 A=$bin/adjudicator
 trap 'rm -rf "$bin"' EXIT
 
@@ -135,12 +138,12 @@ done
 # --- a judged game ---------------------------------------------------------
 
 say "judged game: alice invites bob; the judge is adjt-judge@localhost"
-as adjt-alice '"$ADJ" new -k alice.key -m judge -j judge.pub \
+# as the README says: new -M, the whole mail, to sendmail
+as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge.pub \
     -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
-    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >invite.msg &&
-    "$ADJ" join -r games -k alice.key invite.msg &&
-    { printf "From: adjt-alice@localhost\nTo: adjt-bob@localhost, adjt-judge@localhost\nSubject: [adjudicator] an invitation\n\n"
-      cat invite.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
+    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >invite.eml &&
+    "$ADJ" join -r games -k alice.key invite.eml &&
+    /usr/sbin/sendmail -t -i <invite.eml' 2>/dev/null ||
     fail "alice cannot invite"
 wait_for "the judge's join" more_log 1
 grep -q 'verdict=joined' /home/adjt-judge/judge/log || fail "the judge did not join"
@@ -157,7 +160,8 @@ jsend() {
 	u=$1
 	shift
 	say "$u: $*"
-	as "$u" "\"\$ADJ\" $1 -M -d games/$G $2 | /usr/sbin/sendmail -t -i" ||
+	# the game by the 16 digits games -r prints, as the views name it
+	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$G" | cut -c1-16) $2 | /usr/sbin/sendmail -t -i" ||
 	    fail "$u: $*"
 	nl=$((nl + 1)) na=$((na + 1)) nb=$((nb + 1))
 	wait_for "the judge's log line $nl" more_log $nl
@@ -276,11 +280,10 @@ say "timed game: done"
 # --- a peer game -----------------------------------------------------------
 
 say "peer game: bob invites alice"
-as adjt-bob '"$ADJ" new -k bob.key -a alice=adjt-alice@localhost \
-    -a bob=adjt-bob@localhost incognito alice.pub bob.pub >peer.msg &&
-    "$ADJ" join -r games -k bob.key peer.msg &&
-    { printf "From: adjt-bob@localhost\nTo: adjt-alice@localhost\nSubject: [adjudicator] a peer game\n\n"
-      cat peer.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
+as adjt-bob '"$ADJ" new -M -k bob.key -a alice=adjt-alice@localhost \
+    -a bob=adjt-bob@localhost incognito alice.pub bob.pub >peer.eml &&
+    "$ADJ" join -r games -k bob.key peer.eml &&
+    /usr/sbin/sendmail -t -i <peer.eml' 2>/dev/null ||
     fail "bob cannot invite"
 na=$((na + 1))
 wait_for "alice's invitation" more_mail adjt-alice $na
@@ -297,7 +300,7 @@ psend() {
 	say "$u: $*"
 	case $u in adjt-alice) o=adjt-bob ;; *) o=adjt-alice ;; esac
 	n=$(($(mails "$o") + 1))
-	as "$u" "\"\$ADJ\" $1 -M -d games/$P $2 | /usr/sbin/sendmail -t -i" ||
+	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$P" | cut -c1-8) $2 | /usr/sbin/sendmail -t -i" ||
 	    fail "$u: $*"
 	wait_for "$o's mail" more_mail "$o" $n
 	as "$o" '"$ADJ" receive -r games /var/mail/'"$o"' >view' \
@@ -328,11 +331,12 @@ say "peer game: done"
 
 # --- the .forward line ------------------------------------------------------
 
-say "a judge run by .forward (examples/dot-forward, examples/judge-filter.sh)"
+say "a judge run by .forward (examples/dot-forward as installed)"
 as adjt-judge2 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
     2>/dev/null || fail "judge2 keygen"
-sed "s,/usr/local/bin/,$bin/,; s,/home/judge/,/home/adjt-judge2/," \
-    "$top/examples/dot-forward" >/home/adjt-judge2/.forward
+sed "s,/usr/local/,$prefix/,; s,/home/judge/,/home/adjt-judge2/," \
+    "$prefix/share/doc/adjudicator/examples/dot-forward" \
+    >/home/adjt-judge2/.forward
 chown adjt-judge2 /home/adjt-judge2/.forward
 as adjt-alice 'printf "From: adjt-alice@localhost\nTo: adjt-judge2@localhost\nSubject: help\n\nhelp\n" | /usr/sbin/sendmail -t -i'
 wait_for "the help text" last_has adjt-alice '^adjudicator-pk1 judge ' 

@@ -18,6 +18,7 @@
 #include "match.h"
 #include "rng.h"
 #include "selfplay.h"
+#include "games/espionnage.h"
 
 #define STD	"M11MHM11XM/433222SSSX/54321SXSX5"
 /* a mine on a3, the headquarters on e3 */
@@ -467,10 +468,47 @@ test_first_move(void)
 	free(st);
 }
 
+/* "rules espionnage" gives the army a setup needs, and gives it right:
+ * each "N words (L)" of its army line is the rules' own count. */
+static void
+test_rules_army(void)
+{
+	const struct game_rules *r = game_find("espionnage");
+	const char *p = r != NULL ? strstr(r->notation, "army:") : NULL;
+	char word[32], letter;
+	int seen[NKIND] = { 0 }, n, k, used, ok = p != NULL, total = 0;
+
+	for (p = p != NULL ? p + 5 : NULL; p != NULL && *p != '\0'; p += used) {
+		used = 0;
+		if (sscanf(p, " %d %31[a-z] (%c)%n", &n, word, &letter,
+		    &used) != 3) {
+			if (*p == ':' || *p == '\n')
+				break;
+			used = 1;
+			continue;
+		}
+		k = strchr(esp_kind_letter, letter) != NULL ?
+		    (int)(strchr(esp_kind_letter, letter) - esp_kind_letter) : -1;
+		/* "spies" for "spy": the word but its last letter */
+		if (k <= 0 || k >= NKIND || n != esp_army[k] ||
+		    strncmp(word, esp_kind_word[k],
+		    strlen(esp_kind_word[k]) - 1) != 0)
+			ok = 0;
+		else
+			seen[k]++;
+		total += n;
+	}
+	for (k = 1; k < NKIND; k++)
+		ok &= seen[k] == 1;
+	unit_ok(ok && total == PER, "rules: the army line lists every kind "
+	    "once with its count, %d pieces", total);
+}
+
 int
 main(void)
 {
 	unit_init();
+	test_rules_army();
 	test_judge_refuses();
 	test_honest();
 	test_more();

@@ -4,11 +4,18 @@
  * and mixed lines, in peer and judge mode, through the real protocol
  * (tests/unit/playout.c plays the plain 2, 3 and 4 seat games).
  *
- * The game file is included, under another name for its rules, so that a
- * broken copy of a table entry can be handed to the checks that guard a
- * corrected board.
+ * The game file is included, under another name for its rules and for
+ * what it shares with its pictures (knights.h; the real ones are linked
+ * too), so that a broken copy of a table entry can be handed to the
+ * checks that guard a corrected board.
  */
 #define game_knights knights_under_test
+#define kn_board kn_board_under_test
+#define kn_colour_label kn_colour_label_under_test
+#define kn_tally kn_tally_under_test
+#define kn_team_bonus kn_team_bonus_under_test
+#define kn_side_total kn_side_total_under_test
+#define kn_side_label kn_side_label_under_test
 #include "../../adjudicator/games/knights.c"
 #undef game_knights
 
@@ -40,8 +47,8 @@ test_table(void)
 
 	blank(&s);
 	for (rc = 0, c = 0; c < NC; c++)
-		rc |= place_colour(&s, c, &board.camp[c], &e);
-	rc |= place_unicorns(&s, board.unicorns, &e);
+		rc |= place_colour(&s, c, &kn_board.camp[c], &e);
+	rc |= place_unicorns(&s, kn_board.unicorns, &e);
 	for (n = 0, f = 0; f < N; f++)
 		for (r = 0; r < N; r++)
 			n += s.unicorn[f][r];
@@ -49,60 +56,60 @@ test_table(void)
 	    "unicorn squares are consistent");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.corner[1] = "m3";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "camp of red"), "table: a camp corner off the board is refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.corner[0] = "d3";
 	d.corner[1] = "a1";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "camp of red"), "table: camp corners in the wrong order are refused");
 
 	blank(&s);
-	place_colour(&s, 0, &board.camp[0], &e);
-	d = board.camp[1];
+	place_colour(&s, 0, &kn_board.camp[0], &e);
+	d = kn_board.camp[1];
 	d.corner[0] = "d1";
 	unit_ok(unit_err(place_colour(&s, 1, &d, &e), &e, EXIT_SYSTEM,
 	    "camp of blue"), "table: overlapping camps are refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.start = "a1 b1 c1 d1 a2 b2 c2 e5";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "start squares of red"), "table: a start square outside the camp "
 	    "is refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.start = "a1 b1 c1 d1 a2 b2 c2 c2";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "start squares of red"), "table: a start square twice is refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.start = "a1 b1 c1 d1 a2 b2 c2";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "start squares of red"), "table: seven start squares are refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.central = "b2 a3";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "central squares of red"), "table: a central square without a "
 	    "knight is refused");
 
 	blank(&s);
-	d = board.camp[0];
+	d = kn_board.camp[0];
 	d.central = "c2 c2";
 	unit_ok(unit_err(place_colour(&s, 0, &d, &e), &e, EXIT_SYSTEM,
 	    "central squares of red"), "table: the same central square twice "
 	    "is refused");
 
 	blank(&s);
-	place_colour(&s, 0, &board.camp[0], &e);
+	place_colour(&s, 0, &kn_board.camp[0], &e);
 	unit_ok(unit_err(place_unicorns(&s, "e5 b2", &e), &e, EXIT_SYSTEM,
 	    "unicorn square 2"), "table: a unicorn square in a camp is "
 	    "refused");
@@ -196,9 +203,9 @@ scores_agree(const struct match *m, int alliance, struct error *e)
 	match_result(m, &r);
 	for (c = 0; c < NC; c++)
 		for (i = 0; i < r.nscores; i++)
-			if (strncmp(r.scores[i].label, board.camp[c].colour,
-			    strlen(board.camp[c].colour)) == 0 &&
-			    r.scores[i].label[strlen(board.camp[c].colour)] ==
+			if (strncmp(r.scores[i].label, kn_board.camp[c].colour,
+			    strlen(kn_board.camp[c].colour)) == 0 &&
+			    r.scores[i].label[strlen(kn_board.camp[c].colour)] ==
 			    ' ')
 				colour[c] = r.scores[i].points;
 	for (x = 0; x < 2; x++) {

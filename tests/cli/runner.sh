@@ -1,0 +1,53 @@
+# make check is never silent for minutes: the runners say each file (CLI)
+# and each program (unit) as it ends, or, on a terminal, count on one line.
+
+# seen: what the terminal showed, as lines (a carriage return starts one,
+# the erase-line sequence taken out)
+seen() {
+	tr '\r' '\n' <tty | sed 's/\x1b\[K//g'
+}
+
+test_cli_runner_prints_a_line_per_file() {
+	ONLY=layers sh "$TOP/tests/run-cli.sh" >log 2>&1 ||
+	    { cat log >&2; fail "the layers tests failed"; }
+	grep -q '^cli: layers: 5 passed, 0 failed ([0-9]* s; 5 of 5 tests)$' \
+	    log || { cat log >&2; fail "no line for the file"; }
+	[ "$(tail -1 log)" = "cli: 5 passed, 0 failed" ] || fail "no summary"
+}
+
+test_cli_runner_counts_on_a_terminal() {
+	ttyout tty env ONLY=layers sh "$TOP/tests/run-cli.sh" ||
+	    fail "the layers tests failed"
+	seen | grep -q '^cli: 4 of 5 tests (layers)' ||
+	    { cat -v tty >&2; fail "no count on the terminal"; }
+	# no line per file there: the count stands for it
+	seen | grep -q '^cli: layers:' && fail "a line per file"
+	seen | grep -q '^cli: 5 passed, 0 failed' ||
+	    fail "no summary"
+}
+
+# Two stand-in unit programs, one with a failure.
+units() {
+	printf '#!/bin/sh\necho "ok - one"\necho "ok - two"\n' >u1
+	printf '#!/bin/sh\necho "ok - three"\necho "not ok - four"\n' >u2
+	chmod +x u1 u2
+}
+
+test_unit_runner_prints_a_line_per_program() {
+	units
+	sh "$TOP/tests/run-unit.sh" ./u1 ./u2 >log 2>&1 && fail "a failure passed"
+	grep -q '^unit: u1: 2 passed, 0 failed ([0-9]* s; 1 of 2 programs)$' log ||
+	    { cat log >&2; fail "no line for u1"; }
+	grep -q '^u2: not ok - four$' log || fail "the failure is not named"
+	[ "$(tail -1 log)" = "unit: 3 passed, 1 failed" ] || fail "no summary"
+}
+
+test_unit_runner_counts_on_a_terminal() {
+	units
+	ttyout tty sh "$TOP/tests/run-unit.sh" ./u1 ./u2 &&
+	    fail "a failure passed"
+	seen | grep -q '^unit: 1 of 2 programs (u2)' ||
+	    { cat -v tty >&2; fail "no count on the terminal"; }
+	seen | grep -q '^u2: not ok - four' ||
+	    fail "the failure is not on a line of its own"
+}
