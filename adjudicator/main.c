@@ -49,6 +49,13 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] "
 	    "[-t | FILE]",
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
+	{ .name = "rule", .main = cmd_rule,
+	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR RULING [SEAT] "
+	    "[ARG] REASON...",
+	  .usage2 = "adjudicator rule -r ROOT [-k KEY] [-s SENDMAIL] GAME "
+	    "RULING [SEAT] [ARG] REASON...",
+	  .summary = "the judge's operator: pause, resume, extend, abort, "
+	    "adjudicate" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
 	    "[-f text|yaml|svg|moves]",

@@ -47,6 +47,10 @@ view_result(const struct match *m, struct buf *b)
 		buf_printf(b, "a draw (%s)", r.why);
 		return;
 	}
+	if (m->aborted) {
+		buf_printf(b, "no result (%s)", r.why);
+		return;
+	}
 	for (i = 0; i < m->nseats; i++)
 		if (r.winner[i]) {
 			buf_printf(b, "%s%s", first ? "" : " and ",

@@ -332,3 +332,82 @@ test_mailbot_arrival_time() {
 	at 2026-12-02T11:30:00Z bot late.eml 1
 	tail -1 jr/log | grep -q 'verdict=refused' || fail "$(tail -1 jr/log)"
 }
+
+# The operator's rulings, signed with the judge's key, each with its
+# reason and mailed to every seat: pause and resume (the time paused is
+# given back), extend, adjudicate; abort ends a game with no result;
+# verify prints each as the judge's ruling.
+test_rulings() {
+	cstart clock=1d
+	expect 2 "$ADJ" rule -d J -O mq pause
+	err_has "pause: give the reason"
+	expect 2 "$ADJ" rule -d J -O mq sleep "a reason"
+	err_has "a ruling is pause, resume, extend, abort or adjudicate"
+	expect 2 "$ADJ" rule -d A -O mq pause "holiday"
+	err_has "not the judge's"
+	at 2026-12-01T12:00:00Z "$ADJ" rule -d J -O mq pause the club is \
+	    closed >rout 2>&1 || fail "pause: $(cat rout)"
+	mailout
+	grep -q 'the judge pauses the clocks: the club is closed' rerr ||
+	    grep -q 'the judge pauses the clocks: the club is closed' rout ||
+	    "$ADJ" show -d A | grep -q 'pauses the clocks: the club is closed' ||
+	    fail "alice is not told"
+	at 2026-12-03T12:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'nothing due' tout || fail "a tick while paused: $(cat tout)"
+	at 2026-12-03T12:00:00Z expect 1 "$ADJ" rule -d J -O mq pause again
+	err_has "paused already"
+	at 2026-12-03T12:00:00Z "$ADJ" rule -d J -O mq resume open again \
+	    >/dev/null 2>&1 || fail "resume"
+	mailout
+	# two days paused: alice's deadline moves from the 2nd to the 4th
+	[ "$(at 2026-12-03T12:00:00Z yaml_clock J deadline)" = \
+	    2026-12-04T11:00:00Z ] || fail "deadline: $(yaml_clock J deadline)"
+	at 2026-12-03T13:00:00Z "$ADJ" rule -d J -O mq extend alice 1d \
+	    her mail was down >/dev/null 2>&1 || fail "extend"
+	mailout
+	[ "$(at 2026-12-03T13:00:00Z yaml_clock A deadline)" = \
+	    2026-12-05T11:00:00Z ] || fail "not extended in alice's copy"
+	expect 1 "$ADJ" rule -d J -O mq extend bob 1d "bob's clock"
+	err_has "bob's clock does not run"
+	cp -R J J2
+	cp -R A A2
+	at 2026-12-03T14:00:00Z "$ADJ" rule -d J -O mq adjudicate bob \
+	    alice left the club >/dev/null 2>&1 || fail "adjudicate"
+	mailout
+	grep -q 'Game over: bob won (adjudicated by the judge: alice left the club)' rout ||
+	    fail "$(cat rout)"
+	judged_exports J A B
+	out_has "entry 8, by judge at 2026-12-03T14:00:00Z: adjudicated by the judge: alice left the club (bob)"
+	out_has "entry 5, by judge at 2026-12-01T12:00:00Z: the judge pauses the clocks: the club is closed"
+	# abort, on the copy before the adjudication: no result
+	rm -rf J A mq
+	mv J2 J
+	mv A2 A
+	at 2026-12-03T14:00:00Z "$ADJ" rule -d J -O mq abort the board \
+	    decided >/dev/null 2>&1 || fail "abort"
+	"$ADJ" export -d J >j.arc
+	expect 0 "$ADJ" verify j.arc
+	out_has "aborted by the judge: the board decided"
+	grep -q '^result: .* won' out && fail "an aborted game has a winner"
+	expect 1 "$ADJ" rule -d J -O mq abort twice
+	err_has "the game is closed"
+}
+
+# A ruling on the judge's root: every seat mailed its update, one line
+# in the log; the game named by the first digits of its id
+test_rule_by_mail() {
+	mstart
+	g8=$(echo "$G" | cut -c1-8)
+	SPOOL=$PWD/spool expect 0 "$ADJ" rule -r jr -s "$SM" "$g8" abort \
+	    a duplicate game
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
+	grep -q 'aborted by the judge: a duplicate game' spool/1.eml ||
+	    fail "the news: $(cat spool/1.eml)"
+	tail -1 jr/log | grep -q "game=$(echo "$G" | cut -c1-16) .*verdict=ruled,abort sent=2" ||
+	    fail "log: $(tail -1 jr/log)"
+	deliver_all
+	grep -q 'Game over: no result (aborted by the judge: a duplicate game)' \
+	    alice.view || fail "alice: $(cat alice.view)"
+	SPOOL=$PWD/spool expect 2 "$ADJ" rule -r jr -s "$SM" ffff abort x
+	err_has "ffff"
+}

@@ -1,0 +1,193 @@
+/*
+ * rule: the operator's rulings, signed with the judge's key: pause and
+ * resume a game's clocks, give a seat more time, abort a game (no
+ * result) or adjudicate it.  Each is an entry of the judge's, with its
+ * reason, and every seat gets its update: as files (-d -O), or by mail
+ * (-r ROOT).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fsio.h"
+#include "judge.h"
+#include "mailbot.h"
+#include "root.h"
+#include "when.h"
+
+/* WHAT [SEAT [DURATION] | RESULT] REASON..., as entry.h takes it. */
+static int
+parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
+    char *reason, size_t len, struct error *e)
+{
+	int i, k = 1;
+	size_t n = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->seat = -1;
+	if (argc < 1)
+		return cli_usage(e);
+	r->what = argv[0];
+	if (strcmp(r->what, "extend") == 0) {
+		if (argc < 3)
+			return error_set(e, EXIT_USAGE, "extend SEAT DURATION "
+			    "REASON...");
+		if ((r->seat = match_seat_by_name(m, argv[1])) < 0 ||
+		    r->seat >= m->nseats)
+			return error_set(e, EXIT_USAGE, "extend %s: not a seat",
+			    argv[1]);
+		r->extra = argv[2];
+		k = 3;
+	} else if (strcmp(r->what, "adjudicate") == 0) {
+		if (argc < 2)
+			return error_set(e, EXIT_USAGE, "adjudicate SEAT|draw "
+			    "REASON...");
+		r->result = argv[1];
+		k = 2;
+	} else if (strcmp(r->what, "pause") != 0 &&
+	    strcmp(r->what, "resume") != 0 && strcmp(r->what, "abort") != 0)
+		return error_set(e, EXIT_USAGE, "%s: a ruling is pause, resume, "
+		    "extend, abort or adjudicate", r->what);
+	if (k >= argc)
+		return error_set(e, EXIT_USAGE, "%s: give the reason", r->what);
+	reason[0] = '\0';
+	for (i = k; i < argc; i++) {
+		n += (size_t)snprintf(reason + n, n < len ? len - n : 0, "%s%s",
+		    i > k ? " " : "", argv[i]);
+		if (n >= len)
+			return error_set(e, EXIT_USAGE, "the reason is too long");
+	}
+	r->reason = reason;
+	return 0;
+}
+
+static int
+rule_dir(const char *dir, const char *outdir, int argc, char **argv,
+    struct error *e)
+{
+	struct key_secret *k = NULL;
+	struct cli_outdir o;
+	struct entry_rule r;
+	struct judge_run j;
+	struct gamedir g;
+	char reason[400], path[4096];
+	int rc = -1;
+
+	if (cli_game_path(dir, NULL, path, sizeof(path), e) != 0 ||
+	    gamedir_open(path, GAMEDIR_WRITE, &g, &cli_report_stdout, e) != 0)
+		return -1;
+	if (g.t.me != GAME_JUDGE) {
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", path, g.seat);
+		goto done;
+	}
+	if (parse(g.t.m, argc, argv, &r, reason, sizeof(reason), e) != 0 ||
+	    fsio_mkdir(outdir, 0700, e) != 0 || (k = cli_key(&g, e)) == NULL)
+		goto done;
+	judge_run_init(&j, &g.t, k);
+	j.at = when_now();
+	if (judge_auto(&j, e) != 0 || judge_rule(&j, &r, e) != 0)
+		goto done;
+	o.path = outdir;
+	o.m = g.t.m;
+	if (gamedir_commit_first(&g, e) != 0 ||
+	    judge_updates(&j, cli_judge_to_file, &o, e) != 0)
+		goto done;
+	rc = gamedir_commit_lazy(&g, e);
+done:
+	key_secret_free(k);
+	gamedir_close(&g);
+	return rc;
+}
+
+static int
+rule_root(const char *root, const char *keypath, const char *sendmail,
+    int argc, char **argv, struct error *e)
+{
+	char defkey[4096], dir[4096], reason[400];
+	struct key_secret *k = NULL;
+	struct cli_mailer ml;
+	struct entry_rule r;
+	struct mailbot b;
+	struct gamedir g;
+	int rc = -1;
+
+	if (argc < 2)
+		return cli_usage(e);
+	if (keypath == NULL) {
+		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
+		    root) >= sizeof(defkey))
+			return error_set(e, EXIT_USAGE, "%s: path too long", root);
+		keypath = defkey;
+	}
+	if (cli_mailer_parse(sendmail != NULL ? sendmail : CLI_SENDMAIL, &ml,
+	    e) != 0 || root_find(root, argv[0], dir, sizeof(dir), e) != 0)
+		return -1;
+	/* the ruling's words are checked before the key is opened */
+	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0)
+		return -1;
+	rc = parse(g.t.m, argc - 1, argv + 1, &r, reason, sizeof(reason), e);
+	gamedir_close(&g);
+	if (rc != 0)
+		return -1;
+	signal(SIGPIPE, SIG_IGN);
+	if ((k = cli_key_load(keypath, e)) == NULL)
+		return -1;
+	memset(&b, 0, sizeof(b));
+	b.root = root;
+	b.keypath = keypath;
+	b.k = k;
+	b.send = cli_to_mailer;
+	b.send_arg = &ml;
+	b.report = &cli_report_stderr;
+	rc = mailbot_rule(&b, dir, &r, when_now(), e);
+	key_secret_free(k);
+	return rc;
+}
+
+int
+cmd_rule(int argc, char **argv, struct error *e)
+{
+	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
+	const char *sendmail = NULL;
+	int ch;
+
+	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:")) != -1) {
+		switch (ch) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'O':
+			outdir = optarg;
+			break;
+		case 'r':
+			root = optarg;
+			break;
+		case 'k':
+			key = optarg;
+			break;
+		case 's':
+			sendmail = optarg;
+			break;
+		default:
+			return cli_usage(e);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (root != NULL) {
+		if (dir != NULL || outdir != NULL)
+			return cli_usage_why(e, "-r ROOT mails the updates: no -d "
+			    "nor -O with it");
+		return rule_root(root, key, sendmail, argc, argv, e);
+	}
+	if (outdir == NULL)
+		return cli_usage_why(e, "-O OUTDIR is missing (where each seat's "
+		    "update goes)");
+	if (key != NULL || sendmail != NULL)
+		return cli_usage_why(e, "-%c is for -r ROOT", key != NULL ?
+		    'k' : 's');
+	return rule_dir(dir, outdir, argc, argv, e);
+}
