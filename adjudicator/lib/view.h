@@ -56,8 +56,12 @@ int	view_svg(const struct match *, int viewer, struct buf *,
 	    struct error *);
 /* Whose entry, the result, obligations: the lines under the board. */
 void	view_summary(const struct match *, struct buf *);
-/* The clocks against now, in lines (nothing without a clock). */
+/* The clocks against now, in lines (nothing without a clock), and as the
+ * YAML view's clock map (view_clock.c). */
 void	view_clock(const struct match *, int64_t now, struct buf *);
+struct ydoc_writer;
+void	view_clock_yaml(const struct match *, int64_t now,
+	    struct ydoc_writer *);
 /* The result in one line: "alice won (...)", "a draw (...)". */
 void	view_result(const struct match *, struct buf *);
 /* "Score: red 16, yellow 8 ...", when the game keeps scores. */
