@@ -20,33 +20,12 @@
 #include "fsio.h"
 #include "gamedir.h"
 #include "judge.h"
-#include "mailbot.h"
+#include "mailbot_int.h"
 #include "match.h"
 #include "standings.h"
 #include "tick.h"
 #include "view.h"
 #include "when.h"
-
-/* The messages of one mail for one game, in the mail's order. */
-struct queued {
-	char		game[ROOT_ID];
-	struct buf	sb;
-	char		where[512];
-};
-
-struct bot_run {
-	struct mailbot	*b;
-	const char	*name;		/* the mail's, for what is said */
-	struct queued	*q;
-	size_t		 nq;
-	char		 why[512];	/* the first refusal, for the sender */
-	int		 refused, malformed, joined, already;
-	int		 told;		/* an update carried the judge's note */
-	struct error	 other;		/* a block for someone else (a quoted
-					 * update): refused only if alone */
-	int		 answered;	/* the sender was answered */
-	int		 applied, early, duplicates;
-};
 
 void
 mailbot_help(const struct mailbot *b, struct buf *out)
@@ -142,13 +121,6 @@ project(const struct match *base, int seat)
 	return c;
 }
 
-struct game_run {
-	struct bot_run		*r;
-	struct gamedir		*g;
-	const struct match	*before;	/* the judge's, before this mail */
-	unsigned		 senders;	/* seats whose mail this is */
-	const struct judge_run	*j;
-};
 
 static void
 news(struct game_run *gr, int seat, size_t n, struct buf *out)
@@ -196,9 +168,9 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 	match_free(c);
 }
 
-static int
-emit(void *arg, int seat, const struct buf *armored, size_t n, int note,
-    size_t resent, struct error *e)
+int
+mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
+    int note, size_t resent, struct error *e)
 {
 	struct game_run *gr = arg;
 	struct mailbot *b = gr->r->b;
@@ -325,7 +297,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	 * updates sent before it stay sent) */
 	if (gamedir_commit_first(&g, e) != 0)
 		goto done;
-	if (judge_updates(&j, emit, &gr, e) != 0) {
+	if (judge_updates(&j, mailbot_emit, &gr, e) != 0) {
 		(void)gamedir_commit_lazy(&g, &ign);
 		goto done;
 	}
@@ -345,204 +317,6 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 done:
 	match_free(before);
 	gamedir_close(&g);
-	return rc;
-}
-
-/* --- the tick --- */
-
-static void	log_line(struct bot_run *, int);
-
-/* A notice as a mail to its seat. */
-static int
-notice_mail(struct bot_run *r, const struct match *m,
-    const struct tick_notice *t, struct error *e)
-{
-	struct mailbot *b = r->b;
-	struct buf subject, body, mail, full;
-	struct mail_head h;
-	char subj[MAIL_FIELD];
-	int rc;
-
-	if (m->seat[t->to].address[0] == '\0')
-		return 0;	/* nobody to tell */
-	buf_init(&subject);
-	buf_init(&body);
-	buf_init(&mail);
-	buf_init(&full);
-	tick_text(m, t, &subject, &body);
-	buf_cstr(&subject);
-	memset(&h, 0, sizeof(h));
-	if (m->judge_address[0] != '\0')
-		h.from = m->judge_address;
-	h.to[h.nto++] = m->seat[t->to].address;
-	snprintf(subj, sizeof(subj), "[adjudicator] %s %.16s: %s",
-	    m->rules->name, m->game_hex, (char *)subject.data);
-	h.subject = subj;
-	h.game = m->game_hex;
-	h.automatic = 1;
-	buf_add(&full, body.data, body.len);
-	buf_adds(&full, "\n");
-	view_clock(m, t->now, &full);
-	if ((rc = mail_compose(&h, (const char *)full.data, full.len, &mail,
-	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
-		b->sent++;
-	buf_free(&subject);
-	buf_free(&body);
-	buf_free(&mail);
-	buf_free(&full);
-	return rc;
-}
-
-struct tick_run {
-	struct bot_run	*r;
-	int64_t		 now;
-	int		 games, failed;
-};
-
-/* One game: what is due written and kept, then mailed; a notice the
- * mailer did not take is marked unsent again, for the next tick. */
-static int
-tick_one(void *arg, const char *dir, const char *game, struct error *e)
-{
-	struct tick_run *tr = arg;
-	struct bot_run *r = tr->r;
-	struct mailbot *b = r->b;
-	struct tick_notice notes[GAME_MAX_SEATS];
-	struct match *before = NULL;
-	struct game_run gr;
-	struct judge_run j;
-	struct gamedir g;
-	struct error me;
-	size_t n, i;
-	int timeout, rc = -1;
-
-	(void)game;
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, NULL, e) != 0)
-		return e->status == EXIT_SYSTEM ? -1 : 0;
-	if (g.t.me != GAME_JUDGE || !g.t.m->clock.on) {
-		gamedir_close(&g);
-		return 0;
-	}
-	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0 ||
-	    (before = match_clone(g.t.m)) == NULL)
-		goto done;
-	memset(&gr, 0, sizeof(gr));
-	gr.r = r;
-	gr.g = &g;
-	gr.before = before;
-	judge_run_init(&j, &g.t, b->k);
-	gr.j = &j;
-	j.at = tr->now;
-	b->sent = 0;
-	if (judge_auto(&j, e) != 0)
-		goto done;
-	tick_due(&g.t, tr->now, notes, sizeof(notes) / sizeof(notes[0]), &n,
-	    &timeout);
-	if (timeout >= 0 && tick_timeout(&j, timeout, tr->now, e) != 0)
-		goto done;
-	if (n > 0 && g.t.store->put_remind(g.t.arg, notes[0].about,
-	    &g.t.remind[notes[0].about], e) != 0)
-		goto done;
-	if (gamedir_commit_first(&g, e) != 0)
-		goto done;
-	error_clear(&me);
-	if (judge_updates(&j, emit, &gr, &me) != 0)
-		tr->failed = 1;
-	for (i = 0; i < n; i++)
-		if (notice_mail(r, g.t.m, &notes[i], &me) != 0)
-			tr->failed = 1;
-	if (n > 0 && tr->failed) {
-		/* not sent: the next tick sends it */
-		memset(&g.t.remind[notes[0].about], 0,
-		    sizeof(g.t.remind[0]));
-		(void)g.t.store->put_remind(g.t.arg, notes[0].about,
-		    &g.t.remind[notes[0].about], &me);
-	}
-	if (gamedir_commit_lazy(&g, e) != 0)
-		goto done;
-	if (timeout >= 0 || n > 0) {
-		tr->games++;
-		snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
-		b->entry = g.t.m->seq;
-		snprintf(b->verdict, sizeof(b->verdict), "%s",
-		    timeout >= 0 ? "timeout" : notes[0].late ? "late" :
-		    "reminded");
-		b->in.from[0] = '\0';
-		log_line(r, EXIT_OK);
-	}
-	rc = 0;
-	if (tr->failed)
-		*e = me;
-done:
-	match_free(before);
-	gamedir_close(&g);
-	return rc;
-}
-
-int
-mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
-    int64_t now, struct error *e)
-{
-	struct match *before = NULL;
-	struct game_run gr;
-	struct judge_run j;
-	struct bot_run br;
-	struct gamedir g;
-	int rc = -1;
-
-	memset(&br, 0, sizeof(br));
-	br.b = b;
-	b->game[0] = b->verdict[0] = b->in.from[0] = '\0';
-	b->sent = 0;
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, b->report, e) != 0)
-		return -1;
-	if (g.t.me != GAME_JUDGE) {
-		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
-		    "judge's", dir, g.seat);
-		goto done;
-	}
-	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0 ||
-	    (before = match_clone(g.t.m)) == NULL)
-		goto done;
-	memset(&gr, 0, sizeof(gr));
-	gr.r = &br;
-	gr.g = &g;
-	gr.before = before;
-	judge_run_init(&j, &g.t, b->k);
-	gr.j = &j;
-	j.at = now;
-	if (judge_auto(&j, e) != 0 || judge_rule(&j, r, e) != 0 ||
-	    gamedir_commit_first(&g, e) != 0)
-		goto done;
-	rc = judge_updates(&j, emit, &gr, e);
-	if (gamedir_commit_lazy(&g, rc == 0 ? e : &br.other) != 0 && rc == 0)
-		rc = -1;
-	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
-	b->entry = g.t.m->seq;
-	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);
-	log_line(&br, rc == 0 ? EXIT_OK : e->status);
-done:
-	match_free(before);
-	gamedir_close(&g);
-	return rc;
-}
-
-int
-mailbot_tick(struct mailbot *b, int64_t now, struct error *e)
-{
-	struct tick_run tr;
-	struct bot_run r;
-	int rc;
-
-	memset(&r, 0, sizeof(r));
-	memset(&tr, 0, sizeof(tr));
-	r.b = b;
-	tr.r = &r;
-	tr.now = now;
-	rc = root_each(b->root, tick_one, &tr, e);
-	if (rc == 0 && tr.failed)
-		return error_set(e, EXIT_SYSTEM, "the mailer failed; what was "
-		    "not sent goes at the next tick");
 	return rc;
 }
 
@@ -629,8 +403,8 @@ done:
 	return rc;
 }
 
-static void
-log_line(struct bot_run *r, int status)
+void
+mailbot_log(struct bot_run *r, int status)
 {
 	struct mailbot *b = r->b;
 	char path[PATH_MAX], when[40];
@@ -841,7 +615,7 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 		rc = no_message(&r, &why, e);
 	} else
 		rc = run(&r, mail->text, mail->len, name, e);
-	log_line(&r, rc == 0 ? EXIT_OK : e->status);
+	mailbot_log(&r, rc == 0 ? EXIT_OK : e->status);
 	for (i = 0; i < r.nq; i++)
 		buf_free(&r.q[i].sb);
 	free(r.q);
