@@ -22,6 +22,7 @@
 #include "mime.h"
 #include "root.h"
 #include "view.h"
+#include "when.h"
 #include "ydoc.h"
 
 int
@@ -356,7 +357,7 @@ root_each(const char *root, root_each_fn *each, void *arg, struct error *e)
 /* --- games -r --- */
 
 struct listing {
-	struct buf	 mine, others;
+	struct buf	 late, mine, others;
 };
 
 /* A judged seat's next entry is sent, and the judge's update has not
@@ -411,15 +412,42 @@ next_words(const struct match *m, int me, int sent, char *out, size_t len)
 	}
 }
 
+/*
+ * A game with a clock: whose runs, its deadline as a time and what is
+ * left (or how late it is).  1 when its time is out.
+ */
+static int
+clock_words(const struct match *m, struct buf *out)
+{
+	char d[WHEN_TEXT], left[WHEN_SPAN];
+	int64_t now = when_now(), deadline, hard;
+	int s = m->clk.runs;
+
+	if (!m->clock.on || s < 0 || s >= m->nseats ||
+	    match_phase(m) == MATCH_CLOSED)
+		return 0;
+	if (m->clk.paused != 0) {
+		buf_adds(out, "; clocks paused");
+		return 0;
+	}
+	clock_deadline(&m->clk, &m->clock, s, now, &deadline, &hard);
+	when_format(deadline, d, sizeof(d));
+	when_span(deadline >= now ? deadline - now : now - deadline, left,
+	    sizeof(left));
+	buf_printf(out, "; clock: %s's deadline %s (%s %s)", m->seat[s].name,
+	    d, left, deadline >= now ? "left" : "late");
+	return deadline < now;
+}
+
 static int
 list_one(void *arg, const char *dir, const char *game, struct error *e)
 {
 	struct listing *li = arg;
 	const struct match *m;
 	struct gamedir g;
-	struct buf seats, result, *to;
+	struct buf seats, result, clock, *to;
 	char next[64];
-	int i, me, sent;
+	int i, me, sent, late;
 
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
 		if (e->status == EXIT_SYSTEM)
@@ -432,6 +460,7 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	me = g.t.me;
 	buf_init(&seats);
 	buf_init(&result);
+	buf_init(&clock);
 	for (i = 0; i < m->nseats; i++)
 		buf_printf(&seats, "%s%s%s", i ? " " : "", m->seat[i].name,
 		    i == me ? "*" : "");
@@ -442,14 +471,18 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
-	to = match_phase(m) != MATCH_CLOSED && match_next_author(m) == me &&
-	    !sent ? &li->mine : &li->others;
-	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s\n",
+	late = clock_words(m, &clock);
+	buf_cstr(&clock);
+	/* late games first, then those this copy writes next */
+	to = late ? &li->late : match_phase(m) != MATCH_CLOSED &&
+	    match_next_author(m) == me && !sent ? &li->mine : &li->others;
+	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s%s\n",
 	    m->game_hex, m->rules->name, (char *)seats.data, next,
 	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
-	    result.len ? (char *)result.data : "");
+	    result.len ? (char *)result.data : "", (char *)clock.data);
 	buf_free(&seats);
 	buf_free(&result);
+	buf_free(&clock);
 	gamedir_close(&g);
 	return 0;
 }
@@ -460,12 +493,15 @@ root_games(const char *root, struct buf *out, struct error *e)
 	struct listing li;
 	int rc;
 
+	buf_init(&li.late);
 	buf_init(&li.mine);
 	buf_init(&li.others);
 	rc = root_each(root, list_one, &li, e);
-	if (rc == 0 && (buf_add(out, li.mine.data, li.mine.len) != 0 ||
+	if (rc == 0 && (buf_add(out, li.late.data, li.late.len) != 0 ||
+	    buf_add(out, li.mine.data, li.mine.len) != 0 ||
 	    buf_add(out, li.others.data, li.others.len) != 0))
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&li.late);
 	buf_free(&li.mine);
 	buf_free(&li.others);
 	return rc;

@@ -331,6 +331,17 @@ test_mailbot_arrival_time() {
 	} >late.eml
 	at 2026-12-02T11:30:00Z bot late.eml 1
 	tail -1 jr/log | grep -q 'verdict=refused' || fail "$(tail -1 jr/log)"
+	# games -r: the clock, and the late games first
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub -a alice=alice@example.org \
+	    -a bob=bob@example.org -a judge=judge@club.example incognito \
+	    bob.pub alice.pub >inv2.msg
+	bot inv2.msg
+	at 2026-12-02T12:00:00Z expect 0 "$ADJ" games -r jr
+	head -1 out | grep -q "^$(echo "$G" | cut -c1-16) .*; clock: alice's deadline 2026-12-02T11:00:00Z (1 hour late)$" ||
+	    { cat out >&2; fail "the late game is not first"; }
+	at 2026-12-02T10:00:00Z expect 0 "$ADJ" games -r jr
+	grep -q "clock: alice's deadline 2026-12-02T11:00:00Z (1 hour left)$" out ||
+	    { cat out >&2; fail "no time left"; }
 }
 
 # The operator's rulings, signed with the judge's key, each with its
