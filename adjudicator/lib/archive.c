@@ -17,6 +17,7 @@
 #include "archive.h"
 #include "armor.h"
 #include "audit.h"
+#include "dispute.h"
 #include "entry.h"
 #include "match.h"
 #include "opening.h"
@@ -46,16 +47,17 @@ out_u32(struct archive_out *a, uint32_t v, struct error *e)
 
 int
 archive_out_begin(struct archive_out *a, uint64_t nentries, int with_updates,
-    uint64_t nupdates, struct buf *out, armor_sink_fn *sink, void *arg,
-    struct error *e)
+    uint64_t nupdates, uint32_t nforks, struct buf *out, armor_sink_fn *sink,
+    void *arg, struct error *e)
 {
-	a->version = with_updates ? 2 : 1;
+	a->version = with_updates ? 2 : nforks > 0 ? 3 : 1;
 	/* "ADJA", the version and 3 zero bytes, the counts */
 	if (armor_out_begin(&a->arm, ARMOR_ARCHIVE, out, sink, arg, e) != 0 ||
 	    armor_out_add(&a->arm, "ADJA", 4, e) != 0 ||
 	    out_u32(a, (uint32_t)a->version, e) != 0 ||
 	    out_u32(a, (uint32_t)nentries, e) != 0 ||
-	    (a->version == 2 && out_u32(a, (uint32_t)nupdates, e) != 0))
+	    (a->version == 2 && out_u32(a, (uint32_t)nupdates, e) != 0) ||
+	    (a->version == 3 && out_u32(a, nforks, e) != 0))
 		return -1;
 	return 0;
 }
@@ -134,6 +136,10 @@ struct verify {
 	uint32_t		 nkept;		/* updates not held twice */
 	uint8_t			*hashes;	/* version 2: each entry's */
 	struct buf		 times;		/* rulings, timeouts, leaves */
+	uint32_t		 nforks;	/* version 3: 1 */
+	struct buf		 fork;		/* the entry beside the one */
+	uint64_t		 fork_seq;	/* it forks */
+	int			 fork_taken;
 	int			 secret_checked;
 	struct batch		*b[3];
 	pthread_t		 t[ARCHIVE_MAX_THREADS];
@@ -226,6 +232,38 @@ finish_checks(struct verify *v, struct batch *b)
 	v->started = 0;
 }
 
+/* Version 3: the one entry that forks the transcript, kept until the
+ * transcript reaches its seq (dispute.c judges it there). */
+static int
+read_fork(struct verify *v, struct error *e)
+{
+	struct envelope env;
+	struct match_peek pk;
+	uint8_t cb[4];
+	struct cursor c;
+	char where[256];
+
+	if (armor_stream_read(v->s, cb, 4, e) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: archive truncated",
+		    v->name);
+	c.p = cb;
+	c.left = 4;
+	cursor_u32(&c, &v->nforks);
+	if (v->nforks != 1)
+		return error_set(e, EXIT_MALFORMED, "%s: %u forks (a game "
+		    "holds one dispute)", v->name, v->nforks);
+	snprintf(where, sizeof(where), "%.200s: fork", v->name);
+	if (read_field(v, &v->fork, "fork", 1, e) != 0 ||
+	    envelope_parse(v->fork.data, v->fork.len, &env, where, e) != 0 ||
+	    match_peek(&env, &pk, where, e) != 0)
+		return -1;
+	if (pk.header || pk.seq == 0 || pk.seq >= v->count)
+		return error_set(e, EXIT_MALFORMED, "%s: the fork is no entry "
+		    "of the %u the archive holds", v->name, v->count);
+	v->fork_seq = pk.seq;
+	return 0;
+}
+
 static int
 read_head(struct verify *v, struct error *e)
 {
@@ -235,7 +273,7 @@ read_head(struct verify *v, struct error *e)
 	if (armor_stream_read(v->s, hdr, sizeof(hdr), e) != 0 ||
 	    armor_stream_read(v->s, cb, 4, e) != 0)
 		goto truncated;
-	if (memcmp(hdr, "ADJA", 4) != 0 || (hdr[4] != 1 && hdr[4] != 2) ||
+	if (memcmp(hdr, "ADJA", 4) != 0 || hdr[4] < 1 || hdr[4] > 3 ||
 	    hdr[5] != 0 || hdr[6] != 0 || hdr[7] != 0)
 		return error_set(e, EXIT_MALFORMED, "%s: not an adjudicator "
 		    "archive", v->name);
@@ -263,6 +301,8 @@ read_head(struct verify *v, struct error *e)
 		if (read_field(v, &v->viewer, "viewer record", 0, e) != 0)
 			return -1;
 	}
+	if (v->version == 3 && read_fork(v, e) != 0)
+		return -1;
 	return 0;
 truncated:
 	if (e->status == EXIT_OK)
@@ -344,7 +384,7 @@ static int
 apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
     struct error *e)
 {
-	char where[64];
+	char where[80];
 	char t[WHEN_TEXT];
 	int bad = -1;
 
@@ -372,6 +412,13 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 	}
 	if (v->hashes != NULL)
 		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
+	if (v->nforks > 0 && seq == v->fork_seq) {
+		snprintf(where, sizeof(where), "%.40s: fork of seq %u",
+		    v->name, seq);
+		if (dispute_take(v->m, v->fork.data, v->fork.len, 1, where,
+		    e) != 0)
+			return -1;
+	}
 	/* what a ruling or a claim rests on, said by verify as it is */
 	if (v->m->timed) {
 		when_format(v->m->clk.last, t, sizeof(t));
@@ -633,20 +680,39 @@ summary(const struct match *m, uint32_t count, const struct buf *times,
 	if (r.scored)
 		view_scores(m, out);
 	clock_summary(m, times, out);
+	if (m->dispute.on) {
+		dispute_text(m, out);
+		buf_adds(out, "\n");
+	}
 }
 
-/* A game under way: what has been checked, and who acts next. */
+/* A game under way: what has been checked, and who acts next (a game
+ * over whose final openings are missing: its result so far). */
 static void
-summary_so_far(const struct match *m, uint32_t count, struct buf *out)
+summary_so_far(const struct match *m, uint32_t count, const struct buf *times,
+    struct buf *out)
 {
 	int next = match_next_author(m);
+	const char *who = next >= 0 || next == GAME_JUDGE ?
+	    match_author_name(m, next) : "nobody";
 
 	summary_head(m, out);
 	buf_printf(out, "\nentries: %u so far, every signature, the hash "
 	    "chain, the turn order, every opening and every action check "
-	    "out\nin progress: %s to act; the setups are audited at the "
-	    "end\n", count, next >= 0 || next == GAME_JUDGE ?
-	    match_author_name(m, next) : "nobody");
+	    "out\n", count);
+	if (match_phase(m) == MATCH_FINAL) {
+		buf_adds(out, "over: ");
+		view_result(m, out);
+		buf_printf(out, "\nin progress: %s's final openings; the "
+		    "setups are audited at the end\n", who);
+	} else
+		buf_printf(out, "in progress: %s to act; the setups are "
+		    "audited at the end\n", who);
+	clock_summary(m, times, out);
+	if (m->dispute.on) {
+		dispute_text(m, out);
+		buf_adds(out, "\n");
+	}
 }
 
 int
@@ -666,6 +732,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	    threads - 1;
 	buf_init(&v.viewer);
 	buf_init(&v.times);
+	buf_init(&v.fork);
 	buf_init(&tail);
 	if ((v.s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
 		goto done;
@@ -680,8 +747,10 @@ archive_verify(FILE *f, const char *name, int threads,
 	    (v.version == 2 && read_updates(&v, e) != 0) ||
 	    armor_stream_end(v.s, e) != 0)
 		goto done;
-	so_far = progress != NULL && progress->unfinished &&
-	    match_phase(v.m) != MATCH_CLOSED;
+	/* a disputed claim: no result the archive can settle, so what only
+	 * the end audits waits as in a game under way */
+	so_far = ((progress != NULL && progress->unfinished) ||
+	    v.m->dispute.on) && match_phase(v.m) != MATCH_CLOSED;
 	if (!so_far && (audit_game(v.m, e) != 0 ||
 	    (v.version == 2 && audit_updates(&v, &tail, e) != 0)))
 		goto done;
@@ -689,7 +758,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
 	if (so_far)
-		summary_so_far(v.m, v.count, out);
+		summary_so_far(v.m, v.count, &v.times, out);
 	else
 		summary(v.m, v.count, &v.times, out);
 	buf_add(out, tail.data, tail.len);
@@ -710,6 +779,7 @@ done:
 	armor_stream_close(v.s);
 	buf_free(&v.viewer);
 	buf_free(&v.times);
+	buf_free(&v.fork);
 	buf_free(&tail);
 	return rc;
 }

@@ -3,7 +3,9 @@
  * export writes it and verify reads it.  Version 1 holds the header and
  * the transcript; version 2, a judged seat's export, adds that seat's own
  * openings (only once the game has opened them all) and every update the
- * seat received, so that what the judge showed it can be audited.
+ * seat received, so that what the judge showed it can be audited;
+ * version 3, a peer's export of a disputed timeout claim, adds the entry
+ * that forks the transcript (dispute.c).
  *
  * verify reads an archive as a stream, checking the signatures of one
  * batch of entries on every core while the batch before is applied and
@@ -32,9 +34,10 @@ struct archive_out {
 	int		version;
 };
 
+/* Then, version 3 (nforks > 0), the forks before the entries. */
 int	archive_out_begin(struct archive_out *, uint64_t nentries,
-	    int with_updates, uint64_t nupdates, struct buf *out,
-	    armor_sink_fn *, void *, struct error *);
+	    int with_updates, uint64_t nupdates, uint32_t nforks,
+	    struct buf *out, armor_sink_fn *, void *, struct error *);
 /* Version 2: the exporting seat and, once all of them are open in the
  * transcript, its openings. */
 int	archive_out_viewer(struct archive_out *, const struct match *, int seat,
@@ -66,7 +69,9 @@ struct archive_progress {
 
 /*
  * Audits a whole game from an archive; on success appends the summary
- * (formats/archive.md) to out.  threads: how many threads check
+ * (formats/archive.md) to out.  A disputed timeout claim (version 3)
+ * passes when everything else does: the summary says so, and the match
+ * end sees has dispute.on set.  threads: how many threads check
  * signatures (1: all on the calling thread).
  */
 int	archive_verify(FILE *, const char *name, int threads,

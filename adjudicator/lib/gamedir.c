@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dispute.h"
 #include "fault.h"
 #include "fsio.h"
 #include "gamedir_int.h"
@@ -147,6 +148,15 @@ follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 			    g->j.path);
 		memcpy(&g->t.remind[r->num], r->data.data, r->data.len);
 		return 0;
+	case JOURNAL_FORK:
+		/* unless the checkpoint already holds it */
+		if (m->dispute.on)
+			return 0;
+		snprintf(where, sizeof(where), "journal: fork of seq %llu",
+		    (unsigned long long)r->num);
+		g->rebuilt = 1;
+		return dispute_take(m, r->data.data, r->data.len, 1, where,
+		    e) < 0 ? -1 : 0;
 	default:
 		return 0;
 	}

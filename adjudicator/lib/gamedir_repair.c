@@ -54,7 +54,7 @@ struct rewrite {
 
 static const char *const type_name[] = { "?", "key", "entry", "outbox",
     "early", "drop", "secret", "private", "update", "sent", "commit",
-    "remind" };
+    "remind", "fork" };
 
 static int
 push(struct rewrite *w, const struct journal_ref *r, uint64_t off,
@@ -148,13 +148,14 @@ walk(struct rewrite *w, struct error *e)
 		type = v->size - off >= 4 ? (uint32_t)v->p[off] |
 		    (uint32_t)v->p[off + 1] << 8 | (uint32_t)v->p[off + 2] << 16 |
 		    (uint32_t)v->p[off + 3] << 24 : 0;
-		if (type >= JOURNAL_KEY && type <= JOURNAL_REMIND)
+		if (type >= JOURNAL_KEY && type <= JOURNAL_FORK)
 			report_line(w->rep, "journal: offset %llu: %llu bytes "
 			    "damaged (perhaps a%s %s record): dropped",
 			    (unsigned long long)off,
 			    (unsigned long long)(next - off),
 			    type == JOURNAL_ENTRY || type == JOURNAL_OUTBOX ||
-			    type == JOURNAL_EARLY || type == JOURNAL_UPDATE ?
+			    type == JOURNAL_EARLY || type == JOURNAL_UPDATE ||
+			    type == JOURNAL_FORK ?
 			    "n" : "", type_name[type]);
 		else
 			report_line(w->rep, "journal: offset %llu: %llu bytes "
@@ -168,7 +169,8 @@ walk(struct rewrite *w, struct error *e)
 		    type != JOURNAL_OUTBOX && type != JOURNAL_COMMIT &&
 		    type != JOURNAL_SENT && type != JOURNAL_PRIVATE &&
 		    type != JOURNAL_UPDATE && type != JOURNAL_EARLY &&
-		    type != JOURNAL_DROP && type != JOURNAL_REMIND)
+		    type != JOURNAL_DROP && type != JOURNAL_REMIND &&
+		    type != JOURNAL_FORK)
 			w->maybe_entry = 1;
 		if (mark_batch(w, batch, e) != 0)
 			return -1;
@@ -312,7 +314,9 @@ keep_what_follows(struct rewrite *w, const struct match *m,
 				if (w->rec[j].batch == k->batch &&
 				    w->rec[j].r.type == JOURNAL_PRIVATE)
 					w->rec[j].keep = 0;
-		} else if (k->r.type == JOURNAL_PRIVATE && hurt(w, k->batch))
+		} else if (k->r.type == JOURNAL_FORK && k->r.num >= gap)
+			k->keep = 0;	/* it forks an entry that is gone */
+		else if (k->r.type == JOURNAL_PRIVATE && hurt(w, k->batch))
 			k->keep = 0;
 		else if (k->r.type == JOURNAL_COMMIT)
 			k->keep = 0;	/* one commit, at the end */

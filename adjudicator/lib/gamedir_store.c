@@ -363,6 +363,25 @@ put_remind(void *arg, int seat, const struct transcript_remind *r,
 	return add(g, JOURNAL_REMIND, (uint64_t)seat, r, sizeof(*r), NULL, e);
 }
 
+static int
+put_fork(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
+    struct error *e)
+{
+	struct gamedir *g = arg;
+
+	return add(g, JOURNAL_FORK, seq, blob, len, NULL, e);
+}
+
+static int
+get_fork(void *arg, uint64_t seq, struct buf *b, struct error *e)
+{
+	struct gamedir *g = arg;
+	int rc = gamedir_find(g, JOURNAL_FORK, seq, b, e);
+
+	return rc > 0 ? error_set(e, EXIT_MALFORMED, "%s: the fork of seq %llu "
+	    "is missing", g->j.path, (unsigned long long)seq) : rc;
+}
+
 const struct transcript_store gamedir_disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -376,4 +395,6 @@ const struct transcript_store gamedir_disk = {
 	.get_update = get_update,
 	.put_sent = put_sent,
 	.put_remind = put_remind,
+	.put_fork = put_fork,
+	.get_fork = get_fork,
 };

@@ -25,10 +25,10 @@
 #include "timing.h"
 #include "ydoc.h"
 
-static const char *const entry_keys[] = { "game", "seq", "prev", "by", "to",
+const char *const match_entry_keys[] = { "game", "seq", "prev", "by", "to",
     "kind", "commit", "open", "action", "claim", "time", "got", "leave",
     "timeout", "ruling", NULL };
-static const char *const entry_required[] = { "game", "seq", "prev", "by",
+const char *const match_entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
 /* --- lifetime --- */
@@ -533,7 +533,8 @@ check_entry(struct match *m, const struct envelope *env,
 	unsigned long long seq;
 	int seat, expect;
 
-	if (ydoc_check_keys(doc, entry_keys, entry_required, where, e) != 0 ||
+	if (ydoc_check_keys(doc, match_entry_keys, match_entry_required,
+	    where, e) != 0 ||
 	    (g = ydoc_scalar(doc, "game", where, e)) == NULL)
 		return -1;
 	if (strcmp(g, m->game_hex) != 0)

@@ -68,6 +68,41 @@ enum match_phase {
 	MATCH_CLOSED
 };
 
+/*
+ * A peer game with a clock: what the last entry followed, so that another
+ * entry for the same seq (a fork) over a timeout claim can be judged by
+ * the signed times (dispute.c).
+ */
+struct match_base {
+	struct clock_state	 clk;		/* the clocks before it */
+	uint8_t			 prev[SEC_HASH];	/* the entry it followed */
+	int64_t			 time, got;	/* its signed times (got 0:
+						 * none) */
+	uint64_t		 seq;		/* the entry's */
+	int			 by;		/* its author */
+	int			 claim;		/* the seat it claimed out of
+						 * time, -1: none */
+	int			 action;	/* an entry of the seat whose
+						 * clock ran, not about time */
+};
+
+/* A timeout claim and an entry of the seat it claims out of time, both
+ * signed for the same seq: the transcript holds one, the fork beside it
+ * the other. */
+struct match_dispute {
+	int			 on;
+	int			 stands;	/* the entry claimed against
+						 * was sent after its deadline:
+						 * the claim stands */
+	uint64_t		 seq;
+	int			 claimant, against;
+	int			 fork_is_claim;	/* the fork is the claim */
+	int64_t			 claim_time, entry_time;
+	int64_t			 deadline, hard;	/* against's, by the
+							 * entry's own times */
+	uint8_t			 fork[SEC_HASH];	/* the fork's hash */
+};
+
 struct match {
 	const struct game_rules	*rules;
 	struct game_config	 cfg;
@@ -139,6 +174,9 @@ struct match {
 	int64_t			 took;
 	/* this copy's own: the time its next entry says (0: now) */
 	int64_t			 now;
+	struct match_base	 base;		/* of the last entry */
+	struct match_base	 claim_base;	/* of the last timeout claim */
+	struct match_dispute	 dispute;
 	int			 aborted;	/* ruled without a result */
 	int			 timed;		/* this entry was a ruling, a
 						 * timeout or a leave */

@@ -39,6 +39,10 @@ struct match_check {
 	void			*state;		/* as the check must see it */
 };
 
+/* The keys an entry may have, and those it must. */
+extern const char *const match_entry_keys[];
+extern const char *const match_entry_required[];
+
 void	match_ctx_init(struct game_ctx *, struct match_ctx *,
 	    const struct match *, int viewer);
 void	match_say(struct match *, const char *, ...)

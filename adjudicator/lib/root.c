@@ -423,6 +423,9 @@ clock_words(const struct match *m, struct buf *out)
 	int64_t now = when_now(), deadline, hard;
 	int s = m->clk.runs;
 
+	if (m->dispute.on)
+		buf_adds(out, m->dispute.stands ? "; a fork: the timeout "
+		    "claim stands" : "; a timeout claim disputed");
 	if (!m->clock.on || s < 0 || s >= m->nseats ||
 	    match_phase(m) == MATCH_CLOSED)
 		return 0;

@@ -19,6 +19,8 @@ struct selfplay_store {
 	struct buf	*update;	/* received, or sent (the judge) */
 	int		*update_seat;
 	size_t		 nupdate;
+	uint64_t	 fork_seq;	/* a dispute's fork (dispute.c) */
+	struct buf	 fork;
 };
 
 static void
@@ -37,6 +39,7 @@ store_free(struct selfplay_store *s)
 		buf_free(&s->update[i]);
 	free(s->update);
 	free(s->update_seat);
+	buf_free(&s->fork);
 	free(s);
 }
 
@@ -224,6 +227,28 @@ put_remind(void *arg, int seat, const struct transcript_remind *r,
 	return 0;	/* the copy holds it */
 }
 
+static int
+put_fork(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
+    struct error *e)
+{
+	struct selfplay_store *s = arg;
+
+	s->fork.len = 0;
+	s->fork_seq = seq;
+	return buf_add(&s->fork, blob, len) != 0 ? nomem(e) : 0;
+}
+
+static int
+get_fork(void *arg, uint64_t seq, struct buf *b, struct error *e)
+{
+	struct selfplay_store *s = arg;
+
+	if (s->fork.len == 0 || s->fork_seq != seq)
+		return error_set(e, EXIT_SYSTEM, "store: no fork of seq %llu",
+		    (unsigned long long)seq);
+	return buf_add(b, s->fork.data, s->fork.len) != 0 ? nomem(e) : 0;
+}
+
 static const struct transcript_store memory = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -237,6 +262,8 @@ static const struct transcript_store memory = {
 	.get_update = get_update,
 	.put_sent = put_sent,
 	.put_remind = put_remind,
+	.put_fork = put_fork,
+	.get_fork = get_fork,
 };
 
 /* --- the game --- */
@@ -298,6 +325,8 @@ store_clone(const struct selfplay_store *s)
 		ok &= buf_add(&c->update[i], s->update[i].data,
 		    s->update[i].len) == 0;
 	}
+	c->fork_seq = s->fork_seq;
+	ok &= buf_add(&c->fork, s->fork.data, s->fork.len) == 0;
 	if (!ok) {
 		store_free(c);
 		return NULL;

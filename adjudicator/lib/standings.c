@@ -10,6 +10,7 @@
 
 #include "archive.h"
 #include "armor.h"
+#include "dispute.h"
 #include "gamedir.h"
 #include "root.h"
 #include "standings.h"
@@ -336,6 +337,17 @@ standings_free(struct standings *s)
 static int
 at_end(void *arg, const struct match *m, struct error *e)
 {
+	struct buf why;
+
+	/* as verify has it: a disputed claim leaves no result to rate */
+	if (m->dispute.on) {
+		buf_init(&why);
+		dispute_text(m, &why);
+		buf_cstr(&why);
+		error_set(e, EXIT_REFUSED, "no result: %s", (char *)why.data);
+		buf_free(&why);
+		return -1;
+	}
 	return standings_game_of(m, arg, e);
 }
 

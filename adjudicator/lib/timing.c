@@ -186,6 +186,18 @@ timing_before(struct match *m, int author, const char *kind,
 			return error_set(e, EXIT_MALFORMED, "%s: took the entry "
 			    "it answers after it was sent", where);
 	}
+	if (!m->judge_mode) {
+		/* what a fork of this entry is judged against */
+		m->base.clk = m->clk;
+		memcpy(m->base.prev, m->last, SEC_HASH);
+		m->base.time = t;
+		m->base.got = rg == 0 ? got : 0;
+		m->base.seq = m->seq + 1;
+		m->base.by = author;
+		m->base.claim = -1;
+		m->base.action = author == m->clk.runs &&
+		    !timing_is_kind(kind);
+	}
 	if (m->judge_mode && t < m->clk.last) {
 		when_format(m->clk.last, w, sizeof(w));
 		return error_set(e, EXIT_REFUSED, "%s: the judge's time goes "
@@ -280,6 +292,10 @@ apply_timeout(struct match *m, int author, const struct ydoc *doc,
 		    "before %s's deadline %s", where, name, w, name, d);
 	m->clk.seat[s].out = 1;
 	m->clk.runs = -1;
+	if (!m->judge_mode) {
+		m->base.claim = s;
+		m->claim_base = m->base;
+	}
 	if (m->judge_mode)
 		snprintf(why, sizeof(why), "%s ran out of time: deadline %s",
 		    name, d);

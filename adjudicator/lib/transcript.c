@@ -13,6 +13,7 @@
 
 #include "archive.h"
 #include "armor.h"
+#include "dispute.h"
 #include "transcript.h"
 #include "update.h"
 #include "when.h"
@@ -137,6 +138,48 @@ take_early(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
 	return 0;
 }
 
+/*
+ * Another entry for the last seq: a fork over a timeout claim is kept
+ * beside the transcript as a dispute (dispute.c); any other stays
+ * refused.
+ */
+static int
+take_fork(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
+    const char *where, enum transcript_verdict *v, struct error *e)
+{
+	struct match *c;
+	struct buf line;
+	int rc;
+
+	if ((c = match_clone(p->m)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	error_clear(e);
+	rc = dispute_take(c, blob, len, 0, where, e);
+	if (rc == 0 && !p->dry &&
+	    p->store->put_fork(p->arg, seq, blob, len, e) != 0)
+		rc = -1;
+	if (rc != 0) {
+		match_free(c);
+		if (rc < 0)
+			return -1;
+		*v = TRANSCRIPT_DUPLICATE;
+		report_line(p->report, "%s: seq %llu already kept beside the "
+		    "transcript, as the dispute of its timeout claim; nothing "
+		    "to do", where, (unsigned long long)seq);
+		return 0;
+	}
+	match_free(p->m);
+	p->m = c;
+	*v = TRANSCRIPT_DISPUTE;
+	buf_init(&line);
+	dispute_text(p->m, &line);
+	buf_cstr(&line);
+	report_line(p->report, "%s: seq %llu forks the transcript; kept beside "
+	    "it: %s", where, (unsigned long long)seq, (char *)line.data);
+	buf_free(&line);
+	return 0;
+}
+
 int
 transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const uint8_t *stash, size_t stashlen,
@@ -161,9 +204,18 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 	if (strcmp(pk.game, p->m->game_hex) != 0)
 		return error_set(e, EXIT_REFUSED, "%s: belongs to game %.16s, not "
 		    "this one (%.16s)", where, pk.game, p->m->game_hex);
+	if (p->m->dispute.on && pk.seq == p->m->dispute.seq + 1 &&
+	    dispute_follows(p->m, env)) {
+		*v = TRANSCRIPT_DUPLICATE;
+		report_line(p->report, "%s: seq %llu follows the entry kept "
+		    "beside the transcript, not the transcript; nothing to do",
+		    where, (unsigned long long)pk.seq);
+		return 0;
+	}
 	if (pk.seq <= p->m->seq) {
 		if (same_entry(p, pk.seq, blob, len, where, e) != 0)
-			return -1;
+			return e->status == EXIT_REFUSED ? take_fork(p, pk.seq,
+			    blob, len, where, v, e) : -1;
 		*v = TRANSCRIPT_DUPLICATE;
 		report_line(p->report, "%s: seq %llu already applied; nothing "
 		    "to do", where, (unsigned long long)pk.seq);
@@ -613,8 +665,12 @@ transcript_export_to(const struct transcript *p, int with_updates,
 	if (judged && p->store->count_updates(p->arg, p->me, &n, e) != 0)
 		return -1;
 	buf_init(&one);
-	if (archive_out_begin(&a, p->m->seq + 1, judged, n, out, sink, arg,
-	    e) != 0)
+	if (archive_out_begin(&a, p->m->seq + 1, judged, n,
+	    judged ? 0 : (uint32_t)p->m->dispute.on, out, sink, arg, e) != 0)
+		goto done;
+	if (!judged && p->m->dispute.on &&
+	    (p->store->get_fork(p->arg, p->m->dispute.seq, &one, e) != 0 ||
+	    archive_out_add(&a, &one, e) != 0))
 		goto done;
 	if (judged && archive_out_viewer(&a, p->m, p->me, p->secret, e) != 0)
 		goto done;

@@ -75,6 +75,10 @@ struct transcript_store {
 		    struct error *);
 	int	(*put_remind)(void *, int seat, const struct transcript_remind *,
 		    struct error *);
+	/* an entry that forks seq over a timeout claim (dispute.c) */
+	int	(*put_fork)(void *, uint64_t seq, const uint8_t *, size_t,
+		    struct error *);
+	int	(*get_fork)(void *, uint64_t seq, struct buf *, struct error *);
 };
 
 struct transcript {
@@ -96,7 +100,8 @@ enum transcript_verdict {
 	TRANSCRIPT_APPLIED,
 	TRANSCRIPT_DUPLICATE,
 	TRANSCRIPT_EARLY,
-	TRANSCRIPT_INVITATION
+	TRANSCRIPT_INVITATION,
+	TRANSCRIPT_DISPUTE	/* kept beside the transcript: dispute.c */
 };
 
 /*

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 
+#include "dispute.h"
 #include "match_int.h"
 #include "view.h"
 #include "when.h"
@@ -65,6 +66,40 @@ view_clock(const struct match *m, int64_t now, struct buf *b)
 		    c->moves == 1 ? "" : "s", c->late,
 		    c->out ? "; out of time" : "");
 	}
+	if (m->dispute.on) {
+		size_t at = b->len;
+
+		dispute_text(m, b);
+		if (b->len > at && b->data[at] >= 'a' && b->data[at] <= 'z')
+			b->data[at] -= 'a' - 'A';
+		buf_adds(b, ".\n");
+	}
+}
+
+/* A disputed timeout claim: what each side signed, and when. */
+static void
+dispute_yaml(const struct match *m, struct ydoc_writer *w)
+{
+	const struct match_dispute *d = &m->dispute;
+	int held_claim = !d->fork_is_claim;
+	char t[WHEN_TEXT];
+
+	ydoc_key(w, "dispute");
+	ydoc_map_begin(w);
+	ydoc_kvf(w, "seq", "%llu", (unsigned long long)d->seq);
+	ydoc_kv(w, "claimant", m->seat[d->claimant].name);
+	ydoc_kv(w, "against", m->seat[d->against].name);
+	when_format(d->claim_time, t, sizeof(t));
+	ydoc_kv(w, "claim_sent", t);
+	when_format(d->entry_time, t, sizeof(t));
+	ydoc_kv(w, "entry_sent", t);
+	when_format(d->deadline, t, sizeof(t));
+	ydoc_kv(w, "deadline", t);
+	when_format(d->hard, t, sizeof(t));
+	ydoc_kv(w, "grace_until", t);
+	ydoc_kv(w, "held", held_claim ? "claim" : "entry");
+	ydoc_kv(w, "stands", d->stands ? "yes" : "no");
+	ydoc_map_end(w);
 }
 
 /* The clocks against now (formats/view.md). */
@@ -123,5 +158,7 @@ view_clock_yaml(const struct match *m, int64_t now, struct ydoc_writer *w)
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);
+	if (m->dispute.on)
+		dispute_yaml(m, w);
 	ydoc_map_end(w);
 }

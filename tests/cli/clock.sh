@@ -286,6 +286,125 @@ test_peer_claim() {
 	err_has "the judge rules timeouts"
 }
 
+# pstart: a peer incognito game with a clock of a day; alice moves at
+# 12:00 on 2026-12-01 (a2.msg, seq 3): bob's clock runs from then by her
+# times, from when he took it by his
+pstart() {
+	keys alice bob
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d incognito \
+	    alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:30:00Z "$ADJ" receive -d B a1.msg >/dev/null 2>&1
+	at 2026-12-01T11:00:00Z "$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:30:00Z "$ADJ" receive -d A b1.msg >/dev/null 2>&1
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+}
+
+# A claim forked by bob's move, signed before his deadline and come too
+# late: each copy keeps the other entry beside its transcript, every view
+# says the claim is disputed, the export carries the fork, and verify
+# says so and gives no result.
+test_peer_dispute() {
+	pstart
+	at 2026-12-02T09:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T11:00:00Z "$ADJ" bot -d B -s 1 >b2.msg || fail "bob's move"
+	at 2026-12-02T12:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	dispute="disputed: alice claims bob ran out of time (entry 4, sent 2026-12-02T12:00:01Z), but bob's entry 4, sent 2026-12-02T11:00:00Z, is within bob's deadline 2026-12-03T09:00:00Z by bob's own signed times"
+	at 2026-12-02T13:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 forks the transcript; kept beside it: $dispute"
+	snapshot A
+	expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 already kept beside the transcript"
+	unchanged A
+	"$ADJ" show -d A | grep -q "^D${dispute#d}" || fail "alice's view"
+	"$ADJ" show -d A -f yaml >a.yaml
+	for k in 'seq: 4' 'claimant: alice' 'against: bob' \
+	    'claim_sent: 2026-12-02T12:00:01Z' 'entry_sent: 2026-12-02T11:00:00Z' \
+	    'deadline: 2026-12-03T09:00:00Z' 'held: claim' 'stands: no'; do
+		grep -q "^    $k\$" a.yaml || { cat a.yaml >&2; fail "yaml: $k"; }
+	done
+	"$ADJ" show -d A -f svg | grep -q "Disputed: alice claims" ||
+	    fail "alice's picture"
+	# bob's copy holds his move, and keeps alice's claim beside it
+	expect 0 "$ADJ" receive -d B a3.msg
+	err_has "$dispute"
+	"$ADJ" show -d B -f yaml | grep -q '^    held: entry$' || fail "bob's"
+	# the exports carry the fork; verify says it and gives no result
+	"$ADJ" export -d A >a.arc
+	expect 1 "$ADJ" verify a.arc
+	out_has "^$dispute"
+	out_has "result by a claim of alice's, not a ruling"
+	err_has "a.arc: no result: $dispute"
+	"$ADJ" export -d B >b.arc
+	expect 1 "$ADJ" verify b.arc
+	out_has "in progress: alice to act"
+	out_has "^$dispute"
+	# standings rates no disputed game
+	expect 1 "$ADJ" standings a.arc b.arc
+	err_has "a.arc: no result: $dispute"
+	# a rebuilt copy holds it still: the journal keeps the fork
+	rm -f A/checkpoint
+	"$ADJ" show -d A | grep -q "^D${dispute#d}" || fail "rebuilt"
+	# the archive's fork is checked: one byte off and it is refused
+	python3 - a.arc <<'PY' >c.arc
+import base64, sys
+lines = open(sys.argv[1]).read().split("\n")
+body = base64.b64decode("".join(lines[1:-2]))
+b = bytearray(body)
+n = int.from_bytes(b[16:20], "little")  # the fork, after the counts
+b[20 + n - 10] ^= 1  # inside its signature
+out = base64.b64encode(bytes(b)).decode()
+print(lines[0])
+for i in range(0, len(out), 64):
+    print(out[i:i + 64])
+print(lines[-2])
+PY
+	expect 1 "$ADJ" verify c.arc
+	one_line
+	err_has "c.arc: fork of seq 4: bad signature"
+}
+
+# The times settle it: a move sent after its deadline (by its own times)
+# does not dispute the claim, which the claiming copy keeps; the copy that
+# holds the late move keeps the claim beside it and says it stands; a
+# claim sent before the deadline forks nothing.
+test_peer_claim_stands() {
+	pstart
+	at 2026-12-01T13:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T14:00:00Z "$ADJ" bot -d B -s 1 >b2.msg || fail "bob's move"
+	cp -R B B0
+	at 2026-12-02T13:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	snapshot A
+	expect 1 "$ADJ" receive -d A b2.msg
+	one_line
+	err_has "seq 4: bob's entry, sent at 2026-12-02T14:00:00Z, after bob's deadline 2026-12-02T13:00:00Z, forks a timeout claim that stands"
+	unchanged A
+	expect 0 "$ADJ" receive -d B a3.msg
+	err_has "the claim stands: alice's timeout claim (entry 4, sent 2026-12-02T13:00:01Z) stands by the signed times: bob's entry 4 was sent at 2026-12-02T14:00:00Z, after bob's deadline 2026-12-02T13:00:00Z"
+	"$ADJ" show -d B | grep -q "^The claim stands: alice's" || fail "view"
+	"$ADJ" export -d B >b.arc
+	expect 1 "$ADJ" verify b.arc
+	err_has "no result: the claim stands"
+	# a claim sent before bob's deadline, made by hand, forks nothing
+	have_forge || { echo "skip: no openssl Ed25519" >&2; return 0; }
+	"$ADJ" open -k alice.key a3.msg >claim.yaml 2>/dev/null ||
+	    fail "open the claim"
+	# the message holds the claim, then alice's final openings
+	sed -e '/^---$/,$d' -e 's/^time: .*/time: 2026-12-02T11:59:59Z/' \
+	    claim.yaml >early.yaml
+	wire sign alice.key early.yaml alice.pub bob.pub >early.bin
+	wire wrap early.bin bob.pub >early.msg
+	snapshot B0
+	expect 1 "$ADJ" receive -d B0 early.msg
+	one_line
+	err_has "seq 4: alice's timeout claim, sent at 2026-12-02T11:59:59Z, before bob's deadline 2026-12-02T12:00:00Z, forks the transcript's entry"
+	unchanged B0
+}
+
 # The mail bot takes the time a mail arrived from the first Received
 # header (this system's mail server wrote it), never from its Date: a
 # move that arrived before the deadline and is taken after it counts as
