@@ -9,6 +9,7 @@
 
 . "$TOP/tests/cli/incognito.sh"
 . "$TOP/tests/cli/judge.sh"
+. "$TOP/tests/cli/knights.sh"
 
 # wire ARGS...: tests/cli/wire.c, built beside the binary under test
 wire() {
@@ -494,4 +495,48 @@ test_receive_to_not_signed() {
 		err_has '"to" differs from the signed recipients'
 	done
 	deliver B a3.msg
+}
+
+# In a peer game every seat gets every entry.  Alice's move in a 3-seat
+# game, signed by her for alice and bob only ("to" says the same), then
+# encrypted to all three: numbered, chained and signed as it should be,
+# and carol never had it.  Bob refuses it naming carol; carol cannot
+# take a message signed for others.
+test_receive_not_sent_to_a_seat() {
+	kstart 3
+	cp -R A A2
+	"$ADJ" turn -d A2 c2-d4 >good.msg
+	peer_body bob good.msg >good.yaml
+	grep -q "^to: \[$(id_of alice), $(id_of bob), $(id_of carol)\]$" \
+	    good.yaml || fail "not to all three: $(grep '^to:' good.yaml)"
+	sed "s/^to: .*/to: [$(id_of alice), $(id_of bob)]/" good.yaml >x.yaml
+	wire sign alice.key x.yaml alice.pub bob.pub >x.bin
+	wire wrap x.bin alice.pub bob.pub carol.pub >x.msg
+	refuses 1 B "$ADJ" receive -d B x.msg
+	err_has "seq 1: not sent to carol"
+	refuses 1 C "$ADJ" receive -d C x.msg
+	err_has "signed for other recipients"
+	for d in B C; do
+		deliver $d good.msg
+	done
+}
+
+# verify: a finished 3-seat game whose last entry is signed again by its
+# author for two of the three seats
+test_verify_not_sent_to_a_seat() {
+	kstart 3 -o limit=2
+	kgame alice:c2-d4 bob:k3-i4
+	kverified "draw (the limit of 2 turns"
+	entries A t
+	[ "$(ls t)" = "$(printf '000000\n000001\n000002')" ] ||
+	    fail "entries: $(ls t)"
+	blob_body t/000002 >last.yaml
+	wire sign bob.key last.yaml alice.pub bob.pub carol.pub >same.bin
+	cmp -s same.bin t/000002 || fail "wire sign differs from turn"
+	sed "s/^to: .*/to: [$(id_of alice), $(id_of bob)]/" last.yaml >two.yaml
+	wire sign bob.key two.yaml alice.pub bob.pub >two.bin
+	archive two.arc t/000000 t/000001 two.bin
+	expect 1 "$ADJ" verify two.arc
+	one_line
+	err_has "seq 2: not sent to carol"
 }
