@@ -668,3 +668,26 @@ test_receive_secret_spelt_another_way() {
 	refuses 1 B "$ADJ" receive -d B x3.msg
 	err_has "opening of alice's piece secret does not match its commitment"
 }
+
+# The swap exchanges a board piece with one of the reserve, never a
+# captured piece.  `turn` cannot even write it (a swap names r1, r2 or
+# r3), so alice writes it by hand: her paper from b3, lost in combat, for
+# the piece on c3.  Bob refuses it; the same swap with r1 goes through.
+test_receive_swap_with_a_captured_piece() {
+	peer_start incognito-rps
+	setups RPSSPR/RPS SSPRRP/PSR
+	play A a2.msg b3-b5
+	play B b2.msg f6-f5
+	play A a3.msg b5xb6
+	play B b3.msg f5-f4
+	"$ADJ" show -d B | grep -q 'paper loses to scissors; the defender takes' ||
+	    fail "alice's b3 is not taken"
+	cp -R A A2
+	"$ADJ" turn -d A2 swap c3 r1 >good.msg || fail "swap c3 r1"
+	peer_body bob good.msg | sed 's/^  reserve: r1$/  reserve: b3/' >x.yaml
+	grep -q '^  reserve: b3$' x.yaml || fail "no swap in: $(cat x.yaml)"
+	"$ADJ" seal -k alice.key alice.pub bob.pub x.yaml >x.msg
+	refuses 1 B "$ADJ" receive -d B x.msg
+	err_has "swap c3 b3: b3 is not in your reserve"
+	deliver B good.msg
+}
