@@ -80,22 +80,19 @@ test_join_address_control_characters() {
 	"$ADJ" open -k bob.key invite.msg >body.yaml 2>/dev/null
 	grep -q '^  address: bob@example.org$' body.yaml || fail "no address"
 	for c in '\r\n' '\n' '\t' '\r'; do
-		sed "s/^  address: bob@example.org\$/  address: \"bob@example.org${c}Bcc:eve@example.net\"/" \
-		    body.yaml >bad.yaml
-		"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub bad.yaml \
-		    >bad.msg
-		expect 3 "$ADJ" join -d B -k bob.key bad.msg
-		one_line
-		err_has "a bad address for bob"
-		[ ! -e B ] || fail "joined with \"$c\" in bob's address"
-		sed "s/^judge_address: .*/judge_address: \"judge@club.example${c}Bcc:eve@example.net\"/" \
-		    body.yaml >bad.yaml
-		"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub bad.yaml \
-		    >bad.msg
-		expect 3 "$ADJ" join -d B -k bob.key bad.msg
-		one_line
-		err_has "a bad judge address"
-		[ ! -e B ] || fail "joined with \"$c\" in the judge's address"
+		for w in "  address: bob@example.org:a bad address for bob" \
+		    "judge_address: judge@club.example:a bad judge address"; do
+			line=${w%:*} why=${w##*:}
+			sed "s/^$line\$/${line%%: *}: \"${line#*: }${c}Bcc:eve@example.net\"/" \
+			    body.yaml >bad.yaml
+			cmp -s body.yaml bad.yaml && fail "no $line"
+			"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub \
+			    bad.yaml >bad.msg
+			expect 3 "$ADJ" join -d B -k bob.key bad.msg
+			one_line
+			err_has "$why"
+			[ ! -e B ] || fail "joined with \"$c\" in $line"
+		done
 	done
 	"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub body.yaml >good.msg
 	expect 0 "$ADJ" join -d B -k bob.key good.msg
