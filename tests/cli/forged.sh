@@ -9,6 +9,7 @@
 
 . "$TOP/tests/cli/incognito.sh"
 . "$TOP/tests/cli/judge.sh"
+. "$TOP/tests/cli/knights.sh"
 
 # archive OUT BLOB...: a version 1 archive of these signed blobs, in order
 # (formats/archive.md)
@@ -489,4 +490,199 @@ test_receive_to_not_signed() {
 		err_has '"to" differs from the signed recipients'
 	done
 	deliver B a3.msg
+}
+
+# In a peer game every seat gets every entry.  Alice's move in a 3-seat
+# game, signed by her for alice and bob only ("to" says the same), then
+# encrypted to all three: numbered, chained and signed as it should be,
+# and carol never had it.  Bob refuses it naming carol; carol cannot
+# take a message signed for others.
+test_receive_not_sent_to_a_seat() {
+	kstart 3
+	cp -R A A2
+	"$ADJ" turn -d A2 c2-d4 >good.msg
+	peer_body bob good.msg >good.yaml
+	grep -q "^to: \[$(id_of alice), $(id_of bob), $(id_of carol)\]$" \
+	    good.yaml || fail "not to all three: $(grep '^to:' good.yaml)"
+	sed "s/^to: .*/to: [$(id_of alice), $(id_of bob)]/" good.yaml >x.yaml
+	wire sign alice.key x.yaml alice.pub bob.pub >x.bin
+	wire wrap x.bin alice.pub bob.pub carol.pub >x.msg
+	refuses 1 B "$ADJ" receive -d B x.msg
+	err_has "seq 1: not sent to carol"
+	refuses 1 C "$ADJ" receive -d C x.msg
+	err_has "signed for other recipients"
+	for d in B C; do
+		deliver $d good.msg
+	done
+}
+
+# verify: a finished 3-seat game whose last entry is signed again by its
+# author for two of the three seats
+test_verify_not_sent_to_a_seat() {
+	kstart 3 -o limit=2
+	kgame alice:c2-d4 bob:k3-i4
+	kverified "draw (the limit of 2 turns"
+	entries A t
+	[ "$(ls t)" = "$(printf '000000\n000001\n000002')" ] ||
+	    fail "entries: $(ls t)"
+	blob_body t/000002 >last.yaml
+	wire sign bob.key last.yaml alice.pub bob.pub carol.pub >same.bin
+	cmp -s same.bin t/000002 || fail "wire sign differs from turn"
+	sed "s/^to: .*/to: [$(id_of alice), $(id_of bob)]/" last.yaml >two.yaml
+	wire sign bob.key two.yaml alice.pub bob.pub >two.bin
+	archive two.arc t/000000 t/000001 two.bin
+	expect 1 "$ADJ" verify two.arc
+	one_line
+	err_has "seq 2: not sent to carol"
+}
+
+# --- what the setup verb never commits ------------------------------------------
+
+# commitment SEAT PIECE VALUE NONCE: the commitment to VALUE in J's game
+commitment() {
+	python3 "$TOP/tests/cli/commit.py" \
+	    "$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')" "$@" ||
+	    fail "commit.py $*"
+}
+
+# recommit PRIVATE OUT PIECE=VALUE...: alice's private setup message to
+# the judge (PRIVATE: as the judge opens it) with each PIECE committed and
+# opened as VALUE, its own nonce kept, the entry signed again by alice
+# (rc.bin the entry as it was, rc.signed as it is now)
+recommit() {
+	rc_in=$1 rc_out=$2
+	shift 2
+	sed -n 's/^entry: //p' "$rc_in" | base64 -d >rc.bin
+	blob_body rc.bin >rc.body
+	sed '/^entry: /d' "$rc_in" >rc.open
+	for pv in "$@"; do
+		p=${pv%%=*} v=${pv#*=}
+		n=$(awk -v p="$p" '$0 == "  piece: " p { f = 1 }
+		    f && /^  nonce: / { print $2; exit }' rc.open)
+		[ ${#n} -eq 64 ] || fail "no opening of $p"
+		h=$(commitment alice "$p" "$v" "$n")
+		awk -v p="$p" -v h="$h" '$0 == "- piece: " p { f = 1; print; next }
+		    f { sub(/hash: .*/, "hash: " h); f = 0 } { print }' \
+		    rc.body >rc.tmp
+		mv rc.tmp rc.body
+		awk -v p="$p" -v v="$v" '$0 == "  piece: " p { f = 1; print; next }
+		    f && /^  value: / { $0 = "  value: " v; f = 0 } { print }' \
+		    rc.open >rc.tmp
+		mv rc.tmp rc.open
+	done
+	wire sign alice.key rc.body judge.pub >rc.signed
+	{
+		cat rc.open
+		echo "entry: $(base64 <rc.signed | tr -d '\n')"
+	} >rc.yaml
+	"$ADJ" seal -k alice.key judge.pub rc.yaml >"$rc_out" || fail "seal"
+}
+
+# An army of five mines and no headquarters, or of two headquarters (and
+# three mines): alice's setup verb refuses it before anything is sent;
+# committed and opened to the judge by hand, each opening matching its
+# commitment, the judge's audit refuses it, and alice is told why.
+test_judge_setup_mines_and_headquarters() {
+	jstart espionnage -o volcanoes=0
+	snapshot A
+	expect 1 "$ADJ" setup -d A M11MMM11XM/433222SSSX/54321SXSX5
+	one_line
+	err_has "White's setup has 5 mines, not 4"
+	expect 1 "$ADJ" setup -d A M11HHM11XM/433222SSSX/54321SXSX5
+	one_line
+	err_has "White's setup has 3 mines, not 4"
+	unchanged A
+	"$ADJ" setup -d A M11MHM11XM/433222SSSX/54321SXSX5 >a1.msg
+	"$ADJ" open -k judge.key a1.msg >p1.yaml 2>/dev/null
+	# the hand-made commitment to what was committed is the same entry
+	recommit p1.yaml same.msg e1=headquarters
+	cmp -s rc.signed rc.bin || fail "recommit changes what it keeps"
+	recommit p1.yaml mines.msg e1=mine
+	judge_refuses mines.msg alice
+	err_has "White's setup has 5 mines, not 4"
+	grep -q "White's setup has 5 mines, not 4" jout ||
+	    fail "no reason: $(cat jout)"
+	recommit p1.yaml two.msg d1=headquarters
+	judge_refuses two.msg alice
+	err_has "White's setup has 3 mines, not 4"
+	tojudge a1.msg
+	grep -q 'applied' jout || fail "a1 not applied"
+}
+
+# A topogic secret is committed in its canonical spelling (yellow/4).
+# Through the judge, a setup committed and opened as "Yellow/4" is
+# refused at once; in a peer game its commitment goes unnoticed until
+# the secret opens at the round's end, where bob refuses the opening,
+# though it opens the commitment.
+test_judge_secret_spelt_another_way() {
+	jstart topogic -s 00 -o field=rect
+	"$ADJ" setup -d A yellow/4 >a1.msg
+	"$ADJ" open -k judge.key a1.msg >p1.yaml 2>/dev/null
+	recommit p1.yaml same.msg secret=yellow/4
+	cmp -s rc.signed rc.bin || fail "recommit changes what it keeps"
+	recommit p1.yaml x1.msg secret=Yellow/4
+	judge_refuses x1.msg alice
+	grep -q "the opening of alice's piece secret does not match" jout ||
+	    fail "no reason: $(cat jout)"
+	tojudge a1.msg
+}
+
+test_receive_secret_spelt_another_way() {
+	peer_start topogic -s 00 -o field=rect
+	cp -R B B2
+	"$ADJ" setup -d A yellow/4 >a1.msg
+	nonce=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff
+	game=$("$ADJ" show -d B -f yaml | sed -n 's/^game: //p')
+	h=$(python3 "$TOP/tests/cli/commit.py" "$game" alice secret Yellow/4 \
+	    "$nonce")
+	peer_body bob a1.msg | sed "s/^  hash: .*/  hash: $h/" >x1.yaml
+	"$ADJ" seal -k alice.key alice.pub bob.pub x1.yaml >x1.msg
+	deliver B x1.msg
+	# bob finds the tile (e6) at once: the round ends, the secret is due
+	"$ADJ" turn -d B e6 e6 e6 e6 e6 >b1.msg
+	# alice's score and opening, as her copy writes them (B2 plays bob's
+	# part), chained to bob's copy, the opening spelt Yellow/4
+	deliver B2 a1.msg
+	"$ADJ" turn -d B2 e6 e6 e6 e6 e6 >b1h.msg
+	deliver A b1h.msg
+	"$ADJ" turn -d A >a2.msg
+	entries B Bt
+	peer_body bob a2.msg | sed "s/^prev: .*/prev: $(wire hash Bt/000002)/" \
+	    >x2.yaml
+	"$ADJ" seal -k alice.key alice.pub bob.pub x2.yaml >x2.msg
+	deliver B x2.msg
+	"$ADJ" show -d B | grep -q 'Waiting: alice must open' ||
+	    fail "bob does not wait for alice's secret"
+	"$ADJ" turn -d A >a3.msg
+	entries B Bt
+	peer_body bob a3.msg | sed -e "s/^prev: .*/prev: $(wire hash Bt/000003)/" \
+	    -e 's|^  value: yellow/4$|  value: Yellow/4|' \
+	    -e "s/^  nonce: .*/  nonce: $nonce/" >x3.yaml
+	grep -q '^  value: Yellow/4$' x3.yaml || fail "no opening: $(cat x3.yaml)"
+	"$ADJ" seal -k alice.key alice.pub bob.pub x3.yaml >x3.msg
+	refuses 1 B "$ADJ" receive -d B x3.msg
+	err_has "opening of alice's piece secret does not match its commitment"
+}
+
+# The swap exchanges a board piece with one of the reserve, never a
+# captured piece.  `turn` cannot even write it (a swap names r1, r2 or
+# r3), so alice writes it by hand: her paper from b3, lost in combat, for
+# the piece on c3.  Bob refuses it; the same swap with r1 goes through.
+test_receive_swap_with_a_captured_piece() {
+	peer_start incognito-rps
+	setups RPSSPR/RPS SSPRRP/PSR
+	play A a2.msg b3-b5
+	play B b2.msg f6-f5
+	play A a3.msg b5xb6
+	play B b3.msg f5-f4
+	"$ADJ" show -d B | grep -q 'paper loses to scissors; the defender takes' ||
+	    fail "alice's b3 is not taken"
+	cp -R A A2
+	"$ADJ" turn -d A2 swap c3 r1 >good.msg || fail "swap c3 r1"
+	peer_body bob good.msg | sed 's/^  reserve: r1$/  reserve: b3/' >x.yaml
+	grep -q '^  reserve: b3$' x.yaml || fail "no swap in: $(cat x.yaml)"
+	"$ADJ" seal -k alice.key alice.pub bob.pub x.yaml >x.msg
+	refuses 1 B "$ADJ" receive -d B x.msg
+	err_has "swap c3 b3: b3 is not in your reserve"
+	deliver B good.msg
 }

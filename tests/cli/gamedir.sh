@@ -219,3 +219,61 @@ test_copy_without_the_setup() {
 	play A a4.msg
 	verified "alice won"
 }
+
+# A checkpoint copied from another copy of the same game: the same key
+# (cp -R), the same build, the same game, a journal of the same length,
+# and another move at the same seq.  The entry it says it applied last
+# is not this journal's: the directory's own position is shown, and
+# played on.
+test_checkpoint_of_another_branch() {
+	midgame
+	cp -R A A2
+	cp -R B B2
+	play B b3.msg a3-a2
+	"$ADJ" turn -d B2 c5-d5 >b3x.msg || fail "turn -d B2"
+	[ "$(wc -c <B/journal)" -eq "$(wc -c <B2/journal)" ] ||
+	    fail "the two copies' journals differ in length"
+	"$ADJ" show -d B2 -f yaml >v.own
+	grep -q '^last: Black moves c5-d5$' v.own || fail "B2's move: $(cat v.own)"
+	cp B/checkpoint B2/checkpoint
+	same_view B2 v.own
+	deliver A2 b3x.msg
+	"$ADJ" turn -d A2 d2-d3 >a4x.msg || fail "turn -d A2"
+	deliver B2 a4x.msg
+	"$ADJ" export -d A2 >a2.arc
+	"$ADJ" export -d B2 | cmp -s - a2.arc || fail "B2 left A2's game"
+}
+
+# Whole records after the last commit: a command that never committed
+# (a crash after its write, before its commit record), here another
+# branch's move and the message after it.  No reader shows them, from
+# the checkpoint or replaying the journal, and the next command that
+# writes cuts them off before its own records.
+test_uncommitted_records_ignored_and_cut() {
+	midgame
+	cp -R B B2
+	play B b3.msg a3-a2
+	play A a4.msg d2-d3
+	"$ADJ" show -d B2 -f yaml >v.own
+	python3 "$TOP/tests/cli/journal.py" graft B2/journal B/journal
+	python3 "$TOP/tests/cli/journal.py" list B2/journal >recs
+	tail -3 recs | awk '{ print $2, $3 }' | tr '\n' ' ' |
+	    grep -qx 'outbox 6 entry 6 entry 7 ' || fail "grafted: $(tail -3 recs)"
+	same_view B2 v.own
+	cp -R B2 B3
+	rm B3/checkpoint B3/journal.idx B3/journal.head
+	same_view B3 v.own
+	"$ADJ" turn -d B2 c5-d5 >b3x.msg || fail "turn -d B2"
+	"$ADJ" show -d B2 -f yaml | grep -q '^last: Black moves c5-d5$' ||
+	    fail "B2 does not show its own move"
+	python3 "$TOP/tests/cli/journal.py" list B2/journal >recs
+	tail -1 recs | { read -r off typ num n
+	    [ "$typ" = commit ] || fail "the journal ends with $typ"
+	    [ $((off + 28 + n)) -eq "$(wc -c <B2/journal)" ] ||
+	    fail "bytes after the last commit"; }
+	[ "$(grep -c ' entry 6 ' recs)" -eq 1 ] || fail "two entries 6"
+	grep -q ' entry 7 ' recs && fail "the other branch's entry 7 is kept"
+	rm B2/checkpoint B2/journal.idx B2/journal.head
+	"$ADJ" show -d B2 -f yaml | grep -q '^last: Black moves c5-d5$' ||
+	    fail "a replay of B2 does not show its own move"
+}

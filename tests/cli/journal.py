@@ -8,7 +8,12 @@ for tests of damage.
 
 journal.py again JOURNAL OFFSET: the record at OFFSET appended again,
 then a commit record: what an older version did when it stored an update
-a seat read twice (a record's check does not depend on where it is)."""
+a seat read twice (a record's check does not depend on where it is).
+
+journal.py graft JOURNAL SOURCE: the whole records of SOURCE that lie
+beyond JOURNAL's length appended to JOURNAL, but not its commit records:
+what a command that never committed leaves (SOURCE: a copy of the same
+directory that went on)."""
 import struct, sys
 
 TYPES = {1: 'key', 2: 'entry', 3: 'outbox', 4: 'early', 5: 'drop',
@@ -53,8 +58,18 @@ def main():
         assert copy is not None and commit is not None, 'no such record'
         with open(sys.argv[2], 'ab') as f:
             f.write(copy + commit)
+    elif sys.argv[1] == 'graft':
+        data = open(sys.argv[3], 'rb').read()
+        start = len(open(sys.argv[2], 'rb').read())
+        grafted = b''.join(data[off:off + 28 + n]
+                           for off, typ, num, n in records(data)
+                           if off >= start and typ != 'commit')
+        assert grafted, 'nothing to graft'
+        with open(sys.argv[2], 'ab') as f:
+            f.write(grafted)
     else:
-        sys.exit('usage: journal.py list|flip|again JOURNAL [OFFSET]')
+        sys.exit('usage: journal.py list|flip|again JOURNAL [OFFSET] | '
+                 'graft JOURNAL SOURCE')
 
 
 main()

@@ -3,11 +3,14 @@
 # duplicates and early mail, two games through one judge key, secrecy, a
 # dishonest judge caught by the seats, and the judge's archive.
 
-# jstart [DIR-SUFFIX]: keys, an invitation from alice, game dirs J A B
+# jstart [RULES [NEW-OPTIONS...]]: keys, an invitation from alice (to
+# incognito, unless RULES says), game dirs J A B
 jstart() {
+	jrules=${1:-incognito}
+	[ $# -eq 0 ] || shift
 	keys alice bob judge
-	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
-	    bob.pub >invite.msg || fail "new"
+	"$ADJ" new -k alice.key -m judge -j judge.pub "$@" "$jrules" \
+	    alice.pub bob.pub >invite.msg || fail "new"
 	"$ADJ" join -d J -k judge.key invite.msg 2>/dev/null || fail "join J"
 	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join A"
 	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"

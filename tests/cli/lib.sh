@@ -257,3 +257,25 @@ seq_of() {
 no_secret() {
 	! grep -aq '^  nonce: ' "$1/journal" || fail "$1 keeps a secret"
 }
+
+# cases GAME NN...: the rule cases tests/cases/GAME/NN-*.yaml played
+# through the command line by tests/cli/clicase.py, as players would play
+# them (a game directory per seat, every message received, the judge's
+# updates); each refusal, view and result a case expects is checked in
+# what the commands print, and a closed game's exports verify
+cases() {
+	need python3
+	python3 -c 'import yaml' 2>/dev/null ||
+	    fail "python3-yaml is needed for this test (CI installs it)"
+	cg=$1
+	shift
+	cfiles=""
+	for cn in "$@"; do
+		cf=$(ls "$TOP/tests/cases/$cg/$cn"-*.yaml 2>/dev/null)
+		[ -n "$cf" ] && [ "$(echo "$cf" | wc -l)" -eq 1 ] ||
+		    fail "not one case $cg/$cn"
+		cfiles="$cfiles $cf"
+	done
+	python3 "$TOP/tests/cli/clicase.py" $cfiles ||
+	    fail "rule cases of $cg through the command line"
+}

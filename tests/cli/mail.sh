@@ -75,3 +75,49 @@ test_new_judged_by_mail_needs_every_address() {
 	    alice.pub bob.pub
 	err_has "-a: no address for alice"
 }
+
+# CR, LF and tab in an address would let it write mail headers of its
+# own (a Bcc: to a stranger): new -a refuses them, for a seat and for the
+# judge, and makes no invitation
+test_new_address_control_characters() {
+	keys alice bob judge
+	for a in "$(printf 'b@x\r\nBcc:eve@example.net')" \
+	    "$(printf 'b@x\nBcc:eve@example.net')" \
+	    "$(printf 'b@x\tBcc:eve@example.net')" "$(printf 'b\r@x')"; do
+		for s in bob judge; do
+			expect 2 "$ADJ" new -k alice.key -m judge -j judge.pub \
+			    -a "$s=$a" incognito alice.pub bob.pub
+			err_has "not a mail address"
+			[ ! -s out ] || fail "an invitation with \"$a\""
+		done
+	done
+}
+
+# A hand-made invitation, signed by alice, whose seat or judge address
+# holds a CR, a LF or a tab: join refuses it with one line and files
+# nothing; the same invitation with the addresses as new wrote them joins
+test_join_address_control_characters() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key -m judge -j judge.pub -a alice=alice@example.org \
+	    -a bob=bob@example.org -a judge=judge@club.example incognito \
+	    alice.pub bob.pub >invite.msg
+	"$ADJ" open -k bob.key invite.msg >body.yaml 2>/dev/null
+	grep -q '^  address: bob@example.org$' body.yaml || fail "no address"
+	for c in '\r\n' '\n' '\t' '\r'; do
+		for w in "  address: bob@example.org:a bad address for bob" \
+		    "judge_address: judge@club.example:a bad \(judge address\|address for the judge\)"; do
+			line=${w%:*} why=${w##*:}
+			sed "s/^$line\$/${line%%: *}: \"${line#*: }${c}Bcc:eve@example.net\"/" \
+			    body.yaml >bad.yaml
+			cmp -s body.yaml bad.yaml && fail "no $line"
+			"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub \
+			    bad.yaml >bad.msg
+			expect 3 "$ADJ" join -d B -k bob.key bad.msg
+			one_line
+			err_has "$why"
+			[ ! -e B ] || fail "joined with \"$c\" in $line"
+		done
+	done
+	"$ADJ" seal -k alice.key alice.pub bob.pub judge.pub body.yaml >good.msg
+	expect 0 "$ADJ" join -d B -k bob.key good.msg
+}

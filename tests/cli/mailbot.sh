@@ -223,6 +223,26 @@ test_mailbot_help() {
 	[ "$(nmail)" -eq 2 ] || fail "HELP in the body not answered"
 }
 
+# A sender's address with a tab or a CR in it, or folded over two lines,
+# would carry headers of its own into the answer (a Bcc: to a stranger):
+# it is no address, and the help mail goes unanswered
+test_mailbot_from_control_characters() {
+	mstart
+	for from in '<carol@example.org\tBcc:eve@example.net>' \
+	    '<carol@example.org\rBcc:eve@example.net>' \
+	    '<carol@example.org\n\tBcc:eve@example.net>'; do
+		printf "From: $from\nSubject: help\n\nplease\n" >h.eml
+		bot h.eml
+		[ "$(nmail)" -eq 0 ] || fail "answered $(cat spool/*.rcpt)"
+		tail -1 jr/log | grep -q ' from=- .*verdict=help sent=0' ||
+		    fail "log: $(tail -1 jr/log)"
+	done
+	# the same help mail from a plain address is answered
+	printf 'From: <carol@example.org>\nSubject: help\n\nplease\n' >h.eml
+	bot h.eml
+	[ "$(cat spool/1.rcpt)" = carol@example.org ] || fail "no answer"
+}
+
 test_mailbot_unroutable() {
 	mstart
 	# no message at all: malformed, the sender told

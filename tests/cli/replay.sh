@@ -300,3 +300,50 @@ test_replay_page_so_far() {
 	expect 0 "$ADJ" replay -d J
 	cmp -s out whole.html || fail "replay -d of a finished game differs"
 }
+
+# Text on the page is escaped: a topogic game's entries and pictures say
+# "alice's secret", which the page writes alice&#39;s; no text outside the
+# script and the style holds a character that means something to HTML
+# (' " & < >) as it is, and the page's words read back as the entry's
+test_replay_escaping() {
+	need python3
+	peer_start topogic -s 00 -o field=rect
+	"$ADJ" setup -d A yellow/4 >a1.msg && deliver B a1.msg
+	play B b1.msg e6 e6 e6 e6 e6
+	play A a2.msg
+	play A a3.msg
+	"$ADJ" setup -d B red/1 >b2.msg && deliver A b2.msg
+	play A a4.msg h3 h3 h3 h3 h3
+	play B b3.msg
+	play B b4.msg
+	"$ADJ" show -d A | grep -q '^Game over: ' || fail "not over"
+	verified draw
+	expect 0 "$ADJ" replay a.arc
+	mv out page.html
+	grep -q "<p class=\"entry\">Entry 4, by alice: alice&#39;s secret was yellow/4, on e6: bob found alice&#39;s secret in 1 turn;" \
+	    page.html || fail "entry 4 is not on the page, escaped"
+	python3 - page.html <<'PY' || fail "raw characters on the page"
+import html.parser, sys
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.inside, self.bad, self.refs = [], [], 0
+    def handle_starttag(self, tag, attrs):
+        self.inside.append(tag)
+    def handle_endtag(self, tag):
+        self.inside.pop()
+    def handle_data(self, data):
+        if self.inside and self.inside[-1] in ('script', 'style'):
+            return
+        for c in '\'"&<>':
+            if c in data:
+                self.bad.append((self.inside[-1:], data.strip()[:60]))
+    def handle_charref(self, name):
+        self.refs += name == '39'
+p = Page()
+p.feed(open(sys.argv[1]).read())
+for tag, text in p.bad:
+    print('raw in %s: %s' % (tag, text), file=sys.stderr)
+sys.exit(1 if p.bad or p.refs == 0 else 0)
+PY
+}
