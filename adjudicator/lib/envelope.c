@@ -167,9 +167,11 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 {
 	memset(env, 0, sizeof(*env));
 	/* signature first: nothing is interpreted before it checks out */
-	if (envelope_check(p, len, where, e) != 0)
+	if (envelope_check(p, len, where, e) != 0 ||
+	    envelope_parse(p, len, env, where, e) != 0)
 		return -1;
-	return envelope_parse(p, len, env, where, e);
+	env->checked = 1;
+	return 0;
 }
 
 int
@@ -306,9 +308,10 @@ envelope_addressed_to(const struct envelope *env, const uint8_t *id)
 	return 0;
 }
 
-int
-envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
-    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+static int
+open_as(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, int verify, const char *where,
+    struct error *e)
 {
 	struct cursor c = { p, len };
 	uint8_t magic[4], version, res[3], id[KEY_ID], *fkey;
@@ -373,11 +376,26 @@ envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
 	sec_wipe(fkey, SEC_KEY);
 	sec_free(fkey);
 	sb->len += c.left - SEC_TAG;
-	if (envelope_verify(sb->data, sb->len, env, where, e) != 0)
+	if ((verify ? envelope_verify(sb->data, sb->len, env, where, e) :
+	    envelope_parse(sb->data, sb->len, env, where, e)) != 0)
 		return -1;
 	if (!envelope_addressed_to(env, me->pub.id))
 		return error_set(e, EXIT_REFUSED, "%s: signed for other "
 		    "recipients, not key %s (forwarded by someone else?)",
 		    where, me->pub.idhex);
 	return 0;
+}
+
+int
+envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+{
+	return open_as(p, len, me, sb, env, 1, where, e);
+}
+
+int
+envelope_open_lazy(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+{
+	return open_as(p, len, me, sb, env, 0, where, e);
 }

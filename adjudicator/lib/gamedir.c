@@ -225,10 +225,16 @@ resume(struct gamedir *g, struct error *e)
 	buf_free(&b);
 	buf_free(&last);
 	/* the secrets come with it, parsed and checked when their records
-	 * were followed: every SECRET record it covers, held */
-	for (s = 0; ok && s < GAME_MAX_SEATS; s++)
-		ok = g->x.secret[s] == 0 || (s < p->m->nseats &&
-		    p->m->local[s] != NULL);
+	 * were followed; one it lacks is read from its record */
+	for (s = 0; ok && s < GAME_MAX_SEATS; s++) {
+		if (g->x.secret[s] == 0 || (s < p->m->nseats &&
+		    p->m->local[s] != NULL))
+			continue;
+		buf_init(&b);
+		ok = gamedir_read_at(g, g->x.secret[s], JOURNAL_SECRET, &b,
+		    e) == 0 && take_secret(g, s, &b, e) == 0;
+		buf_free(&b);
+	}
 	return ok ? 0 : 1;
 }
 

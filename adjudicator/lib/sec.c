@@ -153,7 +153,14 @@ sec_malloc(size_t len)
 	pthread_mutex_lock(&arena.lock);
 	p = arena_take(len);
 	pthread_mutex_unlock(&arena.lock);
-	return p != NULL ? p : sodium_malloc(len);
+	if (p == NULL)
+		p = sodium_malloc(len);
+	/* zeroed, whichever it came from: what a block held before (or
+	 * sodium_malloc's fill) never reaches a file written from it (the
+	 * checkpoint's secrets) */
+	if (p != NULL)
+		memset(p, 0, len);
+	return p;
 }
 
 void

@@ -28,7 +28,7 @@ int	sec_init(void);
 void	sec_random(void *, size_t);
 uint32_t sec_uniform(uint32_t);
 
-/* Guarded memory for secrets; sec_free(NULL) is a no-op. */
+/* Guarded memory for secrets, zeroed; sec_free(NULL) is a no-op. */
 void	*sec_malloc(size_t);
 void	sec_free(void *);
 void	sec_wipe(void *, size_t);
