@@ -234,8 +234,10 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
     size_t nto, struct buf *out, struct error *e)
 {
 	uint8_t *fkey, zero[3] = { 0, 0, 0 }, nonce[SEC_NONCE];
-	uint8_t sealed[SEALED_KEY];
-	size_t i, start = out->len;
+	uint8_t sealed[ENVELOPE_MAX_RECIPIENTS][SEALED_KEY];
+	uint8_t pk[ENVELOPE_MAX_RECIPIENTS][SEC_BOX_PK];
+	uint8_t *seal_at[ENVELOPE_MAX_RECIPIENTS];
+	size_t i, bad, start = out->len;
 	int rc = -1;
 
 	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
@@ -245,19 +247,25 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	sec_random(fkey, SEC_KEY);
 	sec_random(nonce, sizeof(nonce));
+	for (i = 0; i < nto; i++) {
+		memcpy(pk[i], to[i].box_pk, SEC_BOX_PK);
+		seal_at[i] = sealed[i];
+	}
+	/* one ephemeral key for every recipient's seal (sec.h); a key of
+	 * low order gets no file key: it would not be secret */
+	if (sec_seal_many(seal_at, fkey, SEC_KEY,
+	    (const uint8_t (*)[SEC_BOX_PK])pk, nto, &bad) != 0) {
+		error_set(e, EXIT_MALFORMED, "recipient %s (%s): not a "
+		    "usable encryption key", to[bad].name, to[bad].idhex);
+		goto done;
+	}
 	buf_add(out, SEALED_MAGIC, 4);
 	buf_addc(out, VERSION);
 	buf_add(out, zero, 3);
 	buf_add_u16(out, (uint16_t)nto);
 	for (i = 0; i < nto; i++) {
-		/* a key of low order gets no file key: it would not be secret */
-		if (sec_seal(sealed, fkey, SEC_KEY, to[i].box_pk) != 0) {
-			error_set(e, EXIT_MALFORMED, "recipient %s (%s): not a "
-			    "usable encryption key", to[i].name, to[i].idhex);
-			goto done;
-		}
 		buf_add(out, to[i].id, KEY_ID);
-		buf_add(out, sealed, sizeof(sealed));
+		buf_add(out, sealed[i], SEALED_KEY);
 	}
 	buf_add(out, nonce, sizeof(nonce));
 	if (buf_reserve(out, len + SEC_TAG) != 0) {

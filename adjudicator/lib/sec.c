@@ -369,6 +369,45 @@ sec_seal(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t pk[SEC_BOX_PK]
 }
 
 int
+sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
+    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad)
+{
+	crypto_generichash_state st;
+	uint8_t epk[crypto_box_PUBLICKEYBYTES], esk[crypto_box_SECRETKEYBYTES];
+	uint8_t nonce[crypto_box_NONCEBYTES], k[crypto_box_BEFORENMBYTES];
+	size_t i, j;
+	int rc = 0;
+
+	/*
+	 * crypto_box_seal(c, m, pk) is epk || crypto_box_easy(m, nonce, pk,
+	 * esk) with nonce = BLAKE2b-192(epk || pk) and a fresh (epk, esk).
+	 * Each box here is exactly that for its own pk, so its nonce and
+	 * its shared key are its own; only the ephemeral pair is shared.
+	 */
+	if (crypto_box_keypair(epk, esk) != 0)
+		rc = -1;
+	for (i = 0; rc == 0 && i < n; i++) {
+		*bad = i;
+		if (crypto_generichash_init(&st, NULL, 0, sizeof(nonce)) != 0 ||
+		    crypto_generichash_update(&st, epk, sizeof(epk)) != 0 ||
+		    crypto_generichash_update(&st, pk[i], SEC_BOX_PK) != 0 ||
+		    crypto_generichash_final(&st, nonce, sizeof(nonce)) != 0 ||
+		    crypto_box_beforenm(k, pk[i], esk) != 0 ||
+		    crypto_box_easy_afternm(c[i] + sizeof(epk), m, mlen, nonce,
+		    k) != 0)
+			rc = -1;
+		else
+			memcpy(c[i], epk, sizeof(epk));
+		sodium_memzero(k, sizeof(k));
+	}
+	sodium_memzero(esk, sizeof(esk));
+	if (rc != 0)
+		for (j = 0; j < n; j++)
+			sodium_memzero(c[j], mlen + SEC_SEAL_EXTRA);
+	return rc;
+}
+
+int
 sec_seal_open(uint8_t *m, const uint8_t *c, size_t clen,
     const uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK])
 {

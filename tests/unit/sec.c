@@ -59,6 +59,44 @@ test_seal(void)
 	sec_wipe(sk, sizeof(sk));
 }
 
+/*
+ * One message sealed to three keys with one ephemeral key: each box opens
+ * with its own key alone (crypto_box_seal_open), they share their first
+ * 32 bytes (the ephemeral public key) and nothing after; a key of low
+ * order among them fails the whole, every output zeroed, its index said.
+ */
+static void
+test_seal_many(void)
+{
+	uint8_t pk[3][SEC_BOX_PK], sk[3][SEC_BOX_SK];
+	uint8_t c[3][SEC_KEY + SEC_SEAL_EXTRA], m[SEC_KEY], back[SEC_KEY];
+	uint8_t *at[3] = { c[0], c[1], c[2] };
+	size_t i, j, bad;
+	int ok = 1;
+
+	sec_random(m, sizeof(m));
+	for (i = 0; i < 3; i++)
+		sec_box_keypair(pk[i], sk[i]);
+	unit_ok(sec_seal_many(at, m, sizeof(m),
+	    (const uint8_t (*)[SEC_BOX_PK])pk, 3, &bad) == 0, "sealed to three");
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			ok &= (sec_seal_open(back, c[i], sizeof(c[i]), pk[j],
+			    sk[j]) == 0 && memcmp(back, m, sizeof(m)) == 0) ==
+			    (i == j);
+	unit_ok(ok, "each box opens with its own key, and no other");
+	unit_ok(memcmp(c[0], c[1], 32) == 0 && memcmp(c[1], c[2], 32) == 0 &&
+	    memcmp(c[0] + 32, c[1] + 32, 16) != 0, "one ephemeral key, boxes "
+	    "of their own");
+	sec_unhex(pk[1], SEC_BOX_PK, low_order[0]);
+	memset(c, 0xa5, sizeof(c));
+	unit_ok(sec_seal_many(at, m, sizeof(m),
+	    (const uint8_t (*)[SEC_BOX_PK])pk, 3, &bad) == -1 && bad == 1 &&
+	    all(c[0], sizeof(c), 0), "a key of low order among them: refused, "
+	    "its index said, nothing left");
+	sec_wipe(sk, sizeof(sk));
+}
+
 static void
 test_sign_pk(void)
 {
@@ -166,6 +204,7 @@ main(void)
 	unit_init();
 	test_arena();
 	test_seal();
+	test_seal_many();
 	test_sign_pk();
 	test_small_outputs();
 	test_hash();
