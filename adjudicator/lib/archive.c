@@ -3,10 +3,14 @@
  *
  * Entries are read in batches.  While the calling thread applies one batch
  * in order, the signatures of the next are checked on every core, the
- * calling thread joining in when it is done; an entry is applied only
- * once its own signature has checked out, so the first violation reported
- * is still the first in the transcript.  Memory holds two batches, never
- * the whole game.
+ * calling thread joining in when it is done, and each entry whose
+ * signature checks out is parsed there too (its envelope, its hash, its
+ * YAML): what stays on the calling thread is what must be serial, the
+ * rules applying each entry to the match.  An entry is applied only once
+ * its own signature has checked out, so the first violation reported is
+ * still the first in the transcript; one that did not parse is parsed
+ * again in order, for its error.  Memory holds three batches, never the
+ * whole game.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -119,9 +123,22 @@ struct batch {
 	struct buf	 data;		/* the entries, back to back */
 	size_t		 off[BATCH], len[BATCH];
 	int		 bad[BATCH];	/* signature refused */
+	struct envelope	 env[BATCH];	/* parsed by the checking threads */
+	struct ydoc	*doc[BATCH];	/* its body; NULL: not parsed */
 	uint32_t	 first, n;	/* entry numbers first .. first+n-1 */
 	atomic_uint	 next;		/* the next entry to check */
 };
+
+static void
+batch_clear(struct batch *b)
+{
+	uint32_t i;
+
+	for (i = 0; i < BATCH; i++) {
+		ydoc_free(b->doc[i]);
+		b->doc[i] = NULL;
+	}
+}
 
 struct verify {
 	struct armor_stream	*s;
@@ -154,9 +171,16 @@ check_worker(void *arg)
 	struct error ign;
 	unsigned i;
 
-	while ((i = atomic_fetch_add(&b->next, 1)) < b->n)
-		b->bad[i] = envelope_check(b->data.data + b->off[i], b->len[i],
-		    "", &ign) != 0;
+	while ((i = atomic_fetch_add(&b->next, 1)) < b->n) {
+		const uint8_t *p = b->data.data + b->off[i];
+
+		b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
+		/* the header (entry 0) is the calling thread's alone */
+		if (!b->bad[i] && b->first + i > 0 &&
+		    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
+			b->doc[i] = ydoc_parse(b->env[i].body,
+			    b->env[i].body_len, "", &ign);
+	}
 	return NULL;
 }
 
@@ -195,6 +219,7 @@ read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 {
 	size_t off;
 
+	batch_clear(b);
 	b->data.len = 0;
 	b->first = first;
 	for (b->n = 0; b->n < BATCH && first + b->n < v->count; b->n++) {
@@ -381,12 +406,13 @@ position(struct verify *v, struct error *e)
 }
 
 static int
-apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
+apply_one(struct verify *v, const uint8_t *blob, size_t len,
+    const struct envelope *env, const struct ydoc *doc, uint32_t seq,
     struct error *e)
 {
 	char where[80];
 	char t[WHEN_TEXT];
-	int bad = -1;
+	int bad = -1, rc;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
 	if (seq == 0) {
@@ -399,7 +425,10 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 			memcpy(v->hashes, v->m->game_id, SEC_HASH);
 		return position(v, e);
 	}
-	if (match_apply_checked(v->m, blob, len, where, &bad, e) != 0) {
+	/* parsed by a checking thread, or parsed here for its error */
+	rc = doc != NULL ? match_apply_parsed(v->m, env, doc, where, &bad, e) :
+	    match_apply_checked(v->m, blob, len, where, &bad, e);
+	if (rc != 0) {
 		if (bad >= 0) {
 			size_t l = strlen(e->msg);
 
@@ -429,16 +458,20 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 }
 
 static int
-apply_batch(struct verify *v, const struct batch *b, struct error *e)
+apply_batch(struct verify *v, struct batch *b, struct error *e)
 {
 	uint32_t i;
+	int rc;
 
 	for (i = 0; i < b->n; i++) {
 		if (b->bad[i])
 			return error_set(e, EXIT_REFUSED, "seq %u: bad signature",
 			    b->first + i);
-		if (apply_one(v, b->data.data + b->off[i], b->len[i],
-		    b->first + i, e) != 0)
+		rc = apply_one(v, b->data.data + b->off[i], b->len[i],
+		    &b->env[i], b->doc[i], b->first + i, e);
+		ydoc_free(b->doc[i]);
+		b->doc[i] = NULL;
+		if (rc != 0)
 			return -1;
 	}
 	if (v->progress != NULL && v->progress->step != NULL)
@@ -766,6 +799,7 @@ archive_verify(FILE *f, const char *name, int threads,
 done:
 	for (k = 0; k < 3; k++)
 		if (v.b[k] != NULL) {
+			batch_clear(v.b[k]);
 			buf_free(&v.b[k]->data);
 			free(v.b[k]);
 		}
