@@ -50,12 +50,12 @@ static const struct verb verbs[] = {
 	    "[-t | FILE]",
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
 	{ .name = "rule", .main = cmd_rule,
-	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR RULING [SEAT] "
-	    "[ARG] REASON...",
-	  .usage2 = "adjudicator rule -r ROOT [-k KEY] [-s SENDMAIL] GAME "
+	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR [-a ADDRESS] "
 	    "RULING [SEAT] [ARG] REASON...",
+	  .usage2 = "adjudicator rule -r ROOT [-k KEY] [-s SENDMAIL] "
+	    "[-a ADDRESS] GAME RULING [SEAT] [ARG] REASON...",
 	  .summary = "the judge's operator: pause, resume, extend, abort, "
-	    "adjudicate" },
+	    "adjudicate, handover" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
 	    "[-f text|yaml|svg|moves]",
@@ -65,6 +65,18 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator resend [-r ROOT] [-d GAMEDIR] -s SEAT [-M] "
 	    "[SEQ]",
 	  .summary = "print a message this seat (or the judge) sent, again" },
+	{ .name = "seat", .main = cmd_seat,
+	  .usage = "adjudicator seat [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	    "[-a ADDRESS] [-t KEY]",
+	  .summary = "this seat's new mail address or key, or the seat "
+	    "handed to another key" },
+	{ .name = "backup", .main = cmd_backup,
+	  .usage = "adjudicator backup [-r ROOT] [-d GAMEDIR] [-t KEY.pub]",
+	  .summary = "this copy, sealed to its own key (or -t another's): "
+	    "join rebuilds it" },
+	{ .name = "restore", .main = cmd_restore,
+	  .usage = "adjudicator restore [-r ROOT] [-d GAMEDIR] [-M]",
+	  .summary = "a judged seat asks the judge for its whole copy again" },
 	{ .name = "repair", .main = cmd_repair,
 	  .usage = "adjudicator repair -d GAMEDIR [-k KEY FILE]",
 	  .summary = "save what is whole in a damaged game directory" },

@@ -19,6 +19,7 @@
 #include "audit.h"
 #include "dispute.h"
 #include "entry.h"
+#include "holder.h"
 #include "match.h"
 #include "opening.h"
 #include "update.h"
@@ -680,6 +681,7 @@ summary(const struct match *m, uint32_t count, const struct buf *times,
 	if (r.scored)
 		view_scores(m, out);
 	clock_summary(m, times, out);
+	holder_summary(m, out);
 	if (m->dispute.on) {
 		dispute_text(m, out);
 		buf_adds(out, "\n");
@@ -709,6 +711,7 @@ summary_so_far(const struct match *m, uint32_t count, const struct buf *times,
 		buf_printf(out, "in progress: %s to act; the setups are "
 		    "audited at the end\n", who);
 	clock_summary(m, times, out);
+	holder_summary(m, out);
 	if (m->dispute.on) {
 		dispute_text(m, out);
 		buf_adds(out, "\n");

@@ -306,9 +306,10 @@ envelope_addressed_to(const struct envelope *env, const uint8_t *id)
 	return 0;
 }
 
-int
-envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
-    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+static int
+open_sealed(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, int forwarded, const char *where,
+    struct error *e)
 {
 	struct cursor c = { p, len };
 	uint8_t magic[4], version, res[3], id[KEY_ID], *fkey;
@@ -375,9 +376,24 @@ envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
 	sb->len += c.left - SEC_TAG;
 	if (envelope_verify(sb->data, sb->len, env, where, e) != 0)
 		return -1;
-	if (!envelope_addressed_to(env, me->pub.id))
+	if (!forwarded && !envelope_addressed_to(env, me->pub.id))
 		return error_set(e, EXIT_REFUSED, "%s: signed for other "
 		    "recipients, not key %s (forwarded by someone else?)",
 		    where, me->pub.idhex);
 	return 0;
+}
+
+int
+envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+{
+	return open_sealed(p, len, me, sb, env, 0, where, e);
+}
+
+int
+envelope_open_forwarded(const uint8_t *p, size_t len,
+    const struct key_secret *me, struct buf *sb, struct envelope *env,
+    const char *where, struct error *e)
+{
+	return open_sealed(p, len, me, sb, env, 1, where, e);
 }

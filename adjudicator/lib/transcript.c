@@ -14,6 +14,7 @@
 #include "archive.h"
 #include "armor.h"
 #include "dispute.h"
+#include "restore.h"
 #include "transcript.h"
 #include "update.h"
 #include "when.h"
@@ -333,6 +334,29 @@ keep_update(struct transcript *p, const struct audit_update *au,
 	return 0;
 }
 
+int
+transcript_setup(struct transcript *p, const struct opening *o, size_t n,
+    const char *what, const char *where, struct error *e)
+{
+	struct match_secret *s;
+
+	if (restore_setup(p->m, p->me, o, n, p->secret, &s, what, where,
+	    e) != 0)
+		return -1;
+	if (s == NULL)
+		return 0;	/* the one this copy holds */
+	if (!p->dry && p->store->put_secret(p->arg, p->me, s, e) != 0) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+		return -1;
+	}
+	p->secret = s;
+	p->m->local[p->me] = &s->setup;
+	report_line(p->report, "%s: %s's setup is known again, from %s", where,
+	    p->m->seat[p->me].name, what);
+	return 0;
+}
+
 /*
  * One pass over an update, on a copy first, then for real: its entries,
  * then its openings, each checked against its commitment and against
@@ -345,13 +369,26 @@ update_pass(struct transcript *p, const struct update *u,
 {
 	enum transcript_verdict v;
 	size_t i;
+	int setup = u->nsetup == 0;
 
 	/* each entry says its seq: its place in the update would be one
-	 * number too many ("mail 7: entry 1: seq 7") */
-	for (i = 0; i < u->n; i++)
+	 * number too many ("mail 7: entry 1: seq 7"); the seat's own setup,
+	 * when the update brings it, is known from its setup entry on, so
+	 * that what its pieces see is recorded from then */
+	for (i = 0; i < u->n; i++) {
 		if (transcript_take(p, u->blob[i].data, u->blob[i].len,
 		    &u->env[i], NULL, 0, NULL, NULL, where, &v, e) != 0)
 			return -1;
+		if (!setup && p->m->seat[p->me].has_setup) {
+			if (transcript_setup(p, u->setup, u->nsetup,
+			    "the judge's update", where, e) != 0)
+				return -1;
+			setup = 1;
+		}
+	}
+	if (!setup && transcript_setup(p, u->setup, u->nsetup,
+	    "the judge's update", where, e) != 0)
+		return -1;
 	for (i = 0; i < u->nopen; i++)
 		if (opening_check(p->m, &u->open[i], e) != 0)
 			return error_prefix(e, "%s: the judge's private opening",
@@ -416,6 +453,11 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 	}
 	rc = update_pass(&dry, &u, &au, where, e);
 	match_free(dry.m);
+	if (dry.secret != p->secret) {
+		/* the dry pass learnt the seat's setup: the real one will */
+		sec_wipe(dry.secret, sizeof(*dry.secret));
+		sec_free(dry.secret);
+	}
 	if (rc != 0 || (rc = update_pass(p, &u, &au, where, e)) != 0 ||
 	    (rc = p->store->put_update(p->arg, p->me, blob, len, e)) != 0 ||
 	    (rc = keep_update(p, &au, e)) != 0)
@@ -478,6 +520,21 @@ done:
 
 /* --- receiving mail --- */
 
+/* A backup (restore.c): this seat's own setup, known again. */
+static int
+take_backup(struct transcript *p, const struct envelope *env,
+    const char *where, struct error *e)
+{
+	struct opening o[GAME_MAX_PIECES];
+	size_t n;
+	int rc;
+
+	rc = restore_backup(p->m, p->me, env, o, &n, where, e) != 0 ||
+	    transcript_setup(p, o, n, "the backup", where, e) != 0 ? -1 : 0;
+	sec_wipe(o, sizeof(o));
+	return rc;
+}
+
 static int
 take_message(struct transcript *p, const uint8_t *sb, size_t len,
     const struct envelope *env, const char *where, struct error *e)
@@ -485,6 +542,10 @@ take_message(struct transcript *p, const uint8_t *sb, size_t len,
 	enum transcript_verdict v;
 	struct match_peek pk;
 
+	if (match_peek(env, &pk, where, e) != 0)
+		return -1;
+	if (strcmp(pk.kind, "secret") == 0)
+		return take_backup(p, env, where, e);
 	if (p->m->judge_mode) {
 		if (!key_same(&env->signer, &p->m->judge) &&
 		    match_peek(env, &pk, where, e) == 0 && pk.header) {
@@ -508,6 +569,58 @@ transcript_receive_message(struct transcript *p, const uint8_t *sb, size_t len,
 	return take_message(p, sb, len, env, where, e);
 }
 
+/*
+ * A message sealed again to this key, signed for others: this game's
+ * invitation (a judge gives it to a seat's new holder): nothing to do,
+ * 1; an entry signed for this seat's holder then (a backup, a new
+ * holder's copy): 2, env set; anything else 0.
+ */
+static int
+forwarded(const struct transcript *p, const struct buf *item,
+    const struct key_secret *k, struct buf *sb, struct envelope *env,
+    const char *where)
+{
+	struct error ign;
+
+	if (envelope_open_forwarded(item->data, item->len, k, sb, env, where,
+	    &ign) != 0)
+		return 0;
+	if (memcmp(env->hash, p->m->game_id, SEC_HASH) == 0) {
+		report_line(p->report, "%s: the invitation of this game, "
+		    "already joined", where);
+		return 1;
+	}
+	return p->me >= 0 && restore_forwarded_ok(p->m, p->me, env) ? 2 : 0;
+}
+
+/*
+ * One message opened with this copy's key, or the second one (p->also);
+ * each as sealed to it, or sealed again to it (forwarded).  0: opened,
+ * sb and env set; 1: nothing to do; -1: the first key's reason.
+ */
+static int
+open_item(const struct transcript *p, const struct buf *item,
+    const struct key_secret *k, struct buf *sb, struct envelope *env,
+    const char *where, struct error *e)
+{
+	const struct key_secret *keys[2] = { k, p->also };
+	struct error first, ign;
+	int i, fw;
+
+	error_clear(&first);
+	for (i = 0; i < 2 && keys[i] != NULL; i++) {
+		sb->len = 0;
+		if (envelope_open(item->data, item->len, keys[i], sb, env, where,
+		    i == 0 ? &first : &ign) == 0)
+			return 0;
+		sb->len = 0;
+		if ((fw = forwarded(p, item, keys[i], sb, env, where)) != 0)
+			return fw == 1 ? 1 : 0;
+	}
+	*e = first;
+	return -1;
+}
+
 int
 transcript_receive(struct transcript *p, const struct key_secret *k, const char *text,
     size_t len, const char *name, struct error *e)
@@ -517,7 +630,7 @@ transcript_receive(struct transcript *p, const struct key_secret *k, const char 
 	struct buf sb;
 	char where[512];
 	size_t j;
-	int rc = -1;
+	int rc = -1, fw;
 
 	buf_init(&sb);
 	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, e) != 0)
@@ -529,9 +642,12 @@ transcript_receive(struct transcript *p, const struct key_secret *k, const char 
 		else
 			snprintf(where, sizeof(where), "%s", name);
 		sb.len = 0;
-		if (envelope_open(l.items[j].data, l.items[j].len, k, &sb, &env,
-		    where, e) != 0 ||
-		    take_message(p, sb.data, sb.len, &env, where, e) != 0)
+		if ((fw = open_item(p, &l.items[j], k, &sb, &env, where,
+		    e)) < 0)
+			goto done;
+		if (fw == 1)
+			continue;
+		if (take_message(p, sb.data, sb.len, &env, where, e) != 0)
 			goto done;
 	}
 	rc = 0;
