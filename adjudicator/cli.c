@@ -476,6 +476,14 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	buf_init(&b);
 	if (strcmp(fmt, "svg") == 0)
 		rc = view_svg(m, viewer, &b, e);
+	else if (strcmp(fmt, "public") == 0) {
+		/* no seat's: what anyone may see, to paste anywhere */
+		view_text_public(m, -1, &b);
+		if (b.len > 0 && b.data[0] == '\n') {
+			memmove(b.data, b.data + 1, b.len - 1);
+			b.len--;
+		}
+	}
 	else if (strcmp(fmt, "yaml") == 0)
 		rc = view_yaml_at(m, viewer, &p, &b, e);
 	else {

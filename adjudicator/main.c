@@ -58,7 +58,7 @@ static const struct verb verbs[] = {
 	    "adjudicate, handover" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
-	    "[-f text|yaml|svg|moves]",
+	    "[-f text|public|yaml|svg|moves]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
 	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M] [SEQ]",
@@ -87,7 +87,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator verify [FILE]",
 	  .summary = "audit a whole game; exit 0 only if all holds" },
 	{ .name = "replay", .main = cmd_replay,
-	  .usage = "adjudicator replay [FILE]",
+	  .usage = "adjudicator replay [-a] [FILE]",
 	  .usage2 = "adjudicator replay [-r ROOT] -d GAMEDIR",
 	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "standings", .main = cmd_standings,

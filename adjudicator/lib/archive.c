@@ -387,7 +387,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 {
 	char where[80];
 	char t[WHEN_TEXT];
-	int bad = -1;
+	int bad = -1, k;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
 	if (seq == 0) {
@@ -396,6 +396,9 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 		v->m->verifying = 1;
 		if (v->version == 2 && read_viewer(v, e) != 0)
 			return -1;
+		for (k = 0; v->progress != NULL && k < GAME_MAX_SEATS; k++)
+			if (v->progress->reveal[k] != NULL)
+				v->m->local[k] = v->progress->reveal[k];
 		if (v->hashes != NULL)
 			memcpy(v->hashes, v->m->game_id, SEC_HASH);
 		return position(v, e);

@@ -251,3 +251,23 @@ test_restore_judged() {
 	expect 2 "$ADJ" restore -d B
 	err_has "a peer game has no judge to ask"
 }
+
+# show -f public: the view anyone may see, to paste elsewhere: no seat's
+# hidden piece, no word for the seat
+test_show_public() {
+	peer_start incognito
+	setups d2 b4
+	play A a2.msg e3-c3
+	"$ADJ" show -d B >own
+	grep -q 'Bs' own || fail "bob's own view lacks his spy"
+	expect 0 "$ADJ" show -d B -f public
+	grep -q 'B[sa]' out && fail "the public view shows bob's pieces"
+	grep -q 'W[sa]' out && fail "the public view shows alice's pieces"
+	grep -q 'You are\|Your turn\|adjudicator turn' out &&
+	    fail "the public view speaks to the seat"
+	out_has "^Last: White moves e3-c3\.$"
+	"$ADJ" show -d A -f public | cmp -s - out ||
+	    fail "alice's public view differs from bob's"
+	expect 2 "$ADJ" show -d B -f nosuch
+	err_has "the formats are text, public, yaml, svg and moves"
+}
