@@ -341,14 +341,49 @@ struct key_secret *
 cli_key(const struct gamedir *g, struct error *e)
 {
 	struct key_secret *k;
+	struct error first;
 
 	if ((k = cli_key_load(g->keypath, e)) == NULL)
 		return NULL;
-	if (transcript_key_check(&g->t, k, g->keypath, e) != 0) {
+	if (transcript_key_check(&g->t, k, g->keypath, e) == 0)
+		return k;
+	key_secret_free(k);
+	/* the key this seat moved to, once its transcript gives it */
+	if (g->nextkey[0] == '\0')
+		return NULL;
+	first = *e;
+	if ((k = cli_key_load(g->nextkey, e)) == NULL)
+		return NULL;
+	if (transcript_key_check(&g->t, k, g->nextkey, e) != 0) {
 		key_secret_free(k);
+		*e = first;
 		return NULL;
 	}
+	/* from now on the one key: a reader leaves the seat file be */
+	if (g->writable) {
+		struct error ign;
+
+		(void)gamedir_set_keys((struct gamedir *)g, g->nextkey, NULL,
+		    &ign);
+	}
 	return k;
+}
+
+struct key_secret *
+cli_key_other(const struct gamedir *g, const struct key_secret *k,
+    struct error *e)
+{
+	const char *other;
+	uint8_t id[KEY_ID];
+	int enc;
+
+	if (g->nextkey[0] == '\0')
+		return NULL;
+	/* whichever of the two k is not */
+	other = key_secret_id(g->keypath, id, &enc, e) == 0 &&
+	    memcmp(id, k->pub.id, KEY_ID) == 0 ? g->nextkey : g->keypath;
+	error_clear(e);
+	return cli_key_load(other, e);
 }
 
 int
@@ -441,6 +476,14 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 	buf_init(&b);
 	if (strcmp(fmt, "svg") == 0)
 		rc = view_svg(m, viewer, &b, e);
+	else if (strcmp(fmt, "public") == 0) {
+		/* no seat's: what anyone may see, to paste anywhere */
+		view_text_public(m, -1, &b);
+		if (b.len > 0 && b.data[0] == '\n') {
+			memmove(b.data, b.data + 1, b.len - 1);
+			b.len--;
+		}
+	}
 	else if (strcmp(fmt, "yaml") == 0)
 		rc = view_yaml_at(m, viewer, &p, &b, e);
 	else {

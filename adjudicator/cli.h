@@ -61,8 +61,14 @@ int	cli_gamedir(const char *dir, const char *root, enum gamedir_mode,
 /* The game directory as the commands shown name it: ROOT/ and the id's
  * first 16 digits in a root, "." in the current directory. */
 const char *cli_dir_shown(const struct gamedir *);
-/* This copy's key, which must be the one the game gives it. */
+/* This copy's key, which must be the one the game gives it: the seat
+ * file's key, or the next one once the transcript gives it (the seat file
+ * then names it alone). */
 struct key_secret *cli_key(const struct gamedir *, struct error *);
+/* While the seat file names two keys, the one k is not (messages may be
+ * sealed to either); NULL when there is one. */
+struct key_secret *cli_key_other(const struct gamedir *,
+	    const struct key_secret *, struct error *);
 /* This seat's view in a format: text, yaml or svg. */
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 /* Refuses (exit 1) to act in a game that is over, saying its result. */
@@ -140,6 +146,9 @@ int	cmd_turn(int, char **, struct error *);
 int	cmd_receive(int, char **, struct error *);
 int	cmd_show(int, char **, struct error *);
 int	cmd_resend(int, char **, struct error *);
+int	cmd_seat(int, char **, struct error *);
+int	cmd_backup(int, char **, struct error *);
+int	cmd_restore(int, char **, struct error *);
 int	cmd_repair(int, char **, struct error *);
 int	cmd_rule(int, char **, struct error *);
 int	cmd_export(int, char **, struct error *);

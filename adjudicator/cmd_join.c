@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "fsio.h"
 #include "match.h"
+#include "restore.h"
 #include "root.h"
 
 /* The invitation is the message of the input that holds a header. */
@@ -18,21 +19,51 @@ find_header(const struct armor_list *l, const struct key_secret *k,
 {
 	struct envelope env;
 	struct match *m = NULL;
-	struct error ign;
+	struct error ign, first;
 	size_t i;
+	int opened = 0;
 
+	error_clear(&first);
 	for (i = 0; i < l->n && m == NULL; i++) {
 		sb->len = 0;
+		/* a seat's new holder gets the invitation from the judge, sealed
+		 * to a key it was not signed for: a header only */
 		if (envelope_open(l->items[i].data, l->items[i].len, k, sb, &env,
-		    name, e) != 0)
-			return NULL;
+		    name, &ign) != 0) {
+			if (first.status == EXIT_OK)
+				first = ign;
+			sb->len = 0;
+			if (envelope_open_forwarded(l->items[i].data,
+			    l->items[i].len, k, sb, &env, name, &ign) != 0)
+				continue;
+		}
+		opened = 1;
 		m = header_parse(sb->data, sb->len, name, l->n == 1 ? e : &ign);
 		if (m == NULL && l->n == 1)
 			return NULL;
 	}
-	if (m == NULL)
+	if (m == NULL && !opened)
+		*e = first;	/* nothing in it for this key */
+	else if (m == NULL)
 		error_set(e, EXIT_MALFORMED, "%s: no invitation found", name);
 	return m;
+}
+
+/* What came with the invitation (a whole update, a package's entries and
+ * setup), taken by the new copy as receive would. */
+static int
+take_rest(const char *dir, const struct key_secret *k, const struct buf *text,
+    const char *name, struct error *e)
+{
+	struct gamedir g;
+	int rc;
+
+	if (gamedir_open(dir, GAMEDIR_WRITE, &g, &cli_report_stderr, e) != 0)
+		return -1;
+	rc = transcript_receive(&g.t, k, (const char *)text->data, text->len,
+	    name, e) != 0 || gamedir_commit(&g, e) != 0 ? -1 : 0;
+	gamedir_close(&g);
+	return rc;
 }
 
 /* join -r ROOT: every invitation of the input for this key filed under
@@ -122,17 +153,24 @@ cmd_join(int argc, char **argv, struct error *e)
 	    key_secret_check(k, keypath, e) != 0 ||
 	    (m = find_header(&l, k, &sb, fsio_name(in), e)) == NULL)
 		goto done;
-	if ((seat = match_seat_of(m, &k->pub)) < 0) {
-		error_set(e, EXIT_REFUSED, "%s: key %s holds no seat in this "
-		    "game", fsio_name(in), k->pub.idhex);
+	/* a key the invitation does not name: the seat the entries that
+	 * come with it hand to this key */
+	if ((seat = match_seat_of(m, &k->pub)) < 0 &&
+	    restore_holder(m, &l, k, fsio_name(in), &seat, e) != 0)
 		goto done;
-	}
 	if (gamedir_create(dir, sb.data, sb.len, match_author_name(m, seat),
 	    keypath, e) != 0)
 		goto done;
 	fprintf(stderr, "joined %s game %.16s as %s\n", m->rules->name,
 	    m->game_hex, match_author_name(m, seat));
-	rc = 0;
+	/* what came with it (a backup, a whole update): taken as receive
+	 * takes it; a refusal leaves the directory joined */
+	rc = l.n > 1 ? take_rest(dir, k, &text, fsio_name(in), e) : 0;
+	if (rc == 0 && !m->judge_mode)
+		fprintf(stderr, "%s: in a peer game your setup lives only in "
+		    "this directory: keep a backup elsewhere (adjudicator "
+		    "backup -d %s >FILE; join -d DIR -k KEY FILE restores it)\n",
+		    dir, dir);
 done:
 	match_free(m);
 	key_secret_free(k);

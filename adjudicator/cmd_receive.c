@@ -68,7 +68,7 @@ int
 cmd_receive(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *in, *root = NULL;
-	struct key_secret *k = NULL;
+	struct key_secret *k = NULL, *also = NULL;
 	struct gamedir g;
 	struct buf text;
 	int ch, i, nfiles, rc = -1;
@@ -93,6 +93,10 @@ cmd_receive(int argc, char **argv, struct error *e)
 	buf_init(&text);
 	if ((k = cli_key(&g, e)) == NULL)
 		goto done;
+	/* a seat moving to a new key: messages sealed to either */
+	if (g.nextkey[0] != '\0' && (also = cli_key_other(&g, k, e)) == NULL)
+		goto done;
+	g.t.also = also;
 	nfiles = argc == 0 ? 1 : argc;
 	for (i = 0; i < nfiles; i++) {
 		in = argc == 0 ? NULL : argv[i];
@@ -111,6 +115,7 @@ cmd_receive(int argc, char **argv, struct error *e)
 		rc = cli_view(&g, "text", e);
 done:
 	key_secret_free(k);
+	key_secret_free(also);
 	buf_free(&text);
 	gamedir_close(&g);
 	return rc;

@@ -1,8 +1,9 @@
 /*
  * rule: the operator's rulings, signed with the judge's key: pause and
  * resume a game's clocks, give a seat more time, abort a game (no
- * result) or adjudicate it.  Each is an entry of the judge's, with its
- * reason, and every seat gets its update: as files (-d -O), or by mail
+ * result) or adjudicate it, and hand a seat over to another key.  Each
+ * is an entry of the judge's, with its reason, and every seat gets its
+ * update (a new holder its whole copy): as files (-d -O), or by mail
  * (-r ROOT).
  */
 #include <signal.h>
@@ -17,10 +18,43 @@
 #include "root.h"
 #include "when.h"
 
-/* WHAT [SEAT [DURATION] | RESULT] REASON..., as entry.h takes it. */
+/* What a ruling gets from the command line beside its words. */
+struct rule_args {
+	const char		*address;	/* -a: a handover's */
+	struct key_public	 key;		/* a handover's new key */
+};
+
+/* handover SEAT KEY.pub: the seat's new holder, by its public key file */
+static int
+handover(const struct match *m, int argc, char **argv, struct entry_rule *r,
+    struct rule_args *a, struct error *e)
+{
+	char why[200], q[300];
+
+	if (argc < 4)
+		return error_set(e, EXIT_USAGE, "handover SEAT KEY.pub "
+		    "REASON...");
+	if ((r->seat = match_seat_by_name(m, argv[1])) < 0 ||
+	    r->seat >= m->nseats)
+		return error_set(e, EXIT_USAGE, "handover %s: not a seat",
+		    argv[1]);
+	if (a->address != NULL &&
+	    header_address_check(a->address, why, sizeof(why)) != 0) {
+		error_quote(q, sizeof(q), a->address);
+		return error_set(e, EXIT_USAGE, "-a \"%s\": %s", q, why);
+	}
+	if (key_public_load(argv[2], &a->key, e) != 0)
+		return -1;
+	r->key = &a->key;
+	r->address = a->address;
+	return 3;
+}
+
+/* WHAT [SEAT [DURATION|KEY.pub] | RESULT] REASON..., as entry.h takes
+ * it. */
 static int
 parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
-    char *reason, size_t len, struct error *e)
+    struct rule_args *a, char *reason, size_t len, struct error *e)
 {
 	int i, k = 1;
 	size_t n = 0;
@@ -30,7 +64,12 @@ parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
 	if (argc < 1)
 		return cli_usage(e);
 	r->what = argv[0];
-	if (strcmp(r->what, "extend") == 0) {
+	if (a->address != NULL && strcmp(r->what, "handover") != 0)
+		return error_set(e, EXIT_USAGE, "-a ADDRESS is a handover's");
+	if (strcmp(r->what, "handover") == 0) {
+		if ((k = handover(m, argc, argv, r, a, e)) < 0)
+			return -1;
+	} else if (strcmp(r->what, "extend") == 0) {
 		if (argc < 3)
 			return error_set(e, EXIT_USAGE, "extend SEAT DURATION "
 			    "REASON...");
@@ -49,7 +88,7 @@ parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
 	} else if (strcmp(r->what, "pause") != 0 &&
 	    strcmp(r->what, "resume") != 0 && strcmp(r->what, "abort") != 0)
 		return error_set(e, EXIT_USAGE, "%s: a ruling is pause, resume, "
-		    "extend, abort or adjudicate", r->what);
+		    "extend, abort, adjudicate or handover", r->what);
 	if (k >= argc)
 		return error_set(e, EXIT_USAGE, "%s: give the reason", r->what);
 	reason[0] = '\0';
@@ -64,8 +103,8 @@ parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
 }
 
 static int
-rule_dir(const char *dir, const char *outdir, int argc, char **argv,
-    struct error *e)
+rule_dir(const char *dir, const char *outdir, struct rule_args *a, int argc,
+    char **argv, struct error *e)
 {
 	struct key_secret *k = NULL;
 	struct cli_outdir o;
@@ -83,7 +122,7 @@ rule_dir(const char *dir, const char *outdir, int argc, char **argv,
 		    "judge's", path, g.seat);
 		goto done;
 	}
-	if (parse(g.t.m, argc, argv, &r, reason, sizeof(reason), e) != 0 ||
+	if (parse(g.t.m, argc, argv, &r, a, reason, sizeof(reason), e) != 0 ||
 	    fsio_mkdir(outdir, 0700, e) != 0 || (k = cli_key(&g, e)) == NULL)
 		goto done;
 	judge_run_init(&j, &g.t, k);
@@ -104,7 +143,7 @@ done:
 
 static int
 rule_root(const char *root, const char *keypath, const char *sendmail,
-    int argc, char **argv, struct error *e)
+    struct rule_args *a, int argc, char **argv, struct error *e)
 {
 	char defkey[4096], dir[4096], reason[400];
 	struct key_secret *k = NULL;
@@ -128,7 +167,13 @@ rule_root(const char *root, const char *keypath, const char *sendmail,
 	/* the ruling's words are checked before the key is opened */
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0)
 		return -1;
-	rc = parse(g.t.m, argc - 1, argv + 1, &r, reason, sizeof(reason), e);
+	rc = parse(g.t.m, argc - 1, argv + 1, &r, a, reason, sizeof(reason),
+	    e);
+	/* by mail, the new holder's copy goes where the seat's mail goes */
+	if (rc == 0 && strcmp(r.what, "handover") == 0 && a->address == NULL &&
+	    g.t.m->seat[r.seat].address[0] != '\0')
+		rc = error_set(e, EXIT_USAGE, "handover by mail: -a ADDRESS, "
+		    "where %s's new holder reads its mail", g.t.m->seat[r.seat].name);
 	gamedir_close(&g);
 	if (rc != 0)
 		return -1;
@@ -152,10 +197,15 @@ cmd_rule(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *outdir = NULL, *root = NULL, *key = NULL;
 	const char *sendmail = NULL;
+	struct rule_args a;
 	int ch;
 
-	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:")) != -1) {
+	memset(&a, 0, sizeof(a));
+	while ((ch = cli_getopt(argc, argv, "a:d:O:r:k:s:")) != -1) {
 		switch (ch) {
+		case 'a':
+			a.address = optarg;
+			break;
 		case 'd':
 			dir = optarg;
 			break;
@@ -181,7 +231,7 @@ cmd_rule(int argc, char **argv, struct error *e)
 		if (dir != NULL || outdir != NULL)
 			return cli_usage_why(e, "-r ROOT mails the updates: no -d "
 			    "nor -O with it");
-		return rule_root(root, key, sendmail, argc, argv, e);
+		return rule_root(root, key, sendmail, &a, argc, argv, e);
 	}
 	if (outdir == NULL)
 		return cli_usage_why(e, "-O OUTDIR is missing (where each seat's "
@@ -189,5 +239,5 @@ cmd_rule(int argc, char **argv, struct error *e)
 	if (key != NULL || sendmail != NULL)
 		return cli_usage_why(e, "-%c is for -r ROOT", key != NULL ?
 		    'k' : 's');
-	return rule_dir(dir, outdir, argc, argv, e);
+	return rule_dir(dir, outdir, &a, argc, argv, e);
 }

@@ -25,9 +25,10 @@ cmd_show(int argc, char **argv, struct error *e)
 	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
 		return -1;
 	if (strcmp(fmt, "text") != 0 && strcmp(fmt, "yaml") != 0 &&
-	    strcmp(fmt, "svg") != 0 && strcmp(fmt, "moves") != 0)
+	    strcmp(fmt, "svg") != 0 && strcmp(fmt, "moves") != 0 &&
+	    strcmp(fmt, "public") != 0)
 		return error_set(e, EXIT_USAGE, "-f %s: the formats are text, "
-		    "yaml, svg and moves", fmt);
+		    "public, yaml, svg and moves", fmt);
 	if (cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	if (strcmp(fmt, "moves") == 0)

@@ -50,21 +50,33 @@ static const struct verb verbs[] = {
 	    "[-t | FILE]",
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
 	{ .name = "rule", .main = cmd_rule,
-	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR RULING [SEAT] "
-	    "[ARG] REASON...",
-	  .usage2 = "adjudicator rule -r ROOT [-k KEY] [-s SENDMAIL] GAME "
+	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR [-a ADDRESS] "
 	    "RULING [SEAT] [ARG] REASON...",
+	  .usage2 = "adjudicator rule -r ROOT [-k KEY] [-s SENDMAIL] "
+	    "[-a ADDRESS] GAME RULING [SEAT] [ARG] REASON...",
 	  .summary = "the judge's operator: pause, resume, extend, abort, "
-	    "adjudicate" },
+	    "adjudicate, handover" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
-	    "[-f text|yaml|svg|moves]",
+	    "[-f text|public|yaml|svg|moves]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
 	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M] [SEQ]",
 	  .usage2 = "adjudicator resend [-r ROOT] [-d GAMEDIR] -s SEAT [-M] "
 	    "[SEQ]",
 	  .summary = "print a message this seat (or the judge) sent, again" },
+	{ .name = "seat", .main = cmd_seat,
+	  .usage = "adjudicator seat [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	    "[-a ADDRESS] [-t KEY]",
+	  .summary = "this seat's new mail address or key, or the seat "
+	    "handed to another key" },
+	{ .name = "backup", .main = cmd_backup,
+	  .usage = "adjudicator backup [-r ROOT] [-d GAMEDIR] [-t KEY.pub]",
+	  .summary = "this copy, sealed to its own key (or -t another's): "
+	    "join rebuilds it" },
+	{ .name = "restore", .main = cmd_restore,
+	  .usage = "adjudicator restore [-r ROOT] [-d GAMEDIR] [-M]",
+	  .summary = "a judged seat asks the judge for its whole copy again" },
 	{ .name = "repair", .main = cmd_repair,
 	  .usage = "adjudicator repair -d GAMEDIR [-k KEY FILE]",
 	  .summary = "save what is whole in a damaged game directory" },
@@ -75,7 +87,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator verify [FILE]",
 	  .summary = "audit a whole game; exit 0 only if all holds" },
 	{ .name = "replay", .main = cmd_replay,
-	  .usage = "adjudicator replay [FILE]",
+	  .usage = "adjudicator replay [-a] [FILE]",
 	  .usage2 = "adjudicator replay [-r ROOT] -d GAMEDIR",
 	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "standings", .main = cmd_standings,

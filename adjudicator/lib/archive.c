@@ -23,6 +23,7 @@
 #include "audit.h"
 #include "dispute.h"
 #include "entry.h"
+#include "holder.h"
 #include "match.h"
 #include "opening.h"
 #include "update.h"
@@ -412,7 +413,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 {
 	char where[80];
 	char t[WHEN_TEXT];
-	int bad = -1, rc;
+	int bad = -1, k, rc;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
 	if (seq == 0) {
@@ -421,6 +422,9 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 		v->m->verifying = 1;
 		if (v->version == 2 && read_viewer(v, e) != 0)
 			return -1;
+		for (k = 0; v->progress != NULL && k < GAME_MAX_SEATS; k++)
+			if (v->progress->reveal[k] != NULL)
+				v->m->local[k] = v->progress->reveal[k];
 		if (v->hashes != NULL)
 			memcpy(v->hashes, v->m->game_id, SEC_HASH);
 		return position(v, e);
@@ -713,6 +717,7 @@ summary(const struct match *m, uint32_t count, const struct buf *times,
 	if (r.scored)
 		view_scores(m, out);
 	clock_summary(m, times, out);
+	holder_summary(m, out);
 	if (m->dispute.on) {
 		dispute_text(m, out);
 		buf_adds(out, "\n");
@@ -742,6 +747,7 @@ summary_so_far(const struct match *m, uint32_t count, const struct buf *times,
 		buf_printf(out, "in progress: %s to act; the setups are "
 		    "audited at the end\n", who);
 	clock_summary(m, times, out);
+	holder_summary(m, out);
 	if (m->dispute.on) {
 		dispute_text(m, out);
 		buf_adds(out, "\n");

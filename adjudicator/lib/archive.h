@@ -20,6 +20,7 @@
 
 #include "buf.h"
 #include "error.h"
+#include "game.h"
 
 struct match;
 struct match_secret;
@@ -65,6 +66,9 @@ struct archive_progress {
 	 * closed, and the summary says the game goes on.
 	 */
 	int	unfinished;
+	/* replay -a: every seat's whole setup, known from the start (a
+	 * finished game's, as a first pass opened them); NULL: none */
+	const struct game_setup *reveal[GAME_MAX_SEATS];
 };
 
 /*

@@ -512,6 +512,57 @@ entry_ruling(const struct match *m, const struct entry_rule *r,
 }
 
 int
+entry_seat(const struct match *m, int author, int seat,
+    const struct key_public *k, const char *address, const char *reason,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char line[KEY_LINE_MAX];
+
+	if (k != NULL && key_public_line(k, line, sizeof(line)) != 0)
+		return error_set(e, EXIT_SYSTEM, "a key line too long");
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	begin(m, author, "seat", w);
+	ydoc_key(w, "seat");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "name", m->seat[seat].name);
+	if (k != NULL)
+		ydoc_kv(w, "key", line);
+	if (address != NULL)
+		ydoc_kv(w, "address", address);
+	if (reason != NULL)
+		ydoc_kv(w, "reason", reason);
+	ydoc_map_end(w);
+	ydoc_map_end(w);
+	return finish(w, e);
+}
+
+int
+entry_secret(const struct match *m, int seat, const struct match_secret *sec,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	int i;
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "game", m->game_hex);
+	ydoc_kvf(w, "seq", "%llu", (unsigned long long)m->seq);
+	ydoc_kv(w, "kind", "secret");
+	ydoc_kv(w, "by", m->seat[seat].name);
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < sec->setup.n; i++)
+		opening_write(w, m, seat, sec->setup.id[i], sec->setup.value[i],
+		    sec->nonce[i]);
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+	return finish(w, e);
+}
+
+int
 entry_private(const struct match *m, int seat, const struct buf *sb,
     const struct match_secret *sec, struct buf *out, struct error *e)
 {
@@ -547,8 +598,9 @@ entry_private(const struct match *m, int seat, const struct buf *sb,
 
 int
 entry_update(const struct match *m, int seat, const struct buf *entries,
-    size_t n, const struct opening *open, size_t nopen, const char *note,
-    struct buf *out, struct error *e)
+    size_t n, const struct opening *open, size_t nopen,
+    const struct match_secret *setup, const char *note, struct buf *out,
+    struct error *e)
 {
 	struct ydoc_writer *w;
 	char *b64;
@@ -581,6 +633,15 @@ entry_update(const struct match *m, int seat, const struct buf *entries,
 		opening_write(w, m, open[i].seat, open[i].id, open[i].value,
 		    open[i].nonce);
 	ydoc_seq_end(w);
+	/* a new holder's, or a restored copy's, own setup */
+	if (setup != NULL) {
+		ydoc_key(w, "setup");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < (size_t)setup->setup.n; i++)
+			opening_write(w, m, seat, setup->setup.id[i],
+			    setup->setup.value[i], setup->nonce[i]);
+		ydoc_seq_end(w);
+	}
 	if (note != NULL && note[0] != '\0')
 		ydoc_kv(w, "note", note);
 	ydoc_map_end(w);

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "game.h"
 
+struct key_public;
 struct match;
 struct opening;
 struct ydoc;
@@ -56,14 +57,26 @@ int	entry_leave(const struct match *, int seat, int64_t from,
 int	entry_timeout(const struct match *, int author, int seat,
 	    struct buf *, struct error *);
 struct entry_rule {
-	const char	*what;		/* pause resume extend abort adjudicate */
+	const char	*what;		/* pause resume extend abort adjudicate
+					 * handover */
 	const char	*reason;
 	int		 seat;		/* extend: whose clock; -1 */
 	const char	*extra;		/* extend: a duration */
 	const char	*result;	/* adjudicate: a seat's name, or draw */
+	const struct key_public *key;	/* handover: the seat's new key */
+	const char	*address;	/* handover: its address, or NULL */
 };
 int	entry_ruling(const struct match *, const struct entry_rule *,
 	    struct buf *, struct error *);
+/* Who holds a seat (holder.c): author is the seat itself or the judge;
+ * k, address and reason may each be NULL. */
+int	entry_seat(const struct match *, int author, int seat,
+	    const struct key_public *, const char *address, const char *reason,
+	    struct buf *, struct error *);
+/* A backup: seat's whole setup, to be sealed to its own key or to the
+ * seat's next holder (restore.c reads it). */
+int	entry_secret(const struct match *, int seat,
+	    const struct match_secret *, struct buf *, struct error *);
 /*
  * Judge mode: what a seat sends the judge.  The signed entry travels
  * inside, to be forwarded verbatim; openings (a setup's) go to the judge
@@ -73,9 +86,12 @@ int	entry_private(const struct match *, int seat,
 	    const struct buf *signed_entry, const struct match_secret *,
 	    struct buf *, struct error *);
 /* Judge mode: the judge's update for one seat: the entries it has not
- * had, the openings meant for its eyes alone, perhaps a note. */
+ * had, the openings meant for its eyes alone, the seat's own setup (a
+ * new holder's or a restored copy's whole update; NULL: none), perhaps a
+ * note. */
 int	entry_update(const struct match *, int seat, const struct buf *entries,
-	    size_t n, const struct opening *, size_t nopen, const char *note,
-	    struct buf *, struct error *);
+	    size_t n, const struct opening *, size_t nopen,
+	    const struct match_secret *setup, const char *note, struct buf *,
+	    struct error *);
 
 #endif

@@ -317,8 +317,9 @@ envelope_addressed_to(const struct envelope *env, const uint8_t *id)
 }
 
 static int
-open_as(const uint8_t *p, size_t len, const struct key_secret *me,
-    struct buf *sb, struct envelope *env, int verify, const char *where,
+open_sealed(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, int verify, int forwarded,
+    const char *where,
     struct error *e)
 {
 	struct cursor c = { p, len };
@@ -387,7 +388,7 @@ open_as(const uint8_t *p, size_t len, const struct key_secret *me,
 	if ((verify ? envelope_verify(sb->data, sb->len, env, where, e) :
 	    envelope_parse(sb->data, sb->len, env, where, e)) != 0)
 		return -1;
-	if (!envelope_addressed_to(env, me->pub.id))
+	if (!forwarded && !envelope_addressed_to(env, me->pub.id))
 		return error_set(e, EXIT_REFUSED, "%s: signed for other "
 		    "recipients, not key %s (forwarded by someone else?)",
 		    where, me->pub.idhex);
@@ -398,12 +399,20 @@ int
 envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
     struct buf *sb, struct envelope *env, const char *where, struct error *e)
 {
-	return open_as(p, len, me, sb, env, 1, where, e);
+	return open_sealed(p, len, me, sb, env, 1, 0, where, e);
 }
 
 int
 envelope_open_lazy(const uint8_t *p, size_t len, const struct key_secret *me,
     struct buf *sb, struct envelope *env, const char *where, struct error *e)
 {
-	return open_as(p, len, me, sb, env, 0, where, e);
+	return open_sealed(p, len, me, sb, env, 0, 0, where, e);
+}
+
+int
+envelope_open_forwarded(const uint8_t *p, size_t len,
+    const struct key_secret *me, struct buf *sb, struct envelope *env,
+    const char *where, struct error *e)
+{
+	return open_sealed(p, len, me, sb, env, 1, 1, where, e);
 }

@@ -72,6 +72,12 @@ int	envelope_open(const uint8_t *, size_t, const struct key_secret *me,
 int	envelope_open_lazy(const uint8_t *, size_t,
 	    const struct key_secret *me, struct buf *signed_out,
 	    struct envelope *, const char *where, struct error *);
+/* The same without the check of the signed recipients: a blob sealed
+ * again to a key it was not signed for (the invitation a judge gives a
+ * seat's new holder).  The caller takes only what that may be. */
+int	envelope_open_forwarded(const uint8_t *, size_t,
+	    const struct key_secret *, struct buf *, struct envelope *,
+	    const char *where, struct error *);
 /* A signed blob encrypted to the recipients and armored for mail,
  * appended to out: what every verb that sends a message prints. */
 int	envelope_armor(const uint8_t *signed_blob, size_t len,

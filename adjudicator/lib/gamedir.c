@@ -274,11 +274,12 @@ done:
 static int
 load_seat(struct gamedir *g, struct error *e)
 {
-	static const char *const keys[] = { "seat", "key", NULL };
+	static const char *const keys[] = { "seat", "key", "next", NULL };
+	static const char *const req[] = { "seat", "key", NULL };
 	struct buf b;
 	struct ydoc *doc;
 	char p[PATH_MAX];
-	const char *s, *k;
+	const char *s, *k, *n = "";
 	int rc = -1;
 
 	snprintf(p, sizeof(p), "%s/seat", g->path);
@@ -292,17 +293,69 @@ load_seat(struct gamedir *g, struct error *e)
 	}
 	if ((doc = ydoc_parse(b.data, b.len, p, e)) == NULL)
 		goto done;
-	if (ydoc_check_keys(doc, keys, keys, p, e) != 0 ||
+	if (ydoc_check_keys(doc, keys, req, p, e) != 0 ||
 	    (s = ydoc_scalar(doc, "seat", p, e)) == NULL ||
-	    (k = ydoc_scalar(doc, "key", p, e)) == NULL)
+	    (k = ydoc_scalar(doc, "key", p, e)) == NULL ||
+	    (ydoc_get(doc, "next") != NULL &&
+	    (n = ydoc_scalar(doc, "next", p, e)) == NULL))
 		goto done;
 	snprintf(g->seat, sizeof(g->seat), "%.32s", s);
 	snprintf(g->keypath, sizeof(g->keypath), "%s", k);
+	snprintf(g->nextkey, sizeof(g->nextkey), "%s", n);
 	rc = 0;
 done:
 	ydoc_free(doc);
 	buf_free(&b);
 	return rc;
+}
+
+/* The seat file, written whole and renamed over the old one. */
+static int
+write_seat(const char *dir, const char *seat, const char *key,
+    const char *next, struct error *e)
+{
+	struct ydoc_writer *w;
+	struct buf b;
+	char p[PATH_MAX];
+	int rc;
+
+	buf_init(&b);
+	if ((w = ydoc_writer_new(&b)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "seat", seat);
+	ydoc_kv(w, "key", key);
+	if (next != NULL && next[0] != '\0')
+		ydoc_kv(w, "next", next);
+	ydoc_map_end(w);
+	if (ydoc_writer_end(w) != 0) {
+		buf_free(&b);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	snprintf(p, sizeof(p), "%s/seat", dir);
+	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+int
+gamedir_set_keys(struct gamedir *g, const char *key, const char *next,
+    struct error *e)
+{
+	char k[PATH_MAX], n[PATH_MAX];
+
+	if (!g->writable)
+		return error_set(e, EXIT_SYSTEM, "%s: not open to write",
+		    g->path);
+	if (realpath(key, k) == NULL)
+		return error_errno(e, "%s", key);
+	if (next != NULL && realpath(next, n) == NULL)
+		return error_errno(e, "%s", next);
+	if (write_seat(g->path, g->seat, k, next != NULL ? n : NULL, e) != 0)
+		return -1;
+	snprintf(g->keypath, sizeof(g->keypath), "%s", k);
+	snprintf(g->nextkey, sizeof(g->nextkey), "%s", next != NULL ? n : "");
+	return 0;
 }
 
 int
@@ -554,8 +607,6 @@ gamedir_create(const char *path, const uint8_t *header, size_t len,
     const char *seat, const char *keypath, struct error *e)
 {
 	struct journal j;
-	struct buf b;
-	struct ydoc_writer *w;
 	uint8_t key[CHECKPOINT_KEY];
 	char p[PATH_MAX], abskey[PATH_MAX];
 	int fd, rc = -1;
@@ -577,28 +628,14 @@ gamedir_create(const char *path, const uint8_t *header, size_t len,
 		return error_errno(e, "%s", p);
 	close(fd);
 	sec_random(key, sizeof(key));
-	buf_init(&b);
 	if (journal_open(&j, path, 1, e) != 0)
 		goto done;
 	if (journal_add(&j, JOURNAL_KEY, 0, key, sizeof(key), e) != 0 ||
 	    journal_add(&j, JOURNAL_ENTRY, 0, header, len, e) != 0 ||
 	    journal_commit(&j, e) != 0)
 		goto close;
-	if ((w = ydoc_writer_new(&b)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto close;
-	}
-	ydoc_map_begin(w);
-	ydoc_kv(w, "seat", seat);
-	ydoc_kv(w, "key", abskey);
-	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto close;
-	}
 	/* the seat file last: a directory that has one is complete */
-	snprintf(p, sizeof(p), "%s/seat", path);
-	rc = fsio_write_atomic(p, b.data, b.len, 0600, e);
+	rc = write_seat(path, seat, abskey, NULL, e);
 close:
 	journal_close(&j);
 	/* and its first checkpoint, so that no reader has to write one: a
@@ -614,7 +651,6 @@ close:
 	}
 done:
 	sec_wipe(key, sizeof(key));
-	buf_free(&b);
 	return rc;
 }
 

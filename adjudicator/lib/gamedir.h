@@ -36,6 +36,10 @@ struct gamedir {
 	char		 path[PATH_MAX - 64];	/* room for names */
 	char		 seat[KEY_NAME_MAX + 1];
 	char		 keypath[PATH_MAX];
+	/* a key this seat moved to that its transcript does not give it
+	 * yet (a judged seat's, until the judge's update brings the entry
+	 * back): "" when none */
+	char		 nextkey[PATH_MAX];
 	int		 lock;		/* file descriptor, or -1 */
 	int		 writable;
 	struct transcript	 t;		/* the copy this directory keeps */
@@ -51,6 +55,10 @@ int	gamedir_create(const char *path, const uint8_t *header, size_t len,
 	    const char *seat, const char *keypath, struct error *);
 int	gamedir_open(const char *path, enum gamedir_mode, struct gamedir *,
 	    const struct report *, struct error *);
+/* The seat file again: this copy's key, and the next one or NULL
+ * (formats/gamedir.md). */
+int	gamedir_set_keys(struct gamedir *, const char *key, const char *next,
+	    struct error *);
 /* Makes this command's changes durable (one write, one sync) and saves
  * the checkpoint.  A command calls it before it prints a message or a
  * view that depends on them. */

@@ -14,9 +14,13 @@
 void
 judge_run_init(struct judge_run *j, struct transcript *p, const struct key_secret *k)
 {
+	int s;
+
 	memset(j, 0, sizeof(*j));
 	j->p = p;
 	j->k = k;
+	for (s = 0; s < p->m->nseats; s++)
+		j->held[s] = p->m->seat[s].key;
 }
 
 static void
@@ -109,8 +113,14 @@ judge_rule(struct judge_run *j, const struct entry_rule *r, struct error *e)
 
 	buf_init(&body);
 	j->p->m->now = j->at;
-	rc = entry_ruling(j->p->m, r, &body, e) == 0 ? judge_own(j, &body,
-	    e) : -1;
+	/* a handover is who holds a seat (holder.c), not a ruling on time */
+	if (strcmp(r->what, "handover") == 0)
+		rc = entry_seat(j->p->m, GAME_JUDGE, r->seat, r->key,
+		    r->address, r->reason, &body, e);
+	else
+		rc = entry_ruling(j->p->m, r, &body, e);
+	if (rc == 0)
+		rc = judge_own(j, &body, e);
 	buf_free(&body);
 	return rc;
 }
@@ -281,6 +291,43 @@ vouch(const uint8_t *outer, size_t outerlen, const struct envelope *env,
 }
 
 /*
+ * A seat asks for its copy again (a lost game directory, formats/entry.md
+ * "kind: restore"): signed by the key that holds the seat now, it gets
+ * its whole update, its own setup's openings included, after this run.
+ */
+static int
+restore(struct judge_run *j, const struct envelope *env,
+    const struct ydoc *doc, const char *where, int *sender, struct error *e)
+{
+	static const char *const keys[] = { "game", "by", "kind", NULL };
+	struct transcript *p = j->p;
+	const char *s, *by;
+	int seat;
+
+	seat = match_seat_of(p->m, &env->signer);
+	if (seat < 0 || seat >= p->m->nseats)
+		return error_set(e, EXIT_REFUSED, "%s: a request signed by %s "
+		    "(%s), who holds no seat in this game", where,
+		    env->signer.name, env->signer.idhex);
+	*sender = seat;
+	if (ydoc_check_keys(doc, keys, keys, where, e) != 0 ||
+	    (s = ydoc_scalar(doc, "game", where, e)) == NULL ||
+	    (by = ydoc_scalar(doc, "by", where, e)) == NULL)
+		return -1;
+	if (strcmp(s, p->m->game_hex) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: belongs to game %.16s, "
+		    "not this one (%.16s)", where, s, p->m->game_hex);
+	if (strcmp(by, p->m->seat[seat].name) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: a request by %.32s "
+		    "signed by %s's key", where, by, p->m->seat[seat].name);
+	j->whole[seat] = 1;
+	report_line(p->report, "%s: %s asks for its copy again: its whole "
+	    "update goes to it, its setup's openings included", where,
+	    p->m->seat[seat].name);
+	return 0;
+}
+
+/*
  * One message from a seat (env: its signature checked, or to be checked
  * as vouch says): its signed entry, forwarded verbatim, and for a setup
  * the openings only the judge sees.
@@ -317,6 +364,15 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 			    "game; nothing to do", where);
 			rc = 0;
 		}
+		goto done;
+	}
+	if (ydoc_get(doc, "kind") != NULL &&
+	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
+	    strcmp(ydoc_get(doc, "kind")->str, "restore") == 0) {
+		/* a request the seat must have signed */
+		if (vouch(outer, outerlen, env, &vouched, sender, where,
+		    e) == 0)
+			rc = restore(j, env, doc, where, sender, e);
 		goto done;
 	}
 	if (read_private(p, env, doc, sender, where, e) != 0 ||
@@ -545,6 +601,22 @@ done:
 	return rc;
 }
 
+/* The invitation (the header as its creator signed it), for a key that
+ * was not among those it was sealed to: a new holder's. */
+static int
+invitation(const struct transcript *p, const struct key_public *to,
+    struct buf *out, struct error *e)
+{
+	struct buf h;
+	int rc;
+
+	buf_init(&h);
+	rc = p->store->get_entry(p->arg, 0, &h, e) != 0 ||
+	    envelope_armor(h.data, h.len, to, 1, out, e) != 0 ? -1 : 0;
+	buf_free(&h);
+	return rc;
+}
+
 static int
 one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
     struct error *e)
@@ -554,7 +626,8 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	struct opening open[GAME_MAX_SEATS * GAME_MAX_PIECES];
 	struct buf *entries = NULL, body, sb, arm;
 	struct key_public to = m->seat[seat].key;
-	uint64_t from = p->sent[seat].seq, q;
+	int whole = j->whole[seat] || !key_same(&j->held[seat], &to);
+	uint64_t from = whole ? 0 : p->sent[seat].seq, q;
 	size_t n = 0, nopen, i, resent = 0;
 	int rc = -1;
 
@@ -562,8 +635,10 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	buf_init(&body);
 	buf_init(&sb);
 	buf_init(&arm);
-	if (j->again[seat] != 0 && judge_resend(p, seat, j->again[seat], &arm,
-	    &resent, e) < 0)
+	if (whole && invitation(p, &to, &arm, e) != 0)
+		goto done;
+	if (!whole && j->again[seat] != 0 && judge_resend(p, seat,
+	    j->again[seat], &arm, &resent, e) < 0)
 		goto done;
 	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0') {
 		rc = resent > 0 ? emit(arg, seat, &arm, 0, 0, resent, e) : 0;
@@ -582,8 +657,8 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 				goto done;
 		}
 	}
-	if (entry_update(m, seat, entries, n, open, nopen, j->note[seat],
-	    &body, e) != 0)
+	if (entry_update(m, seat, entries, n, open, nopen, whole ?
+	    p->all[seat] : NULL, j->note[seat], &body, e) != 0)
 		goto done;
 	if (j->tamper != NULL)
 		j->tamper(j->tamper_arg, seat, &body);

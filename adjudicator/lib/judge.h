@@ -28,6 +28,11 @@ struct judge_run {
 	/* a seat's message already applied: its updates from this seq on
 	 * go to it again (0: none) */
 	uint64_t		 again[GAME_MAX_SEATS];
+	/* a seat whose holder changed in this run, or that asked for its
+	 * copy again (kind restore): its whole update, from the first entry,
+	 * with its own setup and the invitation before it */
+	int			 whole[GAME_MAX_SEATS];
+	struct key_public	 held[GAME_MAX_SEATS];	/* at the run's start */
 	/* tests only: a dishonest judge rewrites the body of an update for
 	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);

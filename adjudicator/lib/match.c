@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "entry.h"
+#include "holder.h"
 #include "match_int.h"
 #include "opening.h"
 #include "rng.h"
@@ -27,7 +28,7 @@
 
 const char *const match_entry_keys[] = { "game", "seq", "prev", "by", "to",
     "kind", "commit", "open", "action", "claim", "time", "got", "leave",
-    "timeout", "ruling", NULL };
+    "timeout", "ruling", "seat", NULL };
 const char *const match_entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
@@ -565,7 +566,7 @@ check_entry(struct match *m, const struct envelope *env,
 	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL)
 		return -1;
 	*author = seat;
-	if (timing_off_turn(m, seat, kind))
+	if (timing_off_turn(m, seat, kind) || holder_off_turn(m, seat, kind))
 		return 0;
 	if ((expect = match_next_author(m)) < 0)
 		return error_set(e, EXIT_REFUSED, "%s: the game is closed; "
@@ -595,6 +596,8 @@ apply_entry(struct match *m, const struct envelope *env,
 		return -1;
 	if (timing_is_kind(kind))
 		rc = timing_entry(m, seat, kind, doc, where, e);
+	else if (holder_is_kind(kind))
+		rc = holder_apply(m, seat, doc, where, e);
 	else if (strcmp(kind, "setup") == 0) {
 		if (!match_setup_due(m, seat))
 			return error_set(e, EXIT_REFUSED, "%s: no setup is due "

@@ -103,6 +103,19 @@ struct match_dispute {
 	uint8_t			 fork[SEC_HASH];	/* the fork's hash */
 };
 
+/*
+ * Who held a seat from which entry (holder.c): a seat's own new key, or
+ * the judge's handover to another.
+ */
+#define MATCH_MAX_HOLDERS	16	/* holders recorded in one game */
+struct match_holder {
+	uint64_t		 seq;		/* the entry that made it */
+	int			 seat;
+	int			 by_judge;	/* the operator's handover */
+	char			 id[KEY_ID_HEX];	/* the key's id */
+	char			 name[KEY_NAME_MAX + 1];	/* its name */
+};
+
 struct match {
 	const struct game_rules	*rules;
 	struct game_config	 cfg;
@@ -177,6 +190,8 @@ struct match {
 	struct match_base	 base;		/* of the last entry */
 	struct match_base	 claim_base;	/* of the last timeout claim */
 	struct match_dispute	 dispute;
+	struct match_holder	 holders[MATCH_MAX_HOLDERS];
+	int			 nholders;
 	int			 aborted;	/* ruled without a result */
 	int			 timed;		/* this entry was a ruling, a
 						 * timeout or a leave */

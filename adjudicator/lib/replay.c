@@ -14,6 +14,7 @@
 #include "view.h"
 
 struct replay {
+	int		 viewer;	/* -1, or VIEW_ALL (replay -a) */
 	struct buf	 pos;		/* a <section> per position */
 	struct buf	 setups;	/* the end: every setup as opened */
 	struct buf	 title;
@@ -104,7 +105,7 @@ position(void *arg, const struct match *m, struct error *e)
 	else
 		buf_printf(&words, ", by %s: %s.", match_author_name(m,
 		    m->last_by), m->what);
-	if (view_svg(m, -1, &svg, e) != 0)
+	if (view_svg(m, r->viewer, &svg, e) != 0)
 		goto done;
 	buf_cstr(&svg);
 	/* inline, the picture goes without its XML declaration */
@@ -221,14 +222,15 @@ page(const struct replay *r, const struct buf *verified, struct buf *b)
 
 static int
 page_of(FILE *f, const char *name, int threads, int unfinished,
-    struct buf *b, struct error *e)
+    const struct game_setup *const *reveal, struct buf *b, struct error *e)
 {
 	struct archive_progress hooks;
 	struct replay r;
 	struct buf verified;
-	int rc;
+	int rc, s;
 
 	memset(&r, 0, sizeof(r));
+	r.viewer = reveal != NULL ? VIEW_ALL : -1;
 	buf_init(&r.pos);
 	buf_init(&r.setups);
 	buf_init(&r.title);
@@ -238,6 +240,8 @@ page_of(FILE *f, const char *name, int threads, int unfinished,
 	hooks.end = end;
 	hooks.arg = &r;
 	hooks.unfinished = unfinished;
+	for (s = 0; reveal != NULL && s < GAME_MAX_SEATS; s++)
+		hooks.reveal[s] = reveal[s];
 	rc = archive_verify(f, name, threads, &hooks, &verified, e);
 	if (rc == 0 && (buf_cstr(&verified) != 0 || page(&r, &verified,
 	    b) != 0 || buf_cstr(b) != 0))
@@ -322,7 +326,7 @@ replay_so_far(FILE *f, const char *name, int threads, enum replay_what what,
 	int rc;
 
 	if (what == REPLAY_PAGE)
-		return page_of(f, name, threads, 1, b, e);
+		return page_of(f, name, threads, 1, NULL, b, e);
 	memset(&hooks, 0, sizeof(hooks));
 	hooks.entry = move_line;
 	hooks.end = move_end;
@@ -338,5 +342,58 @@ int
 replay_page(FILE *f, const char *name, int threads, struct buf *b,
     struct error *e)
 {
-	return page_of(f, name, threads, 0, b, e);
+	return page_of(f, name, threads, 0, NULL, b, e);
+}
+
+/* The first pass of replay -a: every setup, as the finished game opened
+ * them. */
+static int
+setups_of(void *arg, const struct match *m, struct error *e)
+{
+	struct game_setup *all = arg;
+	int s, k;
+
+	if (match_phase(m) != MATCH_CLOSED)
+		return error_set(e, EXIT_REFUSED, "every piece from the start "
+		    "is a finished game's: this one goes on");
+	for (s = 0; s < m->nseats; s++) {
+		all[s] = m->seat[s].pieces;
+		for (k = 0; k < all[s].n; k++)
+			if (!m->seat[s].opened[k])
+				all[s].value[k][0] = '\0';
+	}
+	return 0;
+}
+
+int
+replay_page_all(const uint8_t *data, size_t len, const char *name,
+    int threads, struct buf *b, struct error *e)
+{
+	struct game_setup all[GAME_MAX_SEATS];
+	const struct game_setup *reveal[GAME_MAX_SEATS];
+	struct archive_progress hooks;
+	struct buf checked;
+	FILE *f;
+	int rc, s;
+
+	memset(all, 0, sizeof(all));
+	memset(&hooks, 0, sizeof(hooks));
+	hooks.end = setups_of;
+	hooks.arg = all;
+	hooks.unfinished = 1;	/* setups_of says why a game under way is not */
+	buf_init(&checked);
+	if ((f = fmemopen((void *)data, len, "r")) == NULL)
+		return error_errno(e, "%s", name);
+	rc = archive_verify(f, name, threads, &hooks, &checked, e);
+	fclose(f);
+	buf_free(&checked);
+	if (rc != 0)
+		return -1;
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		reveal[s] = &all[s];
+	if ((f = fmemopen((void *)data, len, "r")) == NULL)
+		return error_errno(e, "%s", name);
+	rc = page_of(f, name, threads, 0, reveal, b, e);
+	fclose(f);
+	return rc;
 }

@@ -18,6 +18,11 @@
  * appends the page to page.  threads as for archive_verify. */
 int	replay_page(FILE *, const char *name, int threads, struct buf *page,
 	    struct error *);
+/* replay -a: a finished game's page with every piece shown from the
+ * start, as the setups the game opened say (the archive in memory: it is
+ * verified twice, once to learn the setups). */
+int	replay_page_all(const uint8_t *, size_t, const char *name,
+	    int threads, struct buf *page, struct error *);
 /*
  * A game so far, from a copy's export (replay -d, show -f moves): checked
  * entry by entry as verify does it, but it may be unfinished; then the

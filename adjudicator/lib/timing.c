@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "holder.h"
 #include "match_int.h"
 #include "timing.h"
 #include "when.h"
@@ -196,7 +197,7 @@ timing_before(struct match *m, int author, const char *kind,
 		m->base.by = author;
 		m->base.claim = -1;
 		m->base.action = author == m->clk.runs &&
-		    !timing_is_kind(kind);
+		    !timing_is_kind(kind) && !holder_is_kind(kind);
 	}
 	if (m->judge_mode && t < m->clk.last) {
 		when_format(m->clk.last, w, sizeof(w));
@@ -206,7 +207,8 @@ timing_before(struct match *m, int author, const char *kind,
 	if (m->judge_mode && m->stamp_due >= 0 && stamp(m, t, where, e) != 0)
 		return -1;
 	if (!m->judge_mode && author >= 0 && author < m->nseats &&
-	    strcmp(kind, "timeout") != 0 && strcmp(kind, "leave") != 0)
+	    strcmp(kind, "timeout") != 0 && strcmp(kind, "leave") != 0 &&
+	    !holder_is_kind(kind))
 		peer_stop(m, author, t, got, rg == 0);
 	if (t > m->clk.last)
 		m->clk.last = t;
@@ -221,7 +223,10 @@ timing_after(struct match *m, int author, const char *kind)
 	if (!m->clock.on)
 		return;
 	if (m->judge_mode && author >= 0 && author < m->nseats) {
-		m->stamp_due = author;	/* the judge says when it took it */
+		/* the judge says when it took it; a change of key or address
+		 * is no move: the seat's clock goes on */
+		if (!holder_is_kind(kind))
+			m->stamp_due = author;
 		return;
 	}
 	(void)kind;

@@ -94,6 +94,10 @@ struct transcript {
 	void			*arg;
 	const struct report	*report;
 	int			 dry;	/* check only: store nothing */
+	/* a second key to open messages with: a seat moving to a new key
+	 * gets messages sealed to either while the judge's update that
+	 * gives it the new one is on its way */
+	const struct key_secret	*also;
 };
 
 enum transcript_verdict {
@@ -141,6 +145,10 @@ int	transcript_receive_message(struct transcript *, const uint8_t *sb,
  * private message (with openings, for a setup), and its transcript takes
  * it only when the judge's update brings it back.
  */
+/* This seat's own setup brought back (restore.c): learnt and kept, or
+ * the same as the one it holds. */
+int	transcript_setup(struct transcript *, const struct opening *, size_t,
+	    const char *what, const char *where, struct error *);
 int	transcript_send(struct transcript *, const struct key_secret *,
 	    const struct buf *body, const struct match_secret *openings,
 	    struct buf *out, struct error *);

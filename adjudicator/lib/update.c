@@ -22,6 +22,10 @@ update_free(struct update *u)
 		sec_wipe(u->open, u->nopen * sizeof(*u->open));
 		free(u->open);
 	}
+	if (u->setup != NULL) {
+		sec_wipe(u->setup, u->nsetup * sizeof(*u->setup));
+		free(u->setup);
+	}
 	memset(u, 0, sizeof(*u));
 }
 
@@ -30,7 +34,7 @@ read_head(const struct match *m, int seat, const struct ydoc *doc,
     struct update *u, const char *where, struct error *e)
 {
 	static const char *const keys[] = { "game", "kind", "for", "seq",
-	    "entries", "open", "note", NULL };
+	    "entries", "open", "setup", "note", NULL };
 	static const char *const req[] = { "game", "kind", "for", "seq",
 	    "entries", NULL };
 	const struct ydoc *n;
@@ -58,6 +62,9 @@ read_head(const struct match *m, int seat, const struct ydoc *doc,
 	u->seq = v;
 	if ((n = ydoc_get(doc, "open")) != NULL &&
 	    ydoc_expect(n, YDOC_SEQ, "open", where, e) != 0)
+		return -1;
+	if ((n = ydoc_get(doc, "setup")) != NULL &&
+	    ydoc_expect(n, YDOC_SEQ, "setup", where, e) != 0)
 		return -1;
 	if ((n = ydoc_get(doc, "note")) != NULL) {
 		if (ydoc_expect(n, YDOC_SCALAR, "note", where, e) != 0)
@@ -118,7 +125,7 @@ read_entries(const struct match *m, const struct ydoc *list, int flags,
 
 static int
 read_openings(const struct match *m, const struct ydoc *list,
-    struct update *u, const char *where, struct error *e)
+    struct opening **out, size_t *n, const char *where, struct error *e)
 {
 	size_t i;
 
@@ -128,12 +135,12 @@ read_openings(const struct match *m, const struct ydoc *list,
 	if (list->nkids > AUDIT_PIECES)
 		return error_set(e, EXIT_REFUSED, "%s: %zu openings, more than "
 		    "the game has pieces", where, list->nkids);
-	if ((u->open = calloc(list->nkids, sizeof(*u->open))) == NULL)
+	if ((*out = calloc(list->nkids, sizeof(**out))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	for (i = 0; i < list->nkids; i++) {
-		if (opening_read(m, list->kids[i], &u->open[i], where, e) != 0)
+		if (opening_read(m, list->kids[i], &(*out)[i], where, e) != 0)
 			return -1;
-		u->nopen++;
+		(*n)++;
 	}
 	return 0;
 }
@@ -155,8 +162,9 @@ update_read(const struct match *m, int seat, const struct envelope *env,
 		return -1;
 	if (read_head(m, seat, doc, u, where, e) == 0 &&
 	    read_entries(m, ydoc_get(doc, "entries"), flags, u, where,
-	    e) == 0 && read_openings(m, ydoc_get(doc, "open"), u, where,
-	    e) == 0)
+	    e) == 0 && read_openings(m, ydoc_get(doc, "open"), &u->open,
+	    &u->nopen, where, e) == 0 && read_openings(m, ydoc_get(doc,
+	    "setup"), &u->setup, &u->nsetup, where, e) == 0)
 		rc = 0;
 	ydoc_free(doc);
 	if (rc != 0)

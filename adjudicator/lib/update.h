@@ -32,6 +32,9 @@ struct update {
 	struct envelope	*env;		/* each entry's envelope (into blob) */
 	size_t		 nopen;
 	struct opening	*open;		/* read, not yet checked */
+	size_t		 nsetup;
+	struct opening	*setup;		/* the seat's own setup, whole: to a
+					 * new holder, or a restored copy */
 	char		 note[UPDATE_NOTE];	/* "" when none */
 	uint8_t		 hash[SEC_HASH];	/* of the update's signed blob */
 };

@@ -757,12 +757,14 @@ view_svg(const struct match *m, int viewer, struct buf *b, struct error *e)
 		    " (" : "", role, role[0] ? ")" : "",
 		    (unsigned long long)m->seq);
 	} else
-		snprintf(title, sizeof(title), "%s: the public view, entry %llu",
-		    m->rules->name, (unsigned long long)m->seq);
-	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
+		snprintf(title, sizeof(title), "%s: %s, entry %llu",
+		    m->rules->name, viewer == VIEW_ALL ? "every piece" :
+		    "the public view", (unsigned long long)m->seq);
+	match_ctx_init(&c, &a, m, viewer == VIEW_ALL ? MATCH_KNOWN :
+	    ctx_viewer(viewer));
 	svg_begin(&g, b, title);
-	m->rules->svg(m->state, viewer, &c, m->last_action_seq > 0 ?
-	    &m->last_act : NULL, &g);
+	m->rules->svg(m->state, viewer == VIEW_ALL ? -1 : viewer, &c,
+	    m->last_action_seq > 0 ? &m->last_act : NULL, &g);
 	svg_summary(m, &g);
 	svg_end(&g);
 	return 0;

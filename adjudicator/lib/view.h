@@ -52,6 +52,10 @@ void	view_text_at(const struct match *, int viewer,
 	    const struct view_place *, struct buf *);
 int	view_yaml_at(const struct match *, int viewer,
 	    const struct view_place *, struct buf *, struct error *);
+/* The SVG picture for a seat, the public (-1), or VIEW_ALL: every piece
+ * this match knows (a finished game's replay -a, every setup given from
+ * the start). */
+#define VIEW_ALL	(-2)
 int	view_svg(const struct match *, int viewer, struct buf *,
 	    struct error *);
 /* Whose entry, the result, obligations: the lines under the board. */

@@ -347,3 +347,45 @@ for tag, text in p.bad:
 sys.exit(1 if p.bad or p.refs == 0 else 0)
 PY
 }
+
+# replay -a: a finished game with every piece shown from the start, as its
+# setups opened at the end say: bob's spy on b4 is an s from position 2
+# on, where the public page shows a ?; the game's own words unchanged.  A
+# game under way has no such page.
+test_replay_every_piece() {
+	need python3
+	need chromium
+	rjgame
+	expect 0 "$ADJ" replay -a j.arc
+	mv out all.html
+	expect 0 "$ADJ" replay <j.arc
+	mv out pub.html
+	python3 - all.html pub.html <<'PY' || fail "the pieces"
+import re, sys
+def texts(f, n):
+    s = open(f).read()
+    sec = re.search(r'<section class="pos" id="e%d">(.*?)</section>' % n,
+                    s, re.S).group(1)
+    return re.findall(r'<text[^>]*>([^<]*)</text>', sec)
+a, p = texts(sys.argv[1], 2), texts(sys.argv[2], 2)
+assert a[0] == 'incognito: every piece, entry 2', a[0]
+assert '?' in p and '?' not in a, (p, a)
+assert a.count('S') == 2, a          # each seat's spy
+last = max(int(x) for x in re.findall(r'id="e(\d+)"', open(sys.argv[1]).read()))
+assert texts(sys.argv[1], last)[1:] == texts(sys.argv[2], last)[1:]
+PY
+	python3 "$TOP/tests/cli/browser.py" load=all.html at=0 key=ArrowRight \
+	    key=ArrowRight at=2 "text=incognito: every piece, entry 2" \
+	    >&2 || fail "in the browser"
+	"$ADJ" replay j.arc | positions /dev/stdin >p1
+	positions pub.html >p2
+	cmp -s p1 p2 || fail "replay without -a changed"
+	# a game under way: no page with every piece
+	cd "$(mktemp -d)"
+	rjgame_half
+	"$ADJ" export -d J >half.arc
+	expect 1 "$ADJ" replay -a half.arc
+	err_has "every piece from the start is a finished game's"
+	expect 2 "$ADJ" replay -a -d J
+	err_has "-a is a finished game's"
+}
