@@ -472,7 +472,7 @@ test_rulings() {
 	expect 2 "$ADJ" rule -d J -O mq pause
 	err_has "pause: give the reason"
 	expect 2 "$ADJ" rule -d J -O mq sleep "a reason"
-	err_has "a ruling is pause, resume, extend, abort or adjudicate"
+	err_has "a ruling is pause, resume, extend, abort, adjudicate or handover"
 	expect 2 "$ADJ" rule -d A -O mq pause "holiday"
 	err_has "not the judge's"
 	at 2026-12-01T12:00:00Z "$ADJ" rule -d J -O mq pause the club is \

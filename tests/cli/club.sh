@@ -271,3 +271,56 @@ test_show_public() {
 	expect 2 "$ADJ" show -d B -f nosuch
 	err_has "the formats are text, public, yaml, svg and moves"
 }
+
+# Hand-made messages the rules refuse, each on one line, nothing changed:
+# a seat entry by alice for bob's seat; a restore request signed by a key
+# that holds no seat; a handover once the game is closed
+test_seat_refusals_by_hand() {
+	peer_start incognito
+	setups d2 b4
+	entries A At
+	game=$("$ADJ" show -d A -f yaml | sed -n 's/^game: //p')
+	printf 'game: %s\nseq: 3\nprev: %s\nby: alice\nto: [%s, %s]\nkind: seat\nseat:\n  name: bob\n  address: eve@example.org\n' \
+	    "$game" "$(wire hash At/000002)" "$(cut -d' ' -f3 alice.pub)" \
+	    "$(cut -d' ' -f3 bob.pub)" >s.yaml
+	wire sign alice.key s.yaml alice.pub bob.pub >s.bin
+	wire wrap s.bin bob.pub >s.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B s.msg
+	one_line
+	err_has "seq 3: alice changes bob's seat: a seat changes only its own"
+	unchanged B
+	# a seat entry with nothing in it
+	printf 'game: %s\nseq: 3\nprev: %s\nby: alice\nto: [%s, %s]\nkind: seat\nseat:\n  name: alice\n' \
+	    "$game" "$(wire hash At/000002)" "$(cut -d' ' -f3 alice.pub)" \
+	    "$(cut -d' ' -f3 bob.pub)" >s.yaml
+	wire sign alice.key s.yaml alice.pub bob.pub >s.bin
+	wire wrap s.bin bob.pub >s.msg
+	expect 3 "$ADJ" receive -d B s.msg
+	err_has "a seat entry gives a new key, a new address or both"
+	unchanged B
+	# a restore request from a key with no seat
+	cd "$(mktemp -d)"
+	jstart
+	keys eve
+	jsetups d2 b4
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	printf 'game: %s\nby: bob\nkind: restore\n' "$game" >r.yaml
+	"$ADJ" seal -k eve.key judge.pub r.yaml >r.msg
+	snapshot J
+	expect 1 "$ADJ" judge -d J -O mq r.msg
+	out_has "a request signed by eve ($(cut -d' ' -f3 eve.pub)), who holds no seat in this game"
+	[ ! -e mq/bob.msg ] || fail "an update for the request"
+	# bob's key asking as alice
+	printf 'game: %s\nby: alice\nkind: restore\n' "$game" >r.yaml
+	"$ADJ" seal -k bob.key judge.pub r.yaml >r.msg
+	expect 1 "$ADJ" judge -d J -O mq r.msg
+	out_has "a request by alice signed by bob's key"
+	# the game over, no handover
+	jplay A a2.msg e3-c3
+	jplay B b2.msg b4-b3
+	jplay A a3.msg 'c3?b3'
+	keys carol
+	expect 1 "$ADJ" rule -d J -O mq handover bob carol.pub too late
+	err_has "the game is closed"
+}

@@ -63,7 +63,7 @@ test_svg_bad_format() {
 	svg_game
 	expect 2 "$ADJ" show -d A -f png
 	one_line
-	err_has "text, yaml, svg and moves"
+	err_has "text, public, yaml, svg and moves"
 }
 
 # the picture as a whole: a title naming the game, the seat and the entry,

@@ -8,20 +8,26 @@
 # at later times of the test clock, sends the reminders, the lateness
 # notices and the timeout), then a whole peer game.
 #
+# Club play: the operator hands bob's seat in a judged game to carol (a
+# new key and address): the judge mails her the invitation and the seat's
+# whole copy, which she joins and plays on; then alice loses her game
+# directory, joins again and mails the judge a restore request, and its
+# answer makes her copy whole, her own setup included.
+#
 # Then a second judge run by examples/dot-forward (the .forward line) as
 # written, with the wrapper examples/judge-filter.sh where make install
 # puts it (here a staging PREFIX for /usr/local): a mail it cannot read
 # is answered, and never bounced.
 #
 # Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
-# adjt-judge2 and clears their mail).  With CI=true a missing MTA, procmail or root is a
+# adjt-judge2, adjt-carol and clears their mail).  With CI=true a missing MTA, procmail or root is a
 # failure; elsewhere the test says why it skips and exits 0.
 #
 # ADJ  the adjudicator binary under test
 set -u
 : "${ADJ:?ADJ must name the adjudicator binary}"
 top=$(cd "$(dirname "$0")/../.." && pwd)
-users="adjt-alice adjt-bob adjt-judge adjt-judge2"
+users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-carol"
 WAIT=${WAIT:-60}	# seconds a delivery may take
 
 say() { printf 'realmail: %s\n' "$*"; }
@@ -93,7 +99,8 @@ as() {
 }
 
 mails() {
-	grep -c '^From ' "/var/mail/$1" 2>/dev/null || echo 0
+	c=$(grep -c '^From ' "/var/mail/$1" 2>/dev/null)
+	echo "${c:-0}"
 }
 loglines() {
 	{ wc -l <"/home/adjt-judge/judge/log"; } 2>/dev/null || echo 0
@@ -351,5 +358,91 @@ grep -qi '^From MAILER-DAEMON\|^From: Mail Delivery' /var/mail/adjt-alice &&
 grep -q 'verdict=malformed,answered' /home/adjt-judge2/judge/log ||
     fail "the .forward judge did not log it"
 say ".forward: done"
-rm -f /tmp/realmail.verify
-echo "realmail: 4 passed, 0 failed"
+
+# --- club: a seat handed over, a lost copy restored ----------------------
+
+say "club: alice invites bob; the operator hands bob's seat to carol"
+as adjt-carol '"$ADJ" keygen -N carol' 2>/dev/null || fail "carol keygen"
+cp /home/adjt-carol/carol.pub /home/adjt-judge/ &&
+    chown adjt-judge /home/adjt-judge/carol.pub || fail "carol.pub"
+nl=$(($(loglines) + 1)) nb=$(($(mails adjt-bob) + 1))
+as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge.pub \
+    -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
+    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >club.eml &&
+    "$ADJ" join -r games -k alice.key club.eml &&
+    /usr/sbin/sendmail -t -i <club.eml' 2>/dev/null ||
+    fail "alice cannot invite"
+wait_for "the judge's join" more_log $nl
+wait_for "bob's invitation" more_mail adjt-bob $nb
+as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' \
+    2>/dev/null || fail "bob cannot join"
+H=$(ls /home/adjt-alice/games | grep -v "$G" | grep -v "$T" | grep -v "$P")
+[ -n "$H" ] && [ -d "/home/adjt-bob/games/$H" ] || fail "bob joined another game"
+h=$(echo "$H" | cut -c1-16)
+# csend USER DIR VERB ARGS: USER's message to the judge, which applies
+# it; alice and bob's seat's holder ($holder, in $hdir) each read the
+# update it mails them
+holder=adjt-bob hdir=games
+csend() {
+	u=$1 dir=$2
+	shift 2
+	say "$u: $*"
+	nl=$(($(loglines) + 1)) na=$(mails adjt-alice) nh=$(mails $holder)
+	as "$u" "\"\$ADJ\" $1 -M -d $dir $2 | /usr/sbin/sendmail -t -i" ||
+	    fail "$u: $*"
+	wait_for "the judge's log line $nl" more_log $nl
+	tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=applied' ||
+	    fail "the judge: $(tail -1 /home/adjt-judge/judge/log)"
+	wait_for "alice's update" more_mail adjt-alice $((na + 1))
+	wait_for "$holder's update" more_mail $holder $((nh + 1))
+	as adjt-alice '"$ADJ" receive -r games /var/mail/adjt-alice >view' \
+	    2>/dev/null || fail "alice refuses her mailbox"
+	case $hdir in
+	games) r="-r games" ;;
+	*) r="-d $hdir" ;;
+	esac
+	as $holder "\"\$ADJ\" receive $r /var/mail/$holder >view" \
+	    2>/dev/null || fail "$holder refuses the mailbox"
+}
+csend adjt-alice "games/$h" setup d2
+csend adjt-bob "games/$h" setup b4
+csend adjt-alice "games/$h" turn e3-c3
+nc=$(mails adjt-carol) na=$(mails adjt-alice)
+as adjt-judge '"$ADJ" rule -r judge -a adjt-carol@localhost '"$h"' handover bob carol.pub bob left the club' \
+    || fail "the handover"
+wait_for "carol's copy" more_mail adjt-carol $((nc + 1))
+wait_for "alice's update" more_mail adjt-alice $((na + 1))
+as adjt-carol '"$ADJ" join -d club -k carol.key /var/mail/adjt-carol' \
+    2>/dev/null || fail "carol cannot join from her mail"
+as adjt-carol '"$ADJ" show -d club' >/tmp/realmail.view
+grep -q '^ 4  B. Bs' /tmp/realmail.view || fail "carol does not see bob's spy"
+last_mail adjt-carol | grep -q 'value: spy\|nonce:' &&
+    fail "carol's mail holds a setup in clear"
+as adjt-alice '"$ADJ" receive -r games /var/mail/adjt-alice >view' \
+    2>/dev/null || fail "alice refuses her mailbox"
+grep -q "the judge hands bob's seat to key" /home/adjt-alice/view ||
+    fail "alice is not told"
+holder=adjt-carol hdir=club
+csend adjt-carol club turn b4-c4
+
+say "club: alice loses her copy, and the judge restores it"
+as adjt-alice '"$ADJ" show -d games/'"$h"' >before; rm -rf games/'"$H"' &&
+    "$ADJ" join -r games -k alice.key club.eml' 2>/dev/null ||
+    fail "alice cannot join again"
+na=$(mails adjt-alice) nl=$(($(loglines) + 1))
+as adjt-alice '"$ADJ" restore -M -d games/'"$h"' | /usr/sbin/sendmail -t -i' ||
+    fail "alice's request"
+wait_for "the judge's log line $nl" more_log $nl
+wait_for "alice's whole update" more_mail adjt-alice $((na + 1))
+last_mail adjt-alice | grep -q 'value: spy\|nonce:' &&
+    fail "alice's mail holds a setup in clear"
+as adjt-alice '"$ADJ" receive -r games /var/mail/adjt-alice >view' \
+    2>/dev/null || fail "alice refuses her mailbox"
+as adjt-alice '"$ADJ" show -d games/'"$h" >/tmp/realmail.view
+grep -q '^ 2   \.  \.  \. Ws' /tmp/realmail.view ||
+    fail "alice's restored copy lacks her spy"
+grep -q 'Last: Black moves b4-c4' /tmp/realmail.view ||
+    fail "alice's restored copy is not at the last move"
+say "club: done"
+rm -f /tmp/realmail.verify /tmp/realmail.view
+echo "realmail: 5 passed, 0 failed"
