@@ -326,6 +326,9 @@ fsio_write_inplace(const char *path, const void *p, size_t len, int mode,
 	    ftruncate(fd, (off_t)len) != 0)))
 		rc = error_errno(e, "%s", path);
 	close(fd);
+	/* what an older version's renames left beside it */
+	if (rc == 0)
+		tmp_sweep(path);
 	return rc;
 }
 

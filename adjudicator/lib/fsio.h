@@ -33,6 +33,7 @@ int	fsio_write_cache(const char *path, const void *, size_t, int mode,
  * Overwrites path in place (created if absent), cut to len, not synced:
  * for a cache whose reader tells a torn one (a MAC) and that must not
  * cost a rename (ext4 writes out a file renamed over another at once).
+ * Stale temp files of path are swept as by the writes above.
  */
 int	fsio_write_inplace(const char *path, const void *, size_t, int mode,
 	    struct error *);
