@@ -5,9 +5,13 @@
  * for the mailer.  The engine is the library's (judge.c).
  *
  * judge -r ROOT: the mail bot (mailbot.c), one mail in (or an mbox, read
- * mail by mail); each mail it composes is handed here to SENDMAIL.  A system error exits 75
- * (EX_TEMPFAIL), so that the mail is kept and given again.
+ * mail by mail); each mail it composes is handed here to SENDMAIL.  With
+ * -q, several inputs or a Maildir, one run drains them all (mailqueue.c)
+ * and its mails go out at its end (mailer.c, smtp.c).  A system error
+ * exits 75 (EX_TEMPFAIL), so that the mail is kept and given again.
  */
+#include <sys/stat.h>
+
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -201,20 +205,63 @@ bot_mail(void *arg, const struct mime_mail *m, struct error *e)
 	return 0;
 }
 
+/* A run over a queue: -q, several inputs, or a Maildir. */
+static int
+draining(int queue, int argc, char **argv)
+{
+	struct stat st;
+	int i;
+
+	if (queue || argc > 1)
+		return 1;
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 &&
+		    S_ISDIR(st.st_mode))
+			return 1;
+	return 0;
+}
+
+/* One mail, an mbox, or (drain) a queue of them. */
+static int
+take_mail(struct mailbot *b, struct cli_mailer *m, int drain, int argc,
+    char **argv, struct error *e)
+{
+	const char *in = argc == 1 ? argv[0] : NULL;
+	struct bot_input bi;
+	FILE *f;
+	int rc;
+
+	/* -q alone: what ROOT/outbox holds, no mail ("-" reads stdin) */
+	if (drain)
+		return mailqueue_drain(b, argv, (size_t)argc, cli_to_mailer_all,
+		    m, e);
+	if ((f = cli_open(in, e)) == NULL)
+		return -1;
+	memset(&bi, 0, sizeof(bi));
+	bi.b = b;
+	/* what a refused seat is told names its mail, not our stdin */
+	bi.name = in != NULL && strcmp(in, "-") != 0 ? in : "your mail";
+	if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail, &bi,
+	    e)) == 0 && bi.refused.status != EXIT_OK) {
+		*e = bi.refused;
+		rc = -1;
+	}
+	cli_close(f);
+	return rc;
+}
+
 static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
-    int ticking, int argc, char **argv, struct error *e)
+    int ticking, int queue, int argc, char **argv, struct error *e)
 {
 	char defkey[PATH_MAX], envmailer[1024];
 	struct cli_mailer m;
 	struct mailbot b;
-	struct bot_input bi;
 	struct key_secret *k = NULL;
-	const char *in = argc == 1 ? argv[0] : NULL;
-	FILE *f = NULL;
 	int rc = -1;
 
-	if (cli_operands(argc, argv, 1, e) != 0)
+	if (!draining(queue, argc, argv) && cli_operands(argc, argv, 1,
+	    e) != 0)
 		return -1;
 	if (keypath == NULL) {
 		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
@@ -236,8 +283,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 		return -1;
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);
-	if ((!ticking && (f = cli_open(in, e)) == NULL) ||
-	    (k = cli_key_load(keypath, e)) == NULL)
+	if ((k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	memset(&b, 0, sizeof(b));
 	b.root = root;
@@ -246,22 +292,11 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.send = cli_to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
-	if (ticking)
-		rc = mailbot_tick(&b, when_now(), e);
-	else {
-		memset(&bi, 0, sizeof(bi));
-		bi.b = &b;
-		/* what a refused seat is told names its mail, not our stdin */
-		bi.name = in != NULL && strcmp(in, "-") != 0 ? in : "your mail";
-		if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail,
-		    &bi, e)) == 0 && bi.refused.status != EXIT_OK) {
-			*e = bi.refused;
-			rc = -1;
-		}
-	}
+	b.emit_seat = -1;
+	rc = ticking ? mailbot_tick(&b, when_now(), e) :
+	    take_mail(&b, &m, draining(queue, argc, argv), argc, argv, e);
 done:
 	key_secret_free(k);
-	cli_close(f);
 	/* keep the mail: the mail system gives it again later */
 	if (rc != 0 && e->status == EXIT_SYSTEM)
 		e->status = EXIT_TEMPFAIL;
@@ -275,10 +310,13 @@ cmd_judge(int argc, char **argv, struct error *e)
 	const char *sendmail = NULL;
 	char path[PATH_MAX];
 	struct gamedir g;
-	int ch, rc, ticking = 0;
+	int ch, rc, ticking = 0, queue = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:t")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:tq")) != -1) {
 		switch (ch) {
+		case 'q':
+			queue = 1;
+			break;
 		case 't':
 			ticking = 1;
 			break;
@@ -307,16 +345,17 @@ cmd_judge(int argc, char **argv, struct error *e)
 		if (dir != NULL || outdir != NULL)
 			return cli_usage_why(e, "-r ROOT is the mail bot: no -d "
 			    "nor -O with it");
-		if (ticking && argc > 0)
+		if (ticking && (argc > 0 || queue))
 			return cli_usage_why(e, "-t, the tick, takes no mail");
-		return judge_root(root, key, sendmail, ticking, argc, argv, e);
+		return judge_root(root, key, sendmail, ticking, queue, argc,
+		    argv, e);
 	}
 	if (outdir == NULL)
 		return cli_usage_why(e, "-O OUTDIR is missing (where each "
 		    "seat's update goes)");
-	if (key != NULL || sendmail != NULL)
+	if (key != NULL || sendmail != NULL || queue)
 		return cli_usage_why(e, "-%c is for the mail bot (-r ROOT)",
-		    key != NULL ? 'k' : 's');
+		    key != NULL ? 'k' : sendmail != NULL ? 's' : 'q');
 	if (ticking && argc > 0)
 		return cli_usage_why(e, "-t, the tick, takes no mail");
 	if (cli_game_path(dir, NULL, path, sizeof(path), e) != 0 ||

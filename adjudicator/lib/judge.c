@@ -403,9 +403,11 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 			goto done;
 	} else if (v == TRANSCRIPT_DUPLICATE) {
 		j->duplicates++;
-		/* the seat lacks what came after: it gets it again */
-		if (pk.seq <= p->m->seq && (j->again[*sender] == 0 ||
-		    pk.seq < j->again[*sender]))
+		/* the seat lacks what came after: it gets it again, if the
+		 * judge had sent it (else, as after a run stopped before its
+		 * updates went out, this run's update brings all of it) */
+		if (pk.seq <= p->sent[*sender].seq &&
+		    (j->again[*sender] == 0 || pk.seq < j->again[*sender]))
 			j->again[*sender] = pk.seq;
 	}
 	else if (v == TRANSCRIPT_EARLY)

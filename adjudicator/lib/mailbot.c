@@ -21,6 +21,7 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
+#include "mailqueue.h"
 #include "match.h"
 #include "standings.h"
 #include "tick.h"
@@ -188,7 +189,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	mail_subject(m, m->seq, tail, subject, sizeof(subject));
 	h.subject = subject;
 	if (gr->senders & (1u << seat))
-		h.in_reply_to = b->in.message_id;
+		h.in_reply_to = gr->reply[seat];
 	h.game = m->game_hex;
 	h.automatic = 1;
 	buf_init(&body);
@@ -214,9 +215,11 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
 	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
 	buf_add(&body, armored->data, armored->len);
+	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
 	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
 		b->sent++;
+	b->emit_seat = -1;
 	buf_free(&body);
 	buf_free(&mail);
 	return rc;
@@ -228,8 +231,8 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
  * when that is a date of the last week that is not yet to come; else now.
  * The Date header is the sender's word, and never counts.
  */
-static int64_t
-arrival(const struct mail_in *in)
+int64_t
+mailbot_arrival(const struct mail_in *in)
 {
 	int64_t now = when_now();
 
@@ -241,57 +244,92 @@ arrival(const struct mail_in *in)
 
 /* --- one game's messages --- */
 
+int
+mailbot_open_game(struct bot_run *r, const char *game, struct gamedir *g,
+    struct match **before, struct error *e)
+{
+	struct mailbot *b = r->b;
+	char dir[PATH_MAX];
+
+	*before = NULL;
+	if (root_dir(b->root, game, dir, sizeof(dir), e) != 0)
+		return -1;
+	if (gamedir_open(dir, GAMEDIR_WRITE, g, b->report, e) != 0)
+		return e->status == EXIT_SYSTEM ? -1 : (refuse(r, e), 1);
+	if (g->t.me != GAME_JUDGE)
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", dir, g->seat);
+	else if (transcript_key_check(&g->t, b->k, b->keypath, e) == 0 &&
+	    (*before = match_clone(g->t.m)) == NULL)
+		error_set(e, EXIT_SYSTEM, "out of memory");
+	if (*before != NULL)
+		return 0;
+	gamedir_close(g);
+	return -1;
+}
+
+int
+mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
+    struct judge_run *j, struct error *e)
+{
+	struct envelope env;
+	size_t i;
+	int seat;
+
+	for (i = 0; i < r->nq; i++) {
+		if (strcmp(r->q[i].game, game) != 0)
+			continue;
+		if (envelope_parse(r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			return -1;
+		seat = match_seat_of(gr->g->t.m, &env.signer);
+		if (seat >= 0 && seat < gr->g->t.m->nseats) {
+			gr->senders |= 1u << seat;
+			gr->reply[seat] = r->b->in.message_id;
+		}
+		if (judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			return -1;
+	}
+	r->applied += j->applied;
+	r->early += j->early;
+	r->duplicates += j->duplicates;
+	r->refused |= j->refused;
+	r->malformed |= j->malformed;
+	if ((j->refused || j->malformed) && r->why[0] == '\0')
+		snprintf(r->why, sizeof(r->why), "%s", "the judge refused a "
+		    "message");
+	snprintf(r->b->game, sizeof(r->b->game), "%s", game);
+	r->b->entry = gr->g->t.m->seq;
+	return 0;
+}
+
 static int
 judge_game(struct bot_run *r, const char *game, struct error *e)
 {
 	struct mailbot *b = r->b;
-	char dir[PATH_MAX];
 	struct game_run gr;
 	struct judge_run j;
-	struct envelope env;
-	struct match *before = NULL;
+	struct match *before;
 	struct gamedir g;
 	struct error ign;
-	size_t i;
-	int seat, rc = -1;
+	int rc;
 
-	if (root_dir(b->root, game, dir, sizeof(dir), e) != 0)
-		return -1;
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, b->report, e) != 0)
-		return e->status == EXIT_SYSTEM ? -1 : (refuse(r, e), 0);
-	if (g.t.me != GAME_JUDGE) {
-		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
-		    "judge's", dir, g.seat);
-		goto done;
-	}
-	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0)
-		goto done;
-	if ((before = match_clone(g.t.m)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
+	if (b->batch != NULL)
+		return mailqueue_game(b->batch, r, game, e);
+	if ((rc = mailbot_open_game(r, game, &g, &before, e)) != 0)
+		return rc > 0 ? 0 : -1;
+	rc = -1;
 	memset(&gr, 0, sizeof(gr));
 	gr.r = r;
 	gr.g = &g;
 	gr.before = before;
 	judge_run_init(&j, &g.t, b->k);
 	gr.j = &j;
-	j.at = arrival(&b->in);
-	if (judge_auto(&j, e) != 0)
+	j.at = mailbot_arrival(&b->in);
+	if (judge_auto(&j, e) != 0 || mailbot_messages(r, game, &gr, &j,
+	    e) != 0)
 		goto done;
-	for (i = 0; i < r->nq; i++) {
-		if (strcmp(r->q[i].game, game) != 0)
-			continue;
-		if (envelope_parse(r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
-			goto done;
-		seat = match_seat_of(g.t.m, &env.signer);
-		if (seat >= 0 && seat < g.t.m->nseats)
-			gr.senders |= 1u << seat;
-		if (judge_message(&j, r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
-			goto done;
-	}
 	/* what was accepted is kept before any update goes out, and an
 	 * update is marked sent only once it is out (a failed mailer: the
 	 * updates sent before it stay sent) */
@@ -303,16 +341,6 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
-	snprintf(b->game, sizeof(b->game), "%s", game);
-	b->entry = g.t.m->seq;
-	r->applied += j.applied;
-	r->early += j.early;
-	r->duplicates += j.duplicates;
-	r->refused |= j.refused;
-	r->malformed |= j.malformed;
-	if ((j.refused || j.malformed) && r->why[0] == '\0')
-		snprintf(r->why, sizeof(r->why), "%s", "the judge refused a "
-		    "message");
 	rc = 0;
 done:
 	match_free(before);

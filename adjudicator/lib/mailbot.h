@@ -20,6 +20,8 @@
 #include "root.h"
 #include "transcript.h"
 
+struct mailqueue;
+
 /* Hands one whole mail to the mailer; -1 (EXIT_SYSTEM) if it was not
  * taken. */
 typedef int mailbot_send_fn(void *, const struct buf *mail, struct error *);
@@ -31,6 +33,11 @@ struct mailbot {
 	mailbot_send_fn		*send;
 	void			*send_arg;
 	const struct report	*report;
+	/* a drained queue's run (mailqueue.h), whose games stay open and
+	 * whose mails go out at its end; NULL: one mail, answered at once */
+	struct mailqueue	*batch;
+	int			 emit_seat;	/* the seat an update handed to
+						 * send is for (-1: an answer) */
 	/* the outcome of the last mail, for the log and the exit status */
 	struct mail_in		 in;
 	char			 game[ROOT_ID];
