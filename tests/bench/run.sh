@@ -3,12 +3,13 @@
 # and on every core, against one minisign -V process per entry, its peak
 # memory; then the per-move commands at entries 10, 100 and 1000 and a
 # whole 1,000-entry game (moves.sh); the mail bot's mails per second
-# through judge -r (judge.sh); one move with and without a key agent
+# through judge -r (judge.sh), and over a drained queue of 1,000 mails
+# (drain.sh); one move with and without a key agent
 # (agent.sh); standings over 10,000 archives against verify of the same
 # archives (standings.sh, ARCHIVES of them).
 #
 # ADJ       the adjudicator binary
-# BENCHBIN  where gen, raw and peakrss were built
+# BENCHBIN  where gen, raw, peakrss and smtpnull were built
 # N         entries wanted in the archive (default 10000)
 # RUNS      samples of every figure (default 7, at least 5)
 # WORK      scratch directory (emptied first)
@@ -187,6 +188,8 @@ BEGIN {
 
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
 RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
+RUNS=$RUNS WORK=$WORK/drain BENCHBIN=$BENCHBIN sh "$here/drain.sh" ||
+    fail "drain.sh failed"
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
