@@ -188,21 +188,8 @@ static int
 bot_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct bot_input *in = arg;
-	struct error one;
-	char where[512];
 
-	mime_mail_where(m, in->name, where, sizeof(where));
-	error_clear(&one);
-	if (mailbot_run(in->b, m, where, &one) == 0)
-		return 0;
-	if (one.status == EXIT_SYSTEM) {
-		*e = one;
-		return -1;
-	}
-	/* dealt with: the sender was told; the other mails go on */
-	if (in->refused.status == EXIT_OK)
-		in->refused = one;
-	return 0;
+	return mailbot_take(in->b, m, in->name, &in->refused, e);
 }
 
 /* A run over a queue: -q, several inputs, or a Maildir. */

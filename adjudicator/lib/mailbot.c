@@ -649,3 +649,24 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	free(r.q);
 	return rc;
 }
+
+int
+mailbot_take(struct mailbot *b, const struct mime_mail *mail,
+    const char *input, struct error *refused, struct error *e)
+{
+	struct error one;
+	char where[512];
+
+	mime_mail_where(mail, input, where, sizeof(where));
+	error_clear(&one);
+	if (mailbot_run(b, mail, where, &one) == 0)
+		return 0;
+	if (one.status == EXIT_SYSTEM) {
+		*e = one;
+		return -1;
+	}
+	/* dealt with: the sender was told; the other mails go on */
+	if (refused->status == EXIT_OK)
+		*refused = one;
+	return 0;
+}

@@ -56,6 +56,11 @@ struct mailbot {
  */
 int	mailbot_run(struct mailbot *, const struct mime_mail *,
 	    const char *name, struct error *);
+/* The same for one mail of input (an mbox's: named by its place in it):
+ * a refusal, dealt with, is kept in *refused if it is the first; -1 only
+ * for a system error. */
+int	mailbot_take(struct mailbot *, const struct mime_mail *,
+	    const char *input, struct error *refused, struct error *);
 /*
  * The tick (judge -r ROOT -t, from cron), at now: in every game of ROOT
  * with a clock, the reminders and lateness notices due, each mailed at

@@ -422,22 +422,9 @@ static int
 take_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct mailqueue *q = arg;
-	struct error one;
-	char where[512];
 
-	mime_mail_where(m, q->name, where, sizeof(where));
-	error_clear(&one);
 	q->mails++;
-	if (mailbot_run(q->b, m, where, &one) == 0)
-		return 0;
-	if (one.status == EXIT_SYSTEM) {
-		*e = one;
-		return -1;
-	}
-	/* dealt with: the sender was told; the other mails go on */
-	if (q->refused.status == EXIT_OK)
-		q->refused = one;
-	return 0;
+	return mailbot_take(q->b, m, q->name, &q->refused, e);
 }
 
 /* A mail or an mbox; path "-": standard input.  name: what a refused
