@@ -13,6 +13,7 @@
 
 struct listing {
 	struct buf	 late, mine, others;
+	int		 public;	/* as anyone may read it: nobody's copy */
 };
 
 /* A judged seat's next entry is sent, and the judge's update has not
@@ -110,12 +111,14 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
 		if (e->status == EXIT_SYSTEM)
 			return -1;
-		buf_printf(&li->others, "%.16s  (cannot be read: %s)\n", game,
-		    e->msg);
+		/* why names the root's files: not for anyone */
+		if (!li->public)
+			buf_printf(&li->others, "%.16s  (cannot be read: %s)\n",
+			    game, e->msg);
 		return 0;
 	}
 	m = g.t.m;
-	me = g.t.me;
+	me = li->public ? -1 : g.t.me;
 	buf_init(&seats);
 	buf_init(&result);
 	buf_init(&clock);
@@ -125,15 +128,17 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (m->judge_mode)
 		buf_printf(&seats, " (judge%s)", me == GAME_JUDGE ? "*" : "");
 	buf_cstr(&seats);
-	sent = with_judge(&g);
+	sent = !li->public && with_judge(&g);
 	next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
 	late = clock_words(m, &clock);
 	buf_cstr(&clock);
-	/* late games first, then those this copy writes next */
+	/* late games first, then those this copy writes next (for
+	 * anyone: those under way) */
 	to = late ? &li->late : match_phase(m) != MATCH_CLOSED &&
-	    match_next_author(m) == me && !sent ? &li->mine : &li->others;
+	    (li->public || (match_next_author(m) == me && !sent)) ? &li->mine :
+	    &li->others;
 	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s%s\n",
 	    m->game_hex, m->rules->name, (char *)seats.data, next,
 	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
@@ -145,12 +150,13 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	return 0;
 }
 
-int
-root_games(const char *root, struct buf *out, struct error *e)
+static int
+listing(const char *root, int public, struct buf *out, struct error *e)
 {
 	struct listing li;
 	int rc;
 
+	li.public = public;
 	buf_init(&li.late);
 	buf_init(&li.mine);
 	buf_init(&li.others);
@@ -163,4 +169,16 @@ root_games(const char *root, struct buf *out, struct error *e)
 	buf_free(&li.mine);
 	buf_free(&li.others);
 	return rc;
+}
+
+int
+root_games(const char *root, struct buf *out, struct error *e)
+{
+	return listing(root, 0, out, e);
+}
+
+int
+root_games_public(const char *root, struct buf *out, struct error *e)
+{
+	return listing(root, 1, out, e);
 }
