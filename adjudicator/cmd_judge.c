@@ -319,7 +319,9 @@ bot_mail(void *arg, const struct mime_mail *m, struct error *e)
 	error_clear(&one);
 	if (mailbot_run(in->b, m, where, &one) == 0)
 		return 0;
-	if (one.status == EXIT_SYSTEM) {
+	/* a system error, or the root's settings refused: the mail waits,
+	 * and so do the others */
+	if (one.status == EXIT_SYSTEM || one.status == EXIT_USAGE) {
 		*e = one;
 		return -1;
 	}

@@ -56,17 +56,26 @@ address_of(struct mail_in *in, const char *name, const char *v, char *out,
 	    quoted, why);
 }
 
+/* s is word (any case), blanks around it aside. */
 static int
-is_help(const char *s)
+is_word(const char *s, const char *word)
 {
-	size_t n;
+	size_t n, w = strlen(word);
 
 	while (isspace((unsigned char)*s))
 		s++;
 	n = strlen(s);
 	while (n > 0 && isspace((unsigned char)s[n - 1]))
 		n--;
-	return n == 4 && strncasecmp(s, "help", 4) == 0;
+	return n == w && strncasecmp(s, word, w) == 0;
+}
+
+/* A command in a Subject or a first line: HELP, LIST. */
+static void
+command(struct mail_in *in, const char *s)
+{
+	in->help |= is_word(s, "help");
+	in->list |= is_word(s, "list");
 }
 
 struct reading {
@@ -103,7 +112,7 @@ header(void *arg, const char *name, const char *v)
 		while (strncasecmp(p, "re:", 3) == 0)
 			for (p += 3; *p == ' '; p++)
 				;
-		in->help |= is_help(p);
+		command(in, p);
 	} else if (strcasecmp(name, "received") == 0 && !r->received) {
 		/* the first is the last server's, ours: its date follows
 		 * the last ';' */
@@ -146,7 +155,7 @@ first_line(struct mail_in *in, const char *t, size_t len)
 		if (n - k < sizeof(value)) {
 			snprintf(value, sizeof(value), "%.*s", (int)(n - k),
 			    line + k);
-			in->help |= is_help(value);
+			command(in, value);
 		}
 		return 1;
 	}
@@ -231,8 +240,11 @@ mail_compose(const struct mail_head *h, const char *body, size_t len,
 	if (h->in_reply_to != NULL && h->in_reply_to[0] != '\0')
 		rc |= buf_printf(out, "In-Reply-To: %s\nReferences: %s\n",
 		    h->in_reply_to, h->in_reply_to);
+	if (h->reply_to != NULL && h->reply_to[0] != '\0')
+		rc |= buf_printf(out, "Reply-To: %s\n", h->reply_to);
 	if (h->automatic)
-		rc |= buf_adds(out, "Auto-Submitted: auto-replied\n");
+		rc |= buf_printf(out, "Auto-Submitted: %s\n", h->forward ?
+		    "auto-generated" : "auto-replied");
 	if (h->game != NULL)
 		rc |= buf_printf(out, "X-Adjudicator-Game: %s\n", h->game);
 	rc |= buf_adds(out, "MIME-Version: 1.0\n"

@@ -34,6 +34,7 @@ struct mail_in {
 				 * bulk mail: never answered */
 	int	help;		/* the Subject, or the body's first line,
 				 * is HELP */
+	int	list;		/* ... is LIST */
 	int64_t	received;	/* the date of the first Received header:
 				 * when this system's mail server took it;
 				 * 0 when none reads as a date */
@@ -53,8 +54,12 @@ struct mail_head {
 	int		 nto;
 	const char	*subject;
 	const char	*in_reply_to;
+	const char	*reply_to;
 	const char	*game;		/* the full game id */
 	int		 automatic;	/* the mail bot's: Auto-Submitted */
+	int		 forward;	/* ... a mail passed on to its
+					 * operator: auto-generated, not
+					 * auto-replied */
 };
 
 /* The headers, a blank line, then body (text: UTF-8 lines). */

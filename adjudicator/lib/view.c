@@ -455,29 +455,6 @@ view_next(const struct match *m, int viewer, const char *dir,
 	view_next_at(m, viewer, &p, v);
 }
 
-/* A sentence in lines of at most 76 columns, broken at spaces. */
-static void
-wrapped(struct buf *b, const char *say)
-{
-	size_t col = 0, w;
-
-	while (*say != '\0') {
-		w = strcspn(say, " ");
-		if (col > 0 && col + 1 + w > 76) {
-			buf_adds(b, "\n");
-			col = 0;
-		} else if (col > 0) {
-			buf_adds(b, " ");
-			col++;
-		}
-		buf_add(b, say, w);
-		col += w;
-		say += w;
-		say += strspn(say, " ");
-	}
-	buf_adds(b, "\n");
-}
-
 /*
  * The view of viewer, the board as board_of sees it: viewer's own view,
  * or (a mail's summary) the public board addressed to viewer, with no
@@ -511,7 +488,7 @@ text_at(const struct match *m, int viewer, int board_of,
 	if (v.example[0] != '\0' && board_of == viewer)
 		buf_printf(b, "For example: %s\n", v.example);
 	if (v.note[0] != '\0')
-		wrapped(b, v.note);
+		buf_wrap(b, v.note);
 }
 
 void
