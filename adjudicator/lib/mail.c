@@ -70,12 +70,41 @@ is_word(const char *s, const char *word)
 	return n == w && strncasecmp(s, word, w) == 0;
 }
 
-/* A command in a Subject or a first line: HELP, LIST. */
+/*
+ * WATCH GAMEID [CODE] or UNWATCH GAMEID: the id as LIST gives it (a
+ * prefix of hex digits), the code as the judge's answer gives it.
+ */
+static void
+watch_command(struct mail_in *in, const char *s)
+{
+	char verb[8], id[2 * 32 + 2], code[MAIL_WATCH_CODE + 2], more[2];
+	int n;
+
+	n = sscanf(s, " %7s %65s %17s %1s", verb, id, code, more);
+	if (n < 2 || n > 3 || strspn(id, "0123456789abcdefABCDEF") !=
+	    strlen(id) || strlen(id) > 64)
+		return;
+	if (strcasecmp(verb, "watch") == 0)
+		in->watch = 1;
+	else if (strcasecmp(verb, "unwatch") == 0 && n == 2)
+		in->watch = -1;
+	else
+		return;
+	snprintf(in->watch_game, sizeof(in->watch_game), "%s", id);
+	if (n == 3 && strlen(code) <= MAIL_WATCH_CODE)
+		snprintf(in->watch_code, sizeof(in->watch_code), "%s", code);
+	else if (n == 3)
+		in->watch_code[0] = '?';	/* a code, not the judge's */
+}
+
+/* A command in a Subject or a first line: HELP, LIST, WATCH, UNWATCH. */
 static void
 command(struct mail_in *in, const char *s)
 {
 	in->help |= is_word(s, "help");
 	in->list |= is_word(s, "list");
+	if (in->watch == 0)
+		watch_command(in, s);
 }
 
 struct reading {
@@ -138,7 +167,7 @@ static int
 first_line(struct mail_in *in, const char *t, size_t len)
 {
 	const char *line, *nl;
-	char value[16];
+	char value[128];
 	size_t off = 0, n, k;
 
 	while (off < len) {

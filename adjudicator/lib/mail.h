@@ -17,6 +17,7 @@
 #include "game.h"
 
 #define MAIL_FIELD	256
+#define MAIL_WATCH_CODE	16	/* hex digits of the code WATCH confirms */
 
 struct match;
 
@@ -35,6 +36,10 @@ struct mail_in {
 	int	help;		/* the Subject, or the body's first line,
 				 * is HELP */
 	int	list;		/* ... is LIST */
+	int	watch;		/* ... is WATCH GAMEID [CODE] (1) or
+				 * UNWATCH GAMEID (-1) */
+	char	watch_game[65];	/* GAMEID, hex digits */
+	char	watch_code[MAIL_WATCH_CODE + 1];	/* CODE, or "" */
 	int64_t	received;	/* the date of the first Received header:
 				 * when this system's mail server took it;
 				 * 0 when none reads as a date */

@@ -120,12 +120,13 @@ project(const struct match *base, int seat)
 }
 
 
-static void
-news(struct game_run *gr, int seat, size_t n, struct buf *out)
+void
+mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 {
 	const struct transcript *p = &gr->g->t;
 	const struct match *m = p->m;
-	uint64_t from = p->sent[seat].seq, start, q;
+	uint64_t start, q;
+	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0;
 	struct match *c;
 	struct buf blob;
 	struct error e;
@@ -138,7 +139,10 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 	buf_init(&blob);
 	if (n > 0)
 		buf_adds(out, "News:\n");
-	if (n > 0 && from < start)
+	if (n > 0 && from + 1 == start)
+		buf_printf(out, "  entry %llu (not confirmed sent before)\n",
+		    (unsigned long long)start);
+	else if (n > 0 && from < start)
 		buf_printf(out, "  entries %llu to %llu (not confirmed sent "
 		    "before)\n", (unsigned long long)from + 1,
 		    (unsigned long long)start);
@@ -208,7 +212,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 		    "update says why.\n");
 	}
 	buf_adds(&body, "\n");
-	news(gr, seat, n, &body);
+	mailbot_news(gr, seat, gr->g->t.sent[seat].seq, &body);
 	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
 	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
 	buf_add(&body, armored->data, armored->len);
@@ -301,6 +305,8 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
+	if (g.t.m->seq > before->seq)
+		mailbot_watchers(&gr);
 	snprintf(b->game, sizeof(b->game), "%s", game);
 	b->entry = g.t.m->seq;
 	r->applied += j.applied;
@@ -516,6 +522,8 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	}
 	if (b->in.list)
 		return mailbot_list(r, e);
+	if (b->in.watch != 0)
+		return mailbot_watch(r, e);
 	refuse(r, why);
 	/* to a person first: the sender hears of it too */
 	if (mailbot_forward(r, why->msg, e) != 0)

@@ -461,6 +461,9 @@ mailbot_club_help(const struct bot_run *r, struct buf *out)
 
 	buf_adds(out, "The games of this judge, whose turn and their last "
 	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
+	buf_adds(out, "To watch a game that takes observers (mailed what "
+	    "anyone may know of it\nafter each entry): a Subject of WATCH "
+	    "GAMEID; UNWATCH GAMEID stops it.\n");
 	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
 		buf_adds(out, "This judge takes no new games.\n");
 	else if (c->allow) {

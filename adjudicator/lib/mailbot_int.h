@@ -51,6 +51,9 @@ struct game_run {
 /* judge_emit_fn: the update as a mail to its seat, with its summary. */
 int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 	    int note, size_t resent, struct error *);
+/* The news since entry from, then the board as the public knows it, as
+ * seat (-1: an observer) is told them above its update. */
+void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
 /* The run's line in ROOT/log. */
 void	mailbot_log(struct bot_run *, int status);
 /* An answer to the mail's sender (none to an automatic mail, nor when
@@ -71,6 +74,14 @@ int	mailbot_invite(struct bot_run *, const struct buf *sb,
 int	mailbot_forward(struct bot_run *, const char *why, struct error *);
 /* LIST: the judge's games, as anyone may know them. */
 int	mailbot_list(struct bot_run *, struct error *);
+/*
+ * mailbot_watch.c.  After a run that added entries to the game of gr:
+ * each observer mailed the news and the public board, and the archive
+ * once the game is over (a failure waits for the next run).
+ */
+void	mailbot_watchers(struct game_run *);
+/* WATCH GAMEID [CODE], UNWATCH GAMEID: the sender answered. */
+int	mailbot_watch(struct bot_run *, struct error *);
 /* What HELP says of the club's settings. */
 void	mailbot_club_help(const struct bot_run *, struct buf *);
 

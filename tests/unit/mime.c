@@ -188,6 +188,48 @@ test_mail_read(void)
 	}
 }
 
+/* WATCH GAMEID [CODE] and UNWATCH GAMEID, in a Subject or a first line. */
+static void
+test_mail_watch(void)
+{
+	static const struct {
+		const char	*name, *text;
+		int		 watch;
+		const char	*game, *code;
+	} mails[] = {
+		{ "WATCH, the subject", "From: a@x\nSubject: WATCH 12ab\n\n", 1,
+		    "12ab", "" },
+		{ "WATCH with a code, after Re:", "From: a@x\nSubject: Re: "
+		    "watch 12AB 0011223344556677\n\n", 1, "12AB",
+		    "0011223344556677" },
+		{ "WATCH, the first line", "From: a@x\nSubject: hi\n\n"
+		    "  Watch 99ff  0011\nthanks\n", 1, "99ff", "0011" },
+		{ "UNWATCH", "From: a@x\nSubject: unwatch 12ab\n\n", -1, "12ab",
+		    "" },
+		{ "a code too long: not the judge's", "From: a@x\nSubject: "
+		    "WATCH 12ab 00112233445566778\n\n", 1, "12ab", "?" },
+		{ "not WATCH: a word, not an id", "From: a@x\nSubject: watch "
+		    "this game\n\n", 0, "", "" },
+		{ "not WATCH: more words", "From: a@x\nSubject: watch 12ab "
+		    "0011 please\n\n", 0, "", "" },
+		{ "not UNWATCH: with a code", "From: a@x\nSubject: unwatch "
+		    "12ab 0011\n\n", 0, "", "" },
+		{ "not WATCH: WATCHING", "From: a@x\nSubject: watching 12ab\n\n",
+		    0, "", "" },
+	};
+	struct mail_in in;
+	size_t i;
+
+	for (i = 0; i < UNIT_NELEM(mails); i++) {
+		mail_read(mails[i].text, strlen(mails[i].text), &in);
+		unit_ok(in.watch == mails[i].watch && (in.watch == 0 ||
+		    (strcmp(in.watch_game, mails[i].game) == 0 &&
+		    strcmp(in.watch_code, mails[i].code) == 0)),
+		    "mail_read: %s (watch %d, game %s, code %s)",
+		    mails[i].name, in.watch, in.watch_game, in.watch_code);
+	}
+}
+
 /* --- a mail's parts, each with what it is: its first line that says
  * anything --- */
 
@@ -416,6 +458,7 @@ main(void)
 	test_message_id();
 	test_words();
 	test_mail_read();
+	test_mail_watch();
 	test_parts();
 	test_mailbox();
 	test_mailbox_window();
