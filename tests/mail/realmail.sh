@@ -12,7 +12,12 @@
 # new key and address): the judge mails her the invitation and the seat's
 # whole copy, which she joins and plays on; then alice loses her game
 # directory, joins again and mails the judge a restore request, and its
-# answer makes her copy whole, her own setup included.
+# answer makes her copy whole, her own setup included.  The game has an
+# observer named at new (dave), and bob, who left, asks the judge by
+# mail to watch it (WATCH, the code, WATCH with the code): both are
+# mailed after each entry what the public may know, and never a setup,
+# an update or a seat's address; the game ends, and the archive each is
+# mailed verifies.
 #
 # Then a second judge run by examples/dot-forward (the .forward line) as
 # written, with the wrapper examples/judge-filter.sh where make install
@@ -20,14 +25,14 @@
 # is answered, and never bounced.
 #
 # Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
-# adjt-judge2, adjt-carol and clears their mail).  With CI=true a
+# adjt-judge2, adjt-carol, adjt-dave and clears their mail).  With CI=true a
 # missing MTA, procmail or root is a failure; elsewhere the test says
 # why it skips and exits 0.
 #
 # ADJ  the adjudicator binary under test
 set -u
 name=realmail
-users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-carol"
+users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-carol adjt-dave"
 . "$(dirname "$0")/lib.sh"
 
 loglines() {
@@ -278,7 +283,8 @@ cp /home/adjt-carol/carol.pub /home/adjt-judge/ &&
 nl=$(($(loglines) + 1)) nb=$(($(mails adjt-bob) + 1))
 as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge.pub \
     -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
-    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >club.eml &&
+    -a judge=adjt-judge@localhost -w adjt-dave@localhost -o watch=yes \
+    incognito alice.pub bob.pub >club.eml &&
     "$ADJ" join -r games -k alice.key club.eml &&
     /usr/sbin/sendmail -t -i <club.eml' 2>/dev/null ||
     fail "alice cannot invite"
@@ -335,6 +341,21 @@ grep -q "the judge hands bob's seat to key" /home/adjt-alice/view ||
 holder=adjt-carol hdir=club
 csend adjt-carol club turn b4-c4
 
+say "club: bob, who left, asks to watch the game"
+# bmail SUBJECT: bob's mail to the judge, and its answer
+bmail() {
+	nb=$(mails adjt-bob)
+	as adjt-bob "printf 'From: adjt-bob@localhost\nTo: adjt-judge@localhost\nSubject: %s\n\nplease\n' '$1' |
+	    /usr/sbin/sendmail -t -i" || fail "bob's mail $1"
+	wait_for "the judge's answer to $1" more_mail adjt-bob $((nb + 1))
+}
+bmail "WATCH $h"
+code=$(last_mail adjt-bob | awk '$1 == "WATCH" && NF == 3 { print $3 }')
+[ ${#code} -eq 16 ] || fail "no code in the judge's answer"
+bmail "WATCH $h $code"
+last_mail adjt-bob | grep -q '^You watch it from now on' ||
+    fail "bob does not watch"
+
 say "club: alice loses her copy, and the judge restores it"
 as adjt-alice '"$ADJ" show -d games/'"$h"' >before; rm -rf games/'"$H"' &&
     "$ADJ" join -r games -k alice.key club.eml' 2>/dev/null ||
@@ -353,6 +374,35 @@ grep -q '^ 2   \.  \.  \. Ws' /tmp/realmail.view ||
     fail "alice's restored copy lacks her spy"
 grep -q 'Last: Black moves b4-c4' /tmp/realmail.view ||
     fail "alice's restored copy is not at the last move"
+say "club: alice ends it; the observers get the archive"
+nd=$(mails adjt-dave) nb=$(mails adjt-bob)
+holder=adjt-carol hdir=club
+csend adjt-alice "games/$h" turn "'c3?c4'"
+wait_for "dave's last mail" more_mail adjt-dave $((nd + 1))
+wait_for "bob's last mail" more_mail adjt-bob $((nb + 1))
+[ "$(mails adjt-dave)" -ge 6 ] || fail "dave has $(mails adjt-dave) mails"
+for u in adjt-dave adjt-bob; do
+	last_mail $u | grep -q '^Subject: .*: entry [0-9]*, over, for observers' ||
+	    fail "$u's last mail is not the end"
+	last_mail $u | sed -n '/^-----BEGIN ADJUDICATOR ARCHIVE/,$p' \
+	    >/tmp/realmail.arc
+	"$A" verify /tmp/realmail.arc >/tmp/realmail.verify 2>&1 ||
+	    fail "$u's archive does not verify"
+	grep -q '^result: alice won' /tmp/realmail.verify || fail "$u: result"
+done
+# every observer mail before the end: the public's alone
+awk '/^From / { n++ } { print > ("/tmp/realmail.dave." n) }' /var/mail/adjt-dave
+last=$(mails adjt-dave)
+for f in /tmp/realmail.dave.*; do
+	[ "$f" = "/tmp/realmail.dave.$last" ] && continue
+	grep -q 'for observers$' "$f" || fail "$f: not an observer's mail"
+	sed '1,/^$/d' "$f" >/tmp/realmail.body
+	grep -q 'nonce:\|value: \|-----BEGIN\|localhost>\|^You are ' \
+	    /tmp/realmail.body && fail "$f: more than the public may know"
+	grep -q '[WB][sa]\b' /tmp/realmail.body && fail "$f: an identity"
+	true
+done
+rm -f /tmp/realmail.dave.* /tmp/realmail.arc /tmp/realmail.body
 say "club: done"
 rm -f /tmp/realmail.verify /tmp/realmail.view
 echo "realmail: 5 passed, 0 failed"
