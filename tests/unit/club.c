@@ -62,7 +62,7 @@ test_secret(void)
 			    "case %zu held back: %s (%s)", i, cases[i].why, why);
 	}
 	/* a line cut by the end of the text still counts */
-	unit_ok(club_secret("x\nnonce: " NONCE, 9 + 7 + 64, why,
+	unit_ok(club_secret("x\nnonce: " NONCE, 2 + 7 + 64, why,
 	    sizeof(why)) == 1, "a last line without its newline");
 	/* only len bytes are read */
 	unit_ok(club_secret("hello\nnonce: " NONCE "\n", 6, why,
