@@ -181,40 +181,49 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 	return 0;
 }
 
+/*
+ * ROOT/NAME read as YAML into *doc, its path in path (PATH_MAX): *doc
+ * NULL when the file is absent or blank, which is no setting at all.
+ */
+static int
+read_doc(const char *root, const char *name, size_t max, char *path,
+    struct ydoc **doc, struct error *e)
+{
+	struct stat st;
+	struct buf b;
+	int rc = -1;
+
+	*doc = NULL;
+	if (path_of(root, name, path, PATH_MAX, e) != 0)
+		return -1;
+	if (stat(path, &st) != 0 && errno == ENOENT)
+		return 0;
+	buf_init(&b);
+	if (fsio_read_regular(path, max, &b, NULL, e) == 0 && (blank(&b) ||
+	    (*doc = ydoc_parse(b.data, b.len, path, e)) != NULL))
+		rc = 0;
+	buf_free(&b);
+	return rc;
+}
+
 int
 club_conf_read(const char *root, struct club_conf *c, struct error *e)
 {
 	char path[PATH_MAX];
 	struct ydoc *doc = NULL;
-	struct stat st;
-	struct buf b;
 	int rc = -1;
 
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
-	if (path_of(root, CLUB_CONF, path, sizeof(path), e) != 0)
-		return -1;
-	if (stat(path, &st) != 0 && errno == ENOENT)
-		return 0;
-	buf_init(&b);
-	if (fsio_read_regular(path, CLUB_MAX_FILE, &b, NULL, e) != 0)
-		goto done;
-	if (blank(&b)) {
+	if (read_doc(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) == 0 &&
+	    (doc == NULL || conf_doc(doc, c, path, e) == 0))
 		rc = 0;
-		goto done;
-	}
-	if ((doc = ydoc_parse(b.data, b.len, path, e)) == NULL ||
-	    conf_doc(doc, c, path, e) != 0)
-		goto done;
-	rc = 0;
-done:
 	/* the operator's file: the mail is kept until it is mended */
 	if (rc != 0 && e->status != EXIT_SYSTEM)
 		e->status = EXIT_USAGE;
 	if (rc != 0)
 		club_conf_free(c);
 	ydoc_free(doc);
-	buf_free(&b);
 	return rc;
 }
 
@@ -356,34 +365,18 @@ club_recent_read(const char *root, int64_t now, struct club_recent *c,
 {
 	char path[PATH_MAX];
 	struct ydoc *doc = NULL;
-	struct stat st;
-	struct buf b;
 	int rc = -1;
 
 	memset(c, 0, sizeof(*c));
-	if (path_of(root, CLUB_RECENT, path, sizeof(path), e) != 0)
-		return -1;
-	if (stat(path, &st) != 0 && errno == ENOENT)
-		return 0;
-	buf_init(&b);
-	if (fsio_read_regular(path, YDOC_MAX_INPUT, &b, NULL, e) != 0)
-		goto done;
-	if (blank(&b)) {
+	if (read_doc(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) == 0 &&
+	    (doc == NULL || rec_doc(doc, now, c, path, e) == 0))
 		rc = 0;
-		goto done;
-	}
-	if ((doc = ydoc_parse(b.data, b.len, path, e)) == NULL ||
-	    rec_doc(doc, now, c, path, e) != 0)
-		goto done;
-	rc = 0;
-done:
 	/* a record mended or removed by hand: the mail is kept meanwhile */
 	if (rc != 0 && e->status != EXIT_SYSTEM)
 		e->status = EXIT_USAGE;
 	if (rc != 0)
 		club_recent_free(c);
 	ydoc_free(doc);
-	buf_free(&b);
 	return rc;
 }
 

@@ -294,16 +294,17 @@ nmail() {
 	ls spool 2>/dev/null | grep -c '\.eml$' || true
 }
 
-# mstart: keys, a judged game with addresses, joined by the judge (jr),
-# alice (AR) and bob (BR) in their roots; $G is the game id
+# mstart [OPTION...]: keys, a judged game with addresses (new given the
+# OPTIONs too), joined by the judge (jr), alice (AR) and bob (BR) in
+# their roots; $G is the game id
 mstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob
 	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
 	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example incognito alice.pub bob.pub \
-	    >invite.msg || fail "new"
+	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
+	    >invite.msg || fail "new $*"
 	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
 	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"
 	bot invite.msg

@@ -6,19 +6,9 @@
 # value.  Through the stand-in sendmail (tests/cli/sendmail.sh, helpers
 # in lib.sh).
 
-# wstart OPTIONS...: mstart's game, new given OPTIONS too
+# wstart OPTIONS...: mstart's game, new given OPTIONS too; $S its short id
 wstart() {
-	mkdir jr
-	"$ADJ" keygen -N -d jr judge 2>/dev/null
-	keys alice bob
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
-	    >invite.msg || fail "new $*"
-	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
-	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"
-	bot invite.msg
-	G=$(ls AR)
+	mstart "$@"
 	S=$(echo "$G" | cut -c1-16)
 }
 

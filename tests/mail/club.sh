@@ -28,20 +28,7 @@ logged() {
 }
 
 # The judge, its operator and the key it takes invitations from.
-as adjt-club 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
-    2>/dev/null || fail "judge keygen"
-sed "s,^ADJUDICATOR=.*,ADJUDICATOR=$A," "$top/examples/procmailrc" \
-    >/home/adjt-club/.procmailrc
-chown adjt-club /home/adjt-club/.procmailrc
-for u in adjt-carol adjt-dan; do
-	as "$u" "\"\$ADJ\" keygen -N ${u#adjt-}" 2>/dev/null ||
-	    fail "$u keygen"
-done
-for u in adjt-carol adjt-dan; do
-	cp /home/adjt-club/judge/judge.pub /home/adjt-carol/carol.pub \
-	    /home/adjt-dan/dan.pub "/home/$u/" 2>/dev/null
-	chown "$u" "/home/$u/"*.pub
-done
+mail_judge adjt-club adjt-carol adjt-dan
 cat >/home/adjt-club/judge/judge.yaml <<EOF
 operator: adjt-ops@localhost
 allow:

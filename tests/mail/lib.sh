@@ -79,6 +79,31 @@ as() {
 	runuser -u "$u" -- env HOME="/home/$u" ADJ="$A" sh -c "cd && $*"
 }
 
+# mail_judge JUDGE PLAYER...: JUDGE's key in ~/judge, the procmail recipe
+# of examples/ running it, each PLAYER's key, and the public keys
+# exchanged as people would (the judge's and every player's to each
+# player)
+mail_judge() {
+	j=$1
+	shift
+	as "$j" 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
+	    2>/dev/null || fail "$j: judge keygen"
+	sed "s,^ADJUDICATOR=.*,ADJUDICATOR=$A," "$top/examples/procmailrc" \
+	    >"/home/$j/.procmailrc"
+	chown "$j" "/home/$j/.procmailrc"
+	for u in "$@"; do
+		as "$u" "\"\$ADJ\" keygen -N ${u#adjt-}" 2>/dev/null ||
+		    fail "$u keygen"
+	done
+	for u in "$@"; do
+		cp "/home/$j/judge/judge.pub" "/home/$u/"
+		for o in "$@"; do
+			cp "/home/$o/${o#adjt-}.pub" "/home/$u/" 2>/dev/null
+		done
+		chown "$u" "/home/$u/"*.pub
+	done
+}
+
 # mails USER: how many mails USER's mailbox holds (0 with none)
 mails() {
 	c=$(grep -c '^From ' "/var/mail/$1" 2>/dev/null)

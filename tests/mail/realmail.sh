@@ -41,21 +41,7 @@ loglines() {
 more_log() { [ "$(loglines)" -ge "$1" ]; }
 
 # The judge: its key, its root and the procmail recipe of examples/.
-as adjt-judge 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
-    2>/dev/null || fail "judge keygen"
-sed "s,^ADJUDICATOR=.*,ADJUDICATOR=$A," "$top/examples/procmailrc" \
-    >/home/adjt-judge/.procmailrc
-chown adjt-judge /home/adjt-judge/.procmailrc
-for u in adjt-alice adjt-bob; do
-	as "$u" "\"\$ADJ\" keygen -N ${u#adjt-}" 2>/dev/null ||
-	    fail "$u keygen"
-done
-# the public keys, exchanged as people would
-for u in adjt-alice adjt-bob; do
-	cp /home/adjt-judge/judge/judge.pub /home/adjt-alice/alice.pub \
-	    /home/adjt-bob/bob.pub "/home/$u/" 2>/dev/null
-	chown "$u" "/home/$u/"*.pub
-done
+mail_judge adjt-judge adjt-alice adjt-bob
 
 # --- a judged game ---------------------------------------------------------
 
