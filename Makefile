@@ -119,6 +119,7 @@ check-fuzz: $(REPLAYBINS)
 # installs them (.ci/run); elsewhere the test says why it skips.
 check-mail: $(BIN)
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/realmail.sh
+	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/club.sh
 
 # Sanitizer build: the same tests against an ASan+UBSan binary (the
 # build's own flags stay: they are not in CFLAGS).

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -18,7 +19,31 @@ struct new_args {
 	int		 nopts;
 	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
 	int		 naddr;
+	struct match_watch watch;	/* -w ADDRESS, -o watch=yes */
 };
+
+/* -w ADDRESS: an observer, once each. */
+static int
+observer(struct new_args *a, const char *addr, struct error *e)
+{
+	char why[80], q[160];
+	int i;
+
+	if (header_address_check(addr, why, sizeof(why)) != 0) {
+		error_quote(q, sizeof(q), addr);
+		return error_set(e, EXIT_USAGE, "-w \"%s\" is not a mail "
+		    "address (%s)", q, why);
+	}
+	for (i = 0; i < a->watch.n; i++)
+		if (strcasecmp(a->watch.address[i], addr) == 0)
+			return error_set(e, EXIT_USAGE, "-w %s: named twice",
+			    addr);
+	if (a->watch.n == MATCH_MAX_OBSERVERS)
+		return error_set(e, EXIT_USAGE, "-w %s: more than %d observers",
+		    addr, MATCH_MAX_OBSERVERS);
+	snprintf(a->watch.address[a->watch.n++], MATCH_ADDRESS, "%s", addr);
+	return 0;
+}
 
 static int
 parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
@@ -27,7 +52,7 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 	memset(a, 0, sizeof(*a));
 	a->mode = "peer";
-	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:M")) != -1) {
+	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:w:M")) != -1) {
 		switch (ch) {
 		case 'M':
 			a->mail = 1;
@@ -55,6 +80,10 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 		case 'j':
 			a->judgepath = optarg;
 			break;
+		case 'w':
+			if (observer(a, optarg, e) != 0)
+				return -1;
+			break;
 		default:
 			return cli_usage(e);
 		}
@@ -79,7 +108,7 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 /* The rules, the seats and the options, before any key is opened. */
 static const struct game_rules *
-game_config(const struct new_args *a, int nseats, struct game_config *cfg,
+game_config(struct new_args *a, int nseats, struct game_config *cfg,
     struct clock_spec *clock, const char *name, struct error *e)
 {
 	const struct game_rules *r;
@@ -108,7 +137,8 @@ game_config(const struct new_args *a, int nseats, struct game_config *cfg,
 	}
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nseats = nseats;
-	if (header_options(r, cfg, clock, a->opts, a->nopts, e) != 0)
+	if (header_options(r, cfg, clock, &a->watch, a->opts, a->nopts,
+	    e) != 0)
 		return NULL;
 	if (a->seed != NULL) {
 		if (strlen(a->seed) == 0 || strlen(a->seed) > 64 ||
@@ -152,6 +182,11 @@ mail_addresses(const struct new_args *a, const struct key_public *to,
 			    "and the judge's (-a judge=ADDRESS)");
 		return 0;
 	}
+	if (a->watch.n > 0 || a->watch.open)
+		return error_set(e, EXIT_USAGE, "%s: observers are mailed by "
+		    "the judge: a game judged by mail alone (-m judge, -a "
+		    "SEAT=ADDRESS for each seat and the judge)", a->watch.n > 0 ?
+		    "-w" : "-o watch=yes");
 	for (i = 0; a->mail && i < nseats; i++)
 		if (addr[i] == NULL)
 			return error_set(e, EXIT_USAGE, "-M: no address for %s "
@@ -239,6 +274,12 @@ invitation_mail(const struct match *m, int me, const struct buf *arm,
 		    m->seat[i].address);
 	if (m->judge_mode)
 		buf_printf(&body, "; the judge <%s>", m->judge_address);
+	for (i = 0; i < m->watch.n; i++)
+		buf_printf(&body, "%s <%s>", i ? "," : ".\nObservers, mailed "
+		    "what the public may know:", m->watch.address[i]);
+	if (m->watch.open)
+		buf_adds(&body, ".\nAnyone may ask the judge to watch it "
+		    "(WATCH by mail)");
 	buf_printf(&body, ".\nJoin it with \"adjudicator join -r ROOT -k "
 	    "KEY\" (pipe this mail into it);\n\"adjudicator rules %s\" says "
 	    "how to play.%s\n\n", m->rules->name, m->judge_mode ? "  The "
@@ -256,8 +297,9 @@ invitation_mail(const struct match *m, int me, const struct buf *arm,
  * (mail) makes it a whole mail from seat me. */
 static int
 invitation(const struct game_rules *r, const struct game_config *cfg,
-    const struct clock_spec *clock, const struct key_secret *k,
-    const struct key_public *to, int nseats, int judged,
+    const struct clock_spec *clock, const struct match_watch *watch,
+    const struct key_secret *k, const struct key_public *to, int nseats,
+    int judged,
     const char *const *addr, const char *judge_addr, int mail,
     struct buf *arm, struct error *e)
 {
@@ -268,7 +310,7 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 	buf_init(&body);
 	buf_init(&sb);
 	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
-	    &to[nseats] : NULL, judge_addr, clock, &body, e) != 0 ||
+	    &to[nseats] : NULL, judge_addr, clock, watch, &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
 		goto done;
@@ -331,7 +373,7 @@ cmd_new(int argc, char **argv, struct error *e)
 		    "seats or the judge", a.keypath);
 		goto done;
 	}
-	if (invitation(r, &cfg, &clock, k, to, nseats, judged, addr,
+	if (invitation(r, &cfg, &clock, &a.watch, k, to, nseats, judged, addr,
 	    judge_addr, a.mail, &arm, e) == 0)
 		rc = cli_write(arm.data, arm.len, e);
 done:

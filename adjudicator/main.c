@@ -18,8 +18,8 @@
 static const struct verb verbs[] = {
 	{ .name = "new", .main = cmd_new,
 	  .usage = "adjudicator new -k KEY [-M] [-m peer|judge] [-s SEED] "
-	    "[-o OPT=VAL]... [-a SEAT=ADDRESS]... [-j JUDGE.pub] RULES "
-	    "SEAT.pub...",
+	    "[-o OPT=VAL]... [-a SEAT=ADDRESS]... [-j JUDGE.pub] "
+	    "[-w ADDRESS]... RULES SEAT.pub...",
 	  .summary = "start a game: the invitation, armored, on stdout" },
 	{ .name = "join", .main = cmd_join,
 	  .usage = "adjudicator join -d GAMEDIR -k KEY [FILE]",

@@ -160,6 +160,29 @@ buf_cstr(struct buf *b)
 	return 0;
 }
 
+/* A sentence in lines of at most 76 columns, broken at spaces. */
+void
+buf_wrap(struct buf *b, const char *say)
+{
+	size_t col = 0, w;
+
+	while (*say != '\0') {
+		w = strcspn(say, " ");
+		if (col > 0 && col + 1 + w > 76) {
+			buf_adds(b, "\n");
+			col = 0;
+		} else if (col > 0) {
+			buf_adds(b, " ");
+			col++;
+		}
+		buf_add(b, say, w);
+		col += w;
+		say += w;
+		say += strspn(say, " ");
+	}
+	buf_adds(b, "\n");
+}
+
 int
 cursor_take(struct cursor *c, void *out, size_t n)
 {

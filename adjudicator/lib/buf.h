@@ -34,6 +34,8 @@ uint32_t buf_get_u32(const uint8_t *);
 int	buf_add_field(struct buf *, const void *, size_t);
 /* Makes data a NUL-terminated string (NUL not counted in len). */
 int	buf_cstr(struct buf *);
+/* A sentence in lines of at most 76 columns, broken at spaces. */
+void	buf_wrap(struct buf *, const char *);
 
 /* A read cursor over bytes; every read checks the remaining length. */
 struct cursor {

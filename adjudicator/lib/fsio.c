@@ -12,6 +12,7 @@
  * same target removes temp files of that target older than
  * FSIO_TMP_STALE seconds, in this pattern or the older BASE.tmp.PID.
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 #ifdef __linux__
 #include <sys/syscall.h>
@@ -435,6 +436,28 @@ fsio_append_log(const char *path, const void *p, size_t len, struct error *e)
 	fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_APPEND | O_CREAT |
 	    O_CLOEXEC, 0600);
 	return append_fd(fd, path, p, len, 0, e);
+}
+
+int
+fsio_lock(const char *path, int *fd, struct error *e)
+{
+	if ((*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return error_errno(e, "%s", path);
+	while (flock(*fd, LOCK_EX) != 0)
+		if (errno != EINTR) {
+			error_errno(e, "%s", path);
+			close(*fd);
+			*fd = -1;
+			return -1;
+		}
+	return 0;
+}
+
+void
+fsio_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 int

@@ -49,6 +49,10 @@ int	fsio_append(const char *path, const void *, size_t, struct error *);
  * last lines; an append that fails is cut off again. */
 int	fsio_append_log(const char *path, const void *, size_t,
 	    struct error *);
+/* Takes the lock file path (created 0600 if needed) exclusively,
+ * waiting for it; *fd holds it until fsio_unlock (-1: nothing held). */
+int	fsio_lock(const char *path, int *fd, struct error *);
+void	fsio_unlock(int fd);
 int	fsio_exists(const char *path);
 /* The directory holding path, synced: a rename in it made durable. */
 void	fsio_sync_dir_of(const char *path);

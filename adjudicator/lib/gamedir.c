@@ -364,16 +364,7 @@ gamedir_lock(const char *path, int *lock, struct error *e)
 	char p[PATH_MAX];
 
 	snprintf(p, sizeof(p), "%s/lock", path);
-	if ((*lock = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
-		return error_errno(e, "%s", p);
-	while (flock(*lock, LOCK_EX) != 0)
-		if (errno != EINTR) {
-			error_errno(e, "%s", p);
-			close(*lock);
-			*lock = -1;
-			return -1;
-		}
-	return 0;
+	return fsio_lock(p, lock, e);
 }
 
 static int

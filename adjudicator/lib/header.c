@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "match_int.h"
@@ -13,7 +14,7 @@
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
     "options", "clock", "seed", "mode", "seats", "judge", "judge_address",
-    "created", "nonce", NULL };
+    "watch", "observers", "created", "nonce", NULL };
 static const char *const required[] = { "adjudicator", "kind", "rules",
     "options", "seed", "mode", "seats", "created", "nonce", NULL };
 
@@ -240,6 +241,52 @@ read_mode(struct match *m, const struct ydoc *doc, int full, const char *where,
 	return 0;
 }
 
+/* Who may watch: a judged game's alone (nobody else mails them). */
+static int
+read_watch(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	const struct ydoc *w = ydoc_get(doc, "watch"), *o;
+	size_t i;
+	int j;
+
+	if (w != NULL) {
+		if (w->type != YDOC_SCALAR || (strcmp(w->str, "yes") != 0 &&
+		    strcmp(w->str, "no") != 0))
+			return error_set(e, EXIT_MALFORMED, "%s:%u: watch is "
+			    "yes or no", where, w->line);
+		m->watch.open = strcmp(w->str, "yes") == 0;
+	}
+	if ((o = ydoc_get(doc, "observers")) != NULL &&
+	    ydoc_expect(o, YDOC_SEQ, "observers", where, e) != 0)
+		return -1;
+	if ((w != NULL || o != NULL) && !m->judge_mode)
+		return error_set(e, EXIT_MALFORMED, "%s: observers in a peer "
+		    "game, where no judge mails them", where);
+	if (o == NULL)
+		return 0;
+	if (o->nkids > MATCH_MAX_OBSERVERS)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: more than %d "
+		    "observers", where, o->line, MATCH_MAX_OBSERVERS);
+	for (i = 0; i < o->nkids; i++) {
+		if (o->kids[i]->type != YDOC_SCALAR)
+			return error_set(e, EXIT_MALFORMED, "%s:%u: a bad "
+			    "observer", where, o->kids[i]->line);
+		if (bad_address(o->kids[i]->str, "an observer", where,
+		    o->kids[i]->line, e) != 0)
+			return -1;
+		for (j = 0; j < m->watch.n; j++)
+			if (strcasecmp(m->watch.address[j],
+			    o->kids[i]->str) == 0)
+				return error_set(e, EXIT_MALFORMED, "%s:%u: an "
+				    "observer named twice", where,
+				    o->kids[i]->line);
+		snprintf(m->watch.address[m->watch.n++], MATCH_ADDRESS, "%s",
+		    o->kids[i]->str);
+	}
+	return 0;
+}
+
 static int
 read_seat(struct match *m, int i, const struct ydoc *n, int full,
     const char *where, struct error *e)
@@ -365,7 +412,8 @@ read_clock(struct match *m, const struct ydoc *doc, const char *where,
 
 int
 header_options(const struct game_rules *r, struct game_config *cfg,
-    struct clock_spec *c, char *const *kv, int nkv, struct error *e)
+    struct clock_spec *c, struct match_watch *w, char *const *kv, int nkv,
+    struct error *e)
 {
 	char *game[GAME_MAX_OPTIONS * 2 + 8], name[GAME_NAME], canon[80];
 	const char *eq;
@@ -378,6 +426,14 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 		if (eq != NULL && (size_t)(eq - kv[i]) < sizeof(name)) {
 			snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[i]),
 			    kv[i]);
+			if (w != NULL && strcmp(name, "watch") == 0) {
+				if (strcmp(eq + 1, "yes") != 0 &&
+				    strcmp(eq + 1, "no") != 0)
+					return error_set(e, EXIT_USAGE, "-o %s: "
+					    "watch is yes or no", kv[i]);
+				w->open = strcmp(eq + 1, "yes") == 0;
+				continue;
+			}
 			if ((rc = clock_option(c, name, eq + 1, canon,
 			    sizeof(canon), e)) < 0)
 				return -1;
@@ -423,7 +479,8 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 	m->draw_offer = m->declined = m->ender = m->last_by = m->how_by = -1;
 	if (read_rules(m, doc, where, e) != 0 || read_clock(m, doc, where,
 	    e) != 0 || read_mode(m, doc, full, where, e) != 0 ||
-	    read_seats(m, doc, full, where, e) != 0)
+	    read_seats(m, doc, full, where, e) != 0 ||
+	    read_watch(m, doc, where, e) != 0)
 		goto fail;
 	if ((s = ydoc_scalar(doc, "created", where, e)) == NULL ||
 	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
@@ -485,7 +542,7 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
     int judge_mode, const struct key_public *seats,
     const char *const *addresses, int nseats, const struct key_public *judge,
     const char *judge_address, const struct clock_spec *clock,
-    struct buf *out, struct error *e)
+    const struct match_watch *watch, struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
 	char canon[80];
@@ -541,6 +598,15 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 		ydoc_kv(w, "judge", line);
 		if (judge_address != NULL)
 			ydoc_kv(w, "judge_address", judge_address);
+		if (watch != NULL && watch->open)
+			ydoc_kv(w, "watch", "yes");
+		if (watch != NULL && watch->n > 0) {
+			ydoc_key(w, "observers");
+			ydoc_seq_begin(w, 0);
+			for (i = 0; i < watch->n; i++)
+				ydoc_str(w, watch->address[i]);
+			ydoc_seq_end(w);
+		}
 	}
 	ydoc_kv(w, "created", when);
 	ydoc_kv(w, "nonce", nonce_hex);

@@ -56,17 +56,55 @@ address_of(struct mail_in *in, const char *name, const char *v, char *out,
 	    quoted, why);
 }
 
+/* s is word (any case), blanks around it aside. */
 static int
-is_help(const char *s)
+is_word(const char *s, const char *word)
 {
-	size_t n;
+	size_t n, w = strlen(word);
 
 	while (isspace((unsigned char)*s))
 		s++;
 	n = strlen(s);
 	while (n > 0 && isspace((unsigned char)s[n - 1]))
 		n--;
-	return n == 4 && strncasecmp(s, "help", 4) == 0;
+	return n == w && strncasecmp(s, word, w) == 0;
+}
+
+/*
+ * WATCH GAMEID [CODE] or UNWATCH GAMEID: the id as LIST gives it (a
+ * prefix of hex digits), the code as the judge's answer gives it.
+ */
+static void
+watch_command(struct mail_in *in, const char *s)
+{
+	char verb[8], id[2 * 32 + 2], code[MAIL_WATCH_CODE + 2], more[2];
+	int n;
+
+	n = sscanf(s, " %7s %65s %17s %1s", verb, id, code, more);
+	if (n < 2 || n > 3 || strspn(id, "0123456789abcdefABCDEF") !=
+	    strlen(id) || strlen(id) > 64)
+		return;
+	if (strcasecmp(verb, "watch") == 0)
+		in->watch = 1;
+	else if (strcasecmp(verb, "unwatch") == 0 && n == 2)
+		in->watch = -1;
+	else
+		return;
+	snprintf(in->watch_game, sizeof(in->watch_game), "%s", id);
+	if (n == 3 && strlen(code) <= MAIL_WATCH_CODE)
+		snprintf(in->watch_code, sizeof(in->watch_code), "%s", code);
+	else if (n == 3)
+		in->watch_code[0] = '?';	/* a code, not the judge's */
+}
+
+/* A command in a Subject or a first line: HELP, LIST, WATCH, UNWATCH. */
+static void
+command(struct mail_in *in, const char *s)
+{
+	in->help |= is_word(s, "help");
+	in->list |= is_word(s, "list");
+	if (in->watch == 0)
+		watch_command(in, s);
 }
 
 struct reading {
@@ -103,7 +141,7 @@ header(void *arg, const char *name, const char *v)
 		while (strncasecmp(p, "re:", 3) == 0)
 			for (p += 3; *p == ' '; p++)
 				;
-		in->help |= is_help(p);
+		command(in, p);
 	} else if (strcasecmp(name, "received") == 0 && !r->received) {
 		/* the first is the last server's, ours: its date follows
 		 * the last ';' */
@@ -129,7 +167,7 @@ static int
 first_line(struct mail_in *in, const char *t, size_t len)
 {
 	const char *line, *nl;
-	char value[16];
+	char value[128];
 	size_t off = 0, n, k;
 
 	while (off < len) {
@@ -146,7 +184,7 @@ first_line(struct mail_in *in, const char *t, size_t len)
 		if (n - k < sizeof(value)) {
 			snprintf(value, sizeof(value), "%.*s", (int)(n - k),
 			    line + k);
-			in->help |= is_help(value);
+			command(in, value);
 		}
 		return 1;
 	}
@@ -231,8 +269,11 @@ mail_compose(const struct mail_head *h, const char *body, size_t len,
 	if (h->in_reply_to != NULL && h->in_reply_to[0] != '\0')
 		rc |= buf_printf(out, "In-Reply-To: %s\nReferences: %s\n",
 		    h->in_reply_to, h->in_reply_to);
+	if (h->reply_to != NULL && h->reply_to[0] != '\0')
+		rc |= buf_printf(out, "Reply-To: %s\n", h->reply_to);
 	if (h->automatic)
-		rc |= buf_adds(out, "Auto-Submitted: auto-replied\n");
+		rc |= buf_printf(out, "Auto-Submitted: %s\n", h->forward ?
+		    "auto-generated" : "auto-replied");
 	if (h->game != NULL)
 		rc |= buf_printf(out, "X-Adjudicator-Game: %s\n", h->game);
 	rc |= buf_adds(out, "MIME-Version: 1.0\n"

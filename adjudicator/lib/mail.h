@@ -17,6 +17,7 @@
 #include "game.h"
 
 #define MAIL_FIELD	256
+#define MAIL_WATCH_CODE	16	/* hex digits of the code WATCH confirms */
 
 struct match;
 
@@ -34,6 +35,11 @@ struct mail_in {
 				 * bulk mail: never answered */
 	int	help;		/* the Subject, or the body's first line,
 				 * is HELP */
+	int	list;		/* ... is LIST */
+	int	watch;		/* ... is WATCH GAMEID [CODE] (1) or
+				 * UNWATCH GAMEID (-1) */
+	char	watch_game[65];	/* GAMEID, hex digits */
+	char	watch_code[MAIL_WATCH_CODE + 1];	/* CODE, or "" */
 	int64_t	received;	/* the date of the first Received header:
 				 * when this system's mail server took it;
 				 * 0 when none reads as a date */
@@ -53,8 +59,12 @@ struct mail_head {
 	int		 nto;
 	const char	*subject;
 	const char	*in_reply_to;
+	const char	*reply_to;
 	const char	*game;		/* the full game id */
 	int		 automatic;	/* the mail bot's: Auto-Submitted */
+	int		 forward;	/* ... a mail passed on to its
+					 * operator: auto-generated, not
+					 * auto-replied */
 };
 
 /* The headers, a blank line, then body (text: UTF-8 lines). */

@@ -29,7 +29,7 @@
 #include "when.h"
 
 void
-mailbot_help(const struct mailbot *b, struct buf *out)
+mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
 {
 	char line[KEY_LINE_MAX];
 
@@ -52,16 +52,14 @@ mailbot_help(const struct mailbot *b, struct buf *out)
 	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
 	    "The standings of the games this judge has judged, recomputed\n"
 	    "from their verified transcripts: a mail whose Subject is\n"
-	    "STANDINGS (adjudicator standings does the same with archives).\n"
-	    "\n"
-	    "The judge's key (JUDGE.pub):\n");
-	buf_printf(out, "%s\n", line);
+	    "STANDINGS (adjudicator standings does the same with archives).\n");
+	buf_printf(out, "%s\nThe judge's key (JUDGE.pub):\n%s\n", more, line);
 }
 
 /* --- answers to the sender of the mail --- */
 
-static int
-answer(struct bot_run *r, const char *subject, const char *body,
+int
+mailbot_answer(struct bot_run *r, const char *subject, const char *body,
     struct error *e)
 {
 	struct mailbot *b = r->b;
@@ -123,12 +121,13 @@ project(const struct match *base, int seat)
 }
 
 
-static void
-news(struct game_run *gr, int seat, size_t n, struct buf *out)
+void
+mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 {
 	const struct transcript *p = &gr->g->t;
 	const struct match *m = p->m;
-	uint64_t from = p->sent[seat].seq, start, q;
+	uint64_t start, q;
+	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0;
 	struct match *c;
 	struct buf blob;
 	struct error e;
@@ -141,7 +140,10 @@ news(struct game_run *gr, int seat, size_t n, struct buf *out)
 	buf_init(&blob);
 	if (n > 0)
 		buf_adds(out, "News:\n");
-	if (n > 0 && from < start)
+	if (n > 0 && from + 1 == start)
+		buf_printf(out, "  entry %llu (not confirmed sent before)\n",
+		    (unsigned long long)start);
+	else if (n > 0 && from < start)
 		buf_printf(out, "  entries %llu to %llu (not confirmed sent "
 		    "before)\n", (unsigned long long)from + 1,
 		    (unsigned long long)start);
@@ -211,7 +213,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 		    "update says why.\n");
 	}
 	buf_adds(&body, "\n");
-	news(gr, seat, n, &body);
+	mailbot_news(gr, seat, gr->g->t.sent[seat].seq, &body);
 	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
 	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
 	buf_add(&body, armored->data, armored->len);
@@ -341,6 +343,8 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
+	if (g.t.m->seq > before->seq)
+		mailbot_watchers(&gr);
 	rc = 0;
 done:
 	match_free(before);
@@ -378,7 +382,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	struct envelope env;
 	struct buf sb;
 	struct error why;
-	int header, already, rc = 0;
+	int header, rc = 0;
 
 	buf_init(&sb);
 	error_clear(&why);
@@ -396,17 +400,8 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	if (root_game_of(&env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
-		if (root_file(b->root, sb.data, sb.len, b->keypath, &b->k->pub,
-		    1, game, &already, where, &why) != 0)
+		if (mailbot_invite(r, &sb, &env, game, where, &why) != 0)
 			goto refused;
-		report_line(b->report, "%s: game %.16s: %s", where, game,
-		    already ? "already joined; nothing to do" :
-		    "joined as judge");
-		snprintf(b->game, sizeof(b->game), "%s", game);
-		if (already)
-			r->already = 1;
-		else
-			r->joined = 1;
 		goto done;
 	}
 	if (root_dir(b->root, game, dir, sizeof(dir), &why) != 0)
@@ -445,7 +440,8 @@ mailbot_log(struct bot_run *r, int status)
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	if (b->verdict[0] == '\0')
 		snprintf(b->verdict, sizeof(b->verdict), "%s",
-		    status == EXIT_SYSTEM ? "retry" : "refused");
+		    status == EXIT_SYSTEM || status == EXIT_USAGE ? "retry" :
+		    "refused");
 	buf_init(&line);
 	buf_printf(&line, "%s from=%s game=%.16s entry=%llu verdict=%s "
 	    "sent=%d", when, b->in.from[0] ? b->in.from : "-",
@@ -469,10 +465,11 @@ verdict(struct bot_run *r)
 	    "nothing";
 
 	if (r->refused || r->malformed)
-		snprintf(b->verdict, sizeof(b->verdict), "%s%s%s",
+		snprintf(b->verdict, sizeof(b->verdict), "%s%s%s%s",
 		    r->malformed ? "malformed" : "refused", r->told ? ",told" :
-		    r->answered ? ",answered" : "",
-		    strcmp(v, "nothing") ? "," : "");
+		    r->answered ? ",answered" : r->hushed ? ",quiet" : "",
+		    r->forwarded == 1 ? ",forwarded" : r->forwarded == 2 ?
+		    ",withheld" : "", strcmp(v, "nothing") ? "," : "");
 	else
 		b->verdict[0] = '\0';
 	if (strcmp(v, "nothing") != 0 || b->verdict[0] == '\0')
@@ -514,7 +511,8 @@ standings_answer(struct bot_run *r, struct error *e)
 	    standings_compute(&s, &o, &res, e) != 0 ||
 	    standings_write(&s, &res, &body, e) != 0 || buf_cstr(&body) != 0)
 		goto done;
-	if (answer(r, "[adjudicator] standings", (char *)body.data, e) != 0)
+	if (mailbot_answer(r, "[adjudicator] standings", (char *)body.data,
+	    e) != 0)
 		goto done;
 	snprintf(r->b->verdict, sizeof(r->b->verdict), "standings");
 	rc = 0;
@@ -531,25 +529,38 @@ static int
 no_message(struct bot_run *r, struct error *why, struct error *e)
 {
 	struct mailbot *b = r->b;
-	struct buf body;
+	struct buf body, more;
 	int rc;
 
 	if (asks_standings(b->in.subject))
 		return standings_answer(r, e);
 	buf_init(&body);
 	if (b->in.help) {
-		mailbot_help(b, &body);
+		mailbot_club_help(r, &body);
 		buf_cstr(&body);
-		rc = answer(r, "[adjudicator] help", (char *)body.data, e);
+		buf_init(&more);
+		mailbot_help(b, (char *)body.data, &more);
+		buf_cstr(&more);
+		rc = mailbot_answer(r, "[adjudicator] help", (char *)more.data,
+		    e);
 		snprintf(b->verdict, sizeof(b->verdict), "help");
 		buf_free(&body);
+		buf_free(&more);
 		return rc;
 	}
+	if (b->in.list)
+		return mailbot_list(r, e);
+	if (b->in.watch != 0)
+		return mailbot_watch(r, e);
 	refuse(r, why);
+	/* to a person first: the sender hears of it too */
+	if (mailbot_forward(r, why->msg, e) != 0)
+		return -1;
 	buf_printf(&body, "Your mail to the adjudicator judge could not be "
-	    "read: %s.\nMail HELP for what to send.\n", why->msg);
+	    "read: %s.\n%sMail HELP for what to send.\n", why->msg,
+	    r->forward_line);
 	buf_cstr(&body);
-	rc = answer(r, "[adjudicator] your mail could not be read",
+	rc = mailbot_answer(r, "[adjudicator] your mail could not be read",
 	    (char *)body.data, e);
 	buf_free(&body);
 	if (rc != 0)
@@ -596,14 +607,20 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 		if (i == k && judge_game(r, r->q[k].game, e) != 0)
 			goto done;
 	}
-	/* what no seat's update told: the sender hears it here */
-	if ((r->refused || r->malformed) && !r->told) {
+	/* what no seat's update told (nor the answer to an invitation):
+	 * the sender hears it here, and a person when nothing of the mail
+	 * could be taken */
+	if ((r->refused || r->malformed) && !r->told && !r->invited) {
+		if (r->nq == 0 && !r->joined && !r->already &&
+		    mailbot_forward(r, r->why, e) != 0)
+			goto done;
 		buf_init(&body);
-		buf_printf(&body, "Your mail to the adjudicator judge could not "
-		    "be routed: %s.\nMail HELP for what to send.\n", r->why);
+		buf_printf(&body, "Your mail to the adjudicator judge could "
+		    "not be routed: %s.\n%sMail HELP for what to send.\n",
+		    r->why, r->forward_line);
 		buf_cstr(&body);
-		rc = answer(r, "[adjudicator] your mail could not be routed",
-		    (char *)body.data, e);
+		rc = mailbot_answer(r, "[adjudicator] your mail could not be "
+		    "routed", (char *)body.data, e);
 		buf_free(&body);
 		if (rc != 0)
 			goto done;
@@ -631,11 +648,15 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	memset(&r, 0, sizeof(r));
 	r.b = b;
 	r.name = name;
+	r.mail = mail;
 	b->game[0] = b->verdict[0] = '\0';
 	b->entry = 0;
 	b->sent = 0;
 	mail_read(mail->text, mail->len, &b->in);
-	if (mail->too_large) {
+	/* the operator's settings, as they are now; wrong: the mail waits */
+	if (club_conf_read(b->root, &r.club, e) != 0)
+		rc = -1;
+	else if (mail->too_large) {
 		/* its head says who sent it: the sender is told */
 		mime_mail_too_large(mail, name, MIME_MAIL_MAX, line,
 		    sizeof(line));
@@ -647,6 +668,7 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	for (i = 0; i < r.nq; i++)
 		buf_free(&r.q[i].sb);
 	free(r.q);
+	club_conf_free(&r.club);
 	return rc;
 }
 
@@ -661,7 +683,9 @@ mailbot_take(struct mailbot *b, const struct mime_mail *mail,
 	error_clear(&one);
 	if (mailbot_run(b, mail, where, &one) == 0)
 		return 0;
-	if (one.status == EXIT_SYSTEM) {
+	/* a system error, or the root's settings refused: the mail waits,
+	 * and so do the others */
+	if (one.status == EXIT_SYSTEM || one.status == EXIT_USAGE) {
 		*e = one;
 		return -1;
 	}

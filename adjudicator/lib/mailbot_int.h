@@ -6,6 +6,7 @@
 #ifndef MAILBOT_INT_H
 #define MAILBOT_INT_H
 
+#include "club.h"
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot.h"
@@ -29,6 +30,15 @@ struct bot_run {
 					 * update): refused only if alone */
 	int		 answered;	/* the sender was answered */
 	int		 applied, early, duplicates;
+	/* the club's part (mailbot_club.c) */
+	const struct mime_mail *mail;
+	struct club_conf club;		/* ROOT/judge.yaml */
+	int		 invited;	/* an invitation was refused */
+	int		 hushed;	/* ... and answered before: not now */
+	int		 forwarded;	/* to the operator: 1 the mail's text,
+					 * 2 the note alone */
+	char		 forward_line[400];	/* what the sender is told of
+						 * it */
 };
 
 struct game_run {
@@ -54,7 +64,38 @@ int	mailbot_messages(struct bot_run *, const char *game, struct game_run *,
 /* judge_emit_fn: the update as a mail to its seat, with its summary. */
 int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 	    int note, size_t resent, struct error *);
+/* The news since entry from, then the board as the public knows it, as
+ * seat (-1: an observer) is told them above its update. */
+void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
 /* The run's line in ROOT/log. */
 void	mailbot_log(struct bot_run *, int status);
+/* An answer to the mail's sender (none to an automatic mail, nor when
+ * there is no address to answer). */
+int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
+	    struct error *);
+
+/*
+ * mailbot_club.c.  An invitation opened: taken as the club's settings
+ * allow (0: joined, or joined before), or refused with why (the sender
+ * answered once); the root's lock is held throughout.
+ */
+int	mailbot_invite(struct bot_run *, const struct buf *sb,
+	    const struct envelope *, const char *game, const char *where,
+	    struct error *why);
+/* A mail the judge could not take, for why: passed on to the operator,
+ * once, unless it is automatic or holds a secret in clear. */
+int	mailbot_forward(struct bot_run *, const char *why, struct error *);
+/* LIST: the judge's games, as anyone may know them. */
+int	mailbot_list(struct bot_run *, struct error *);
+/*
+ * mailbot_watch.c.  After a run that added entries to the game of gr:
+ * each observer mailed the news and the public board, and the archive
+ * once the game is over (a failure waits for the next run).
+ */
+void	mailbot_watchers(struct game_run *);
+/* WATCH GAMEID [CODE], UNWATCH GAMEID: the sender answered. */
+int	mailbot_watch(struct bot_run *, struct error *);
+/* What HELP says of the club's settings. */
+void	mailbot_club_help(const struct bot_run *, struct buf *);
 
 #endif

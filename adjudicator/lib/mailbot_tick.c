@@ -121,6 +121,8 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
+	if (g.t.m->seq > before->seq)
+		mailbot_watchers(&gr);
 	if (timeout >= 0 || n > 0) {
 		tr->games++;
 		snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
@@ -178,6 +180,8 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	rc = judge_updates(&j, mailbot_emit, &gr, e);
 	if (gamedir_commit_lazy(&g, rc == 0 ? e : &br.other) != 0 && rc == 0)
 		rc = -1;
+	if (rc == 0 && g.t.m->seq > before->seq)
+		mailbot_watchers(&gr);
 	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
 	b->entry = g.t.m->seq;
 	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);

@@ -330,10 +330,14 @@ still_owed(struct mailqueue *q, const struct mailqueue_mail *m,
 	 * file is given again by whoever gave it, and answered then */
 	if (m->game[0] == '\0')
 		return m->source[0] != '\0' && !fsio_exists(m->source);
+	/* an observer's mail: GAMEDIR/watchers said it went before the
+	 * outbox was written */
+	if (m->seat < 0)
+		return 1;
 	/* an update: owed once the judge's marks say it was sent */
 	if ((rc = game_get(q, NULL, m->game, &gm, e)) != 0)
 		return rc > 0 ? 0 : -1;
-	if (m->seat < 0 || m->seat >= gm->g.t.m->nseats)
+	if (m->seat >= gm->g.t.m->nseats)
 		return 0;
 	if (gm->g.t.store->count_updates(gm->g.t.arg, m->seat, &count,
 	    e) != 0)
@@ -602,6 +606,13 @@ finish(struct mailqueue *q, mailqueue_send_fn *send, void *arg,
 			return -1;
 	if (updates(q, e) != 0)
 		return -1;
+	/* each observer of a game the run moved on: its mail too */
+	for (i = 0; i < q->ngames; i++)
+		if (q->games[i]->g.t.m->seq > q->games[i]->before->seq) {
+			q->game = q->games[i]->game;
+			mailbot_watchers(&q->games[i]->gr);
+			q->game = NULL;
+		}
 	if (q->nout > 0) {
 		if (outbox_write(q, e) != 0)
 			return -1;

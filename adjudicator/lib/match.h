@@ -116,6 +116,19 @@ struct match_holder {
 	char			 name[KEY_NAME_MAX + 1];	/* its name */
 };
 
+/*
+ * Who may watch a judged game (header.c): the observers its creator
+ * named, mailed by the judge what the public may know, and whether anyone
+ * may ask the judge by mail to watch (WATCH GAMEID; the header's
+ * "watch: yes", new -o watch=yes).
+ */
+#define MATCH_MAX_OBSERVERS	8
+struct match_watch {
+	int			 open;
+	int			 n;
+	char			 address[MATCH_MAX_OBSERVERS][MATCH_ADDRESS];
+};
+
 struct match {
 	const struct game_rules	*rules;
 	struct game_config	 cfg;
@@ -125,6 +138,7 @@ struct match {
 	int			 judge_mode;
 	struct key_public	 judge;
 	char			 judge_address[MATCH_ADDRESS];
+	struct match_watch	 watch;
 	char			 created[40];
 	int			 nseats;
 	struct match_seat	 seat[GAME_MAX_SEATS];
@@ -219,18 +233,22 @@ struct match *header_parse(const uint8_t *, size_t, const char *where,
 	    struct error *);
 
 /* The header's body, for the creator to sign.  addresses may be NULL,
- * or hold NULL for a seat without one; clock may be NULL (no clock). */
+ * or hold NULL for a seat without one; clock may be NULL (no clock), and
+ * watch (no observers, WATCH refused). */
 int	header_write(const struct game_rules *, const struct game_config *,
 	    int judge_mode, const struct key_public *seats,
 	    const char *const *addresses, int nseats,
 	    const struct key_public *judge, const char *judge_address,
-	    const struct clock_spec *clock, struct buf *, struct error *);
+	    const struct clock_spec *clock, const struct match_watch *watch,
+	    struct buf *, struct error *);
 /*
- * The -o options of new: the clock's (clock.h) into clock, the rest the
- * game's (game_options).  clock->on is 0 when none is given.
+ * The -o options of new: the clock's (clock.h) into clock, watch=yes|no
+ * into watch (when not NULL), the rest the game's (game_options).
+ * clock->on is 0 when none is given.
  */
 int	header_options(const struct game_rules *, struct game_config *,
-	    struct clock_spec *, char *const *kv, int nkv, struct error *);
+	    struct clock_spec *, struct match_watch *, char *const *kv,
+	    int nkv, struct error *);
 /*
  * A mail address as the header takes it (formats/header.md): a dot-atom
  * local part of RFC 5322 atext without '|', '/', '!' and '%', an @, a

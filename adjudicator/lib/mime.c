@@ -509,12 +509,12 @@ html_to_text(const char *t, size_t len, struct buf *out)
 	return 0;
 }
 
-static int scan_mail(const char *, size_t, const char *, mime_text_fn *,
+static int scan_mail(const char *, size_t, const char *, mime_part_fn *,
     void *, int, struct error *);
 
 static int
 scan_multipart(const char *body, size_t len, const char *boundary,
-    const char *where, mime_text_fn *fn, void *arg, int depth,
+    const char *where, mime_part_fn *fn, void *arg, int depth,
     struct error *e)
 {
 	char delim[160];
@@ -547,8 +547,23 @@ scan_multipart(const char *body, size_t len, const char *boundary,
 	return 0;
 }
 
+/* One leaf part, decoded, to fn. */
 static int
-scan_mail(const char *t, size_t len, const char *where, mime_text_fn *fn,
+part(mime_part_fn *fn, void *arg, const struct mime_headers *h,
+    const char *t, size_t len, int whole, struct error *e)
+{
+	struct mime_part p;
+
+	p.text = t;
+	p.len = len;
+	p.html = strcmp(h->ctype, "text/html") == 0;
+	p.plain = h->ctype[0] == '\0' || strcmp(h->ctype, "text/plain") == 0;
+	p.whole = whole;
+	return fn(arg, &p, e);
+}
+
+static int
+scan_mail(const char *t, size_t len, const char *where, mime_part_fn *fn,
     void *arg, int depth, struct error *e)
 {
 	struct mime_headers h;
@@ -560,8 +575,10 @@ scan_mail(const char *t, size_t len, const char *where, mime_text_fn *fn,
 		return error_set(e, EXIT_MALFORMED, "%s: MIME nested too "
 		    "deeply", where);
 	body = parse_headers(t, len, &h);
-	if (body == 0 || (!h.any && depth == 0))
-		return fn(arg, t, len, 0, e);
+	if (body == 0 || (!h.any && depth == 0)) {
+		memset(&h, 0, sizeof(h));
+		return part(fn, arg, &h, t, len, depth == 0, e);
+	}
 	if (strncmp(h.ctype, "multipart/", 10) == 0 && h.boundary[0] != '\0')
 		return scan_multipart(t + body, len - body, h.boundary, where,
 		    fn, arg, depth, e);
@@ -592,7 +609,7 @@ scan_mail(const char *t, size_t len, const char *where, mime_text_fn *fn,
 			buf_free(&text);
 			return error_set(e, EXIT_SYSTEM, "out of memory");
 		}
-		rc = fn(arg, (const char *)text.data, text.len, 1, e);
+		rc = part(fn, arg, &h, (const char *)text.data, text.len, 0, e);
 		buf_free(&text);
 		return rc;
 	}
@@ -600,14 +617,36 @@ scan_mail(const char *t, size_t len, const char *where, mime_text_fn *fn,
 		buf_free(&dec);
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
-	rc = fn(arg, (const char *)dec.data, dec.len, 0, e);
+	rc = part(fn, arg, &h, (const char *)dec.data, dec.len, 0, e);
 	buf_free(&dec);
 	return rc;
+}
+
+int
+mime_parts(const char *text, size_t len, const char *where, mime_part_fn *fn,
+    void *arg, struct error *e)
+{
+	return scan_mail(text, len, where, fn, arg, 0, e);
+}
+
+struct texts {
+	mime_text_fn	*fn;
+	void		*arg;
+};
+
+static int
+text_of(void *arg, const struct mime_part *p, struct error *e)
+{
+	struct texts *t = arg;
+
+	return t->fn(t->arg, p->text, p->len, p->html, e);
 }
 
 int
 mime_texts(const char *text, size_t len, const char *where, mime_text_fn *fn,
     void *arg, struct error *e)
 {
-	return scan_mail(text, len, where, fn, arg, 0, e);
+	struct texts t = { fn, arg };
+
+	return scan_mail(text, len, where, text_of, &t, 0, e);
 }

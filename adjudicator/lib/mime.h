@@ -107,4 +107,21 @@ typedef int mime_text_fn(void *, const char *, size_t, int html,
 int	mime_texts(const char *, size_t, const char *where, mime_text_fn *,
 	    void *, struct error *);
 
+/*
+ * The same walk, each part with what it is: a text a mail client shows
+ * as text (text/plain, or no Content-Type), an HTML part (turned into
+ * lines), or anything else (an attachment, decoded); whole: the input
+ * is no MIME mail, and the text is all of it, its headers included.
+ */
+struct mime_part {
+	const char	*text;
+	size_t		 len;
+	int		 html;
+	int		 plain;
+	int		 whole;
+};
+typedef int mime_part_fn(void *, const struct mime_part *, struct error *);
+int	mime_parts(const char *, size_t, const char *where, mime_part_fn *,
+	    void *, struct error *);
+
 #endif

@@ -92,6 +92,10 @@ void	root_short(const char *dir, char *, size_t);
 
 /* games -r: one line per game, those where this copy writes next first. */
 int	root_games(const char *root, struct buf *, struct error *);
+/* The same as anyone may read it (the mail bot's LIST): no copy's own
+ * marks, late games first, then those under way, then those over; a
+ * game that cannot be read is left out. */
+int	root_games_public(const char *root, struct buf *, struct error *);
 
 /*
  * receive -r: the messages of inputs (an mbox, mail files, several

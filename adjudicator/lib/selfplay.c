@@ -245,7 +245,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		goto done;
 	}
 	if (nseats < 1 || nseats > GAME_MAX_SEATS ||
-	    header_options(sp->rules, &cfg, &clock, opts, nopts, e) != 0)
+	    header_options(sp->rules, &cfg, &clock, NULL, opts, nopts, e) != 0)
 		goto done;
 	for (s = 0; s < nseats + (judged != 0); s++) {
 		int at = s < nseats ? s : GAME_JUDGE;
@@ -262,7 +262,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		pub[s] = sp->key[at]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
-	    judged ? &pub[nseats] : NULL, NULL, &clock, &body, e) != 0 ||
+	    judged ? &pub[nseats] : NULL, NULL, &clock, NULL, &body, e) != 0 ||
 	    (fixed && fixed_header(sp, &body, e) != 0) ||
 	    (created != NULL && set_created(&body, created, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),

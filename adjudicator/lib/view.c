@@ -195,6 +195,13 @@ addresses(const struct match *m, struct buf *b)
 	}
 	if (sep[0] == ',')
 		buf_adds(b, ".\n");
+	for (i = 0; i < m->watch.n; i++)
+		buf_printf(b, "%s%s", i ? ", " : "Observers: ",
+		    m->watch.address[i]);
+	if (m->watch.n > 0 || m->watch.open)
+		buf_printf(b, "%s%s\n", m->watch.n > 0 ? "." : "",
+		    m->watch.open ? m->watch.n > 0 ? "  Anyone may ask to "
+		    "watch." : "Anyone may ask the judge to watch." : "");
 }
 
 /* dir as the shell takes it: quoted when it needs to be. */
@@ -455,29 +462,6 @@ view_next(const struct match *m, int viewer, const char *dir,
 	view_next_at(m, viewer, &p, v);
 }
 
-/* A sentence in lines of at most 76 columns, broken at spaces. */
-static void
-wrapped(struct buf *b, const char *say)
-{
-	size_t col = 0, w;
-
-	while (*say != '\0') {
-		w = strcspn(say, " ");
-		if (col > 0 && col + 1 + w > 76) {
-			buf_adds(b, "\n");
-			col = 0;
-		} else if (col > 0) {
-			buf_adds(b, " ");
-			col++;
-		}
-		buf_add(b, say, w);
-		col += w;
-		say += w;
-		say += strspn(say, " ");
-	}
-	buf_adds(b, "\n");
-}
-
 /*
  * The view of viewer, the board as board_of sees it: viewer's own view,
  * or (a mail's summary) the public board addressed to viewer, with no
@@ -498,7 +482,10 @@ text_at(const struct match *m, int viewer, int board_of,
 		    m->seat[viewer].name, viewer + 1, m->nseats,
 		    role[0] ? ", " : "", role);
 	}
-	addresses(m, b);
+	/* the seats' mail addresses are for the seats: the view nobody
+	 * owns (an observer's mail, show -f public) goes without them */
+	if (viewer >= 0 || board_of >= 0)
+		addresses(m, b);
 	match_ctx_init(&c, &a, m, ctx_viewer(board_of));
 	buf_adds(b, "\n");
 	m->rules->render(m->state, board_of, &c, b);
@@ -511,7 +498,7 @@ text_at(const struct match *m, int viewer, int board_of,
 	if (v.example[0] != '\0' && board_of == viewer)
 		buf_printf(b, "For example: %s\n", v.example);
 	if (v.note[0] != '\0')
-		wrapped(b, v.note);
+		buf_wrap(b, v.note);
 }
 
 void
@@ -626,6 +613,15 @@ yaml_addresses(const struct match *m, struct ydoc_writer *w)
 	if (m->judge_address[0] != '\0')
 		ydoc_kv(w, "judge", m->judge_address);
 	ydoc_map_end(w);
+	if (m->watch.open)
+		ydoc_kv(w, "watch", "yes");
+	if (m->watch.n == 0)
+		return;
+	ydoc_key(w, "observers");
+	ydoc_seq_begin(w, 1);
+	for (i = 0; i < m->watch.n; i++)
+		ydoc_str(w, m->watch.address[i]);
+	ydoc_seq_end(w);
 }
 
 static void

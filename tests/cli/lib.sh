@@ -279,3 +279,70 @@ cases() {
 	python3 "$TOP/tests/cli/clicase.py" $cfiles ||
 	    fail "rule cases of $cg through the command line"
 }
+
+# --- the judge's mail bot (judge -r) through the stand-in sendmail ---
+
+SM="$TOP/tests/cli/sendmail.sh"
+
+# bot FILE [STATUS]: the judge's mail bot takes FILE (exit STATUS, 0)
+bot() {
+	SPOOL=$PWD/spool expect "${2:-0}" "$ADJ" judge -r jr -s "$SM" "$1"
+}
+
+# nmail: how many mails the stand-in sendmail was given
+nmail() {
+	ls spool 2>/dev/null | grep -c '\.eml$' || true
+}
+
+# mstart [OPTION...]: keys, a judged game with addresses (new given the
+# OPTIONs too), joined by the judge (jr), alice (AR) and bob (BR) in
+# their roots; $G is the game id
+mstart() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
+	    >invite.msg || fail "new $*"
+	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
+	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"
+	bot invite.msg
+	G=$(ls AR)
+	[ -d "jr/$G" ] || fail "the judge did not file game $G"
+	[ "$(nmail)" -eq 0 ] || fail "mail for an invitation"
+	read_mail=0
+}
+
+# deliver_all: each player reads its mbox (the whole of it, every time:
+# what was applied already is a no-op) with receive -r
+deliver_all() {
+	for s in alice bob; do
+		case $s in alice) r=AR ;; bob) r=BR ;; esac
+		[ -f "spool/$s@example.org.mbox" ] || continue
+		"$ADJ" receive -r "$r" "spool/$s@example.org.mbox" \
+		    >"$s.view" 2>"$s.err" || {
+			cat "$s.err" >&2
+			fail "$s refuses her mailbox"
+		}
+	done
+}
+
+# mplay ROOT FILE VERB ARGS...: a seat's whole mail to the judge, and
+# the judge's mails to the seats
+mplay() {
+	mr=$1 mf=$2 mv=$3
+	shift 3
+	"$ADJ" "$mv" -M -d "$mr/$G" "$@" >"$mf" 2>merr || {
+		cat merr >&2
+		fail "$mv -M -d $mr/$G $*"
+	}
+	bot "$mf"
+	deliver_all
+}
+
+# header_of FILE NAME: the value of header NAME in a mail file
+header_of() {
+	awk -v n="$2:" '/^$/ { exit } $1 == n { sub(/^[^:]*: */, ""); print }' \
+	    "$1"
+}

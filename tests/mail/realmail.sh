@@ -12,7 +12,12 @@
 # new key and address): the judge mails her the invitation and the seat's
 # whole copy, which she joins and plays on; then alice loses her game
 # directory, joins again and mails the judge a restore request, and its
-# answer makes her copy whole, her own setup included.
+# answer makes her copy whole, her own setup included.  The game has an
+# observer named at new (dave), and bob, who left, asks the judge by
+# mail to watch it (WATCH, the code, WATCH with the code): both are
+# mailed after each entry what the public may know, and never a setup,
+# an update or a seat's address; the game ends, and the archive each is
+# mailed verifies.
 #
 # A third judge drains a queue: procmail delivers its mail into a
 # Maildir, and the judge's run (as from cron) takes what is there and
@@ -24,128 +29,23 @@
 # is answered, and never bounced.
 #
 # Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
-# adjt-judge2, adjt-judge3, adjt-carol and clears their mail).  With CI=true a missing MTA, procmail or root is a
-# failure; elsewhere the test says why it skips and exits 0.
+# adjt-judge2, adjt-judge3, adjt-carol, adjt-dave and clears their mail).  With CI=true a
+# missing MTA, procmail or root is a failure; elsewhere the test says
+# why it skips and exits 0.
 #
 # ADJ  the adjudicator binary under test
 set -u
-: "${ADJ:?ADJ must name the adjudicator binary}"
-top=$(cd "$(dirname "$0")/../.." && pwd)
-users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-judge3 adjt-carol"
-WAIT=${WAIT:-60}	# seconds a delivery may take
+name=realmail
+users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-judge3 adjt-carol adjt-dave"
+. "$(dirname "$0")/lib.sh"
 
-say() { printf 'realmail: %s\n' "$*"; }
-fail() {
-	printf 'realmail: FAIL: %s\n' "$*" >&2
-	for u in $users; do
-		[ -f "/home/$u/judge/log" ] && sed "s/^/  $u log: /" \
-		    "/home/$u/judge/log" >&2
-		[ -f "/home/$u/judge/procmail.log" ] && tail -20 \
-		    "/home/$u/judge/procmail.log" | sed "s/^/  $u procmail: /" >&2
-	done
-	[ -r /var/log/exim4/mainlog ] && tail -20 /var/log/exim4/mainlog >&2
-	echo "realmail: 0 passed, 1 failed"
-	exit 1
-}
-skip() {
-	if [ "${CI:-}" = true ]; then
-		fail "$* (CI=true: .ci/run installs and starts the MTA)"
-	fi
-	say "SKIP: $*"
-	exit 0
-}
-
-[ "$(id -u)" -eq 0 ] || skip "not root (the test creates local users)"
-[ -x /usr/sbin/sendmail ] || skip "no /usr/sbin/sendmail (no local MTA)"
-command -v procmail >/dev/null 2>&1 || skip "procmail is not installed"
-command -v runuser >/dev/null 2>&1 || skip "runuser is not installed"
-if command -v exim4 >/dev/null 2>&1; then
-	# a daemon for the queue runs (a deferred mail is retried)
-	pgrep -x exim4 >/dev/null 2>&1 || exim4 -bd -q10s ||
-	    skip "exim4 does not start"
-elif command -v postfix >/dev/null 2>&1; then
-	postfix status >/dev/null 2>&1 || postfix start ||
-	    skip "postfix does not start"
-	postconf -e 'mailbox_command = /usr/bin/procmail'
-	postfix reload >/dev/null 2>&1
-else
-	skip "neither exim4 nor postfix is installed"
-fi
-
-# The binary where the users can run it.
-bin=$(mktemp -d /tmp/adjmail.XXXXXX) || fail "mktemp"
-chmod 755 "$bin"
-cp "$ADJ" "$bin/adjudicator" && chmod 755 "$bin/adjudicator" ||
-    fail "cannot copy $ADJ"
-# what make install puts in place, under a prefix the users can read
-prefix=$bin/prefix
-${MAKE:-make} -C "$top" install PREFIX="$prefix" >/dev/null 2>&1 ||
-    fail "make install PREFIX=$prefix"
-A=$bin/adjudicator
-trap 'rm -rf "$bin"' EXIT
-
-for u in $users; do
-	id "$u" >/dev/null 2>&1 || useradd -m -s /bin/sh "$u" ||
-	    fail "useradd $u"
-	rm -rf "/home/$u/games" "/home/$u/judge" "/home/$u/"*.key \
-	    "/home/$u/Maildir" \
-	    "/home/$u/"*.pub "/home/$u/.procmailrc" "/home/$u/.forward" \
-	    "/home/$u/work"
-	: >"/var/mail/$u"
-	chown "$u:mail" "/var/mail/$u"
-	chmod 660 "/var/mail/$u"
-done
-
-# as USER CMD: CMD by USER's shell in its home
-as() {
-	u=$1
-	shift
-	runuser -u "$u" -- env HOME="/home/$u" ADJ="$A" sh -c "cd && $*"
-}
-
-mails() {
-	c=$(grep -c '^From ' "/var/mail/$1" 2>/dev/null)
-	echo "${c:-0}"
-}
 loglines() {
 	{ wc -l <"/home/adjt-judge/judge/log"; } 2>/dev/null || echo 0
 }
-# last_mail USER: the last mail of USER's mailbox
-last_mail() {
-	awk '/^From / { m = "" } { m = m $0 "\n" } END { printf "%s", m }' \
-	    "/var/mail/$1"
-}
-# wait_for WHAT TEST...: until TEST holds, at most $WAIT seconds
-wait_for() {
-	what=$1
-	shift
-	n=0
-	until "$@"; do
-		n=$((n + 1))
-		[ "$n" -le $((WAIT * 4)) ] || fail "waited ${WAIT}s for $what"
-		sleep 0.25
-	done
-}
-more_mail() { [ "$(mails "$1")" -ge "$2" ]; }
-last_has() { last_mail "$1" | grep -q "$2"; }
 more_log() { [ "$(loglines)" -ge "$1" ]; }
 
 # The judge: its key, its root and the procmail recipe of examples/.
-as adjt-judge 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
-    2>/dev/null || fail "judge keygen"
-sed "s,^ADJUDICATOR=.*,ADJUDICATOR=$A," "$top/examples/procmailrc" \
-    >/home/adjt-judge/.procmailrc
-chown adjt-judge /home/adjt-judge/.procmailrc
-for u in adjt-alice adjt-bob; do
-	as "$u" "\"\$ADJ\" keygen -N ${u#adjt-}" 2>/dev/null ||
-	    fail "$u keygen"
-done
-# the public keys, exchanged as people would
-for u in adjt-alice adjt-bob; do
-	cp /home/adjt-judge/judge/judge.pub /home/adjt-alice/alice.pub \
-	    /home/adjt-bob/bob.pub "/home/$u/" 2>/dev/null
-	chown "$u" "/home/$u/"*.pub
-done
+mail_judge adjt-judge adjt-alice adjt-bob
 
 # --- a judged game ---------------------------------------------------------
 
@@ -373,7 +273,8 @@ cp /home/adjt-carol/carol.pub /home/adjt-judge/ &&
 nl=$(($(loglines) + 1)) nb=$(($(mails adjt-bob) + 1))
 as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge.pub \
     -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
-    -a judge=adjt-judge@localhost incognito alice.pub bob.pub >club.eml &&
+    -a judge=adjt-judge@localhost -w adjt-dave@localhost -o watch=yes \
+    incognito alice.pub bob.pub >club.eml &&
     "$ADJ" join -r games -k alice.key club.eml &&
     /usr/sbin/sendmail -t -i <club.eml' 2>/dev/null ||
     fail "alice cannot invite"
@@ -430,6 +331,21 @@ grep -q "the judge hands bob's seat to key" /home/adjt-alice/view ||
 holder=adjt-carol hdir=club
 csend adjt-carol club turn b4-c4
 
+say "club: bob, who left, asks to watch the game"
+# bmail SUBJECT: bob's mail to the judge, and its answer
+bmail() {
+	nb=$(mails adjt-bob)
+	as adjt-bob "printf 'From: adjt-bob@localhost\nTo: adjt-judge@localhost\nSubject: %s\n\nplease\n' '$1' |
+	    /usr/sbin/sendmail -t -i" || fail "bob's mail $1"
+	wait_for "the judge's answer to $1" more_mail adjt-bob $((nb + 1))
+}
+bmail "WATCH $h"
+code=$(last_mail adjt-bob | awk '$1 == "WATCH" && NF == 3 { print $3 }')
+[ ${#code} -eq 16 ] || fail "no code in the judge's answer"
+bmail "WATCH $h $code"
+last_mail adjt-bob | grep -q '^You watch it from now on' ||
+    fail "bob does not watch"
+
 say "club: alice loses her copy, and the judge restores it"
 as adjt-alice '"$ADJ" show -d games/'"$h"' >before; rm -rf games/'"$H"' &&
     "$ADJ" join -r games -k alice.key club.eml' 2>/dev/null ||
@@ -448,6 +364,35 @@ grep -q '^ 2   \.  \.  \. Ws' /tmp/realmail.view ||
     fail "alice's restored copy lacks her spy"
 grep -q 'Last: Black moves b4-c4' /tmp/realmail.view ||
     fail "alice's restored copy is not at the last move"
+say "club: alice ends it; the observers get the archive"
+nd=$(mails adjt-dave) nb=$(mails adjt-bob)
+holder=adjt-carol hdir=club
+csend adjt-alice "games/$h" turn "'c3?c4'"
+wait_for "dave's last mail" more_mail adjt-dave $((nd + 1))
+wait_for "bob's last mail" more_mail adjt-bob $((nb + 1))
+[ "$(mails adjt-dave)" -ge 6 ] || fail "dave has $(mails adjt-dave) mails"
+for u in adjt-dave adjt-bob; do
+	last_mail $u | grep -q '^Subject: .*: entry [0-9]*, over, for observers' ||
+	    fail "$u's last mail is not the end"
+	last_mail $u | sed -n '/^-----BEGIN ADJUDICATOR ARCHIVE/,$p' \
+	    >/tmp/realmail.arc
+	"$A" verify /tmp/realmail.arc >/tmp/realmail.verify 2>&1 ||
+	    fail "$u's archive does not verify"
+	grep -q '^result: alice won' /tmp/realmail.verify || fail "$u: result"
+done
+# every observer mail before the end: the public's alone
+awk '/^From / { n++ } { print > ("/tmp/realmail.dave." n) }' /var/mail/adjt-dave
+last=$(mails adjt-dave)
+for f in /tmp/realmail.dave.*; do
+	[ "$f" = "/tmp/realmail.dave.$last" ] && continue
+	grep -q 'for observers$' "$f" || fail "$f: not an observer's mail"
+	sed '1,/^$/d' "$f" >/tmp/realmail.body
+	grep -q 'nonce:\|value: \|-----BEGIN\|localhost>\|^You are ' \
+	    /tmp/realmail.body && fail "$f: more than the public may know"
+	grep -q '[WB][sa]\b' /tmp/realmail.body && fail "$f: an identity"
+	true
+done
+rm -f /tmp/realmail.dave.* /tmp/realmail.arc /tmp/realmail.body
 say "club: done"
 
 # --- a judge that drains its Maildir --------------------------------------

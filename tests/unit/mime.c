@@ -142,7 +142,7 @@ test_mail_read(void)
 {
 	static const struct {
 		const char	*name, *text, *from;
-		int		 help, automatic;
+		int		 help, automatic;	/* help: 1 HELP, 2 LIST */
 	} mails[] = {
 		{ "Reply-To over From", "From: a@x\nReply-To: B <b@y>\n\nhi\n",
 		    "b@y", 0, 0 },
@@ -168,6 +168,12 @@ test_mail_read(void)
 		    1 },
 		{ "a bounce", "From: MAILER-DAEMON@x\n\n", "MAILER-DAEMON@x", 0,
 		    1 },
+		{ "LIST, the subject", "From: a@x\nSubject: Re: list\n\n",
+		    "a@x", 2, 0 },
+		{ "LIST, the body's first line", "From: a@x\n\n LIST \nx\n",
+		    "a@x", 2, 0 },
+		{ "not LIST: a list of moves", "From: a@x\nSubject: list of "
+		    "moves\n\nlisting\n", "a@x", 0, 0 },
 	};
 	struct mail_in in;
 	size_t i;
@@ -175,10 +181,105 @@ test_mail_read(void)
 	for (i = 0; i < UNIT_NELEM(mails); i++) {
 		mail_read(mails[i].text, strlen(mails[i].text), &in);
 		unit_ok(strcmp(in.from, mails[i].from) == 0 &&
-		    in.help == mails[i].help &&
+		    in.help + 2 * in.list == mails[i].help &&
 		    in.automatic == mails[i].automatic, "mail_read: %s "
 		    "(from %s, help %d, automatic %d)", mails[i].name, in.from,
 		    in.help, in.automatic);
+	}
+}
+
+/* WATCH GAMEID [CODE] and UNWATCH GAMEID, in a Subject or a first line. */
+static void
+test_mail_watch(void)
+{
+	static const struct {
+		const char	*name, *text;
+		int		 watch;
+		const char	*game, *code;
+	} mails[] = {
+		{ "WATCH, the subject", "From: a@x\nSubject: WATCH 12ab\n\n", 1,
+		    "12ab", "" },
+		{ "WATCH with a code, after Re:", "From: a@x\nSubject: Re: "
+		    "watch 12AB 0011223344556677\n\n", 1, "12AB",
+		    "0011223344556677" },
+		{ "WATCH, the first line", "From: a@x\nSubject: hi\n\n"
+		    "  Watch 99ff  0011\nthanks\n", 1, "99ff", "0011" },
+		{ "UNWATCH", "From: a@x\nSubject: unwatch 12ab\n\n", -1, "12ab",
+		    "" },
+		{ "a code too long: not the judge's", "From: a@x\nSubject: "
+		    "WATCH 12ab 00112233445566778\n\n", 1, "12ab", "?" },
+		{ "not WATCH: a word, not an id", "From: a@x\nSubject: watch "
+		    "this game\n\n", 0, "", "" },
+		{ "not WATCH: more words", "From: a@x\nSubject: watch 12ab "
+		    "0011 please\n\n", 0, "", "" },
+		{ "not UNWATCH: with a code", "From: a@x\nSubject: unwatch "
+		    "12ab 0011\n\n", 0, "", "" },
+		{ "not WATCH: WATCHING", "From: a@x\nSubject: watching 12ab\n\n",
+		    0, "", "" },
+	};
+	struct mail_in in;
+	size_t i;
+
+	for (i = 0; i < UNIT_NELEM(mails); i++) {
+		mail_read(mails[i].text, strlen(mails[i].text), &in);
+		unit_ok(in.watch == mails[i].watch && (in.watch == 0 ||
+		    (strcmp(in.watch_game, mails[i].game) == 0 &&
+		    strcmp(in.watch_code, mails[i].code) == 0)),
+		    "mail_read: %s (watch %d, game %s, code %s)",
+		    mails[i].name, in.watch, in.watch_game, in.watch_code);
+	}
+}
+
+/* --- a mail's parts, each with what it is: its first line that says
+ * anything --- */
+
+static int
+part_kind(void *arg, const struct mime_part *p, struct error *e)
+{
+	struct buf *b = arg;
+	const char *t = p->text + strspn(p->text, "\n");
+
+	(void)e;
+	buf_printf(b, "%s%s:%.*s;", p->plain ? "p" : p->html ? "h" : "o",
+	    p->whole ? "w" : "", (int)strcspn(t, "\n"), t);
+	return 0;
+}
+
+static void
+test_parts(void)
+{
+	static const struct {
+		const char	*name, *text, *want;
+	} mails[] = {
+		{ "no MIME: the whole mail, headers and all", "From: a@x\n\n"
+		    "hi\n", "pw:From: a@x;" },
+		{ "no headers at all", "hello\n", "pw:hello;" },
+		{ "a text part, an HTML part, an attachment", "From: a@x\n"
+		    "Content-Type: multipart/mixed; boundary=b\n\n--b\n"
+		    "Content-Type: text/plain; charset=utf-8\n\nhi\n--b\n"
+		    "Content-Type: text/html\n\n<p>ho</p>\n--b\n"
+		    "Content-Type: application/octet-stream\n"
+		    "Content-Transfer-Encoding: base64\n\naGV5\n--b--\n",
+		    "p:hi;h:ho;o:hey;" },
+		{ "a part without a type is text", "Content-Type: multipart/"
+		    "mixed; boundary=b\n\n--b\n\nplain\n--b--\n",
+		    "p:plain;" },
+		{ "an image", "Content-Type: image/png\n"
+		    "Content-Transfer-Encoding: base64\n\naGV5\n", "o:hey;" },
+	};
+	struct error e;
+	struct buf b;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < UNIT_NELEM(mails); i++) {
+		buf_init(&b);
+		rc = mime_parts(mails[i].text, strlen(mails[i].text), "m",
+		    part_kind, &b, &e);
+		buf_cstr(&b);
+		unit_ok(rc == 0 && strcmp((char *)b.data, mails[i].want) == 0,
+		    "mime_parts: %s (%s)", mails[i].name, (char *)b.data);
+		buf_free(&b);
 	}
 }
 
@@ -357,6 +458,8 @@ main(void)
 	test_message_id();
 	test_words();
 	test_mail_read();
+	test_mail_watch();
+	test_parts();
 	test_mailbox();
 	test_mailbox_window();
 	test_too_large_named();

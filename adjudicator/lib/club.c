@@ -1,0 +1,732 @@
+/*
+ * A club's judge: its settings, its record of the last day, and what
+ * follows from them.  See club.h.
+ *
+ * The record counts and remembers by what the bot can know of a sender:
+ * the key that signed the invitation (made at will by anyone, but the
+ * allow-list's keys are the club's) and the address the mail came from
+ * (written at will, but where every answer goes).  Neither is proof of a
+ * person; the cap holds each of them apart, and what the bot answers
+ * goes at most once a day to one address for one kind of refusal.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "club.h"
+#include "fsio.h"
+#include "match.h"
+#include "when.h"
+#include "ydoc.h"
+
+#define CLUB_MAX_FILE	(1024u * 1024)
+
+/* --- the settings --- */
+
+static int
+path_of(const char *root, const char *name, char *out, size_t len,
+    struct error *e)
+{
+	if ((size_t)snprintf(out, len, "%s/%s", root, name) >= len)
+		return error_set(e, EXIT_USAGE, "%s: path too long", root);
+	return 0;
+}
+
+/* Nothing but blank lines and comments: no document, the defaults. */
+static int
+blank(const struct buf *b)
+{
+	size_t i = 0;
+	int comment = 0;
+
+	for (; i < b->len; i++) {
+		if (b->data[i] == '\n')
+			comment = 0;
+		else if (b->data[i] == '#' && !comment)
+			comment = 1;
+		else if (!comment && !isspace(b->data[i]))
+			return 0;
+	}
+	return 1;
+}
+
+/* A key id, or a whole public key line (its id): lowercase hex. */
+static int
+conf_key(const struct ydoc *n, char out[KEY_ID_HEX], const char *where,
+    struct error *e)
+{
+	struct key_public k;
+	struct error ign;
+	size_t i;
+
+	if (strlen(n->str) == KEY_ID_HEX - 1 && strspn(n->str,
+	    "0123456789abcdefABCDEF") == KEY_ID_HEX - 1) {
+		for (i = 0; i < KEY_ID_HEX; i++)
+			out[i] = (char)tolower((unsigned char)n->str[i]);
+		return 0;
+	}
+	if (strncmp(n->str, KEY_PUB_TAG " ", strlen(KEY_PUB_TAG) + 1) == 0 &&
+	    key_public_parse(n->str, &k, where, &ign) == 0) {
+		snprintf(out, KEY_ID_HEX, "%s", k.idhex);
+		return 0;
+	}
+	return error_set(e, EXIT_USAGE, "%s:%u:%u: allow: keys: \"%.40s\" is "
+	    "neither a key id (16 hex digits, the third word of a .pub line) "
+	    "nor a public key line", where, n->line, n->col, n->str);
+}
+
+static int
+conf_domain(const struct ydoc *n, char out[CLUB_DOMAIN], const char *where,
+    struct error *e)
+{
+	char a[CLUB_DOMAIN + 8], why[80];
+	size_t i;
+
+	if (strlen(n->str) >= CLUB_DOMAIN - 1 || strchr(n->str, '@') != NULL ||
+	    (snprintf(a, sizeof(a), "x@%s", n->str),
+	    header_address_check(a, why, sizeof(why)) != 0))
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: allow: domains: "
+		    "\"%.60s\" is not a mail domain (as club.example)", where,
+		    n->line, n->col, n->str);
+	for (i = 0; n->str[i] != '\0'; i++)
+		out[i] = (char)tolower((unsigned char)n->str[i]);
+	out[i] = '\0';
+	return 0;
+}
+
+/* allow: { keys: [...], domains: [...] } */
+static int
+conf_allow(const struct ydoc *a, struct club_conf *c, const char *where,
+    struct error *e)
+{
+	static const char *const keys[] = { "keys", "domains", NULL };
+	const struct ydoc *l;
+	size_t i;
+
+	c->allow = 1;
+	if (a->type == YDOC_SCALAR && a->str[0] == '\0')
+		return 0;	/* "allow:" alone: nobody */
+	if (ydoc_check_keys(a, keys, NULL, where, e) != 0)
+		return -1;
+	if ((l = ydoc_get(a, "keys")) != NULL) {
+		if (ydoc_expect(l, YDOC_SEQ, "allow: keys", where, e) != 0)
+			return -1;
+		if ((c->keys = calloc(l->nkids + 1, sizeof(*c->keys))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		for (i = 0; i < l->nkids; i++)
+			if (ydoc_expect(l->kids[i], YDOC_SCALAR, "a key", where,
+			    e) != 0 || conf_key(l->kids[i], c->keys[c->nkeys++],
+			    where, e) != 0)
+				return -1;
+	}
+	if ((l = ydoc_get(a, "domains")) != NULL) {
+		if (ydoc_expect(l, YDOC_SEQ, "allow: domains", where, e) != 0)
+			return -1;
+		if ((c->domains = calloc(l->nkids + 1,
+		    sizeof(*c->domains))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		for (i = 0; i < l->nkids; i++)
+			if (ydoc_expect(l->kids[i], YDOC_SCALAR, "a domain",
+			    where, e) != 0 || conf_domain(l->kids[i],
+			    c->domains[c->ndomains++], where, e) != 0)
+				return -1;
+	}
+	return 0;
+}
+
+static int
+conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
+    struct error *e)
+{
+	static const char *const keys[] = { "operator", "allow",
+	    "invitations", NULL };
+	const struct ydoc *n;
+	unsigned long long cap;
+	char why[80];
+
+	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
+		return -1;
+	if ((n = ydoc_get(doc, "operator")) != NULL) {
+		if (ydoc_expect(n, YDOC_SCALAR, "operator", where, e) != 0)
+			return -1;
+		if (header_address_check(n->str, why, sizeof(why)) != 0)
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: operator: "
+			    "not a mail address (%s)", where, n->line, n->col,
+			    why);
+		snprintf(c->operator_address, sizeof(c->operator_address),
+		    "%s", n->str);
+	}
+	if ((n = ydoc_get(doc, "allow")) != NULL &&
+	    conf_allow(n, c, where, e) != 0)
+		return -1;
+	if ((n = ydoc_get(doc, "invitations")) != NULL) {
+		if (ydoc_expect(n, YDOC_SCALAR, "invitations", where, e) != 0)
+			return -1;
+		if (strcmp(n->str, "off") == 0)
+			c->cap = 0;
+		else if (ydoc_uint(doc, "invitations", CLUB_CAP_MAX, &cap,
+		    where, e) != 0 || cap == 0)
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: "
+			    "invitations: a number from 1 to %d (a day, from "
+			    "one sender), or off", where, n->line, n->col,
+			    CLUB_CAP_MAX);
+		else
+			c->cap = (unsigned)cap;
+	}
+	return 0;
+}
+
+/*
+ * ROOT/NAME read as YAML into *doc, its path in path (PATH_MAX): *doc
+ * NULL when the file is absent or blank, which is no setting at all.
+ */
+static int
+read_doc(const char *root, const char *name, size_t max, char *path,
+    struct ydoc **doc, struct error *e)
+{
+	struct stat st;
+	struct buf b;
+	int rc = -1;
+
+	*doc = NULL;
+	if (path_of(root, name, path, PATH_MAX, e) != 0)
+		return -1;
+	if (stat(path, &st) != 0 && errno == ENOENT)
+		return 0;
+	buf_init(&b);
+	if (fsio_read_regular(path, max, &b, NULL, e) == 0 && (blank(&b) ||
+	    (*doc = ydoc_parse(b.data, b.len, path, e)) != NULL))
+		rc = 0;
+	buf_free(&b);
+	return rc;
+}
+
+int
+club_conf_read(const char *root, struct club_conf *c, struct error *e)
+{
+	char path[PATH_MAX];
+	struct ydoc *doc = NULL;
+	int rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	c->cap = CLUB_CAP;
+	if (read_doc(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) == 0 &&
+	    (doc == NULL || conf_doc(doc, c, path, e) == 0))
+		rc = 0;
+	/* the operator's file: the mail is kept until it is mended */
+	if (rc != 0 && e->status != EXIT_SYSTEM)
+		e->status = EXIT_USAGE;
+	if (rc != 0)
+		club_conf_free(c);
+	ydoc_free(doc);
+	return rc;
+}
+
+void
+club_conf_free(struct club_conf *c)
+{
+	free(c->keys);
+	free(c->domains);
+	c->keys = NULL;
+	c->domains = NULL;
+	c->nkeys = c->ndomains = 0;
+}
+
+/* --- the record of the last day --- */
+
+static const char *const verdicts[] = { "joined", "refused", "unlisted",
+    "capped", NULL };
+
+static int
+rec_hex(const struct ydoc *r, const char *key, size_t n, char *out,
+    const char *where, struct error *e)
+{
+	const char *s;
+
+	if ((s = ydoc_scalar(r, key, where, e)) == NULL)
+		return -1;
+	if (strlen(s) != n || strspn(s, "0123456789abcdef") != n)
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: %s: not %zu hex "
+		    "digits", where, r->line, r->col, key, n);
+	memcpy(out, s, n + 1);
+	return 0;
+}
+
+static int
+rec_time(const struct ydoc *r, int64_t *t, const char *where,
+    struct error *e)
+{
+	const char *s;
+
+	if ((s = ydoc_scalar(r, "time", where, e)) == NULL)
+		return -1;
+	if (when_parse(s, t) != 0)
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: time: \"%.40s\" is "
+		    "not a time", where, r->line, r->col, s);
+	return 0;
+}
+
+static int
+rec_invitation(const struct ydoc *r, struct club_invitation *v,
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "time", "game", "key", "from",
+	    "verdict", NULL };
+	static const char *const need[] = { "time", "game", "key", "verdict",
+	    NULL };
+	const char *s;
+	int i;
+
+	memset(v, 0, sizeof(*v));
+	if (ydoc_check_keys(r, keys, need, where, e) != 0 ||
+	    rec_time(r, &v->time, where, e) != 0 ||
+	    rec_hex(r, "game", ROOT_ID - 1, v->game, where, e) != 0 ||
+	    rec_hex(r, "key", KEY_ID_HEX - 1, v->key, where, e) != 0 ||
+	    (s = ydoc_scalar(r, "verdict", where, e)) == NULL)
+		return -1;
+	for (i = 0; verdicts[i] != NULL && strcmp(verdicts[i], s) != 0; i++)
+		;
+	if (verdicts[i] == NULL)
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: verdict: \"%.20s\"",
+		    where, r->line, r->col, s);
+	v->verdict = (enum club_verdict)i;
+	if (ydoc_get(r, "from") != NULL) {
+		if ((s = ydoc_scalar(r, "from", where, e)) == NULL)
+			return -1;
+		if (!header_address_ok(s))
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: from: not "
+			    "an address", where, r->line, r->col);
+		snprintf(v->from, sizeof(v->from), "%s", s);
+	}
+	return 0;
+}
+
+static int
+rec_forward(const struct ydoc *r, int64_t *t, char mail[ROOT_ID],
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "time", "mail", NULL };
+
+	if (ydoc_check_keys(r, keys, keys, where, e) != 0 ||
+	    rec_time(r, t, where, e) != 0 ||
+	    rec_hex(r, "mail", ROOT_ID - 1, mail, where, e) != 0)
+		return -1;
+	return 0;
+}
+
+static int
+rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "invitations", "forwarded", NULL };
+	struct club_invitation v;
+	const struct ydoc *l;
+	char mail[ROOT_ID];
+	int64_t t;
+	size_t i;
+
+	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
+		return -1;
+	if ((l = ydoc_get(doc, "invitations")) != NULL) {
+		if (ydoc_expect(l, YDOC_SEQ, "invitations", where, e) != 0)
+			return -1;
+		for (i = 0; i < l->nkids; i++) {
+			if (rec_invitation(l->kids[i], &v, where, e) != 0)
+				return -1;
+			if (v.time > now - CLUB_DAY &&
+			    club_recent_invitation(c, &v) != 0)
+				return error_set(e, EXIT_SYSTEM, "out of "
+				    "memory");
+		}
+	}
+	if ((l = ydoc_get(doc, "forwarded")) != NULL) {
+		if (ydoc_expect(l, YDOC_SEQ, "forwarded", where, e) != 0)
+			return -1;
+		for (i = 0; i < l->nkids; i++) {
+			if (rec_forward(l->kids[i], &t, mail, where, e) != 0)
+				return -1;
+			if (t > now - CLUB_DAY &&
+			    club_recent_forward(c, t, mail) != 0)
+				return error_set(e, EXIT_SYSTEM, "out of "
+				    "memory");
+		}
+	}
+	return 0;
+}
+
+int
+club_recent_read(const char *root, int64_t now, struct club_recent *c,
+    struct error *e)
+{
+	char path[PATH_MAX];
+	struct ydoc *doc = NULL;
+	int rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	if (read_doc(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) == 0 &&
+	    (doc == NULL || rec_doc(doc, now, c, path, e) == 0))
+		rc = 0;
+	/* a record mended or removed by hand: the mail is kept meanwhile */
+	if (rc != 0 && e->status != EXIT_SYSTEM)
+		e->status = EXIT_USAGE;
+	if (rc != 0)
+		club_recent_free(c);
+	ydoc_free(doc);
+	return rc;
+}
+
+static void
+write_records(struct ydoc_writer *w, const struct club_recent *c)
+{
+	char t[WHEN_TEXT];
+	size_t i;
+
+	ydoc_map_begin(w);
+	ydoc_key(w, "invitations");
+	ydoc_seq_begin(w, c->ninv == 0);
+	for (i = c->ninv > CLUB_KEEP ? c->ninv - CLUB_KEEP : 0; i < c->ninv;
+	    i++) {
+		when_format(c->inv[i].time, t, sizeof(t));
+		ydoc_map_begin(w);
+		ydoc_kv(w, "time", t);
+		ydoc_kv(w, "game", c->inv[i].game);
+		ydoc_kv(w, "key", c->inv[i].key);
+		if (c->inv[i].from[0] != '\0')
+			ydoc_kv(w, "from", c->inv[i].from);
+		ydoc_kv(w, "verdict", verdicts[c->inv[i].verdict]);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	ydoc_key(w, "forwarded");
+	ydoc_seq_begin(w, c->nfwd == 0);
+	for (i = c->nfwd > CLUB_KEEP ? c->nfwd - CLUB_KEEP : 0; i < c->nfwd;
+	    i++) {
+		when_format(c->fwd[i].time, t, sizeof(t));
+		ydoc_map_begin(w);
+		ydoc_kv(w, "time", t);
+		ydoc_kv(w, "mail", c->fwd[i].mail);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+}
+
+int
+club_recent_write(const char *root, const struct club_recent *c,
+    struct error *e)
+{
+	char path[PATH_MAX];
+	struct ydoc_writer *w;
+	struct buf b;
+	int rc;
+
+	if (path_of(root, CLUB_RECENT, path, sizeof(path), e) != 0)
+		return -1;
+	buf_init(&b);
+	if ((w = ydoc_writer_new(&b)) == NULL) {
+		buf_free(&b);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	write_records(w, c);
+	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
+	    '\n' && buf_adds(&b, "\n") != 0))
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else
+		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+int
+club_recent_invitation(struct club_recent *c, const struct club_invitation *v)
+{
+	struct club_invitation *n;
+
+	if ((n = realloc(c->inv, (c->ninv + 1) * sizeof(*n))) == NULL)
+		return -1;
+	c->inv = n;
+	c->inv[c->ninv++] = *v;
+	return 0;
+}
+
+int
+club_recent_forward(struct club_recent *c, int64_t t, const char *mail)
+{
+	struct club_forward *n;
+
+	if ((n = realloc(c->fwd, (c->nfwd + 1) * sizeof(*n))) == NULL)
+		return -1;
+	c->fwd = n;
+	c->fwd[c->nfwd].time = t;
+	snprintf(c->fwd[c->nfwd].mail, sizeof(c->fwd[0].mail), "%s", mail);
+	c->nfwd++;
+	return 0;
+}
+
+void
+club_recent_free(struct club_recent *c)
+{
+	free(c->inv);
+	free(c->fwd);
+	memset(c, 0, sizeof(*c));
+}
+
+int
+club_forwarded(const struct club_recent *c, const char *mail)
+{
+	size_t i;
+
+	for (i = 0; i < c->nfwd; i++)
+		if (strcmp(c->fwd[i].mail, mail) == 0)
+			return 1;
+	return 0;
+}
+
+/* --- who may start games --- */
+
+static int
+listed_key(const struct club_conf *c, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < c->nkeys; i++)
+		if (strcmp(c->keys[i], key) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+listed_domain(const struct club_conf *c, const char *address)
+{
+	const char *at = strrchr(address, '@');
+	size_t i;
+
+	for (i = 0; at != NULL && i < c->ndomains; i++)
+		if (strcasecmp(c->domains[i], at + 1) == 0)
+			return 1;
+	return 0;
+}
+
+/* The allow-list: the invitation's key is on it, or every seat's
+ * address is at one of its domains (the addresses the judge mails). */
+static int
+allowed(const struct club_conf *c, const struct match *m, const char *key,
+    char *why, size_t len)
+{
+	int i, out = -1;
+
+	if (listed_key(c, key))
+		return 1;
+	for (i = 0; c->ndomains > 0 && i < m->nseats && out < 0; i++)
+		if (!listed_domain(c, m->seat[i].address))
+			out = i;
+	if (c->ndomains > 0 && out < 0)
+		return 1;
+	if (c->nkeys == 0 && c->ndomains == 0)
+		snprintf(why, len, "this judge takes no new games");
+	else if (c->ndomains == 0)
+		snprintf(why, len, "this judge takes invitations only from the "
+		    "keys on its list, and key %s is not one of them", key);
+	else
+		snprintf(why, len, "this judge takes invitations only %sfor "
+		    "games whose every seat's address is at one of its "
+		    "domains, and %s's is at %s", c->nkeys > 0 ? "from the "
+		    "keys on its list, or " : "", m->seat[out].name,
+		    strrchr(m->seat[out].address, '@') != NULL ?
+		    strrchr(m->seat[out].address, '@') + 1 : "no domain");
+	return 0;
+}
+
+static int
+same_sender(const struct club_invitation *v, const char *key,
+    const char *from)
+{
+	return (key != NULL && strcmp(v->key, key) == 0) ||
+	    (from[0] != '\0' && strcmp(v->from, from) == 0);
+}
+
+/* Over the cap: why, and when the next is taken. */
+static int
+capped(const struct club_conf *c, const struct club_recent *r,
+    const char *key, const char *from, char *why, size_t len)
+{
+	unsigned by_key = 0, by_from = 0;
+	int64_t first_key = 0, first_from = 0;
+	char t[WHEN_TEXT];
+	size_t i;
+
+	for (i = 0; i < r->ninv; i++) {
+		const struct club_invitation *v = &r->inv[i];
+
+		if (v->verdict != CLUB_JOINED && v->verdict != CLUB_REFUSED)
+			continue;
+		if (strcmp(v->key, key) == 0 && by_key++ == 0)
+			first_key = v->time;
+		if (from[0] != '\0' && strcmp(v->from, from) == 0 &&
+		    by_from++ == 0)
+			first_from = v->time;
+	}
+	if (by_key < c->cap && by_from < c->cap)
+		return 0;
+	when_format((by_key >= c->cap ? first_key : first_from) + CLUB_DAY, t,
+	    sizeof(t));
+	snprintf(why, len, "this judge takes at most %u invitation%s in 24 "
+	    "hours from one sender, and %s %s has sent %u; the next is taken "
+	    "from %s", c->cap, c->cap == 1 ? "" : "s", by_key >= c->cap ?
+	    "key" : "address", by_key >= c->cap ? key : from, by_key >= c->cap ?
+	    by_key : by_from, t);
+	return 1;
+}
+
+/* Refused the same way before, for this game or this sender (key, when
+ * the refusal goes by key): told once already. */
+static int
+told(const struct club_recent *r, enum club_verdict how, const char *game,
+    const char *key, const char *from)
+{
+	size_t i;
+
+	for (i = 0; i < r->ninv; i++)
+		if (r->inv[i].verdict == how &&
+		    (strcmp(r->inv[i].game, game) == 0 ||
+		    same_sender(&r->inv[i], key, from)))
+			return 1;
+	return 0;
+}
+
+enum club_verdict
+club_gate(const struct club_conf *c, const struct club_recent *r,
+    const struct match *m, const char *key, const char *from, int *quiet,
+    char *why, size_t len)
+{
+	*quiet = 0;
+	if (c->allow && !allowed(c, m, key, why, len)) {
+		/* a stranger's key says nothing: told once per address */
+		*quiet = told(r, CLUB_UNLISTED, m->game_hex, NULL, from);
+		return CLUB_UNLISTED;
+	}
+	if (c->cap > 0 && capped(c, r, key, from, why, len)) {
+		*quiet = told(r, CLUB_CAPPED, m->game_hex, key, from);
+		return CLUB_CAPPED;
+	}
+	return CLUB_JOINED;
+}
+
+int
+club_refused_before(const struct club_recent *r, const char *game)
+{
+	size_t i;
+
+	for (i = 0; i < r->ninv; i++)
+		if (strcmp(r->inv[i].game, game) == 0)
+			return 1;
+	return 0;
+}
+
+/* --- what is never passed on --- */
+
+#define SUMMARY_MARK	"This summary is not signed and shows only the " \
+			"public board"
+
+struct seen {
+	const char	*why;
+	int		 views, marks, yaml_seat, yaml_board;
+};
+
+/* "nonce:" and 64 hex digits: a commitment's opening (commitment.md). */
+static int
+nonce_line(const char *p, size_t n)
+{
+	size_t i = 6, k = 0;
+
+	if (n < 6 || memcmp(p, "nonce:", 6) != 0)
+		return 0;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	while (i + k < n && isxdigit((unsigned char)p[i + k]))
+		k++;
+	return k == 64;
+}
+
+static int
+holds(const char *p, size_t n, const char *what)
+{
+	size_t w = strlen(what), i;
+
+	for (i = 0; i + w <= n; i++)
+		if (memcmp(p + i, what, w) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+line_seen(struct seen *s, const char *p, size_t n)
+{
+	static const char begin[] = "-----BEGIN ADJUDICATOR ";
+	const char *q;
+	size_t b = sizeof(begin) - 1;
+
+	if (n > b && memcmp(p, begin, b) == 0) {
+		q = p + b;
+		if (n - b >= 7 && memcmp(q, "MESSAGE", 7) == 0)
+			return;
+		s->why = n - b >= 10 && memcmp(q, "SECRET KEY", 10) == 0 ?
+		    "a secret key" : n - b >= 7 && memcmp(q, "ARCHIVE", 7) ==
+		    0 ? "a game's archive (it may hold a seat's openings)" :
+		    "an armored block that is not a message";
+		return;
+	}
+	while (n >= 2 && p[0] == '-' && p[1] == ' ')
+		for (p += 2, n -= 2; n > 0 && *p == ' '; p++, n--)
+			;
+	if (nonce_line(p, n))
+		s->why = "an opening of a setup (a nonce)";
+	else if (n >= 8 && memcmp(p, "You are ", 8) == 0 &&
+	    holds(p, n, " (seat "))
+		s->views++;
+	else if (n >= sizeof(SUMMARY_MARK) - 1 && memcmp(p, SUMMARY_MARK,
+	    sizeof(SUMMARY_MARK) - 1) == 0)
+		s->marks++;
+	else if (n > 6 && memcmp(p, "seat: ", 6) == 0)
+		s->yaml_seat = 1;
+	else if (n == 6 && memcmp(p, "board:", 6) == 0)
+		s->yaml_board = 1;
+}
+
+int
+club_secret(const char *t, size_t len, char *why, size_t wlen)
+{
+	struct seen s;
+	const char *line, *nl;
+	size_t off = 0, n;
+
+	memset(&s, 0, sizeof(s));
+	while (off < len && s.why == NULL) {
+		line = t + off;
+		nl = memchr(line, '\n', len - off);
+		n = nl != NULL ? (size_t)(nl - line) : len - off;
+		off += n + (nl != NULL);
+		if (n > 0 && line[n - 1] == '\r')
+			n--;
+		/* quoted in a reply, as deep as it goes */
+		while (n > 0 && (*line == '>' || *line == ' ' ||
+		    *line == '\t')) {
+			line++;
+			n--;
+		}
+		line_seen(&s, line, n);
+	}
+	if (s.why == NULL && s.views > s.marks)
+		s.why = "a seat's own view (what show prints)";
+	if (s.why == NULL && s.yaml_seat && s.yaml_board)
+		s.why = "a seat's own view (what show -f yaml prints)";
+	if (s.why == NULL)
+		return 0;
+	snprintf(why, wlen, "%s", s.why);
+	return 1;
+}

@@ -1,0 +1,108 @@
+/*
+ * A club's judge: what its operator set in ROOT/judge.yaml (who may start
+ * games, how many invitations one sender may send in a day, the address
+ * of the person who reads what the bot cannot take), what the mail bot
+ * remembers of the last 24 hours in ROOT/judge.recent (the invitations
+ * it counted, the refusals it answered, the mails it passed on), and the
+ * decisions made from them.  Reading and deciding only: the mail bot
+ * (mailbot_club.c) holds the root's lock and sends.  formats/club.md.
+ */
+#ifndef CLUB_H
+#define CLUB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "key.h"
+#include "mail.h"
+#include "root.h"
+
+#define CLUB_CONF	"judge.yaml"
+#define CLUB_RECENT	"judge.recent"
+#define CLUB_LOCK	"lock"
+#define CLUB_CAP	20		/* the default: invitations a day */
+#define CLUB_CAP_MAX	100000
+#define CLUB_DAY	86400		/* what is remembered, in seconds */
+#define CLUB_KEEP	10000		/* records kept of each kind, at most */
+#define CLUB_DOMAIN	128
+
+struct club_conf {
+	char		  operator_address[MAIL_FIELD];	/* "" none */
+	int		  allow;	/* an allow-list is set (maybe empty) */
+	char		(*keys)[KEY_ID_HEX];
+	size_t		  nkeys;
+	char		(*domains)[CLUB_DOMAIN];
+	size_t		  ndomains;
+	unsigned	  cap;		/* per sender in a day; 0: none */
+};
+
+/* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no
+ * allow-list, CLUB_CAP).  Refused: EXIT_USAGE, the file and line named. */
+int	club_conf_read(const char *root, struct club_conf *, struct error *);
+void	club_conf_free(struct club_conf *);
+
+enum club_verdict {
+	CLUB_JOINED,	/* taken, counted */
+	CLUB_REFUSED,	/* refused for what it is (root_file), counted */
+	CLUB_UNLISTED,	/* not on the allow-list */
+	CLUB_CAPPED	/* over the cap */
+};
+
+struct club_invitation {
+	int64_t			time;
+	char			game[ROOT_ID];
+	char			key[KEY_ID_HEX];
+	char			from[MAIL_FIELD];	/* "" none */
+	enum club_verdict	verdict;
+};
+
+struct club_forward {
+	int64_t	time;
+	char	mail[ROOT_ID];		/* the mail's hash in hex */
+};
+
+struct club_recent {
+	struct club_invitation	*inv;
+	size_t			 ninv;
+	struct club_forward	*fwd;
+	size_t			 nfwd;
+};
+
+/* ROOT/judge.recent, what of it is younger than CLUB_DAY at now. */
+int	club_recent_read(const char *root, int64_t now, struct club_recent *,
+	    struct error *);
+/* Written whole, synced; the newest CLUB_KEEP of each kind. */
+int	club_recent_write(const char *root, const struct club_recent *,
+	    struct error *);
+int	club_recent_invitation(struct club_recent *,
+	    const struct club_invitation *);
+int	club_recent_forward(struct club_recent *, int64_t, const char *mail);
+void	club_recent_free(struct club_recent *);
+/* The mail was passed on already. */
+int	club_forwarded(const struct club_recent *, const char *mail);
+
+/*
+ * Whether an invitation (its header m, signed by key, mailed from from,
+ * "" when no address) may be taken, by the record r of the last day:
+ * CLUB_JOINED, or CLUB_UNLISTED
+ * or CLUB_CAPPED with why (a clause); *quiet: that refusal was answered
+ * before (the same invitation, or the same sender refused the same way
+ * in the last day), and is not answered again.
+ */
+struct match;
+enum club_verdict club_gate(const struct club_conf *,
+	    const struct club_recent *, const struct match *m,
+	    const char *key, const char *from, int *quiet, char *why,
+	    size_t);
+/* The invitation game was refused and recorded in the last day. */
+int	club_refused_before(const struct club_recent *, const char *game);
+
+/*
+ * What a person must never be passed in clear: 1 and what it looks like
+ * in why ("a secret key", "an opening", ...) when the text holds a seat's
+ * secret as adjudicator writes it (formats/club.md).
+ */
+int	club_secret(const char *, size_t, char *why, size_t);
+
+#endif

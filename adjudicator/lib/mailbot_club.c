@@ -1,0 +1,485 @@
+/*
+ * The mail bot as a club runs it: who may start games (the allow-list and
+ * the cap of ROOT/judge.yaml, counted in ROOT/judge.recent under the
+ * root's lock, so that two deliveries at once count one after the
+ * other), mail for a person (passed on to the operator once, with the
+ * judge's note), and LIST.  See club.h and mailbot_int.h.
+ *
+ * What is passed on is read by a person who may play in the club: only
+ * the mail's text goes, never its attachments, and not even the text
+ * when it holds a seat's secret as adjudicator writes one (club_secret):
+ * then the operator gets the note alone and the sender is told why.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fsio.h"
+#include "mailbot_int.h"
+#include "match.h"
+#include "sec.h"
+#include "when.h"
+
+#define FORWARD_TEXT_MAX	(64u * 1024)	/* of a mail's text passed on */
+
+/* --- the root's lock and record --- */
+
+struct held {
+	int			 fd;
+	struct club_recent	 rec;
+	int			 changed;
+};
+
+static int
+hold(const char *root, struct held *h, struct error *e)
+{
+	char path[PATH_MAX];
+
+	memset(h, 0, sizeof(*h));
+	h->fd = -1;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, CLUB_LOCK) >=
+	    sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", root);
+	if (fsio_lock(path, &h->fd, e) != 0)
+		return -1;
+	if (club_recent_read(root, when_now(), &h->rec, e) != 0) {
+		fsio_unlock(h->fd);
+		h->fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/* The record written when it changed (ok: nothing failed before), then
+ * the lock let go. */
+static int
+let_go(const char *root, struct held *h, int ok, struct error *e)
+{
+	int rc = 0;
+
+	if (ok && h->changed)
+		rc = club_recent_write(root, &h->rec, e);
+	club_recent_free(&h->rec);
+	fsio_unlock(h->fd);
+	h->fd = -1;
+	return rc;
+}
+
+/* --- invitations --- */
+
+static void
+invitation_answer(struct bot_run *r, const struct match *m,
+    const char *why, struct buf *body)
+{
+	struct buf say;
+	int i;
+
+	buf_init(&say);
+	buf_printf(&say, "The adjudicator judge did not take your invitation "
+	    "to %s game %.16s (", m->rules->name, m->game_hex);
+	for (i = 0; i < m->nseats; i++)
+		buf_printf(&say, "%s%s", i ? ", " : "", m->seat[i].name);
+	buf_printf(&say, "): %s.", why);
+	if (buf_cstr(&say) == 0)
+		buf_wrap(body, (char *)say.data);
+	buf_free(&say);
+	buf_adds(body, "\nNothing was filed, and no seat was mailed.  The "
+	    "judge answers an\ninvitation it refuses once: this one is not "
+	    "answered again.\n");
+	if (r->club.operator_address[0] != '\0')
+		buf_adds(body, "A person reads the mail this judge cannot "
+		    "take: write to it in words.\n");
+	buf_adds(body, "Mail HELP for what this judge takes.\n");
+}
+
+/* A refusal of the invitation m: answered unless quiet, recorded. */
+static int
+refuse_invitation(struct bot_run *r, struct held *h, const struct match *m,
+    struct club_invitation *v, int quiet, const char *why, struct error *e)
+{
+	struct buf body;
+	int rc = 0;
+
+	r->invited = 1;
+	if (quiet) {
+		r->hushed = 1;
+		report_line(r->b->report, "%s: game %.16s: its refusal was "
+		    "answered before; not answered again", r->name,
+		    m->game_hex);
+		return 0;
+	}
+	buf_init(&body);
+	invitation_answer(r, m, why, &body);
+	if (buf_cstr(&body) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else
+		rc = mailbot_answer(r, "[adjudicator] your invitation was "
+		    "refused", (char *)body.data, e);
+	buf_free(&body);
+	if (rc == 0 && club_recent_invitation(&h->rec, v) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	h->changed |= rc == 0;
+	return rc;
+}
+
+/* Under the lock: the gate, then root_file; 1 refused (why set). */
+static int
+gate(struct bot_run *r, struct held *h, const struct buf *sb,
+    const struct match *m, struct club_invitation *v, const char *where,
+    struct error *why, struct error *e)
+{
+	struct mailbot *b = r->b;
+	char game[ROOT_ID], clause[400];
+	int quiet, already;
+
+	v->verdict = club_gate(&r->club, &h->rec, m, v->key, v->from, &quiet,
+	    clause, sizeof(clause));
+	if (v->verdict != CLUB_JOINED) {
+		error_set(why, EXIT_REFUSED, "%s: game %.16s: %s", where,
+		    m->game_hex, clause);
+		return refuse_invitation(r, h, m, v, quiet, clause, e) != 0 ?
+		    -1 : 1;
+	}
+	if (root_file(b->root, sb->data, sb->len, b->keypath, &b->k->pub, 1,
+	    game, &already, where, why) != 0) {
+		if (why->status == EXIT_SYSTEM) {
+			*e = *why;
+			return -1;
+		}
+		v->verdict = CLUB_REFUSED;
+		quiet = club_refused_before(&h->rec, m->game_hex);
+		return refuse_invitation(r, h, m, v, quiet, why->msg, e) != 0 ?
+		    -1 : 1;
+	}
+	r->joined = !already;
+	r->already = already;
+	if (!already && club_recent_invitation(&h->rec, v) != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	h->changed |= !already;
+	report_line(b->report, "%s: game %.16s: %s", where, game, already ?
+	    "already joined; nothing to do" : "joined as judge");
+	return 0;
+}
+
+int
+mailbot_invite(struct bot_run *r, const struct buf *sb,
+    const struct envelope *env, const char *game, const char *where,
+    struct error *why)
+{
+	struct mailbot *b = r->b;
+	struct club_invitation v;
+	struct match *m = NULL;
+	struct held h;
+	struct error e;
+	char dir[PATH_MAX];
+	int rc;
+
+	snprintf(b->game, sizeof(b->game), "%s", game);
+	if (root_dir(b->root, game, dir, sizeof(dir), why) != 0)
+		return -1;
+	if (hold(b->root, &h, why) != 0)
+		return -1;
+	error_clear(&e);
+	memset(&v, 0, sizeof(v));
+	v.time = when_now();
+	snprintf(v.game, sizeof(v.game), "%s", game);
+	snprintf(v.key, sizeof(v.key), "%s", env->signer.idhex);
+	snprintf(v.from, sizeof(v.from), "%s", b->in.from);
+	if (root_is_game(dir)) {
+		/* filed before: a duplicate, whatever the settings now */
+		r->already = 1;
+		report_line(b->report, "%s: game %.16s: already joined; "
+		    "nothing to do", where, game);
+		rc = 0;
+	} else if ((m = header_read(sb->data, sb->len, where, why)) == NULL)
+		rc = -1;
+	else if ((rc = gate(r, &h, sb, m, &v, where, why, &e)) < 0)
+		*why = e;
+	if (let_go(b->root, &h, rc >= 0, &e) != 0 && rc >= 0) {
+		*why = e;
+		rc = -1;
+	}
+	match_free(m);
+	return rc == 0 ? 0 : -1;
+}
+
+/* --- mail for a person --- */
+
+struct texts {
+	struct buf	 plain, html;
+	int		 others;		/* attachments, not passed on */
+	char		 secret[120];		/* what one holds, or "" */
+};
+
+static void
+no_header(void *arg, const char *name, const char *value)
+{
+	(void)arg;
+	(void)name;
+	(void)value;
+}
+
+static int
+text_part(void *arg, const struct mime_part *p, struct error *e)
+{
+	struct texts *t = arg;
+	const char *s = p->text;
+	size_t n = p->len, off;
+	struct buf *to;
+
+	(void)e;
+	if (t->secret[0] == '\0')
+		(void)club_secret(s, n, t->secret, sizeof(t->secret));
+	if (!p->plain && !p->html) {
+		t->others++;
+		return 0;
+	}
+	/* no MIME: the mail as it is, its headers said apart */
+	if (p->whole && (off = mime_headers(s, n, no_header, NULL)) > 0) {
+		s += off;
+		n -= off;
+	}
+	to = p->html ? &t->html : &t->plain;
+	if (to->len > 0)
+		buf_adds(to, "\n");
+	return buf_add(to, s, n) != 0 ? error_set(e, EXIT_SYSTEM, "out of "
+	    "memory") : 0;
+}
+
+/* The mail's id for "once": its Message-ID, else its bytes. */
+static void
+mail_id(const struct bot_run *r, char out[ROOT_ID])
+{
+	uint8_t h[SEC_HASH];
+	const char *id = r->b->in.message_id;
+
+	if (id[0] != '\0')
+		(void)sec_hash(h, "adj-mail-v1", id, strlen(id));
+	else
+		(void)sec_hash(h, "adj-mail-v1", r->mail->text, r->mail->len);
+	sec_hex(out, ROOT_ID, h, sizeof(h));
+}
+
+/* The Subject passed on: the sender's, when it is plain ASCII. */
+static void
+forward_subject(const struct mail_in *in, char *out, size_t len)
+{
+	const char *p;
+	int plain = in->subject[0] != '\0';
+
+	for (p = in->subject; *p != '\0'; p++)
+		plain &= *p >= ' ' && *p <= '~';
+	snprintf(out, len, "[adjudicator] for the operator: %s", plain ?
+	    in->subject : "a mail the judge could not take");
+}
+
+static void
+forward_note(const struct bot_run *r, const char *why, const struct texts *t,
+    struct buf *body)
+{
+	const struct mail_in *in = &r->b->in;
+
+	buf_printf(body, "The adjudicator judge could not take this mail as a "
+	    "game message or a\ncommand: %s.\n\n", why);
+	if (in->from[0] != '\0')
+		buf_printf(body, "  From:       %s\n", in->from);
+	else
+		buf_printf(body, "  From:       (no address to answer%s%s)\n",
+		    in->refused[0] ? ": " : "", in->refused);
+	buf_printf(body, "  Subject:    %s\n", in->subject);
+	if (in->message_id[0] != '\0')
+		buf_printf(body, "  Message-ID: %s\n", in->message_id);
+	buf_printf(body, "\n%s\n", in->from[0] != '\0' ? "The sender is "
+	    "answered with that reason; reply to this mail to write\nto the "
+	    "sender." : "The sender cannot be answered.");
+	if (r->mail->too_large)
+		buf_printf(body, "Its text is not passed on: it is larger than "
+		    "%u MiB, and the judge did\nnot read it.\n",
+		    MIME_MAIL_MAX >> 20);
+	else if (t->secret[0] != '\0')
+		buf_printf(body, "Its text is not passed on: it holds %s in "
+		    "clear, which\nmust travel no further.  The sender is told "
+		    "so.\n", t->secret);
+	else
+		buf_printf(body, "Only the mail's text is passed on, never its "
+		    "attachments%s.\n", t->others ? " (it has some)" : "");
+}
+
+static void
+forward_text(const struct texts *t, struct buf *body)
+{
+	const struct buf *b = t->plain.len > 0 ? &t->plain : &t->html;
+	size_t n = b->len > FORWARD_TEXT_MAX ? FORWARD_TEXT_MAX : b->len;
+
+	buf_adds(body, "\n-------- the mail's text --------\n");
+	buf_add(body, b->data, n);
+	if (n > 0 && b->data[n - 1] != '\n')
+		buf_adds(body, "\n");
+	if (n < b->len)
+		buf_printf(body, "(cut here: the text goes on for %zu bytes "
+		    "more)\n", b->len - n);
+	buf_adds(body, "-------- end of the mail's text --------\n");
+}
+
+/* What the sender is told of it, in its answer. */
+static void
+forward_line(struct bot_run *r, const struct texts *t)
+{
+	if (r->mail->too_large)
+		snprintf(r->forward_line, sizeof(r->forward_line), "A person, "
+		    "the judge's operator, has been told of it.\n");
+	else if (t->secret[0] == '\0')
+		snprintf(r->forward_line, sizeof(r->forward_line), "It has "
+		    "been passed on to a person, the judge's operator.\n");
+	else
+		snprintf(r->forward_line, sizeof(r->forward_line), "It holds "
+		    "%s in clear: it has been passed on\nto nobody.  What a "
+		    "mail carries in clear may be read on its way.\n",
+		    t->secret);
+}
+
+static int
+send_forward(struct bot_run *r, const char *why, const struct texts *t,
+    struct error *e)
+{
+	struct mailbot *b = r->b;
+	struct mail_head mh;
+	struct buf body, mail;
+	char subject[MAIL_FIELD + 40];
+	int rc;
+
+	memset(&mh, 0, sizeof(mh));
+	mh.to[mh.nto++] = r->club.operator_address;
+	forward_subject(&b->in, subject, sizeof(subject));
+	mh.subject = subject;
+	mh.in_reply_to = b->in.message_id;
+	mh.reply_to = b->in.from;
+	mh.automatic = mh.forward = 1;
+	buf_init(&body);
+	buf_init(&mail);
+	forward_note(r, why, t, &body);
+	if (!r->mail->too_large && t->secret[0] == '\0')
+		forward_text(t, &body);
+	if ((rc = mail_compose(&mh, (const char *)body.data, body.len, &mail,
+	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+		b->sent++;
+	buf_free(&body);
+	buf_free(&mail);
+	return rc;
+}
+
+int
+mailbot_forward(struct bot_run *r, const char *why, struct error *e)
+{
+	struct mailbot *b = r->b;
+	struct texts t;
+	struct held h;
+	struct error ign;
+	char id[ROOT_ID];
+	int rc = 0;
+
+	/* nobody to pass it to; a robot's mail (a bounce, an answer, our
+	 * own forward come back) goes nowhere: no loop */
+	if (r->club.operator_address[0] == '\0' || b->in.automatic ||
+	    strcasecmp(b->in.from, r->club.operator_address) == 0)
+		return 0;
+	memset(&t, 0, sizeof(t));
+	buf_init(&t.plain);
+	buf_init(&t.html);
+	if (!r->mail->too_large && mime_parts(r->mail->text, r->mail->len,
+	    r->name, text_part, &t, &ign) != 0 && ign.status == EXIT_SYSTEM) {
+		*e = ign;
+		rc = -1;
+		goto done;
+	}
+	forward_line(r, &t);
+	mail_id(r, id);
+	if ((rc = hold(b->root, &h, e)) != 0)
+		goto done;
+	if (club_forwarded(&h.rec, id))
+		report_line(b->report, "%s: passed on to the operator before; "
+		    "not again", r->name);
+	else if ((rc = send_forward(r, why, &t, e)) == 0) {
+		r->forwarded = t.secret[0] != '\0' || r->mail->too_large ? 2 :
+		    1;
+		report_line(b->report, "%s: %s to the operator", r->name,
+		    r->forwarded == 1 ? "passed on" : "a note (the text held "
+		    "back)");
+		if (club_recent_forward(&h.rec, when_now(), id) != 0)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		h.changed = 1;
+	}
+	if (let_go(b->root, &h, rc == 0, rc == 0 ? e : &ign) != 0)
+		rc = -1;
+done:
+	buf_free(&t.plain);
+	buf_free(&t.html);
+	return rc;
+}
+
+/* --- LIST and HELP --- */
+
+int
+mailbot_list(struct bot_run *r, struct error *e)
+{
+	struct buf list, body;
+	size_t lines = 0, i;
+	int rc = -1;
+
+	buf_init(&list);
+	buf_init(&body);
+	if (root_games_public(r->b->root, &list, e) != 0)
+		goto done;
+	for (i = 0; i < list.len; i++)
+		lines += list.data[i] == '\n';
+	buf_printf(&body, "The games of this adjudicator judge: %zu game%s, "
+	    "what anyone may know of\neach (its id, game, seats, whose turn "
+	    "it is, its last entry), late ones\nfirst, then those under way, "
+	    "then those over.\n\n", lines, lines == 1 ? "" : "s");
+	buf_add(&body, list.data, list.len);
+	if (buf_cstr(&body) != 0) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	if (mailbot_answer(r, "[adjudicator] list", (char *)body.data, e) != 0)
+		goto done;
+	snprintf(r->b->verdict, sizeof(r->b->verdict), "list");
+	rc = 0;
+done:
+	buf_free(&list);
+	buf_free(&body);
+	return rc;
+}
+
+void
+mailbot_club_help(const struct bot_run *r, struct buf *out)
+{
+	const struct club_conf *c = &r->club;
+	size_t i;
+
+	buf_adds(out, "The games of this judge, whose turn and their last "
+	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
+	buf_adds(out, "To watch a game that takes observers (mailed what "
+	    "anyone may know of it\nafter each entry): a Subject of WATCH "
+	    "GAMEID; UNWATCH GAMEID stops it.\n");
+	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
+		buf_adds(out, "This judge takes no new games.\n");
+	else if (c->allow) {
+		buf_printf(out, "This judge takes invitations only%s",
+		    c->nkeys > 0 ? " from the keys on its list" : "");
+		for (i = 0; i < c->ndomains; i++)
+			buf_printf(out, "%s%s", i > 0 ? ", " : c->nkeys > 0 ?
+			    ",\nor for games whose every seat's address is at: "
+			    : " for games whose\nevery seat's address is at: ",
+			    c->domains[i]);
+		buf_adds(out, ".\n");
+	}
+	if (c->cap > 0)
+		buf_printf(out, "It takes at most %u invitation%s in 24 hours "
+		    "from one sender.\n", c->cap, c->cap == 1 ? "" : "s");
+	if (c->operator_address[0] != '\0')
+		buf_adds(out, "A mail it cannot take goes to a person, its "
+		    "operator: write in words.\n");
+}

@@ -1,0 +1,460 @@
+/*
+ * Observers of a judged game (issue "club"): addresses the judge mails,
+ * after each run that adds entries, what anyone may know of the game (the
+ * news, the public board: mailbot_news, as the seats' summaries), and the
+ * whole archive once the game is over.  Nothing else: no seat's setup, no
+ * opening that was not made public, no update.
+ *
+ * Who watches: the observers the game's creator named in the header
+ * (new -w), and, in a game whose header says "watch: yes", whoever asks
+ * the judge by mail (WATCH GAMEID).  An address asking is sent a code,
+ * the judge's signature over the game and the address, hashed: only a
+ * mail that repeats it, which needs the mailbox of that address, makes
+ * the address an observer (a forged From cannot sign anyone up).  UNWATCH
+ * GAMEID stops it, for a named observer too.
+ *
+ * What was mailed to whom is the judge's own file DIR/watchers
+ * (formats/gamedir.md), written whole under the game's lock: each
+ * observer's last entry mailed, and whether it still watches.  A mail the
+ * mailer refused is sent at the next run, its news from the entry after
+ * the last one mailed.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fsio.h"
+#include "gamedir.h"
+#include "mailbot_int.h"
+#include "match.h"
+#include "root.h"
+#include "sec.h"
+
+#define WATCH_FILE	"watchers"
+#define WATCH_BY_MAIL	32	/* observers by mail, in one game */
+#define WATCH_MAX	(MATCH_MAX_OBSERVERS + WATCH_BY_MAIL)
+#define WATCH_FILE_MAX	(WATCH_MAX * (MATCH_ADDRESS + 32) + 64)
+
+enum { WATCH_ON, WATCH_OFF, WATCH_DONE };
+static const char *const states[] = { "on", "off", "done" };
+
+struct watcher {
+	char		address[MATCH_ADDRESS];
+	uint64_t	seq;		/* the last entry mailed to it */
+	int		state;
+	int		named;		/* in the header */
+};
+
+struct watchers {
+	struct watcher	w[WATCH_MAX];
+	int		n;
+};
+
+static struct watcher *
+watcher_of(struct watchers *ws, const char *address)
+{
+	int i;
+
+	for (i = 0; i < ws->n; i++)
+		if (strcasecmp(ws->w[i].address, address) == 0)
+			return &ws->w[i];
+	return NULL;
+}
+
+/* One line of DIR/watchers: ADDRESS SEQ STATE. */
+static int
+watch_line(struct watchers *ws, char *line, const char *path, unsigned n,
+    struct error *e)
+{
+	char addr[MATCH_ADDRESS + 1], state[8], why[80];
+	unsigned long long seq;
+	struct watcher *w;
+	int k;
+
+	if (sscanf(line, "%128s %llu %7s", addr, &seq, state) != 3 ||
+	    header_address_check(addr, why, sizeof(why)) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: not ADDRESS SEQ "
+		    "STATE", path, n);
+	for (k = 0; k < 3 && strcmp(state, states[k]) != 0; k++)
+		;
+	if (k == 3)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: the state is on, "
+		    "off or done", path, n);
+	if (watcher_of(ws, addr) != NULL || ws->n == WATCH_MAX)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: an address twice, "
+		    "or too many", path, n);
+	w = &ws->w[ws->n++];
+	memset(w, 0, sizeof(*w));
+	memcpy(w->address, addr, strlen(addr) + 1);	/* checked: < 128 */
+	w->seq = seq;
+	w->state = k;
+	return 0;
+}
+
+/* The file, then the header's observers it does not name yet. */
+static int
+watch_load(const char *dir, const struct match *m, struct watchers *ws,
+    struct error *e)
+{
+	char path[PATH_MAX];
+	struct buf b;
+	char *line, *nl;
+	unsigned n = 0;
+	struct watcher *w;
+	int i, rc = 0;
+
+	memset(ws, 0, sizeof(*ws));
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, WATCH_FILE) >=
+	    sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
+	buf_init(&b);
+	if (fsio_exists(path)) {
+		if (fsio_read(path, WATCH_FILE_MAX, &b, e) != 0 ||
+		    buf_cstr(&b) != 0)
+			rc = -1;
+		for (line = (char *)b.data; rc == 0 && line != NULL &&
+		    *line != '\0'; line = nl) {
+			n++;
+			if ((nl = strchr(line, '\n')) != NULL)
+				*nl++ = '\0';
+			if (*line != '#' && *line != '\0')
+				rc = watch_line(ws, line, path, n, e);
+		}
+	}
+	buf_free(&b);
+	for (i = 0; rc == 0 && i < m->watch.n; i++) {
+		if ((w = watcher_of(ws, m->watch.address[i])) == NULL) {
+			w = &ws->w[ws->n++];
+			memset(w, 0, sizeof(*w));
+			snprintf(w->address, sizeof(w->address), "%s",
+			    m->watch.address[i]);
+		}
+		w->named = 1;
+	}
+	return rc;
+}
+
+static int
+watch_save(const char *dir, const struct watchers *ws, struct error *e)
+{
+	char path[PATH_MAX];
+	struct buf b;
+	int i, rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, WATCH_FILE) >=
+	    sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
+	buf_init(&b);
+	buf_adds(&b, "# adjudicator watchers 1: ADDRESS, the last entry "
+	    "mailed, on|off|done\n");
+	for (i = 0; i < ws->n; i++)
+		buf_printf(&b, "%s %llu %s\n", ws->w[i].address,
+		    (unsigned long long)ws->w[i].seq, states[ws->w[i].state]);
+	rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+/*
+ * The code that confirms WATCH: the judge's signature (deterministic)
+ * over the game and the address in lower case, hashed; only the judge can
+ * make it, and only that address's mailbox receives it.
+ */
+static int
+watch_code(const struct mailbot *b, const struct match *m, const char *addr,
+    char out[MAIL_WATCH_CODE + 1], struct error *e)
+{
+	uint8_t sig[SEC_SIG], h[SEC_HASH];
+	struct buf msg;
+	size_t i;
+	int rc;
+
+	buf_init(&msg);
+	buf_printf(&msg, "adjudicator watch\n%s\n", m->game_hex);
+	for (i = 0; addr[i] != '\0'; i++)
+		buf_printf(&msg, "%c", tolower((unsigned char)addr[i]));
+	rc = key_sign(b->k, sig, msg.data, msg.len, e);
+	buf_free(&msg);
+	if (rc != 0)
+		return -1;
+	if (sec_hash(h, "adj-watch-code", sig, sizeof(sig)) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot hash the code");
+	sec_hex(out, MAIL_WATCH_CODE + 1, h, MAIL_WATCH_CODE / 2);
+	return 0;
+}
+
+/* --- an observer's mail --- */
+
+static int
+observer_mail(struct game_run *gr, struct watcher *w, const char *intro,
+    struct error *e)
+{
+	struct mailbot *b = gr->r->b;
+	const struct match *m = gr->g->t.m;
+	int over = match_next_author(m) < 0;
+	struct mail_head h;
+	struct buf body, mail;
+	char subject[MAIL_FIELD];
+	uint64_t n = m->seq > w->seq ? m->seq - w->seq : 0;
+	int rc = -1;
+
+	memset(&h, 0, sizeof(h));
+	if (m->judge_address[0] != '\0')
+		h.from = m->judge_address;
+	h.to[h.nto++] = w->address;
+	mail_subject(m, m->seq, over ? ", over, for observers" :
+	    ", for observers", subject, sizeof(subject));
+	h.subject = subject;
+	h.game = m->game_hex;
+	h.automatic = h.forward = 1;	/* auto-generated */
+	buf_init(&body);
+	buf_init(&mail);
+	buf_printf(&body, "adjudicator: %s game %.16s, for observers: %llu new "
+	    "entr%s.\n%s", m->rules->name, m->game_hex, (unsigned long long)n,
+	    n == 1 ? "y" : "ies", intro);
+	buf_printf(&body, "You watch this game: the judge mails you what "
+	    "anyone may know of it,\nand nothing more.  This mail is not "
+	    "signed.  To stop, mail the judge\na Subject of\n"
+	    "    UNWATCH %.16s\n\n", m->game_hex);
+	mailbot_news(gr, -1, w->seq, &body);
+	if (over) {
+		buf_adds(&body, "\nThe game is over.  Its archive follows: "
+		    "\"adjudicator verify\" checks it,\n\"adjudicator replay\" "
+		    "shows it.\n\n");
+		if (transcript_export(&gr->g->t, 0, &body, e) != 0)
+			goto done;
+	}
+	if (mail_compose(&h, (const char *)body.data, body.len, &mail,
+	    e) != 0 || b->send(b->send_arg, &mail, e) != 0)
+		goto done;
+	b->sent++;
+	w->seq = m->seq;
+	if (over)
+		w->state = WATCH_DONE;
+	rc = 0;
+done:
+	buf_free(&body);
+	buf_free(&mail);
+	return rc;
+}
+
+void
+mailbot_watchers(struct game_run *gr)
+{
+	const struct match *m = gr->g->t.m;
+	int over = match_next_author(m) < 0, changed = 0, i;
+	struct watchers *ws;
+	struct error e;
+
+	if (m->watch.n == 0 && !m->watch.open)
+		return;
+	if ((ws = malloc(sizeof(*ws))) == NULL)
+		return;
+	error_clear(&e);
+	if (watch_load(gr->g->path, m, ws, &e) != 0)
+		goto done;
+	for (i = 0; i < ws->n; i++) {
+		if (ws->w[i].state != WATCH_ON ||
+		    (ws->w[i].seq >= m->seq && !over))
+			continue;
+		/* not sent: the next run sends it, from the same entry */
+		if (observer_mail(gr, &ws->w[i], "", &e) != 0)
+			break;
+		changed = 1;
+	}
+	if (changed)
+		(void)watch_save(gr->g->path, ws, &e);
+done:
+	/* the seats' updates are out: an observer's mail that failed
+	 * waits for the next run, and the operator reads why in the log */
+	if (e.msg[0] != '\0' && gr->r->b->report != NULL)
+		report_line(gr->r->b->report, "observers: %s", e.msg);
+	free(ws);
+}
+
+/* --- WATCH and UNWATCH by mail --- */
+
+struct asked {
+	struct bot_run	*r;
+	struct gamedir	 g;
+	struct watchers	 ws;
+	struct watcher	*w;		/* the sender's, or NULL */
+	char		 verdict[24];
+};
+
+static int
+tell(struct asked *a, const char *verdict, const char *refused,
+    struct error *e, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The sender's answer; refused: why the run refuses the mail, or NULL. */
+static int
+tell(struct asked *a, const char *verdict, const char *refused,
+    struct error *e, const char *fmt, ...)
+{
+	const struct mail_in *in = &a->r->b->in;
+	struct buf body;
+	va_list ap;
+	char subject[MAIL_FIELD], text[1024];
+	int rc;
+
+	buf_init(&body);
+	va_start(ap, fmt);
+	(void)vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	buf_adds(&body, text);
+	snprintf(subject, sizeof(subject), "[adjudicator] %s %.16s",
+	    in->watch > 0 ? "watch" : "unwatch", in->watch_game);
+	if (buf_cstr(&body) != 0) {
+		buf_free(&body);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	rc = mailbot_answer(a->r, subject, (char *)body.data, e);
+	buf_free(&body);
+	snprintf(a->r->b->verdict, sizeof(a->r->b->verdict), "%s", verdict);
+	if (rc != 0)
+		return -1;
+	if (refused != NULL)
+		return error_set(e, EXIT_REFUSED, "%s: %s %s: %s", a->r->name,
+		    in->watch > 0 ? "WATCH" : "UNWATCH", in->watch_game,
+		    refused);
+	return 0;
+}
+
+/* WATCH with the right code: the sender watches from now on, and is
+ * mailed the game as it stands. */
+static int
+watch_on(struct asked *a, struct error *e)
+{
+	const struct match *m = a->g.t.m;
+	struct game_run gr;
+	struct watcher *w = a->w;
+	int bymail = 0, i;
+
+	for (i = 0; i < a->ws.n; i++)
+		bymail += !a->ws.w[i].named && a->ws.w[i].state != WATCH_OFF;
+	if (w == NULL && bymail >= WATCH_BY_MAIL)
+		return tell(a, "watch,full", "the game has all the observers "
+		    "it takes", e, "Game %.16s has %d observers already, the "
+		    "most a game takes.\n", m->game_hex, WATCH_BY_MAIL);
+	if (w == NULL) {
+		w = &a->ws.w[a->ws.n++];
+		memset(w, 0, sizeof(*w));
+		memcpy(w->address, a->r->b->in.from,
+		    strlen(a->r->b->in.from) + 1);	/* checked: < 128 */
+	}
+	w->state = WATCH_ON;
+	w->seq = m->seq;
+	memset(&gr, 0, sizeof(gr));
+	gr.r = a->r;
+	gr.g = &a->g;
+	gr.before = m;
+	if (observer_mail(&gr, w, "You watch it from now on: what the public "
+	    "may know of it follows.\n", e) != 0)
+		return -1;
+	snprintf(a->r->b->verdict, sizeof(a->r->b->verdict), "watch");
+	return watch_save(a->g.path, &a->ws, e);
+}
+
+static int
+watch(struct asked *a, struct error *e)
+{
+	const struct mail_in *in = &a->r->b->in;
+	const struct match *m = a->g.t.m;
+	char code[MAIL_WATCH_CODE + 1];
+
+	if (a->w != NULL && a->w->state != WATCH_OFF)
+		return tell(a, "watch,already", NULL, e, "You watch game "
+		    "%.16s already: the judge mails you after each\nentry.  "
+		    "UNWATCH %.16s stops it.\n", m->game_hex, m->game_hex);
+	if (!m->watch.open && (a->w == NULL || !a->w->named))
+		return tell(a, "watch,closed", "the game takes no observers by "
+		    "mail", e, "Game %.16s takes no observers by mail: whoever "
+		    "created it did not\nallow it (adjudicator new -o "
+		    "watch=yes).\n", m->game_hex);
+	if (watch_code(a->r->b, m, in->from, code, e) != 0)
+		return -1;
+	if (in->watch_code[0] == '\0')
+		return tell(a, "watch,code", NULL, e, "To watch game %.16s "
+		    "(%s), mail the judge a Subject,\nor a first line, of\n"
+		    "    WATCH %.16s %s\n"
+		    "from this address: the code is for it alone.  The judge "
+		    "then mails you,\nafter each entry, what anyone may know of "
+		    "the game, and its archive\nwhen it is over.\n",
+		    m->game_hex, m->rules->name, m->game_hex, code);
+	if (strcasecmp(in->watch_code, code) != 0)
+		return tell(a, "watch,badcode", "not the judge's code for this "
+		    "game and address", e, "The code in your WATCH is not the "
+		    "judge's for game %.16s and this\naddress.  Mail WATCH "
+		    "%.16s alone for one.\n", m->game_hex, m->game_hex);
+	return watch_on(a, e);
+}
+
+static int
+unwatch(struct asked *a, struct error *e)
+{
+	const struct match *m = a->g.t.m;
+
+	if (a->w == NULL || a->w->state == WATCH_OFF)
+		return tell(a, "unwatch,not", NULL, e, "You do not watch "
+		    "game %.16s: nothing to stop.\n", m->game_hex);
+	a->w->state = WATCH_OFF;
+	if (watch_save(a->g.path, &a->ws, e) != 0)
+		return -1;
+	return tell(a, "unwatch", NULL, e, "You no longer watch game %.16s: "
+	    "the judge mails you nothing more of it.\n", m->game_hex);
+}
+
+int
+mailbot_watch(struct bot_run *r, struct error *e)
+{
+	struct mailbot *b = r->b;
+	struct asked *a;
+	char dir[PATH_MAX];
+	struct error why;
+	int rc = -1;
+
+	/* nobody to confirm it, or a machine: not an observer */
+	if (b->in.from[0] == '\0' || b->in.automatic) {
+		snprintf(b->verdict, sizeof(b->verdict), "watch,quiet");
+		return 0;
+	}
+	if ((a = calloc(1, sizeof(*a))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	a->r = r;
+	error_clear(&why);
+	if (header_address_check(b->in.from, dir, sizeof(dir)) != 0) {
+		rc = tell(a, "watch,address", "not a plain mailbox", e, "An "
+		    "observer's address is a plain mailbox: yours is not (%s).\n", dir);
+		free(a);
+		return rc;
+	}
+	if (root_find(b->root, b->in.watch_game, dir, sizeof(dir),
+	    &why) != 0) {
+		rc = why.status == EXIT_SYSTEM ? (*e = why, -1) : tell(a,
+		    "watch,unknown", "no such game", e, "This judge has no game "
+		    "%s: LIST gives its games.\n(%s)\n", b->in.watch_game,
+		    why.msg);
+		free(a);
+		return rc;
+	}
+	if (gamedir_open(dir, GAMEDIR_WRITE, &a->g, NULL, e) != 0) {
+		free(a);
+		return -1;
+	}
+	snprintf(b->game, sizeof(b->game), "%s", a->g.t.m->game_hex);
+	b->entry = a->g.t.m->seq;
+	if (a->g.t.me != GAME_JUDGE)
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", dir, a->g.seat);
+	else if (watch_load(a->g.path, a->g.t.m, &a->ws, e) == 0) {
+		a->w = watcher_of(&a->ws, b->in.from);
+		rc = b->in.watch > 0 ? watch(a, e) : unwatch(a, e);
+	}
+	gamedir_close(&a->g);
+	free(a);
+	return rc;
+}

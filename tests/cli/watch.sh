@@ -1,0 +1,239 @@
+# Observers of a judged game: named at new (-w), or asking the judge by
+# mail (WATCH GAMEID, confirmed with the judge's code; UNWATCH), allowed
+# by the game's option watch=yes.  The judge's mail bot mails each, after
+# each run that adds entries, the news and the public board, and the
+# archive once the game is over; no observer's mail ever carries a hidden
+# value.  Through the stand-in sendmail (tests/cli/sendmail.sh, helpers
+# in lib.sh).
+
+# wstart OPTIONS...: mstart's game, new given OPTIONS too; $S its short id
+wstart() {
+	mstart "$@"
+	S=$(echo "$G" | cut -c1-16)
+}
+
+# ask FILE FROM SUBJECT [STATUS]: a person's mail to the judge
+ask() {
+	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$2" "$3" "$1" "hello" >"$1"
+	bot "$1" "${4:-0}"
+}
+
+# mails_to ADDRESS: the stand-in's mails to ADDRESS, in order
+mails_to() {
+	grep -lx "$1" spool/*.rcpt 2>/dev/null | sed 's/\.rcpt$/.eml/' |
+	    sort -t/ -k2 -n
+}
+
+# the setups' nonces, as the judge opens them
+nonces() {
+	"$ADJ" open -k jr/judge.key a1.eml >abody 2>/dev/null
+	"$ADJ" open -k jr/judge.key b1.eml >bbody 2>/dev/null
+	grep -h 'nonce:' abody bbody | awk '{ print $2 }' >nonces
+	[ "$(wc -l <nonces)" -eq 10 ] || fail "not ten nonces"
+}
+
+# An observer named at new is mailed after every run that adds entries
+# what the public may know, and nothing more: no setup (no nonce, no
+# identity, no armored update), no seat's mail address; the last mail,
+# once the game is over, carries its archive, which verifies.
+test_observer_named_at_new() {
+	wstart -w carol@example.org
+	header_of invite.msg Subject >/dev/null
+	"$ADJ" show -d "AR/$G" -f yaml | grep -q '^observers: \[carol@example.org\]' ||
+	    fail "alice's view does not say who observes"
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn e3-c3
+	mplay BR b2.eml turn b4-b3
+	nonces
+	[ "$(mails_to carol@example.org | wc -l)" -eq 4 ] ||
+	    fail "$(mails_to carol@example.org | wc -l) mails to carol, want 4"
+	for f in $(mails_to carol@example.org); do
+		header_of "$f" Subject | grep -q "^\[adjudicator\] incognito $S: entry [0-9]*, for observers$" ||
+		    fail "$f: Subject $(header_of "$f" Subject)"
+		header_of "$f" Auto-Submitted | grep -qx auto-generated ||
+		    fail "$f: not auto-generated"
+		grep -q '^ *[1-5] ' "$f" || fail "$f: no board"
+		grep -q "^    UNWATCH $S$" "$f" || fail "$f: no way to stop"
+		grep -qFf nonces "$f" && fail "$f: a nonce"
+		grep -q '[WB][sa]\b' "$f" && { cat "$f" >&2;
+		    fail "$f: an identity"; }
+		grep -q -- '-----BEGIN' "$f" && fail "$f: a message"
+		grep -q 'example.org>' "$f" && fail "$f: a seat's address"
+		grep -q '^You are ' "$f" && fail "$f: a seat's view"
+	done
+	grep -q '^  entry 4: Black moves b4-b3$' "$(mails_to carol@example.org |
+	    tail -1)" || fail "no news in carol's last mail"
+	mplay AR a3.eml turn 'c3?b3'
+	last=$(mails_to carol@example.org | tail -1)
+	header_of "$last" Subject | grep -q ": entry 7, over, for observers$" ||
+	    fail "the last mail: $(header_of "$last" Subject)"
+	grep -q 'White wins' "$last" || fail "the end untold"
+	sed -n '/^-----BEGIN ADJUDICATOR ARCHIVE/,$p' "$last" >carol.arc
+	expect 0 "$ADJ" verify carol.arc
+	out_has '^result: alice won'
+	# nothing more after the end: a mail again adds no entry
+	bot b2.eml
+	[ "$(mails_to carol@example.org | wc -l)" -eq 5 ] ||
+	    fail "carol mailed again"
+	grep -qx 'carol@example.org 7 done' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+}
+
+# WATCH by mail: the judge answers with a code for that address alone;
+# a wrong code is refused; the right one makes the sender an observer,
+# mailed the board at once and after each entry; UNWATCH stops it.
+test_watch_by_mail() {
+	wstart -o watch=yes
+	mplay AR a1.eml setup d2
+	ask w1.eml dave@example.org "WATCH $S"
+	w=$(mails_to dave@example.org | tail -1)
+	header_of "$w" Subject | grep -qx "\[adjudicator\] watch $S" ||
+	    fail "the answer's subject"
+	code=$(awk '$1 == "WATCH" { print $3 }' "$w")
+	[ ${#code} -eq 16 ] || fail "no code in $w"
+	grep -qx "    WATCH $S $code" "$w" || fail "the line to send"
+	# the code is for dave alone
+	ask w2.eml eve@example.org "WATCH $S $code" 1
+	err_has "w2.eml: WATCH $S: not the judge's code for this game and address"
+	grep -q 'eve@example.org' "jr/$G/watchers" 2>/dev/null &&
+	    fail "eve watches with dave's code"
+	# the right code, in the mail's first line
+	printf 'From: Dave <dave@example.org>\nSubject: Re: a game\n\nWATCH %s %s\n\nthanks\n' \
+	    "$S" "$code" >w3.eml
+	bot w3.eml
+	w=$(mails_to dave@example.org | tail -1)
+	header_of "$w" Subject | grep -q ": entry 1, for observers$" ||
+	    fail "no first mail: $(header_of "$w" Subject)"
+	grep -q '^You watch it from now on' "$w" || fail "not welcomed"
+	grep -q '^Next: bob.s setup' "$w" || fail "no board"
+	tail -1 jr/log | grep -q 'from=dave@example.org .*verdict=watch sent=1$' ||
+	    fail "log: $(tail -1 jr/log)"
+	mplay BR b1.eml setup b4
+	header_of "$(mails_to dave@example.org | tail -1)" Subject |
+	    grep -q ": entry 2, for observers$" || fail "dave not mailed entry 2"
+	# asked again: already
+	ask w4.eml dave@example.org "WATCH $S"
+	grep -q '^You watch game .* already' "$(mails_to dave@example.org |
+	    tail -1)" || fail "not told he watches already"
+	ask w5.eml dave@example.org "UNWATCH $S"
+	grep -q '^You no longer watch game' "$(mails_to dave@example.org |
+	    tail -1)" || fail "UNWATCH not answered"
+	n=$(mails_to dave@example.org | wc -l)
+	mplay AR a2.eml turn e3-c3
+	[ "$(mails_to dave@example.org | wc -l)" -eq "$n" ] ||
+	    fail "dave mailed after UNWATCH"
+	grep -qx 'dave@example.org 2 off' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+}
+
+# Who may not watch, and what is never answered.
+test_watch_refused() {
+	wstart -w carol@example.org
+	mplay AR a1.eml setup d2
+	# the game does not take observers by mail
+	ask w1.eml dave@example.org "WATCH $S" 1
+	err_has "w1.eml: WATCH $S: the game takes no observers by mail"
+	grep -q 'did not' "$(mails_to dave@example.org | tail -1)" ||
+	    fail "dave not told why"
+	# ... but a named observer may come back after UNWATCH
+	ask w2.eml carol@example.org "UNWATCH $S"
+	mplay BR b1.eml setup b4
+	[ "$(mails_to carol@example.org | wc -l)" -eq 2 ] ||
+	    fail "carol mailed after UNWATCH"
+	ask w3.eml carol@example.org "WATCH $S"
+	code=$(awk '$1 == "WATCH" { print $3 }' "$(mails_to carol@example.org |
+	    tail -1)")
+	ask w4.eml carol@example.org "WATCH $S $code"
+	mplay AR a2.eml turn e3-c3
+	header_of "$(mails_to carol@example.org | tail -1)" Subject |
+	    grep -q ": entry 3, for observers$" || fail "carol not back"
+	# a game this judge does not have
+	ask w5.eml dave@example.org "WATCH 0123456789abcdef" 1
+	err_has "w5.eml: WATCH 0123456789abcdef: no such game"
+	# an automatic mail is never answered nor taken
+	n=$(nmail)
+	printf 'From: robot@example.org\nAuto-Submitted: auto-replied\nSubject: WATCH %s\n\nx\n' \
+	    "$S" >w6.eml
+	bot w6.eml
+	[ "$(nmail)" -eq "$n" ] || fail "an automatic mail answered"
+	tail -1 jr/log | grep -q 'verdict=watch,quiet' || fail "log"
+}
+
+# new: observers are mailed by a judge, to plain addresses, once each,
+# at most 8; watch is yes or no.  Nothing is printed when refused.
+test_new_observers_refused() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	set -- -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example
+	expect 2 "$ADJ" new -k alice.key -w carol@example.org incognito \
+	    alice.pub bob.pub
+	err_has "^adjudicator: -w: observers are mailed by the judge: a game judged by mail alone"
+	[ ! -s out ] || fail "an invitation printed"
+	expect 2 "$ADJ" new -k alice.key -m judge -j jr/judge.pub -o watch=yes \
+	    incognito alice.pub bob.pub
+	err_has "^adjudicator: -o watch=yes: observers are mailed by the judge"
+	expect 2 "$ADJ" new -k alice.key -m judge -j jr/judge.pub "$@" \
+	    -w 'carol at example.org' incognito alice.pub bob.pub
+	err_has "-w \"carol at example.org\" is not a mail address (a blank in it)$"
+	expect 2 "$ADJ" new -k alice.key -m judge -j jr/judge.pub "$@" \
+	    -w c@example.org -w C@Example.org incognito alice.pub bob.pub
+	err_has "-w C@Example.org: named twice$"
+	expect 2 "$ADJ" new -k alice.key -m judge -j jr/judge.pub "$@" \
+	    -o watch=maybe incognito alice.pub bob.pub
+	err_has "-o watch=maybe: watch is yes or no$"
+	expect 2 "$ADJ" new -k alice.key -m judge -j jr/judge.pub "$@" \
+	    -w 1@x.org -w 2@x.org -w 3@x.org -w 4@x.org -w 5@x.org \
+	    -w 6@x.org -w 7@x.org -w 8@x.org -w 9@x.org incognito alice.pub \
+	    bob.pub
+	err_has "-w 9@x.org: more than 8 observers$"
+}
+
+# A header signed with observers in a peer game, or a bad one, is refused
+# by whoever joins it.
+test_header_observers_refused() {
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv.msg
+	"$ADJ" open -k bob.key inv.msg >body 2>/dev/null ||
+	    fail "cannot open the invitation"
+	sed '/^created:/i observers: [carol@example.org]' body >bad
+	wire sign alice.key bad alice.pub bob.pub >bad.sb
+	wire wrap bad.sb alice.pub bob.pub >bad.msg
+	expect 3 "$ADJ" join -d B -k bob.key bad.msg
+	err_has "observers in a peer game, where no judge mails them"
+	[ ! -e B ] || fail "B made"
+}
+
+# An observer's mail the mailer refused is sent at the next run, from
+# the entry after the last one mailed.
+test_observer_mail_waits_for_the_mailer() {
+	wstart -w carol@example.org
+	mplay AR a1.eml setup d2
+	cat >picky.sh <<EOF
+#!/bin/sh
+t=\$(mktemp)
+cat >"\$t"
+grep -q '^To: carol@example.org' "\$t" && { rm -f "\$t"; exit 75; }
+"$SM" "\$@" <"\$t"
+rc=\$?
+rm -f "\$t"
+exit \$rc
+EOF
+	chmod +x picky.sh
+	"$ADJ" setup -M -d "BR/$G" b4 2>/dev/null >b1.eml
+	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s ./picky.sh b1.eml
+	err_has "observers: "
+	grep -qx 'carol@example.org 1 on' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+	deliver_all
+	mplay AR a2.eml turn e3-c3
+	last=$(mails_to carol@example.org | tail -1)
+	grep -q '^  entry 2 (not confirmed sent before)$' "$last" ||
+	    { cat "$last" >&2; fail "entry 2 not told"; }
+	grep -q '^  entry 3: White moves e3-c3$' "$last" || fail "entry 3"
+	grep -qx 'carol@example.org 3 on' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+}
