@@ -1,15 +1,10 @@
 # The judge's mail bot over a queue (judge -r ROOT -q, several inputs, a
 # Maildir): one run, its updates and answers sent at its end, each once;
-# the mailer a stand-in sendmail a mail (tests/cli/sendmail.sh) or one
-# SMTP conversation (tests/cli/smtp.sh, as "sendmail -bs").
+# the mailer a stand-in sendmail a mail ($SM, tests/cli/sendmail.sh) or one
+# SMTP conversation (tests/cli/smtp.sh, as "sendmail -bs").  Helpers in
+# lib.sh (nmail, deliver_all, mstart).
 
-SM="$TOP/tests/cli/sendmail.sh"
 SMTP="$TOP/tests/cli/smtp.sh -bs"
-
-# nmail: how many mails the mailers were given
-nmail() {
-	ls spool 2>/dev/null | grep -c '\.eml$' || true
-}
 
 # to_of ADDRESS: how many mails went to ADDRESS
 to_of() {
@@ -50,18 +45,6 @@ queue() {
 	shift 4
 	"$ADJ" "$q_verb" -M -d "$q_root/$q_game" "$@" >"md/new/$q_name" \
 	    2>qerr || { cat qerr >&2; fail "$q_verb -M $q_root/$q_game"; }
-}
-
-# deliver_all: each player reads its whole mbox with receive -r
-deliver_all() {
-	for s in alice:AR bob:BR; do
-		f=spool/${s%%:*}@example.org.mbox
-		[ -f "$f" ] || continue
-		"$ADJ" receive -r "${s#*:}" "$f" >/dev/null 2>rerr || {
-			cat rerr >&2
-			fail "${s%%:*} refuses her mailbox"
-		}
-	done
 }
 
 # help_mail FILE: a HELP mail from carol
@@ -235,4 +218,17 @@ test_drain_refuses_bad_queues() {
 	drain 3 "$SM" md
 	[ -z "$(ls md/new)" ] && [ "$(to_of carol@example.org)" -eq 1 ] ||
 	    fail "the refused mail"
+}
+
+test_drain_observers() {
+	mstart -w carol@example.org
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml 2>/dev/null || fail "setup"
+	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SMTP" -q a1.eml
+	# the seats' updates and the observer's news, in the run's outbox
+	[ "$(to_of alice@example.org)" -eq 1 ] &&
+	    [ "$(to_of bob@example.org)" -eq 1 ] &&
+	    [ "$(to_of carol@example.org)" -eq 1 ] || fail "recipients"
+	grep -l 'for observers$' spool/*.eml >/dev/null || fail "no news"
+	grep -qx 'carol@example.org 1 on' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
 }
