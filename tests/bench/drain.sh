@@ -12,12 +12,15 @@
 # once with one mailer process for the run that speaks SMTP and discards
 # what it is given (smtpnull, as "sendmail -bs"), once more, from the same
 # state, with a discarding process a mail ("dd of=/dev/null", as
-# "sendmail -t" a mail).  The run is one process: the rate is per core.
-# Prints:
+# "sendmail -t" a mail).  The rate per core is the mails over the CPU
+# time of the judge and every mailer it started (user and system); the
+# rate by the wall clock is printed beside it (the mailers run on the
+# other core meanwhile).  Prints:
 #
-#   drain: N mails/s per core, one SMTP mailer (median of K runs, ...)
-#   drain: N mails/s per core, a sendmail per update (...)
-#   target >= 1000 mails/s per core: PASS or MISS
+#   drain: N mails of G games in one run (medians of K runs, min, max):
+#     one SMTP mailer:        R mails/s per core [...], W/s by the wall clock
+#     a sendmail per update:  R mails/s per core [...], W/s by the wall clock
+#     target >= 1000 mails/s per core, one SMTP mailer: PASS or MISS
 #
 # ADJ      the adjudicator binary; BENCHBIN the bench helpers (smtpnull)
 # MAILS    mails in all (default 1000); GAMES games (default 4)
@@ -107,16 +110,21 @@ fresh() {
 	rm -rf root md
 	mkdir root md md/new md/cur md/tmp
 	cp keys/judge.key root/ && chmod 600 root/judge.key
+	# one sender's many games: no cap on invitations a day
+	printf 'invitations: off\n' >root/judge.yaml
 	"$ADJ" judge -r root -s "$DISCARD" invite*.msg 2>/dev/null ||
 	    fail "the invitations"
 	for f in mails/*.eml; do
 		ln "$f" "md/new/${f#mails/}"
 	done
 }
-# timed MAILER FILE: one drain, its rate appended to FILE
+# timed MAILER NAME: one drain; its rate by the wall clock appended to
+# NAME, and by the CPU time of the judge and its mailers (a subshell's
+# "times": every descendant waited for) to NAME.cpu
 timed() {
 	t0=$(now)
-	"$ADJ" judge -r root -s "$1" md 2>/dev/null || fail "the drain failed"
+	( "$ADJ" judge -r root -s "$1" md 2>/dev/null || exit 1; times ) \
+	    >times.out || fail "the drain failed"
 	t1=$(now)
 	grep -c ' verdict=applied sent=0$' root/log | grep -qx "$MAILS" ||
 	    fail "not every mail was applied"
@@ -124,9 +132,14 @@ timed() {
 	    fail "the run's line: $(tail -n 1 root/log)"
 	awk -v n="$MAILS" -v a="$t0" -v b="$t1" \
 	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>"$2"
+	tail -n 1 times.out | tr 'ms' '  ' | awk -v n="$MAILS" '{
+		c = $1 * 60 + $2 + $3 * 60 + $4
+		printf "%.1f\n", n / (c > 0.01 ? c : 0.01) }' >>"$2.cpu"
 }
 : >smtp
 : >each
+: >smtp.cpu
+: >each.cpu
 r=0
 while [ "$r" -lt "$RUNS" ]; do
 	r=$((r + 1))
@@ -134,20 +147,23 @@ while [ "$r" -lt "$RUNS" ]; do
 	timed "$SMTPNULL" smtp
 	fresh
 	timed "$DISCARD" each
-	echo "bench drain:   run $r: $(tail -n 1 smtp) mails/s with one" \
-	    "SMTP mailer, $(tail -n 1 each)/s with a sendmail per update"
+	echo "bench drain:   run $r: $(tail -n 1 smtp.cpu) mails/s per core" \
+	    "with one SMTP mailer, $(tail -n 1 each.cpu)/s with a sendmail" \
+	    "per update"
 done
-set -- $(stats smtp)
-s_m=$1 s_lo=$2 s_hi=$3
-set -- $(stats each)
-awk -v m="$s_m" -v lo="$s_lo" -v hi="$s_hi" -v em="$1" -v elo="$2" \
-    -v ehi="$3" -v k="$RUNS" -v n="$MAILS" -v g="$GAMES" -v t="$TARGET" \
-    'BEGIN {
-	printf "drain: %d mails of %d games in one run: %.0f mails/s per " \
-	    "core, one SMTP mailer (median of %d runs, min %.0f, max %.0f)\n", \
-	    n, g, m, k, lo, hi
-	printf "drain: %.0f mails/s per core, a sendmail per update " \
-	    "(median of %d runs, min %.0f, max %.0f)\n", em, k, elo, ehi
-	printf "  target >= %d mails/s per core: %s\n", t, \
-	    (m >= t ? "PASS" : "MISS")
+set -- $(stats smtp.cpu) $(stats each.cpu) $(stats smtp) $(stats each)
+awk -v k="$RUNS" -v n="$MAILS" -v g="$GAMES" -v t="$TARGET" \
+    -v sc="$1" -v sclo="$2" -v schi="$3" -v ec="$4" -v eclo="$5" \
+    -v echi="$6" -v sw="$7" -v swlo="$8" -v swhi="$9" -v ew="${10}" \
+    -v ewlo="${11}" -v ewhi="${12}" 'BEGIN {
+	printf "drain: %d mails of %d games in one run (medians of %d runs, " \
+	    "min, max):\n", n, g, k
+	printf "  one SMTP mailer:        %5.0f mails/s per core (CPU time of " \
+	    "the judge and its mailer) [%.0f - %.0f], %5.0f/s by the wall " \
+	    "clock [%.0f - %.0f]\n", sc, sclo, schi, sw, swlo, swhi
+	printf "  a sendmail per update:  %5.0f mails/s per core [%.0f - " \
+	    "%.0f], %5.0f/s by the wall clock [%.0f - %.0f]\n", ec, eclo, \
+	    echi, ew, ewlo, ewhi
+	printf "  target >= %d mails/s per core, one SMTP mailer: %s\n", t, \
+	    (sc >= t ? "PASS" : "MISS")
 }'

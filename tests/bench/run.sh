@@ -188,8 +188,11 @@ BEGIN {
 
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
 RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
-RUNS=$RUNS WORK=$WORK/drain BENCHBIN=$BENCHBIN sh "$here/drain.sh" ||
-    fail "drain.sh failed"
+# several games, then many: each seat of a game gets one update a run
+for g in 4 50; do
+	RUNS=$RUNS WORK=$WORK/drain GAMES=$g BENCHBIN=$BENCHBIN \
+	    sh "$here/drain.sh" || fail "drain.sh failed"
+done
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
