@@ -235,8 +235,10 @@ cli_smtp(const struct cli_mailer *m, struct mailqueue_mail *mails, size_t n,
 	if (gethostname(host, sizeof(host)) != 0 || host[0] == '\0')
 		snprintf(host, sizeof(host), "localhost");
 	host[sizeof(host) - 1] = '\0';
+	/* EHLO, or HELO where the server knows nothing newer */
 	if (hear(&c) != 220 || say(&c, "EHLO %s", host) != 0 ||
-	    hear(&c) != 250) {
+	    ((r = hear(&c)) != 250 && (r < 500 || say(&c, "HELO %s",
+	    host) != 0 || hear(&c) != 250))) {
 		rc = error_set(e, EXIT_SYSTEM, "%s: no SMTP conversation: %s",
 		    m->argv[0], c.last[0] != '\0' ? c.last : "no greeting");
 		n = 0;

@@ -371,7 +371,7 @@ parse_outbox(const struct mailqueue *q, const struct buf *b, char *id,
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL ||
 		    sscanf(p, "mail %64s %d %" SCNu64 " %1023s %zu", game,
 		    &seat, &target, src, &len) != 5 ||
-		    len > (size_t)(end - nl) - 2 || nl[1 + len] != '\n')
+		    (size_t)(end - nl) < len + 2 || nl[1 + len] != '\n')
 			return damaged(q, *n, e);
 		if (grow(m, *n, e) != 0)
 			return -1;
@@ -403,8 +403,10 @@ recover(struct mailqueue *q, struct error *e)
 	if (!fsio_exists(q->path))
 		return 0;
 	buf_init(&b);
+	/* NUL-ended, for sscanf on its lines */
 	if (fsio_read(q->path, SIZE_MAX / 2, &b, e) != 0 ||
-	    parse_outbox(q, &b, id, &m, &n, e) != 0)
+	    (buf_cstr(&b) != 0 && error_set(e, EXIT_SYSTEM, "out of "
+	    "memory") != 0) || parse_outbox(q, &b, id, &m, &n, e) != 0)
 		goto done;
 	sent_marks(q, id, m, n);
 	for (i = 0; i < n; i++) {

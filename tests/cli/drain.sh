@@ -218,6 +218,20 @@ test_drain_refuses_bad_queues() {
 	drain 3 "$SM" md
 	[ -z "$(ls md/new)" ] && [ "$(to_of carol@example.org)" -eq 1 ] ||
 	    fail "the refused mail"
+	# an outbox cut short, or not one: said, nothing taken nor sent
+	printf 'adjudicator-outbox 1 0011223344556677\nmail - -1 0 - 500\nab\n' \
+	    >jr/outbox
+	cp md/cur/* md/new/1
+	drain 3 "$SM" md
+	one_line
+	err_has "jr/outbox: damaged at mail 1; move it away to go on"
+	printf 'hello\n' >jr/outbox
+	drain 3 "$SM" md
+	err_has "jr/outbox: damaged at mail 1"
+	[ -e md/new/1 ] && [ "$(nmail)" -eq 1 ] || fail "taken or sent"
+	rm jr/outbox
+	drain 3 "$SM" md
+	[ "$(nmail)" -eq 2 ] || fail "not answered"
 }
 
 test_drain_observers() {
