@@ -532,6 +532,11 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	struct buf body, more;
 	int rc;
 
+	/* these read the root's games: none may be held open by a drain */
+	if (b->batch != NULL && (asks_standings(b->in.subject) ||
+	    b->in.list || b->in.watch != 0) && mailqueue_flush(b->batch,
+	    e) != 0)
+		return -1;
 	if (asks_standings(b->in.subject))
 		return standings_answer(r, e);
 	buf_init(&body);

@@ -66,6 +66,9 @@ struct mailqueue {
 	int			 lock;
 	size_t			 mails;
 	size_t			 touched;	/* games the run opened */
+	size_t			 nsent, nmailed;	/* of commits before */
+	mailqueue_send_fn	*send;
+	void			*send_arg;
 };
 
 /* --- the mails of the run --- */
@@ -497,7 +500,7 @@ static int
 take_maildir(struct mailqueue *q, const char *dir, struct error *e)
 {
 	char nd[PATH_MAX], cd[PATH_MAX], p[PATH_MAX];
-	struct mq_taken *t;
+	struct mq_taken *t, cur;
 	struct stat st;
 	char **names;
 	size_t n, i;
@@ -517,24 +520,26 @@ take_maildir(struct mailqueue *q, const char *dir, struct error *e)
 		    MAILQUEUE_SOURCE || lstat(p, &st) != 0 ||
 		    !S_ISREG(st.st_mode))
 			continue;	/* not a mail delivered here */
-		if ((t = realloc(q->taken, (q->ntaken + 1) *
-		    sizeof(*t))) == NULL) {
-			rc = error_set(e, EXIT_SYSTEM, "out of memory");
-			break;
-		}
-		q->taken = t;
-		t = &q->taken[q->ntaken++];
-		memcpy(t->from, p, strlen(p) + 1);	/* shorter, as said */
-		if ((size_t)snprintf(t->to, sizeof(t->to), "%s/%s%s", cd,
+		memcpy(cur.from, p, strlen(p) + 1);	/* shorter, as said */
+		if ((size_t)snprintf(cur.to, sizeof(cur.to), "%s/%s%s", cd,
 		    names[i], strstr(names[i], ":2,") != NULL ? "" : ":2,S") >=
-		    sizeof(t->to)) {
+		    sizeof(cur.to)) {
 			rc = error_set(e, EXIT_USAGE, "%s: path too long", p);
 			break;
 		}
-		q->source = t->from;
+		q->source = cur.from;
 		/* the sender is told of "your mail", not of our file */
 		rc = take_file(q, p, "your mail", e);
 		q->source = NULL;
+		/* taken: it leaves the queue with the next commit (not one
+		 * made while it was being taken) */
+		if (rc == 0 && (t = realloc(q->taken, (q->ntaken + 1) *
+		    sizeof(*t))) == NULL)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		else if (rc == 0) {
+			q->taken = t;
+			q->taken[q->ntaken++] = cur;
+		}
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -633,6 +638,39 @@ finish(struct mailqueue *q, mailqueue_send_fn *send, void *arg,
 	return 0;
 }
 
+/* A new run id: the marks of one commit's outbox never count for
+ * another's. */
+static void
+new_runid(struct mailqueue *q)
+{
+	uint8_t id[RUNID];
+
+	sec_random(id, sizeof(id));
+	sec_hex(q->runid, sizeof(q->runid), id, sizeof(id));
+}
+
+int
+mailqueue_flush(struct mailqueue *q, struct error *e)
+{
+	size_t i;
+
+	if (q->ngames == 0)
+		return 0;
+	/* the mail being taken has its answers after this commit: they
+	 * stay, and go with the next */
+	if (finish(q, q->send, q->send_arg, e) != 0)
+		return -1;
+	for (i = 0; i < q->nout; i++)
+		q->nsent += q->out[i].sent;
+	q->nmailed += q->nout;
+	mails_free(q->out, q->nout);
+	q->out = NULL;
+	q->nout = 0;
+	q->ntaken = 0;
+	new_runid(q);
+	return 0;
+}
+
 /* --- the run --- */
 
 /* One run at a time: ROOT/drain.lock, waited for. */
@@ -663,12 +701,14 @@ log_run(const struct mailqueue *q, int rc, const struct error *e)
 	struct tm tm;
 	int n;
 
+	sent = q->nsent;
 	for (i = 0; i < q->nout; i++)
 		sent += q->out[i].sent;
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	n = snprintf(line, sizeof(line), "%s drain mails=%zu games=%zu "
-	    "outbox=%zu sent=%zu%s\n", when, q->mails, q->touched, q->nout,
+	    "outbox=%zu sent=%zu%s\n", when, q->mails, q->touched, q->nmailed +
+	    q->nout,
 	    sent, rc != 0 && e->status == EXIT_SYSTEM ? " verdict=retry" : "");
 	if ((size_t)snprintf(path, sizeof(path), "%s/log", q->b->root) <
 	    sizeof(path) && n > 0 && (size_t)n < sizeof(line))
@@ -703,15 +743,15 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 	mailbot_send_fn *send0 = b->send;
 	void *arg0 = b->send_arg;
 	struct mailqueue q;
-	uint8_t id[RUNID];
 	int rc;
 
 	memset(&q, 0, sizeof(q));
 	q.b = b;
 	q.lock = -1;
+	q.send = send;
+	q.send_arg = arg;
 	error_clear(&q.refused);
-	sec_random(id, sizeof(id));
-	sec_hex(q.runid, sizeof(q.runid), id, sizeof(id));
+	new_runid(&q);
 	if ((size_t)snprintf(q.path, sizeof(q.path), "%s/outbox", b->root) >=
 	    sizeof(q.path) || (size_t)snprintf(q.sent, sizeof(q.sent),
 	    "%s/outbox.sent", b->root) >= sizeof(q.sent))

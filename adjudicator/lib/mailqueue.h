@@ -65,5 +65,9 @@ int	mailqueue_drain(struct mailbot *, char *const *inputs, size_t n,
 struct bot_run;
 int	mailqueue_game(struct mailqueue *, struct bot_run *, const char *game,
 	    struct error *);
+/* mailbot.c, before a mail that reads games the run may hold open (a
+ * game directory is locked while open: STANDINGS, LIST, WATCH): the
+ * group commit of what the run took so far, its mails sent. */
+int	mailqueue_flush(struct mailqueue *, struct error *);
 
 #endif

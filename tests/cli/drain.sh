@@ -15,7 +15,9 @@ to_of() {
 drain() {
 	d_want=$1 d_mailer=$2
 	shift 2
-	SPOOL=$PWD/spool expect "$d_want" "$ADJ" judge -r jr -s "$d_mailer" "$@"
+	# a run that waits on itself fails rather than hangs
+	SPOOL=$PWD/spool expect "$d_want" timeout 60 "$ADJ" judge -r jr \
+	    -s "$d_mailer" "$@"
 }
 
 # dstart: keys, two judged games with addresses (their invitations in
@@ -245,4 +247,29 @@ test_drain_observers() {
 	grep -l 'for observers$' spool/*.eml >/dev/null || fail "no news"
 	grep -qx 'carol@example.org 1 on' "jr/$G/watchers" ||
 	    fail "watchers: $(cat "jr/$G/watchers")"
+}
+
+# LIST and STANDINGS read the root's games, which a drain holds open
+# (locked): the run commits and sends what it took before them, and goes on
+test_drain_mails_that_read_games() {
+	dstart
+	cp inv1.msg md/new/1.inv
+	cp inv2.msg md/new/2.inv
+	drain 0 "$SM" md
+	queue 3.a1 setup AR "$G1" d2
+	printf 'From: carol@example.org\nSubject: LIST\n\nlist\n' >md/new/4.list
+	printf 'From: carol@example.org\nSubject: STANDINGS\n\n\n' \
+	    >md/new/5.standings
+	queue 6.a2 setup AR "$G2" d2
+	drain 0 "$SM" md
+	[ "$(nmail)" -eq 6 ] || fail "$(nmail) mails, want 6"
+	[ "$(to_of carol@example.org)" -eq 2 ] || fail "carol's answers"
+	grep -l 'Subject: \[adjudicator\] standings' spool/*.eml >/dev/null ||
+	    fail "no standings"
+	[ -z "$(ls md/new)" ] || fail "left in new/: $(ls md/new)"
+	grep -q ' drain mails=4 games=2 outbox=6 sent=6$' jr/log ||
+	    fail "the run's line: $(tail -1 jr/log)"
+	deliver_all
+	[ "$(seq_of "BR/$G1")" -eq 1 ] && [ "$(seq_of "BR/$G2")" -eq 1 ] ||
+	    fail "bob lacks a setup"
 }
