@@ -178,7 +178,7 @@ BEGIN {
 		    s[3] / msn / (c[1] / n), "%8.1f")
 		line("  ceiling: raw Ed25519 on 1 core", s[1] / msn * r[1], \
 		    s[2] / msn * r[1], s[3] / msn * r[1], "%8.1f")
-		# the minisign time cancels out: verify's rate on every core
+		# the minisign time cancels out: the rate of verify on every core
 		# against raw Ed25519 on one
 		line("  speed-up / its ceiling", n / c[1] / r[1], \
 		    n / c[3] / r[1], n / c[2] / r[1], "%8.2f", ">= " st, \
