@@ -247,3 +247,19 @@ cursor_u64(struct cursor *c, uint64_t *v)
 		*v = (*v << 8) | x[i];
 	return 0;
 }
+
+const char *
+buf_line(const char *t, size_t len, size_t *off, size_t *n)
+{
+	const char *line, *nl;
+
+	if (*off >= len)
+		return NULL;
+	line = t + *off;
+	nl = memchr(line, '\n', len - *off);
+	*n = nl != NULL ? (size_t)(nl - line) : len - *off;
+	*off += *n + (nl != NULL);
+	if (*n > 0 && line[*n - 1] == '\r')
+		(*n)--;
+	return line;
+}

@@ -36,6 +36,11 @@ int	buf_add_field(struct buf *, const void *, size_t);
 int	buf_cstr(struct buf *);
 /* A sentence in lines of at most 76 columns, broken at spaces. */
 void	buf_wrap(struct buf *, const char *);
+/*
+ * The next line of text t (len bytes) from *off, its length in *n without
+ * its line end ("\n" or "\r\n"), *off moved past it; NULL at the end.
+ */
+const char *buf_line(const char *t, size_t len, size_t *off, size_t *n);
 
 /* A read cursor over bytes; every read checks the remaining length. */
 struct cursor {

@@ -702,17 +702,11 @@ int
 club_secret(const char *t, size_t len, char *why, size_t wlen)
 {
 	struct seen s;
-	const char *line, *nl;
+	const char *line;
 	size_t off = 0, n;
 
 	memset(&s, 0, sizeof(s));
-	while (off < len && s.why == NULL) {
-		line = t + off;
-		nl = memchr(line, '\n', len - off);
-		n = nl != NULL ? (size_t)(nl - line) : len - off;
-		off += n + (nl != NULL);
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
+	while (s.why == NULL && (line = buf_line(t, len, &off, &n)) != NULL) {
 		/* quoted in a reply, as deep as it goes */
 		while (n > 0 && (*line == '>' || *line == ' ' ||
 		    *line == '\t')) {

@@ -166,17 +166,11 @@ header(void *arg, const char *name, const char *v)
 static int
 first_line(struct mail_in *in, const char *t, size_t len)
 {
-	const char *line, *nl;
+	const char *line;
 	char value[128];
 	size_t off = 0, n, k;
 
-	while (off < len) {
-		line = t + off;
-		nl = memchr(line, '\n', len - off);
-		n = nl != NULL ? (size_t)(nl - line) : len - off;
-		off += n + (nl != NULL);
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
+	while ((line = buf_line(t, len, &off, &n)) != NULL) {
 		for (k = 0; k < n && isspace((unsigned char)line[k]); k++)
 			;
 		if (k == n)

@@ -82,18 +82,12 @@ size_t
 mime_headers(const char *t, size_t len, mime_header_fn *fn, void *arg)
 {
 	char name[MIME_NAME], value[MIME_VALUE];
-	const char *line, *nl, *colon, *c;
+	const char *line, *colon, *c;
 	size_t off = 0, n, vlen;
 	int first = 1;
 
 	name[0] = '\0';
-	while (off < len) {
-		line = t + off;
-		nl = memchr(line, '\n', len - off);
-		n = nl ? (size_t)(nl - line) : len - off;
-		off += n + (nl ? 1 : 0);
-		if (n > 0 && line[n - 1] == '\r')
-			n--;
+	while ((line = buf_line(t, len, &off, &n)) != NULL) {
 		if (n >= sizeof(value))
 			n = sizeof(value) - 1;	/* the rest is cut anyway */
 		if (first && n >= 5 && memcmp(line, "From ", 5) == 0) {

@@ -20,6 +20,7 @@
 #include "mail.h"
 #include "match.h"
 #include "mime.h"
+#include "restore.h"
 #include "root.h"
 #include "view.h"
 #include "ydoc.h"
@@ -130,45 +131,28 @@ judge_can_take(const struct match *m, int seat, const char *where,
 	return 0;
 }
 
-int
-root_file(const char *root, const uint8_t *sb, size_t len,
-    const char *keypath, const struct key_public *me, int judge_only,
-    char game[ROOT_ID], int *already, const char *where, struct error *e)
+/* The game of header m filed as seat's copy (GAME_JUDGE: the judge's). */
+static int
+file_as(const char *root, const uint8_t *sb, size_t len, const char *keypath,
+    const struct match *m, int seat, int *already, struct error *e)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
-	struct match *m;
-	int seat, rc = -1;
 
-	*already = 0;
-	if ((m = header_read(sb, len, where, e)) == NULL)
+	if (root_dir(root, m->game_hex, dir, sizeof(dir), e) != 0)
 		return -1;
-	snprintf(game, ROOT_ID, "%s", m->game_hex);
-	if ((seat = match_seat_of(m, me)) < 0) {
-		error_set(e, EXIT_REFUSED, "%s: key %s holds no seat in game "
-		    "%.16s", where, me->idhex, m->game_hex);
-		goto done;
-	}
-	if ((judge_only && judge_can_take(m, seat, where, e) != 0) ||
-	    root_dir(root, m->game_hex, dir, sizeof(dir), e) != 0)
-		goto done;
-	if (mkdir(root, 0700) != 0 && errno != EEXIST) {
-		error_errno(e, "%s", root);
-		goto done;
-	}
+	if (mkdir(root, 0700) != 0 && errno != EEXIST)
+		return error_errno(e, "%s", root);
 	if (complete(dir)) {
 		*already = 1;
-		rc = 0;
-		goto done;
+		return 0;
 	}
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s/.join.XXXXXX", root) >=
-	    sizeof(tmp) || mkdtemp(tmp) == NULL) {
-		error_errno(e, "%s", root);
-		goto done;
-	}
+	    sizeof(tmp) || mkdtemp(tmp) == NULL)
+		return error_errno(e, "%s", root);
 	if (gamedir_create(tmp, sb, len, match_author_name(m, seat), keypath,
 	    e) != 0) {
 		remove_flat(tmp);
-		goto done;
+		return -1;
 	}
 	if (rename(tmp, dir) != 0) {
 		/* filed meanwhile by another delivery of the same mail */
@@ -177,11 +161,28 @@ root_file(const char *root, const uint8_t *sb, size_t len,
 		else
 			error_errno(e, "%s", dir);
 		remove_flat(tmp);
-		rc = *already ? 0 : -1;
-		goto done;
+		return *already ? 0 : -1;
 	}
-	rc = 0;
-done:
+	return 0;
+}
+
+int
+root_file(const char *root, const uint8_t *sb, size_t len,
+    const char *keypath, const struct key_public *me, int judge_only,
+    char game[ROOT_ID], int *already, const char *where, struct error *e)
+{
+	struct match *m;
+	int seat, rc = -1;
+
+	*already = 0;
+	if ((m = header_read(sb, len, where, e)) == NULL)
+		return -1;
+	snprintf(game, ROOT_ID, "%s", m->game_hex);
+	if ((seat = match_seat_of(m, me)) < 0)
+		error_set(e, EXIT_REFUSED, "%s: key %s holds no seat in game "
+		    "%.16s", where, me->idhex, m->game_hex);
+	else if (!judge_only || judge_can_take(m, seat, where, e) == 0)
+		rc = file_as(root, sb, len, keypath, m, seat, already, e);
 	match_free(m);
 	return rc;
 }
@@ -205,18 +206,73 @@ mail_name(const struct mime_mail *m, const char *input,
 	return 1;
 }
 
-/* One invitation opened: filed, or said why not. */
+/*
+ * An invitation sealed again to this key, signed for others (the judge's
+ * mail to a seat's new holder, a peer's package to the next one): filed
+ * as the seat that the entries coming with it hand to this key.
+ */
 static int
-join_one(struct root_joining *j, const struct buf *sb, const char *where,
-    struct error *e)
+file_handed(struct root_joining *j, const struct buf *sb,
+    const struct armor_list *l, char game[ROOT_ID], int *already,
+    const char *where, struct error *e)
+{
+	struct match *m;
+	int seat, rc = -1;
+
+	*already = 0;
+	if ((m = header_read(sb->data, sb->len, where, e)) == NULL)
+		return -1;
+	snprintf(game, ROOT_ID, "%s", m->game_hex);
+	if ((seat = match_seat_of(m, &j->k->pub)) >= 0 ||
+	    restore_holder(m, l, j->k, where, &seat, e) == 0)
+		rc = file_as(j->root, sb->data, sb->len, j->keypath, m, seat,
+		    already, e);
+	match_free(m);
+	return rc;
+}
+
+/* What came with a new copy's invitation (a backup, a whole update),
+ * taken as receive takes it; refused, the copy stays joined. */
+static int
+take_rest(struct root_joining *j, const char *game,
+    const struct mime_mail *mm, const char *where, struct error *e)
+{
+	char dir[PATH_MAX];
+	struct gamedir g;
+	int rc;
+
+	if (root_dir(j->root, game, dir, sizeof(dir), e) != 0 ||
+	    gamedir_open(dir, GAMEDIR_WRITE, &g, j->report, e) != 0)
+		return -1;
+	rc = transcript_receive(&g.t, j->k, mm->text, mm->len, where, e) != 0 ||
+	    gamedir_commit(&g, e) != 0 ? -1 : 0;
+	gamedir_close(&g);
+	return rc;
+}
+
+/* One invitation of the messages l opened (handed: sealed again to this
+ * key): filed, with what came with it when l is its package, or said why
+ * not. */
+static int
+join_one(struct root_joining *j, const struct buf *sb, int handed,
+    const struct armor_list *l, int package, const struct mime_mail *mm,
+    const char *where, struct error *e)
 {
 	char game[ROOT_ID];
 	struct error why;
-	int already;
+	int already, rc;
 
 	error_clear(&why);
-	if (root_file(j->root, sb->data, sb->len, j->keypath, &j->k->pub, 0,
-	    game, &already, where, &why) != 0) {
+	rc = handed || package ? file_handed(j, sb, l, game, &already,
+	    where, &why) : root_file(j->root, sb->data, sb->len, j->keypath,
+	    &j->k->pub, 0, game, &already, where, &why);
+	if (rc == 0 && !already && package &&
+	    take_rest(j, game, mm, where, &why) != 0) {
+		/* the copy is joined: receive -r takes the rest again */
+		j->filed++;
+		rc = -1;
+	}
+	if (rc != 0) {
 		if (why.status == EXIT_SYSTEM) {
 			*e = why;
 			return -1;
@@ -234,6 +290,16 @@ join_one(struct root_joining *j, const struct buf *sb, const char *where,
 	return 0;
 }
 
+static void
+where_of(const char *name, const struct armor_list *l, size_t i, char *out,
+    size_t len)
+{
+	if (l->n > 1)
+		snprintf(out, len, "%s: message %zu", name, i + 1);
+	else
+		snprintf(out, len, "%s", name);
+}
+
 /* Every invitation of one mail; what cannot be opened is passed over,
  * the first reason kept in case nothing is filed at all. */
 static int
@@ -242,11 +308,13 @@ join_mail(void *arg, const struct mime_mail *m, struct error *e)
 	struct root_joining *j = arg;
 	struct armor_list l = { NULL, 0 };
 	struct envelope env;
-	struct error why;
-	char name[400], where[512], game[ROOT_ID];
-	struct buf sb;
-	size_t i;
-	int header, rc = 0;
+	struct error why, ign;
+	char name[400], where[512], game[ROOT_ID], first[ROOT_ID] = "";
+	struct buf sb, *heads = NULL;
+	size_t *at = NULL;
+	int *handed = NULL;
+	size_t i, nheads = 0;
+	int header, other = 0, rc = 0;
 
 	if (mail_name(m, j->name, j->report, name, sizeof(name)) != 0)
 		return 0;
@@ -261,16 +329,26 @@ join_mail(void *arg, const struct mime_mail *m, struct error *e)
 		return 0;
 	}
 	buf_init(&sb);
+	if ((heads = calloc(l.n, sizeof(*heads))) == NULL ||
+	    (handed = calloc(l.n, sizeof(*handed))) == NULL ||
+	    (at = calloc(l.n, sizeof(*at))) == NULL) {
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
 	for (i = 0; i < l.n && rc == 0; i++) {
-		if (l.n > 1)
-			snprintf(where, sizeof(where), "%s: message %zu", name,
-			    i + 1);
-		else
-			snprintf(where, sizeof(where), "%s", name);
+		where_of(name, &l, i, where, sizeof(where));
 		sb.len = 0;
 		error_clear(&why);
+		handed[nheads] = 0;
 		if (envelope_open(l.items[i].data, l.items[i].len, j->k, &sb,
-		    &env, where, &why) != 0 ||
+		    &env, where, &why) != 0 && why.status != EXIT_SYSTEM &&
+		    l.n > 1) {
+			/* not sealed for this key: perhaps sealed to it again */
+			sb.len = 0;
+			handed[nheads] = envelope_open_forwarded(l.items[i].data,
+			    l.items[i].len, j->k, &sb, &env, where, &ign) == 0;
+		}
+		if ((why.status != EXIT_OK && !handed[nheads]) ||
 		    root_game_of(&env, game, &header, where, &why) != 0) {
 			if (why.status == EXIT_SYSTEM) {
 				*e = why;
@@ -279,9 +357,25 @@ join_mail(void *arg, const struct mime_mail *m, struct error *e)
 				j->first = why;
 			continue;
 		}
-		if (header)
-			rc = join_one(j, &sb, where, e);
+		if (first[0] == '\0')
+			snprintf(first, sizeof(first), "%s", game);
+		other |= strcmp(first, game) != 0;
+		at[nheads] = i;
+		if (header && buf_add(&heads[nheads++], sb.data, sb.len) != 0)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	}
+	/* one game's invitation and what comes with it: a package */
+	for (i = 0; i < nheads && rc == 0; i++) {
+		where_of(name, &l, at[i], where, sizeof(where));
+		rc = join_one(j, &heads[i], handed[i], &l,
+		    nheads == 1 && !other && l.n > 1, m, where, e);
+	}
+done:
+	for (i = 0; heads != NULL && i < nheads; i++)
+		buf_free(&heads[i]);
+	free(heads);
+	free(handed);
+	free(at);
 	armor_list_free(&l);
 	buf_free(&sb);
 	return rc;

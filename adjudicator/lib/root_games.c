@@ -143,6 +143,11 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	    m->game_hex, m->rules->name, (char *)seats.data, next,
 	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
 	    result.len ? (char *)result.data : "", (char *)clock.data);
+	/* who may watch: LIST's readers may ask (WATCH GAMEID) */
+	if (li->public && m->watch.open && match_phase(m) != MATCH_CLOSED) {
+		to->len--;
+		buf_adds(to, "; open to observers (WATCH)\n");
+	}
 	buf_free(&seats);
 	buf_free(&result);
 	buf_free(&clock);

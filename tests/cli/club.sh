@@ -43,6 +43,11 @@ handed() {
 
 test_handover_by_the_operator() {
 	handed
+	# the judge's mail to the new holder joins under a root too
+	expect 0 "$ADJ" join -r CR -k carol.key carol.msg
+	err_has "bob's setup is known again, from the judge's update"
+	"$ADJ" show -r CR -d "$(ls CR)" | grep -q '^ 4  Ba Bs' ||
+	    fail "carol's root copy lacks bob's spy"
 	# carol's view is whole: bob's own pieces, and it is her turn
 	"$ADJ" show -d C -f yaml >c.yaml
 	grep -q '^next: bob$' c.yaml || fail "not bob's turn"
@@ -167,6 +172,13 @@ test_seat_handed_over_peer() {
 	expect 0 "$ADJ" join -d C -k carol.key forcarol.msg
 	err_has "bob's setup is known again, from the backup"
 	"$ADJ" show -d C | grep -q '^ 4  Ba Bs' || fail "carol lacks bob's setup"
+	# ... and under a root, as a mailbox is joined
+	expect 0 "$ADJ" join -r CR -k carol.key forcarol.msg
+	err_has "^joined game "
+	"$ADJ" show -r CR -d "$(ls CR)" | grep -q '^ 4  Ba Bs' ||
+	    fail "carol's root copy lacks bob's setup"
+	expect 0 "$ADJ" join -r CR -k carol.key forcarol.msg
+	err_has "^already joined: game "
 	expect 2 "$ADJ" turn -d B b4-c4
 	err_has "this key is not bob's key in the game"
 	"$ADJ" turn -d C b4-c4 >c1.msg
@@ -196,6 +208,10 @@ test_backup_restores_peer() {
 	mv B lost
 	expect 0 "$ADJ" join -d B -k bob.key bk.msg
 	"$ADJ" show -d B | cmp -s - before || fail "the copy differs"
+	# a root's copy rebuilt from the backup as a mail
+	expect 0 "$ADJ" join -r BR -k bob.key bk.msg
+	"$ADJ" show -r BR -d "$(ls BR)" | grep -q '^ 4  Ba Bs' ||
+	    fail "the root's copy lacks bob's setup"
 	# the join says where a peer's setup lives
 	rm -rf B2
 	"$ADJ" join -d B2 -k bob.key invite.msg 2>err

@@ -87,6 +87,10 @@ test_observer_named_at_new() {
 test_watch_by_mail() {
 	wstart -o watch=yes
 	mplay AR a1.eml setup d2
+	# LIST says which games take observers
+	ask l1.eml dave@example.org LIST
+	grep -q "^$S  incognito .*; open to observers (WATCH)$" \
+	    "$(mails_to dave@example.org | tail -1)" || fail "LIST"
 	ask w1.eml dave@example.org "WATCH $S"
 	w=$(mails_to dave@example.org | tail -1)
 	header_of "$w" Subject | grep -qx "\[adjudicator\] watch $S" ||
