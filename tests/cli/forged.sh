@@ -30,17 +30,6 @@ with open(sys.argv[1], 'w') as f:
 PY
 }
 
-# flip_sig BLOB OUT: BLOB with one bit of its signature (the last 64
-# bytes) changed, nothing else
-flip_sig() {
-	fs_n=$(wc -c <"$1")
-	head -c $((fs_n - 1)) "$1" >"$2"
-	fs_b=$(od -An -tu1 -j$((fs_n - 1)) -N1 "$1" | tr -d ' ')
-	printf "\\$(printf '%03o' $((fs_b ^ 1)))" >>"$2"
-	cmp -s "$1" "$2" && fail "flip_sig: nothing changed"
-	true
-}
-
 # refuses STATUS DIR CMD...: CMD exits STATUS with one line on stderr and
 # changes nothing in DIR
 refuses() {
