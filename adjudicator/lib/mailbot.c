@@ -381,12 +381,14 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	char game[ROOT_ID], dir[PATH_MAX];
 	struct envelope env;
 	struct buf sb;
-	struct error why;
-	int header, rc = 0;
+	struct error why, sig;
+	int header, opened = 0, rc = 0;
 
 	buf_init(&sb);
 	error_clear(&why);
-	if (envelope_open(block->data, block->len, b->k, &sb, &env, where,
+	/* the signature is checked where it must be (judge.c, vouch): once
+	 * a mail, with the entry's own */
+	if (envelope_open_lazy(block->data, block->len, b->k, &sb, &env, where,
 	    &why) != 0) {
 		if (why.status == EXIT_REFUSED && strstr(why.msg,
 		    ": not addressed to key ") != NULL) {
@@ -397,9 +399,11 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		}
 		goto refused;
 	}
+	opened = 1;
 	if (root_game_of(&env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
+		/* its signature is checked before it counts (header_read) */
 		if (mailbot_invite(r, &sb, &env, game, where, &why) != 0)
 			goto refused;
 		goto done;
@@ -416,6 +420,13 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	goto done;
 refused:
+	/* a message whose signature was left unchecked: if that is what is
+	 * wrong with it, that is what its sender hears */
+	if (opened && !env.checked && why.status != EXIT_SYSTEM) {
+		error_clear(&sig);
+		if (envelope_check(sb.data, sb.len, where, &sig) != 0)
+			why = sig;
+	}
 	if (why.status == EXIT_SYSTEM) {
 		*e = why;
 		rc = -1;
