@@ -6,10 +6,13 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <sys/types.h>
+
 #include <stdio.h>
 
 #include "error.h"
 #include "gamedir.h"
+#include "mailqueue.h"
 #include "pass.h"	/* pass_key: what the verbs hand key_secret_load */
 
 struct verb {
@@ -135,6 +138,21 @@ struct cli_mailer {
 };
 int	cli_mailer_parse(const char *, struct cli_mailer *, struct error *);
 int	cli_to_mailer(void *, const struct buf *mail, struct error *);
+/* The mailer started on the pipe *in (closed by whoever feeds it); its
+ * standard output on the pipe *out, or (out NULL) our stderr. */
+int	cli_mailer_start(const struct cli_mailer *, int *in, int *out,
+	    pid_t *, struct error *);
+/* Its end: 0 when it exited 0 and (fed 0) took all it was given. */
+int	cli_mailer_reap(const struct cli_mailer *, pid_t, int fed,
+	    struct error *);
+/* mailqueue_send_fn: a drained run's mails, in one SMTP conversation
+ * when SENDMAIL has -bs among its words (smtp.c), else a mailer each,
+ * CLI_MAILERS of them started before the first is waited for. */
+#define CLI_MAILERS	8
+int	cli_to_mailer_all(void *, struct mailqueue_mail *, size_t,
+	    mailqueue_sent_fn *, void *, struct error *);
+int	cli_smtp(const struct cli_mailer *, struct mailqueue_mail *, size_t,
+	    mailqueue_sent_fn *, void *, struct error *);
 
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);

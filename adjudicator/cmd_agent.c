@@ -327,7 +327,8 @@ add(struct agent *a, const struct agent_opts *o, struct error *e)
 	/* from the file itself: the agent's copy is what is replaced */
 	if ((k = key_secret_load(o->key, pass_key, NULL, e)) == NULL)
 		return -1;
-	if ((rc = agent_add(a, k, o->idle, o->max, o->confirm, e)) == 0)
+	if ((rc = key_secret_check(k, o->key, e)) == 0 &&
+	    (rc = agent_add(a, k, o->idle, o->max, o->confirm, e)) == 0)
 		fprintf(stderr, "key %s (%s) added\n", k->pub.idhex,
 		    k->pub.name);
 	key_secret_free(k);

@@ -79,7 +79,9 @@ join_root(const char *root, const char *keypath, const char *in,
 
 	if ((f = cli_open(in, e)) == NULL)
 		return -1;
-	if ((k = cli_key_load(keypath, e)) == NULL)
+	/* the key is checked once, where a game starts to use it */
+	if ((k = cli_key_load(keypath, e)) == NULL ||
+	    key_secret_check(k, keypath, e) != 0)
 		goto done;
 	memset(&j, 0, sizeof(j));
 	j.root = root;
@@ -148,6 +150,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,
 	    fsio_name(in), &l, e) != 0 ||
 	    (k = cli_key_load(keypath, e)) == NULL ||
+	    key_secret_check(k, keypath, e) != 0 ||
 	    (m = find_header(&l, k, &sb, fsio_name(in), e)) == NULL)
 		goto done;
 	/* a key the invitation does not name: the seat the entries that

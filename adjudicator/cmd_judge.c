@@ -5,15 +5,15 @@
  * for the mailer.  The engine is the library's (judge.c).
  *
  * judge -r ROOT: the mail bot (mailbot.c), one mail in (or an mbox, read
- * mail by mail); each mail it composes is handed here to SENDMAIL.  A system error exits 75
- * (EX_TEMPFAIL), so that the mail is kept and given again.
+ * mail by mail); each mail it composes is handed here to SENDMAIL.  With
+ * -q, several inputs or a Maildir, one run drains them all (mailqueue.c)
+ * and its mails go out at its end (mailer.c, smtp.c).  A system error
+ * exits 75 (EX_TEMPFAIL), so that the mail is kept and given again.
  */
-#include <sys/wait.h>
+#include <sys/stat.h>
 
-#include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +25,6 @@
 #include "mailbot.h"
 #include "tick.h"
 #include "when.h"
-
-extern char **environ;
-
-
 
 /* An update not yet mailed stays: the new one follows it. */
 int
@@ -181,126 +177,6 @@ done:
 	return rc;
 }
 
-/* SENDMAIL: a program and its arguments, split at blanks (no shell). */
-int
-cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
-{
-	char *p, *save = NULL;
-	size_t n = 0;
-
-	if ((size_t)snprintf(m->line, sizeof(m->line), "%s", cmd) >=
-	    sizeof(m->line))
-		return error_set(e, EXIT_USAGE, "-s: the command is too long");
-	for (p = strtok_r(m->line, " \t", &save); p != NULL;
-	    p = strtok_r(NULL, " \t", &save)) {
-		if (n + 1 >= sizeof(m->argv) / sizeof(m->argv[0]))
-			return error_set(e, EXIT_USAGE, "-s: too many words");
-		m->argv[n++] = p;
-	}
-	m->argv[n] = NULL;
-	if (n == 0)
-		return error_set(e, EXIT_USAGE, "-s: no command");
-	return 0;
-}
-
-/*
- * A script without "#!" as SENDMAIL: execvp ran it with /bin/sh, and so
- * does this (posix_spawnp does not): the path it would run, found in
- * PATH as execvp finds it.
- */
-static int
-spawn_script(pid_t *pid, const struct cli_mailer *m,
-    const posix_spawn_file_actions_t *fa)
-{
-	char path[PATH_MAX], *argv[34], dirs[4096], sh[] = "sh", *d;
-	char *save = NULL;
-	size_t n;
-
-	path[0] = '\0';
-	if (strchr(m->argv[0], '/') != NULL)
-		snprintf(path, sizeof(path), "%s", m->argv[0]);
-	else {
-		snprintf(dirs, sizeof(dirs), "%s", getenv("PATH") != NULL ?
-		    getenv("PATH") : "/bin:/usr/bin");
-		for (d = strtok_r(dirs, ":", &save); d != NULL && path[0] ==
-		    '\0'; d = strtok_r(NULL, ":", &save)) {
-			if ((size_t)snprintf(path, sizeof(path), "%s/%s", d,
-			    m->argv[0]) >= sizeof(path) ||
-			    access(path, X_OK) != 0)
-				path[0] = '\0';
-		}
-	}
-	if (path[0] == '\0')
-		return ENOEXEC;
-	argv[0] = sh;
-	argv[1] = path;
-	for (n = 1; m->argv[n] != NULL && n + 2 < sizeof(argv) /
-	    sizeof(argv[0]); n++)
-		argv[n + 1] = m->argv[n];
-	argv[n + 1] = NULL;
-	return posix_spawn(pid, "/bin/sh", fa, NULL, argv, environ);
-}
-
-/*
- * One mail on the mailer's standard input; its output goes to stderr.
- * posix_spawnp: no copy of this process is made only to be replaced, so a
- * mail costs the mailer's own start and no more.
- */
-int
-cli_to_mailer(void *arg, const struct buf *mail, struct error *e)
-{
-	struct cli_mailer *m = arg;
-	posix_spawn_file_actions_t fa;
-	size_t off = 0;
-	ssize_t w;
-	pid_t pid;
-	int fd[2], status, rc;
-
-	if (pipe(fd) != 0)
-		return error_errno(e, "pipe");
-	fflush(stdout);
-	fflush(stderr);
-	if ((rc = posix_spawn_file_actions_init(&fa)) == 0 &&
-	    (rc = posix_spawn_file_actions_adddup2(&fa, fd[0], 0)) == 0 &&
-	    (rc = posix_spawn_file_actions_adddup2(&fa, 2, 1)) == 0 &&
-	    (rc = posix_spawn_file_actions_addclose(&fa, fd[0])) == 0 &&
-	    (rc = posix_spawn_file_actions_addclose(&fa, fd[1])) == 0)
-		rc = posix_spawnp(&pid, m->argv[0], &fa, NULL, m->argv,
-		    environ);
-	if (rc == ENOEXEC)
-		rc = spawn_script(&pid, m, &fa);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fd[0]);
-	if (rc != 0) {
-		close(fd[1]);
-		errno = rc;
-		if (rc == ENOENT || rc == EACCES || rc == ENOEXEC)
-			return error_set(e, EXIT_SYSTEM, "%s: cannot be run (%s)",
-			    m->argv[0], strerror(rc));
-		return error_errno(e, "%s", m->argv[0]);
-	}
-	while (off < mail->len) {
-		if ((w = write(fd[1], mail->data + off, mail->len - off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		off += (size_t)w;
-	}
-	close(fd[1]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return error_errno(e, "%s", m->argv[0]);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && off == mail->len)
-		return 0;
-	if (WIFEXITED(status))
-		return error_set(e, EXIT_SYSTEM, "%s: exit status %d%s",
-		    m->argv[0], WEXITSTATUS(status), WEXITSTATUS(status) == 127 ?
-		    " (cannot be run)" : "");
-	return error_set(e, EXIT_SYSTEM, "%s: killed by signal %d", m->argv[0],
-	    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
 /* The mails of judge -r's input, each to the bot in turn. */
 struct bot_input {
 	struct mailbot	*b;
@@ -312,39 +188,67 @@ static int
 bot_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct bot_input *in = arg;
-	struct error one;
-	char where[512];
 
-	mime_mail_where(m, in->name, where, sizeof(where));
-	error_clear(&one);
-	if (mailbot_run(in->b, m, where, &one) == 0)
-		return 0;
-	/* a system error, or the root's settings refused: the mail waits,
-	 * and so do the others */
-	if (one.status == EXIT_SYSTEM || one.status == EXIT_USAGE) {
-		*e = one;
-		return -1;
-	}
-	/* dealt with: the sender was told; the other mails go on */
-	if (in->refused.status == EXIT_OK)
-		in->refused = one;
+	return mailbot_take(in->b, m, in->name, &in->refused, e);
+}
+
+/* A run over a queue: -q, several inputs, or a Maildir. */
+static int
+draining(int queue, int argc, char **argv)
+{
+	struct stat st;
+	int i;
+
+	if (queue || argc > 1)
+		return 1;
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") != 0 && stat(argv[i], &st) == 0 &&
+		    S_ISDIR(st.st_mode))
+			return 1;
 	return 0;
+}
+
+/* One mail, an mbox, or (drain) a queue of them. */
+static int
+take_mail(struct mailbot *b, struct cli_mailer *m, int drain, int argc,
+    char **argv, struct error *e)
+{
+	const char *in = argc == 1 ? argv[0] : NULL;
+	struct bot_input bi;
+	FILE *f;
+	int rc;
+
+	/* -q alone: what ROOT/outbox holds, no mail ("-" reads stdin) */
+	if (drain)
+		return mailqueue_drain(b, argv, (size_t)argc, cli_to_mailer_all,
+		    m, e);
+	if ((f = cli_open(in, e)) == NULL)
+		return -1;
+	memset(&bi, 0, sizeof(bi));
+	bi.b = b;
+	/* what a refused seat is told names its mail, not our stdin */
+	bi.name = in != NULL && strcmp(in, "-") != 0 ? in : "your mail";
+	if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail, &bi,
+	    e)) == 0 && bi.refused.status != EXIT_OK) {
+		*e = bi.refused;
+		rc = -1;
+	}
+	cli_close(f);
+	return rc;
 }
 
 static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
-    int ticking, int argc, char **argv, struct error *e)
+    int ticking, int queue, int argc, char **argv, struct error *e)
 {
 	char defkey[PATH_MAX], envmailer[1024];
 	struct cli_mailer m;
 	struct mailbot b;
-	struct bot_input bi;
 	struct key_secret *k = NULL;
-	const char *in = argc == 1 ? argv[0] : NULL;
-	FILE *f = NULL;
 	int rc = -1;
 
-	if (cli_operands(argc, argv, 1, e) != 0)
+	if (!draining(queue, argc, argv) && cli_operands(argc, argv, 1,
+	    e) != 0)
 		return -1;
 	if (keypath == NULL) {
 		if ((size_t)snprintf(defkey, sizeof(defkey), "%s/judge.key",
@@ -366,8 +270,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 		return -1;
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);
-	if ((!ticking && (f = cli_open(in, e)) == NULL) ||
-	    (k = cli_key_load(keypath, e)) == NULL)
+	if ((k = cli_key_load(keypath, e)) == NULL)
 		goto done;
 	memset(&b, 0, sizeof(b));
 	b.root = root;
@@ -376,22 +279,11 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.send = cli_to_mailer;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
-	if (ticking)
-		rc = mailbot_tick(&b, when_now(), e);
-	else {
-		memset(&bi, 0, sizeof(bi));
-		bi.b = &b;
-		/* what a refused seat is told names its mail, not our stdin */
-		bi.name = in != NULL && strcmp(in, "-") != 0 ? in : "your mail";
-		if ((rc = mime_mailbox(f, bi.name, MIME_MAIL_MAX, bot_mail,
-		    &bi, e)) == 0 && bi.refused.status != EXIT_OK) {
-			*e = bi.refused;
-			rc = -1;
-		}
-	}
+	b.emit_seat = -1;
+	rc = ticking ? mailbot_tick(&b, when_now(), e) :
+	    take_mail(&b, &m, draining(queue, argc, argv), argc, argv, e);
 done:
 	key_secret_free(k);
-	cli_close(f);
 	/* keep the mail: the mail system gives it again later */
 	if (rc != 0 && e->status == EXIT_SYSTEM)
 		e->status = EXIT_TEMPFAIL;
@@ -405,10 +297,13 @@ cmd_judge(int argc, char **argv, struct error *e)
 	const char *sendmail = NULL;
 	char path[PATH_MAX];
 	struct gamedir g;
-	int ch, rc, ticking = 0;
+	int ch, rc, ticking = 0, queue = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:t")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:O:r:k:s:tq")) != -1) {
 		switch (ch) {
+		case 'q':
+			queue = 1;
+			break;
 		case 't':
 			ticking = 1;
 			break;
@@ -437,16 +332,17 @@ cmd_judge(int argc, char **argv, struct error *e)
 		if (dir != NULL || outdir != NULL)
 			return cli_usage_why(e, "-r ROOT is the mail bot: no -d "
 			    "nor -O with it");
-		if (ticking && argc > 0)
+		if (ticking && (argc > 0 || queue))
 			return cli_usage_why(e, "-t, the tick, takes no mail");
-		return judge_root(root, key, sendmail, ticking, argc, argv, e);
+		return judge_root(root, key, sendmail, ticking, queue, argc,
+		    argv, e);
 	}
 	if (outdir == NULL)
 		return cli_usage_why(e, "-O OUTDIR is missing (where each "
 		    "seat's update goes)");
-	if (key != NULL || sendmail != NULL)
+	if (key != NULL || sendmail != NULL || queue)
 		return cli_usage_why(e, "-%c is for the mail bot (-r ROOT)",
-		    key != NULL ? 'k' : 's');
+		    key != NULL ? 'k' : sendmail != NULL ? 's' : 'q');
 	if (ticking && argc > 0)
 		return cli_usage_why(e, "-t, the tick, takes no mail");
 	if (cli_game_path(dir, NULL, path, sizeof(path), e) != 0 ||

@@ -36,7 +36,9 @@ complete(const char *keypath, const char *pubpath, const char *name,
 
 	if ((k = cli_key_load(keypath, e)) == NULL)
 		return -1;
-	if (strcmp(k->pub.name, name) != 0)
+	if (key_secret_check(k, keypath, e) != 0)
+		rc = -1;
+	else if (strcmp(k->pub.name, name) != 0)
 		rc = error_set(e, EXIT_REFUSED, "%s: holds the key of %s, not "
 		    "%s; no %s written", keypath, k->pub.name, name, pubpath);
 	else if ((rc = write_pub(pubpath, k, e)) == 0)
@@ -95,7 +97,10 @@ cmd_keygen(int argc, char **argv, struct error *e)
 		    "overwritten", pubpath);
 	if (!plain && (pass = pass_get("passphrase: ", 1, e)) == NULL)
 		goto done;
-	if ((k = key_generate(argv[0], e)) == NULL)
+	/* a key is checked once, where it starts: its public halves are
+	 * taken as its file carries them from then on */
+	if ((k = key_generate(argv[0], e)) == NULL ||
+	    key_secret_check(k, keypath, e) != 0)
 		goto done;
 	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
 	    e) != 0)

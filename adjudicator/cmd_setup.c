@@ -101,11 +101,20 @@ cli_setup(struct gamedir *g, const char *layout,
 	p->m->local[p->me] = &s->setup;
 	/* the secret and the commitments are kept at once, or neither */
 	rc = transcript_send(p, k, &body, s, out, e);
-	if (rc == 0)
+	if (rc == 0) {
+		/* the copy holds it now, and its checkpoint with it */
+		if (p->secret != NULL) {
+			sec_wipe(p->secret, sizeof(*p->secret));
+			sec_free(p->secret);
+		}
+		p->secret = s;
+		s = NULL;
 		rc = gamedir_commit(g, e);
+	}
 	p->m->local[p->me] = p->secret != NULL ? &p->secret->setup : NULL;
 done:
-	sec_wipe(s, sizeof(*s));
+	if (s != NULL)
+		sec_wipe(s, sizeof(*s));
 	sec_free(s);
 	key_secret_free(k);
 	buf_free(&body);

@@ -47,7 +47,7 @@ static const struct verb verbs[] = {
 	{ .name = "judge", .main = cmd_judge,
 	  .usage = "adjudicator judge [-d GAMEDIR] -O OUTDIR [-t | FILE...]",
 	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] "
-	    "[-t | FILE]",
+	    "[-t | -q] [MAILDIR | FILE...]",
 	  .summary = "judge mode: adjudicate; -r: the mail bot" },
 	{ .name = "rule", .main = cmd_rule,
 	  .usage = "adjudicator rule [-d GAMEDIR] -O OUTDIR [-a ADDRESS] "

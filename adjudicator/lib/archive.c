@@ -3,10 +3,14 @@
  *
  * Entries are read in batches.  While the calling thread applies one batch
  * in order, the signatures of the next are checked on every core, the
- * calling thread joining in when it is done; an entry is applied only
- * once its own signature has checked out, so the first violation reported
- * is still the first in the transcript.  Memory holds two batches, never
- * the whole game.
+ * calling thread joining in when it is done, and each entry whose
+ * signature checks out is parsed there too (its envelope, its hash, its
+ * YAML): what stays on the calling thread is what must be serial, the
+ * rules applying each entry to the match.  An entry is applied only once
+ * its own signature has checked out, so the first violation reported is
+ * still the first in the transcript; one that did not parse is parsed
+ * again in order, for its error.  Memory holds three batches, never the
+ * whole game.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,97 +36,28 @@
 #define MAX_UPDATES	100000
 #define MAX_ENTRIES	(16u * 1024 * 1024)	/* of a judged seat's export */
 
-/* --- writing --- */
-
-/* A little-endian u32 into the armor. */
-static int
-out_u32(struct archive_out *a, uint32_t v, struct error *e)
-{
-	uint8_t x[4];
-	int i;
-
-	for (i = 0; i < 4; i++)
-		x[i] = (uint8_t)(v >> (8 * i));
-	return armor_out_add(&a->arm, x, sizeof(x), e);
-}
-
-int
-archive_out_begin(struct archive_out *a, uint64_t nentries, int with_updates,
-    uint64_t nupdates, uint32_t nforks, struct buf *out, armor_sink_fn *sink,
-    void *arg, struct error *e)
-{
-	a->version = with_updates ? 2 : nforks > 0 ? 3 : 1;
-	/* "ADJA", the version and 3 zero bytes, the counts */
-	if (armor_out_begin(&a->arm, ARMOR_ARCHIVE, out, sink, arg, e) != 0 ||
-	    armor_out_add(&a->arm, "ADJA", 4, e) != 0 ||
-	    out_u32(a, (uint32_t)a->version, e) != 0 ||
-	    out_u32(a, (uint32_t)nentries, e) != 0 ||
-	    (a->version == 2 && out_u32(a, (uint32_t)nupdates, e) != 0) ||
-	    (a->version == 3 && out_u32(a, nforks, e) != 0))
-		return -1;
-	return 0;
-}
-
-int
-archive_out_viewer(struct archive_out *a, const struct match *m, int seat,
-    const struct match_secret *s, struct error *e)
-{
-	struct ydoc_writer *w;
-	struct buf body;
-	int i, all = s != NULL && m->seat[seat].has_setup;
-
-	/* its own openings travel only once the transcript holds them all:
-	 * an export of a game under way gives nothing away */
-	for (i = 0; all && i < m->seat[seat].pieces.n; i++)
-		all = m->seat[seat].opened[i];
-	buf_init(&body);
-	if ((w = ydoc_writer_new(&body)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	ydoc_map_begin(w);
-	ydoc_kv(w, "seat", m->seat[seat].name);
-	ydoc_key(w, "open");
-	ydoc_seq_begin(w, 0);
-	for (i = 0; all && i < s->setup.n; i++)
-		opening_write(w, m, seat, s->setup.id[i], s->setup.value[i],
-		    s->nonce[i]);
-	ydoc_seq_end(w);
-	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0) {
-		buf_free(&body);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	if (archive_out_add(a, &body, e) != 0) {
-		buf_free(&body);
-		return -1;
-	}
-	buf_free(&body);
-	return 0;
-}
-
-int
-archive_out_add(struct archive_out *a, const struct buf *b, struct error *e)
-{
-	if (b->len > UINT32_MAX)
-		return error_set(e, EXIT_SYSTEM, "a record of %zu bytes", b->len);
-	return out_u32(a, (uint32_t)b->len, e) != 0 ||
-	    armor_out_add(&a->arm, b->data, b->len, e) != 0 ? -1 : 0;
-}
-
-int
-archive_out_end(struct archive_out *a, struct error *e)
-{
-	return armor_out_end(&a->arm, e);
-}
-
 /* --- reading --- */
 
 struct batch {
 	struct buf	 data;		/* the entries, back to back */
 	size_t		 off[BATCH], len[BATCH];
 	int		 bad[BATCH];	/* signature refused */
+	struct envelope	 env[BATCH];	/* parsed by the checking threads */
+	struct ydoc	*doc[BATCH];	/* its body; NULL: not parsed */
 	uint32_t	 first, n;	/* entry numbers first .. first+n-1 */
 	atomic_uint	 next;		/* the next entry to check */
 };
+
+static void
+batch_clear(struct batch *b)
+{
+	uint32_t i;
+
+	for (i = 0; i < BATCH; i++) {
+		ydoc_free(b->doc[i]);
+		b->doc[i] = NULL;
+	}
+}
 
 struct verify {
 	struct armor_stream	*s;
@@ -155,9 +90,16 @@ check_worker(void *arg)
 	struct error ign;
 	unsigned i;
 
-	while ((i = atomic_fetch_add(&b->next, 1)) < b->n)
-		b->bad[i] = envelope_check(b->data.data + b->off[i], b->len[i],
-		    "", &ign) != 0;
+	while ((i = atomic_fetch_add(&b->next, 1)) < b->n) {
+		const uint8_t *p = b->data.data + b->off[i];
+
+		b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
+		/* the header (entry 0) is the calling thread's alone */
+		if (!b->bad[i] && b->first + i > 0 &&
+		    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
+			b->doc[i] = ydoc_parse(b->env[i].body,
+			    b->env[i].body_len, "", &ign);
+	}
 	return NULL;
 }
 
@@ -196,6 +138,7 @@ read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 {
 	size_t off;
 
+	batch_clear(b);
 	b->data.len = 0;
 	b->first = first;
 	for (b->n = 0; b->n < BATCH && first + b->n < v->count; b->n++) {
@@ -382,12 +325,13 @@ position(struct verify *v, struct error *e)
 }
 
 static int
-apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
+apply_one(struct verify *v, const uint8_t *blob, size_t len,
+    const struct envelope *env, const struct ydoc *doc, uint32_t seq,
     struct error *e)
 {
 	char where[80];
 	char t[WHEN_TEXT];
-	int bad = -1, k;
+	int bad = -1, k, rc;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
 	if (seq == 0) {
@@ -403,7 +347,10 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 			memcpy(v->hashes, v->m->game_id, SEC_HASH);
 		return position(v, e);
 	}
-	if (match_apply_checked(v->m, blob, len, where, &bad, e) != 0) {
+	/* parsed by a checking thread, or parsed here for its error */
+	rc = doc != NULL ? match_apply_parsed(v->m, env, doc, where, &bad, e) :
+	    match_apply_checked(v->m, blob, len, where, &bad, e);
+	if (rc != 0) {
 		if (bad >= 0) {
 			size_t l = strlen(e->msg);
 
@@ -433,16 +380,20 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len, uint32_t seq,
 }
 
 static int
-apply_batch(struct verify *v, const struct batch *b, struct error *e)
+apply_batch(struct verify *v, struct batch *b, struct error *e)
 {
 	uint32_t i;
+	int rc;
 
 	for (i = 0; i < b->n; i++) {
 		if (b->bad[i])
 			return error_set(e, EXIT_REFUSED, "seq %u: bad signature",
 			    b->first + i);
-		if (apply_one(v, b->data.data + b->off[i], b->len[i],
-		    b->first + i, e) != 0)
+		rc = apply_one(v, b->data.data + b->off[i], b->len[i],
+		    &b->env[i], b->doc[i], b->first + i, e);
+		ydoc_free(b->doc[i]);
+		b->doc[i] = NULL;
+		if (rc != 0)
 			return -1;
 	}
 	if (v->progress != NULL && v->progress->step != NULL)
@@ -772,6 +723,7 @@ archive_verify(FILE *f, const char *name, int threads,
 done:
 	for (k = 0; k < 3; k++)
 		if (v.b[k] != NULL) {
+			batch_clear(v.b[k]);
 			buf_free(&v.b[k]->data);
 			free(v.b[k]);
 		}

@@ -13,15 +13,17 @@ void
 buf_init(struct buf *b)
 {
 	b->data = NULL;
-	b->len = b->cap = 0;
+	b->len = b->cap = b->hw = 0;
 }
 
 void
 buf_free(struct buf *b)
 {
 	if (b->data != NULL) {
-		/* buffers may have held plaintext; do not leave it in the heap */
-		sec_wipe(b->data, b->cap);
+		/* buffers may have held plaintext; do not leave it in the
+		 * heap.  Only what was reserved can have been written: a
+		 * doubled capacity's untouched half is not wiped for nothing */
+		sec_wipe(b->data, b->hw < b->cap ? b->hw : b->cap);
 		free(b->data);
 	}
 	buf_init(b);
@@ -35,6 +37,8 @@ buf_reserve(struct buf *b, size_t more)
 
 	if (more > SIZE_MAX - b->len - 1)
 		return -1;
+	if (b->len + more + 1 > b->hw)
+		b->hw = b->len + more + 1;
 	if (b->len + more + 1 <= b->cap)
 		return 0;
 	ncap = b->cap ? b->cap : 256;

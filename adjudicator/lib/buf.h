@@ -12,6 +12,7 @@ struct buf {
 	uint8_t	*data;
 	size_t	 len;
 	size_t	 cap;
+	size_t	 hw;	/* how far it was ever reserved: what buf_free wipes */
 };
 
 void	buf_init(struct buf *);

@@ -14,8 +14,18 @@
 #endif
 
 #define MAGIC		"ADJC"
-#define VERSION		1
+#define VERSION		2	/* 2: the secrets this copy holds */
 #define MAX_ITEMS	1000000
+
+/* The secret of seat s this copy holds: the judge's of every seat, a
+ * seat's its own. */
+static struct match_secret **
+secret_slot(struct transcript *p, int s)
+{
+	if (p->me == GAME_JUDGE)
+		return &p->all[s];
+	return s == p->me ? &p->secret : NULL;
+}
 
 static int
 add_match(struct buf *b, const struct match *m)
@@ -73,6 +83,27 @@ add_extra(struct buf *b, const struct checkpoint_extra *x)
 	return rc;
 }
 
+/*
+ * The secrets, as this copy holds them, so that a command does not parse
+ * and check each SECRET record again: a flag per seat, and the secret.
+ * The checkpoint is the directory's like the journal that holds them
+ * already; its buffers are wiped when freed (buf_free).
+ */
+static int
+add_secrets(struct buf *b, const struct transcript *p)
+{
+	struct match_secret **slot;
+	int rc = 0, s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++) {
+		slot = secret_slot((struct transcript *)p, s);
+		rc |= buf_add_u32(b, slot != NULL && *slot != NULL);
+		if (slot != NULL && *slot != NULL)
+			rc |= buf_add_field(b, *slot, sizeof(**slot));
+	}
+	return rc;
+}
+
 int
 checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
     const uint8_t key[CHECKPOINT_KEY], struct buf *out, struct error *e)
@@ -90,6 +121,7 @@ checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
 	rc |= buf_add_field(&body, p->remind, sizeof(p->remind));
 	rc |= add_updates(&body, p);
 	rc |= add_extra(&body, x);
+	rc |= add_secrets(&body, p);
 	sec_mac(mac, key, CHECKPOINT_KEY, body.data, body.len);
 	rc |= buf_add(out, MAGIC, 4);
 	rc |= buf_add_u32(out, VERSION);
@@ -211,8 +243,44 @@ read_extra(struct cursor *c, struct checkpoint_extra *x)
 			return -1;
 		x->upd_seat[i] = (int)seat;
 	}
-	if (cursor_u64(c, &x->dups) != 0)
-		return -1;
+	return cursor_u64(c, &x->dups);
+}
+
+static void
+secrets_free(struct match_secret *sec[GAME_MAX_SEATS])
+{
+	int s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		if (sec[s] != NULL) {
+			sec_wipe(sec[s], sizeof(*sec[s]));
+			sec_free(sec[s]);
+			sec[s] = NULL;
+		}
+}
+
+/* The secrets into guarded memory; the last thing in the body. */
+static int
+read_secrets(struct cursor *c, const struct transcript *p,
+    struct match_secret *sec[GAME_MAX_SEATS])
+{
+	const uint8_t *q;
+	uint32_t has;
+	int s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++) {
+		if (cursor_u32(c, &has) != 0 || has > 1 || (has &&
+		    secret_slot((struct transcript *)p, s) == NULL))
+			return -1;
+		if (!has)
+			continue;
+		if (take_field(c, &q, sizeof(*sec[s])) != 0 ||
+		    (sec[s] = sec_malloc(sizeof(*sec[s]))) == NULL)
+			return -1;
+		memcpy(sec[s], q, sizeof(*sec[s]));
+		if (sec[s]->setup.n < 0 || sec[s]->setup.n > GAME_MAX_PIECES)
+			return -1;
+	}
 	return c->left == 0 ? 0 : -1;
 }
 
@@ -248,7 +316,9 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 {
 	struct cursor c;
 	const uint8_t *gid, *sent, *remind;
+	struct match_secret *sec[GAME_MAX_SEATS] = { NULL };
 	struct match *m;
+	int s;
 
 	(void)e;
 	memset(x, 0, sizeof(*x));
@@ -261,7 +331,9 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 		return 1;
 	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||
 	    take_field(&c, &remind, sizeof(p->remind)) != 0 ||
-	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0) {
+	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0 ||
+	    read_secrets(&c, p, sec) != 0) {
+		secrets_free(sec);
 		match_free(m);
 		free(p->updates);
 		p->updates = NULL;
@@ -274,6 +346,18 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	m->me = p->m->me;
 	match_free(p->m);
 	p->m = m;
+	for (s = 0; s < GAME_MAX_SEATS; s++) {
+		struct match_secret **slot = secret_slot(p, s);
+
+		if (sec[s] == NULL)
+			continue;
+		if (*slot != NULL) {
+			sec_wipe(*slot, sizeof(**slot));
+			sec_free(*slot);
+		}
+		*slot = sec[s];
+		m->local[s] = &sec[s]->setup;
+	}
 	return 0;
 }
 

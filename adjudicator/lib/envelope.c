@@ -167,9 +167,11 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 {
 	memset(env, 0, sizeof(*env));
 	/* signature first: nothing is interpreted before it checks out */
-	if (envelope_check(p, len, where, e) != 0)
+	if (envelope_check(p, len, where, e) != 0 ||
+	    envelope_parse(p, len, env, where, e) != 0)
 		return -1;
-	return envelope_parse(p, len, env, where, e);
+	env->checked = 1;
+	return 0;
 }
 
 int
@@ -232,8 +234,10 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
     size_t nto, struct buf *out, struct error *e)
 {
 	uint8_t *fkey, zero[3] = { 0, 0, 0 }, nonce[SEC_NONCE];
-	uint8_t sealed[SEALED_KEY];
-	size_t i, start = out->len;
+	uint8_t sealed[ENVELOPE_MAX_RECIPIENTS][SEALED_KEY];
+	uint8_t pk[ENVELOPE_MAX_RECIPIENTS][SEC_BOX_PK];
+	uint8_t *seal_at[ENVELOPE_MAX_RECIPIENTS];
+	size_t i, bad, start = out->len;
 	int rc = -1;
 
 	if (nto == 0 || nto > ENVELOPE_MAX_RECIPIENTS)
@@ -243,19 +247,25 @@ envelope_encrypt(const uint8_t *sb, size_t len, const struct key_public *to,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	sec_random(fkey, SEC_KEY);
 	sec_random(nonce, sizeof(nonce));
+	for (i = 0; i < nto; i++) {
+		memcpy(pk[i], to[i].box_pk, SEC_BOX_PK);
+		seal_at[i] = sealed[i];
+	}
+	/* one ephemeral key for every recipient's seal (sec.h); a key of
+	 * low order gets no file key: it would not be secret */
+	if (sec_seal_many(seal_at, fkey, SEC_KEY,
+	    (const uint8_t (*)[SEC_BOX_PK])pk, nto, &bad) != 0) {
+		error_set(e, EXIT_MALFORMED, "recipient %s (%s): not a "
+		    "usable encryption key", to[bad].name, to[bad].idhex);
+		goto done;
+	}
 	buf_add(out, SEALED_MAGIC, 4);
 	buf_addc(out, VERSION);
 	buf_add(out, zero, 3);
 	buf_add_u16(out, (uint16_t)nto);
 	for (i = 0; i < nto; i++) {
-		/* a key of low order gets no file key: it would not be secret */
-		if (sec_seal(sealed, fkey, SEC_KEY, to[i].box_pk) != 0) {
-			error_set(e, EXIT_MALFORMED, "recipient %s (%s): not a "
-			    "usable encryption key", to[i].name, to[i].idhex);
-			goto done;
-		}
 		buf_add(out, to[i].id, KEY_ID);
-		buf_add(out, sealed, sizeof(sealed));
+		buf_add(out, sealed[i], SEALED_KEY);
 	}
 	buf_add(out, nonce, sizeof(nonce));
 	if (buf_reserve(out, len + SEC_TAG) != 0) {
@@ -308,7 +318,8 @@ envelope_addressed_to(const struct envelope *env, const uint8_t *id)
 
 static int
 open_sealed(const uint8_t *p, size_t len, const struct key_secret *me,
-    struct buf *sb, struct envelope *env, int forwarded, const char *where,
+    struct buf *sb, struct envelope *env, int verify, int forwarded,
+    const char *where,
     struct error *e)
 {
 	struct cursor c = { p, len };
@@ -374,7 +385,8 @@ open_sealed(const uint8_t *p, size_t len, const struct key_secret *me,
 	sec_wipe(fkey, SEC_KEY);
 	sec_free(fkey);
 	sb->len += c.left - SEC_TAG;
-	if (envelope_verify(sb->data, sb->len, env, where, e) != 0)
+	if ((verify ? envelope_verify(sb->data, sb->len, env, where, e) :
+	    envelope_parse(sb->data, sb->len, env, where, e)) != 0)
 		return -1;
 	if (!forwarded && !envelope_addressed_to(env, me->pub.id))
 		return error_set(e, EXIT_REFUSED, "%s: signed for other "
@@ -387,7 +399,14 @@ int
 envelope_open(const uint8_t *p, size_t len, const struct key_secret *me,
     struct buf *sb, struct envelope *env, const char *where, struct error *e)
 {
-	return open_sealed(p, len, me, sb, env, 0, where, e);
+	return open_sealed(p, len, me, sb, env, 1, 0, where, e);
+}
+
+int
+envelope_open_lazy(const uint8_t *p, size_t len, const struct key_secret *me,
+    struct buf *sb, struct envelope *env, const char *where, struct error *e)
+{
+	return open_sealed(p, len, me, sb, env, 0, 0, where, e);
 }
 
 int
@@ -395,5 +414,5 @@ envelope_open_forwarded(const uint8_t *p, size_t len,
     const struct key_secret *me, struct buf *sb, struct envelope *env,
     const char *where, struct error *e)
 {
-	return open_sealed(p, len, me, sb, env, 1, where, e);
+	return open_sealed(p, len, me, sb, env, 1, 1, where, e);
 }

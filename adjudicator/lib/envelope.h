@@ -25,6 +25,7 @@ struct envelope {
 	const uint8_t	 *body;
 	size_t		  body_len;
 	uint8_t		  hash[SEC_HASH];	/* of the whole signed blob */
+	int		  checked;	/* its signature was checked here */
 };
 
 int	envelope_sign(const struct key_secret *, const struct key_public *to,
@@ -63,6 +64,14 @@ int	envelope_encrypt(const uint8_t *signed_blob, size_t len,
 int	envelope_open(const uint8_t *, size_t, const struct key_secret *me,
 	    struct buf *signed_out, struct envelope *, const char *where,
 	    struct error *);
+/*
+ * The same, the signature left unchecked (env->checked 0): for a reader
+ * that checks what it acts on otherwise and this signature only where it
+ * must (the judge and a seat's private message, judge.c).
+ */
+int	envelope_open_lazy(const uint8_t *, size_t,
+	    const struct key_secret *me, struct buf *signed_out,
+	    struct envelope *, const char *where, struct error *);
 /* The same without the check of the signed recipients: a blob sealed
  * again to a key it was not signed for (the invitation a judge gives a
  * seat's new holder).  The caller takes only what that may be. */

@@ -311,6 +311,28 @@ fsio_write_cache(const char *path, const void *p, size_t len, int mode,
 	return 0;
 }
 
+int
+fsio_write_inplace(const char *path, const void *p, size_t len, int mode,
+    struct error *e)
+{
+	struct stat st;
+	int fd, rc = 0;
+
+	if ((fd = FAULT("open") ? -1 : open(path, O_WRONLY | O_CREAT |
+	    O_CLOEXEC | O_NOFOLLOW, mode)) < 0)
+		return error_errno(e, "%s", path);
+	/* no O_TRUNC: a file cut to nothing is also written out at once */
+	if (write_all(fd, p, len) != 0 || fstat(fd, &st) != 0 ||
+	    ((size_t)st.st_size > len && (FAULT("truncate") ||
+	    ftruncate(fd, (off_t)len) != 0)))
+		rc = error_errno(e, "%s", path);
+	close(fd);
+	/* what an older version's renames left beside it */
+	if (rc == 0)
+		tmp_sweep(path);
+	return rc;
+}
+
 /*
  * Puts the complete temp file in place only if nothing is at path: a
  * hard link then unlinking the temp, or renameat2 RENAME_NOREPLACE on a

@@ -29,6 +29,14 @@ int	fsio_write_atomic(const char *path, const void *, size_t, int mode,
 /* The same, not synced: for a cache that may be lost but never torn. */
 int	fsio_write_cache(const char *path, const void *, size_t, int mode,
 	    struct error *);
+/*
+ * Overwrites path in place (created if absent), cut to len, not synced:
+ * for a cache whose reader tells a torn one (a MAC) and that must not
+ * cost a rename (ext4 writes out a file renamed over another at once).
+ * Stale temp files of path are swept as by the writes above.
+ */
+int	fsio_write_inplace(const char *path, const void *, size_t, int mode,
+	    struct error *);
 /* Creates path whole or not at all, never replacing anything: an
  * existing path is refused (1) "already exists; not overwritten". */
 int	fsio_write_excl(const char *path, const void *, size_t, int mode,

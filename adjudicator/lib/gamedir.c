@@ -224,12 +224,15 @@ resume(struct gamedir *g, struct error *e)
 	}
 	buf_free(&b);
 	buf_free(&last);
+	/* the secrets come with it, parsed and checked when their records
+	 * were followed; one it lacks is read from its record */
 	for (s = 0; ok && s < GAME_MAX_SEATS; s++) {
-		if (g->x.secret[s] == 0)
+		if (g->x.secret[s] == 0 || (s < p->m->nseats &&
+		    p->m->local[s] != NULL))
 			continue;
 		buf_init(&b);
-		ok = gamedir_read_at(g, g->x.secret[s], JOURNAL_SECRET, &b, e) == 0 &&
-		    take_secret(g, s, &b, e) == 0;
+		ok = gamedir_read_at(g, g->x.secret[s], JOURNAL_SECRET, &b,
+		    e) == 0 && take_secret(g, s, &b, e) == 0;
 		buf_free(&b);
 	}
 	return ok ? 0 : 1;
@@ -248,8 +251,16 @@ save_checkpoint(struct gamedir *g, struct error *e)
 	if (checkpoint_write(&g->t, &g->x, g->key, &b, e) != 0)
 		goto done;
 	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
-	/* a cache: replaced atomically, never synced, checked when read */
-	if (fsio_write_cache(path, b.data, b.len, 0600, e) != 0)
+	/*
+	 * A cache, never synced, checked when read (a torn one fails its
+	 * MAC and the journal is replayed).  A writer, alone under the
+	 * exclusive lock, overwrites it in place: a rename over the old
+	 * one would make the file system write it out at once.  A reader
+	 * that replayed shares its lock with other readers: it replaces
+	 * the file whole.
+	 */
+	if ((g->writable ? fsio_write_inplace(path, b.data, b.len, 0600, e) :
+	    fsio_write_cache(path, b.data, b.len, 0600, e)) != 0)
 		goto done;
 	g->rebuilt = 0;
 	rc = 0;

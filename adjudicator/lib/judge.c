@@ -261,6 +261,36 @@ read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
 }
 
 /*
+ * A seat's private message is signed twice by the seat's key: the message
+ * (its openings, and what the judge does for the seat because of it) and
+ * the entry inside, which the transcript keeps.  The entry's signature is
+ * always checked.  The message's is checked (when its opener left it,
+ * env->checked 0) only where the message says more than the entry: when
+ * the entry is not the next one (a duplicate makes the judge send the seat
+ * its updates again; an early one waits in the inbox as this message) and
+ * before any refusal is told to the seat.  The next entry, signed by the
+ * seat that signed the message by its own claim, applies on its own
+ * signature: its openings are checked against the commitments that entry
+ * signs, and nothing else of the message is acted on.  So one mail costs
+ * one signature check, and a message nobody but the seat could sign
+ * still does nothing for or to the seat.  0, or -1 with the message's
+ * own error (its signature is bad: *sender -1).
+ */
+static int
+vouch(const uint8_t *outer, size_t outerlen, const struct envelope *env,
+    int *vouched, int *sender, const char *where, struct error *e)
+{
+	if (env->checked || *vouched)
+		return 0;
+	if (envelope_check(outer, outerlen, where, e) != 0) {
+		*sender = -1;
+		return -1;
+	}
+	*vouched = 1;
+	return 0;
+}
+
+/*
  * A seat asks for its copy again (a lost game directory, formats/entry.md
  * "kind: restore"): signed by the key that holds the seat now, it gets
  * its whole update, its own setup's openings included, after this run.
@@ -298,8 +328,9 @@ restore(struct judge_run *j, const struct envelope *env,
 }
 
 /*
- * One message from a seat, its signature checked (env): its signed entry,
- * forwarded verbatim, and for a setup the openings only the judge sees.
+ * One message from a seat (env: its signature checked, or to be checked
+ * as vouch says): its signed entry, forwarded verbatim, and for a setup
+ * the openings only the judge sees.
  */
 static int
 take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
@@ -310,18 +341,21 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	struct setup_openings so;
 	struct envelope inner;
 	enum transcript_verdict v;
+	struct match_peek pk;
 	struct ydoc *doc;
 	struct buf entry;
+	struct error why;
 	char w[400];
-	int rc = -1;
+	int rc = -1, vouched = 0;
 
 	*sender = -1;
 	buf_init(&entry);
 	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
-		return -1;
+		goto done;
 	if (ydoc_get(doc, "kind") != NULL &&
 	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
 	    strcmp(ydoc_get(doc, "kind")->str, "header") == 0) {
+		/* the very header this copy was made from: nothing to do */
 		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
 			error_set(e, EXIT_REFUSED, "%s: an invitation to another "
 			    "game (join it in its own directory)", where);
@@ -335,7 +369,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	if (ydoc_get(doc, "kind") != NULL &&
 	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
 	    strcmp(ydoc_get(doc, "kind")->str, "restore") == 0) {
-		rc = restore(j, env, doc, where, sender, e);
+		/* a request the seat must have signed */
+		if (vouch(outer, outerlen, env, &vouched, sender, where,
+		    e) == 0)
+			rc = restore(j, env, doc, where, sender, e);
 		goto done;
 	}
 	if (read_private(p, env, doc, sender, where, e) != 0 ||
@@ -353,6 +390,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
+	/* anything but the next entry waits for the message's signature */
+	if (match_peek(&inner, &pk, w, e) != 0 || (pk.seq != p->m->seq + 1 &&
+	    vouch(outer, outerlen, env, &vouched, sender, where, e) != 0))
+		goto done;
 	if (transcript_take(p, entry.data, entry.len, &inner, outer, outerlen,
 	    accept_setup, &so, w, &v, e) != 0)
 		goto done;
@@ -361,20 +402,26 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 		if (judge_auto(j, e) != 0)
 			goto done;
 	} else if (v == TRANSCRIPT_DUPLICATE) {
-		struct match_peek pk;
-
 		j->duplicates++;
-		/* the seat lacks what came after: it gets it again */
-		if (match_peek(&inner, &pk, w, e) != 0)
-			goto done;
-		if (pk.seq <= p->m->seq && (j->again[*sender] == 0 ||
-		    pk.seq < j->again[*sender]))
+		/* the seat lacks what came after: it gets it again, if the
+		 * judge had sent it (else, as after a run stopped before its
+		 * updates went out, this run's update brings all of it) */
+		if (pk.seq <= p->sent[*sender].seq &&
+		    (j->again[*sender] == 0 || pk.seq < j->again[*sender]))
 			j->again[*sender] = pk.seq;
 	}
 	else if (v == TRANSCRIPT_EARLY)
 		j->early++;
 	rc = 0;
 done:
+	/* a refusal is the seat's to hear only if the seat signed it; a
+	 * system error is the judge's own */
+	if (rc != 0 && e->status != EXIT_SYSTEM) {
+		error_clear(&why);
+		if (vouch(outer, outerlen, env, &vouched, sender, where,
+		    &why) != 0)
+			*e = why;
+	}
 	buf_free(&entry);
 	ydoc_free(doc);
 	return rc;
@@ -402,7 +449,7 @@ retake(struct transcript *p, const uint8_t *outer, size_t len, void *arg,
 	int sender;
 
 	(void)p;
-	if (envelope_verify(outer, len, &env, "inbox", e) != 0)
+	if (envelope_parse(outer, len, &env, "inbox", e) != 0)
 		return -1;
 	if (take(j, outer, len, &env, "inbox", &sender, e) != 0) {
 		if (e->status != EXIT_SYSTEM)
@@ -458,8 +505,8 @@ judge_input(struct judge_run *j, const char *text, size_t len,
 		sb.len = 0;
 		sender = -1;
 		error_clear(&me);
-		if (envelope_open(l.items[k].data, l.items[k].len, j->k, &sb,
-		    &env, where, &me) != 0 ||
+		if (envelope_open_lazy(l.items[k].data, l.items[k].len, j->k,
+		    &sb, &env, where, &me) != 0 ||
 		    take(j, sb.data, sb.len, &env, where, &sender, &me) != 0 ||
 		    transcript_drain(j->p, retake, j, &me) != 0) {
 			if (me.status == EXIT_SYSTEM) {

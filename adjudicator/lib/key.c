@@ -3,13 +3,20 @@
  *
  *   "ADJK" version(1) kdf(1) reserved(2)
  *   opslimit(u64) memlimit(u64) salt(16) keyid(8) nonce(24)
- *   payload(129) tag(16) checksum(32)
+ *   payload(161; 129 in version 1) tag(16) checksum(32)
  *
- * payload = Ed25519 sk(64) || X25519 sk(32) || namelen(1) || name(32).
+ * payload = Ed25519 sk(64) || X25519 sk(32) || X25519 pk(32) ||
+ * namelen(1) || name(32); version 1 has no X25519 pk.
  * With kdf 1 the payload is XChaCha20-Poly1305-encrypted under an Argon2id
  * key, the header as associated data; with kdf 0 it is in clear and the tag
  * is zero.  The checksum (BLAKE2b over everything before it) tells a
  * corrupt file apart from a wrong passphrase.  See formats/key.md.
+ *
+ * Loading takes both public keys as the file carries them (the Ed25519
+ * one is the second half of its secret key) and checks them against the
+ * key id: no curve arithmetic, which was most of a command's key load.
+ * That the secret halves make those public keys is checked once, where a
+ * key starts to be used (keygen, join, the agent): key_secret_check().
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -22,12 +29,16 @@
 #include "key.h"
 
 #define KF_MAGIC	"ADJK"
-#define KF_VERSION	1
+#define KF_VERSION	2		/* what keygen writes */
 #define KF_KDF_NONE	0
 #define KF_KDF_ARGON2ID	1
 #define KF_HEADER	(4 + 1 + 1 + 2 + 8 + 8 + SEC_SALT + KEY_ID + SEC_NONCE)
-#define KF_PAYLOAD	(SEC_SIGN_SK + SEC_BOX_SK + 1 + KEY_NAME_MAX)
+/* the payload of each version, and where its name length is */
+#define KF_PAYLOAD1	(SEC_SIGN_SK + SEC_BOX_SK + 1 + KEY_NAME_MAX)
+#define KF_PAYLOAD	(KF_PAYLOAD1 + SEC_BOX_PK)
+#define KF_TOTAL1	(KF_HEADER + KF_PAYLOAD1 + SEC_TAG + SEC_HASH)
 #define KF_TOTAL	(KF_HEADER + KF_PAYLOAD + SEC_TAG + SEC_HASH)
+#define KF_NAMELEN(v)	(SEC_SIGN_SK + SEC_BOX_SK + ((v) == 1 ? 0 : SEC_BOX_PK))
 
 int
 key_name_ok(const char *s)
@@ -284,8 +295,9 @@ kf_payload(const struct key_secret *k, uint8_t payload[KF_PAYLOAD])
 	memset(payload, 0, KF_PAYLOAD);
 	memcpy(payload, k->sign_sk, SEC_SIGN_SK);
 	memcpy(payload + SEC_SIGN_SK, k->box_sk, SEC_BOX_SK);
-	payload[SEC_SIGN_SK + SEC_BOX_SK] = (uint8_t)n;
-	memcpy(payload + SEC_SIGN_SK + SEC_BOX_SK + 1, k->pub.name, n);
+	memcpy(payload + SEC_SIGN_SK + SEC_BOX_SK, k->pub.box_pk, SEC_BOX_PK);
+	payload[KF_NAMELEN(KF_VERSION)] = (uint8_t)n;
+	memcpy(payload + KF_NAMELEN(KF_VERSION) + 1, k->pub.name, n);
 }
 
 /* The header fields of a key file, as read or to be written. */
@@ -294,6 +306,7 @@ struct kf_header {
 	uint64_t	 ops, mem;
 	uint8_t		 salt[SEC_SALT], id[KEY_ID], nonce[SEC_NONCE];
 	const uint8_t	*ct, *sum;	/* reading: payload and tag, checksum */
+	size_t		 plen;		/* reading: the payload's length */
 };
 
 static int
@@ -379,12 +392,14 @@ done:
 	return rc;
 }
 
-/* Splits a record of KF_TOTAL bytes into its fields. */
+/* Splits a record of len bytes (a version's whole record) into its
+ * fields. */
 static void
-kf_parse(const uint8_t *rec, struct kf_header *h)
+kf_parse(const uint8_t *rec, size_t len, struct kf_header *h)
 {
-	struct cursor c = { rec, KF_TOTAL };
+	struct cursor c = { rec, len };
 
+	h->plen = len - KF_HEADER - SEC_TAG - SEC_HASH;
 	cursor_take(&c, h->magic, 4);
 	cursor_u8(&c, &h->version);
 	cursor_u8(&c, &h->kdf);
@@ -394,7 +409,7 @@ kf_parse(const uint8_t *rec, struct kf_header *h)
 	cursor_take(&c, h->salt, sizeof(h->salt));
 	cursor_take(&c, h->id, KEY_ID);
 	cursor_take(&c, h->nonce, sizeof(h->nonce));
-	cursor_skip(&c, &h->ct, KF_PAYLOAD + SEC_TAG);
+	cursor_skip(&c, &h->ct, h->plen + SEC_TAG);
 	cursor_skip(&c, &h->sum, SEC_HASH);
 }
 
@@ -415,7 +430,7 @@ kf_unwrap(const uint8_t *rec, const struct kf_header *h, const char *pass,
 		if (h->ops != 0 || h->mem != 0)
 			return error_set(e, EXIT_MALFORMED, "%s: unencrypted "
 			    "key with key derivation parameters", where);
-		memcpy(payload, h->ct, KF_PAYLOAD);
+		memcpy(payload, h->ct, h->plen);
 		return 0;
 	}
 	if (h->kdf != KF_KDF_ARGON2ID)
@@ -436,7 +451,7 @@ kf_unwrap(const uint8_t *rec, const struct kf_header *h, const char *pass,
 	    h->mem) != 0)
 		rc = error_set(e, EXIT_SYSTEM, "%s: key derivation failed",
 		    where);
-	else if (sec_aead_decrypt(payload, h->ct, KF_PAYLOAD + SEC_TAG, rec,
+	else if (sec_aead_decrypt(payload, h->ct, h->plen + SEC_TAG, rec,
 	    KF_HEADER, h->nonce, wrap) != 0)
 		rc = error_set(e, EXIT_REFUSED, "%s: wrong passphrase", where);
 	else
@@ -447,17 +462,19 @@ kf_unwrap(const uint8_t *rec, const struct kf_header *h, const char *pass,
 }
 
 /*
- * The key from its payload in clear.  The key id in the header must match
- * the keys in the payload; the stored public half must match the seed,
- * and the name padding and reserved bytes must be zero, so one key has
- * one file.
+ * The key from its payload in clear.  The public keys are the ones the
+ * file carries (a version 1 file has no X25519 public key: it is derived,
+ * once); the key id in the header must be theirs, and the name padding and
+ * reserved bytes must be zero, so one key has one file.  The file's
+ * checksum, and for kdf 1 its tag, stand for the rest until
+ * key_secret_check.
  */
 static struct key_secret *
 kf_key(const uint8_t *payload, const struct kf_header *h, const char *where,
     struct error *e)
 {
 	struct key_secret *k;
-	size_t namelen, i;
+	size_t namelen, i, at = KF_NAMELEN(h->version);
 	uint8_t pad;
 	int bad;
 
@@ -468,20 +485,25 @@ kf_key(const uint8_t *payload, const struct kf_header *h, const char *where,
 	memset(k, 0, sizeof(*k));
 	memcpy(k->sign_sk, payload, SEC_SIGN_SK);
 	memcpy(k->box_sk, payload + SEC_SIGN_SK, SEC_BOX_SK);
-	namelen = payload[SEC_SIGN_SK + SEC_BOX_SK];
+	memcpy(k->pub.sign_pk, k->sign_sk + SEC_SIGN_SK - SEC_SIGN_PK,
+	    SEC_SIGN_PK);
+	namelen = payload[at];
 	if (namelen > KEY_NAME_MAX)
 		namelen = 0;
-	memcpy(k->pub.name, payload + SEC_SIGN_SK + SEC_BOX_SK + 1, namelen);
+	memcpy(k->pub.name, payload + at + 1, namelen);
 	k->pub.name[namelen] = '\0';
-	bad = sec_sign_public(k->pub.sign_pk, k->sign_sk) != 0 ||
-	    sec_box_public(k->pub.box_pk, k->box_sk) != 0 ||
-	    key_compute_id(&k->pub) != 0;
-	for (pad = 0, i = SEC_SIGN_SK + SEC_BOX_SK + 1 + namelen;
-	    i < KF_PAYLOAD; i++)
+	if (h->version == 1)
+		bad = sec_box_public(k->pub.box_pk, k->box_sk) != 0;
+	else {
+		memcpy(k->pub.box_pk, payload + SEC_SIGN_SK + SEC_BOX_SK,
+		    SEC_BOX_PK);
+		bad = 0;
+	}
+	bad = bad || key_compute_id(&k->pub) != 0;
+	for (pad = 0, i = at + 1 + namelen; i < h->plen; i++)
 		pad |= payload[i];
 	if (bad || !key_name_ok(k->pub.name) ||
 	    memcmp(k->pub.id, h->id, KEY_ID) != 0 ||
-	    memcmp(k->pub.sign_pk, k->sign_sk + 32, SEC_SIGN_PK) != 0 ||
 	    pad != 0 || h->res[0] != 0 || h->res[1] != 0) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
 		    "(does not match its key id)", where);
@@ -489,6 +511,27 @@ kf_key(const uint8_t *payload, const struct kf_header *h, const char *where,
 		return NULL;
 	}
 	return k;
+}
+
+int
+key_secret_check(const struct key_secret *k, const char *where,
+    struct error *e)
+{
+	uint8_t sign_pk[SEC_SIGN_PK], box_pk[SEC_BOX_PK];
+
+	/* a holder's key was checked where its halves are */
+	if (k->holder != NULL)
+		return 0;
+	if (sec_sign_public(sign_pk, k->sign_sk) != 0 ||
+	    sec_box_public(box_pk, k->box_sk) != 0)
+		return error_set(e, EXIT_SYSTEM, "%s: cannot derive the public "
+		    "keys", where);
+	if (memcmp(sign_pk, k->pub.sign_pk, SEC_SIGN_PK) != 0 ||
+	    memcmp(box_pk, k->pub.box_pk, SEC_BOX_PK) != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: secret key file is "
+		    "corrupt (its secret keys do not make its public keys)",
+		    where);
+	return 0;
 }
 
 /*
@@ -502,23 +545,32 @@ kf_record(const char *text, size_t len, struct armor_list *l,
 {
 	uint8_t sum[SEC_HASH];
 	const uint8_t *rec;
+	size_t n;
 
 	if (armor_read(text, len, ARMOR_SECRET, where, l, e) != 0)
 		return NULL;
-	if (l->n != 1 || l->items[0].len != KF_TOTAL) {
+	n = l->n ? l->items[0].len : 0;
+	if (l->n != 1 || (n != KF_TOTAL && n != KF_TOTAL1)) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is truncated "
-		    "or corrupt (%zu bytes, want %d)", where,
-		    l->n ? l->items[0].len : 0, KF_TOTAL);
+		    "or corrupt (%zu bytes, want %d)", where, n, KF_TOTAL);
 		return NULL;
 	}
 	rec = l->items[0].data;
-	kf_parse(rec, h);
-	if (memcmp(h->magic, KF_MAGIC, 4) != 0 || h->version != KF_VERSION) {
+	kf_parse(rec, n, h);
+	/* each version has its own length */
+	if (memcmp(h->magic, KF_MAGIC, 4) != 0 ||
+	    (h->version != KF_VERSION && h->version != 1)) {
 		error_set(e, EXIT_MALFORMED, "%s: not an adjudicator secret "
 		    "key (version %u)", where, h->version);
 		return NULL;
 	}
-	if (sec_hash(sum, "adj-keyfile-v1", rec, KF_TOTAL - SEC_HASH) != 0 ||
+	if (n != (h->version == 1 ? KF_TOTAL1 : KF_TOTAL)) {
+		error_set(e, EXIT_MALFORMED, "%s: secret key file is truncated "
+		    "or corrupt (%zu bytes, want %d)", where, n,
+		    h->version == 1 ? KF_TOTAL1 : KF_TOTAL);
+		return NULL;
+	}
+	if (sec_hash(sum, "adj-keyfile-v1", rec, n - SEC_HASH) != 0 ||
 	    !sec_equal(sum, h->sum, SEC_HASH)) {
 		error_set(e, EXIT_MALFORMED, "%s: secret key file is corrupt "
 		    "(checksum mismatch)", where);

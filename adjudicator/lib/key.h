@@ -114,10 +114,21 @@ int	key_secret_id(const char *path, uint8_t id[KEY_ID], int *encrypted,
  * library function that loads keys by path is given. */
 typedef struct key_secret *key_load_fn(const char *path, void *arg,
 	    struct error *);
-/* Parses a key file already read; pass may be NULL for unencrypted ones. */
+/*
+ * Parses a key file already read; pass may be NULL for unencrypted ones.
+ * The public keys are the file's own, checked against its key id, not
+ * derived from the secret halves: key_secret_check() does that, once,
+ * where a key starts to be used.
+ */
 struct key_secret *key_secret_decode(const char *text, size_t len,
 	    const char *pass, size_t passlen, int *needs_pass,
 	    const char *where, struct error *);
+
+/* The secret halves make the public keys (a key from a holder: 0);
+ * "corrupt" (exit status 3) when they do not.  Where a key starts to be
+ * used: keygen, join, the agent's add. */
+int	key_secret_check(const struct key_secret *, const char *where,
+	    struct error *);
 
 int	key_same(const struct key_public *, const struct key_public *);
 

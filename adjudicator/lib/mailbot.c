@@ -21,6 +21,7 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
+#include "mailqueue.h"
 #include "match.h"
 #include "standings.h"
 #include "tick.h"
@@ -190,7 +191,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	mail_subject(m, m->seq, tail, subject, sizeof(subject));
 	h.subject = subject;
 	if (gr->senders & (1u << seat))
-		h.in_reply_to = b->in.message_id;
+		h.in_reply_to = gr->reply[seat];
 	h.game = m->game_hex;
 	h.automatic = 1;
 	buf_init(&body);
@@ -216,9 +217,11 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
 	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
 	buf_add(&body, armored->data, armored->len);
+	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
 	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
 		b->sent++;
+	b->emit_seat = -1;
 	buf_free(&body);
 	buf_free(&mail);
 	return rc;
@@ -230,8 +233,8 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
  * when that is a date of the last week that is not yet to come; else now.
  * The Date header is the sender's word, and never counts.
  */
-static int64_t
-arrival(const struct mail_in *in)
+int64_t
+mailbot_arrival(const struct mail_in *in)
 {
 	int64_t now = when_now();
 
@@ -243,57 +246,92 @@ arrival(const struct mail_in *in)
 
 /* --- one game's messages --- */
 
+int
+mailbot_open_game(struct bot_run *r, const char *game, struct gamedir *g,
+    struct match **before, struct error *e)
+{
+	struct mailbot *b = r->b;
+	char dir[PATH_MAX];
+
+	*before = NULL;
+	if (root_dir(b->root, game, dir, sizeof(dir), e) != 0)
+		return -1;
+	if (gamedir_open(dir, GAMEDIR_WRITE, g, b->report, e) != 0)
+		return e->status == EXIT_SYSTEM ? -1 : (refuse(r, e), 1);
+	if (g->t.me != GAME_JUDGE)
+		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
+		    "judge's", dir, g->seat);
+	else if (transcript_key_check(&g->t, b->k, b->keypath, e) == 0 &&
+	    (*before = match_clone(g->t.m)) == NULL)
+		error_set(e, EXIT_SYSTEM, "out of memory");
+	if (*before != NULL)
+		return 0;
+	gamedir_close(g);
+	return -1;
+}
+
+int
+mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
+    struct judge_run *j, struct error *e)
+{
+	struct envelope env;
+	size_t i;
+	int seat;
+
+	for (i = 0; i < r->nq; i++) {
+		if (strcmp(r->q[i].game, game) != 0)
+			continue;
+		if (envelope_parse(r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			return -1;
+		seat = match_seat_of(gr->g->t.m, &env.signer);
+		if (seat >= 0 && seat < gr->g->t.m->nseats) {
+			gr->senders |= 1u << seat;
+			gr->reply[seat] = r->b->in.message_id;
+		}
+		if (judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e) != 0)
+			return -1;
+	}
+	r->applied += j->applied;
+	r->early += j->early;
+	r->duplicates += j->duplicates;
+	r->refused |= j->refused;
+	r->malformed |= j->malformed;
+	if ((j->refused || j->malformed) && r->why[0] == '\0')
+		snprintf(r->why, sizeof(r->why), "%s", "the judge refused a "
+		    "message");
+	snprintf(r->b->game, sizeof(r->b->game), "%s", game);
+	r->b->entry = gr->g->t.m->seq;
+	return 0;
+}
+
 static int
 judge_game(struct bot_run *r, const char *game, struct error *e)
 {
 	struct mailbot *b = r->b;
-	char dir[PATH_MAX];
 	struct game_run gr;
 	struct judge_run j;
-	struct envelope env;
-	struct match *before = NULL;
+	struct match *before;
 	struct gamedir g;
 	struct error ign;
-	size_t i;
-	int seat, rc = -1;
+	int rc;
 
-	if (root_dir(b->root, game, dir, sizeof(dir), e) != 0)
-		return -1;
-	if (gamedir_open(dir, GAMEDIR_WRITE, &g, b->report, e) != 0)
-		return e->status == EXIT_SYSTEM ? -1 : (refuse(r, e), 0);
-	if (g.t.me != GAME_JUDGE) {
-		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
-		    "judge's", dir, g.seat);
-		goto done;
-	}
-	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0)
-		goto done;
-	if ((before = match_clone(g.t.m)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
+	if (b->batch != NULL)
+		return mailqueue_game(b->batch, r, game, e);
+	if ((rc = mailbot_open_game(r, game, &g, &before, e)) != 0)
+		return rc > 0 ? 0 : -1;
+	rc = -1;
 	memset(&gr, 0, sizeof(gr));
 	gr.r = r;
 	gr.g = &g;
 	gr.before = before;
 	judge_run_init(&j, &g.t, b->k);
 	gr.j = &j;
-	j.at = arrival(&b->in);
-	if (judge_auto(&j, e) != 0)
+	j.at = mailbot_arrival(&b->in);
+	if (judge_auto(&j, e) != 0 || mailbot_messages(r, game, &gr, &j,
+	    e) != 0)
 		goto done;
-	for (i = 0; i < r->nq; i++) {
-		if (strcmp(r->q[i].game, game) != 0)
-			continue;
-		if (envelope_parse(r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
-			goto done;
-		seat = match_seat_of(g.t.m, &env.signer);
-		if (seat >= 0 && seat < g.t.m->nseats)
-			gr.senders |= 1u << seat;
-		if (judge_message(&j, r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
-			goto done;
-	}
 	/* what was accepted is kept before any update goes out, and an
 	 * update is marked sent only once it is out (a failed mailer: the
 	 * updates sent before it stay sent) */
@@ -307,16 +345,6 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 		goto done;
 	if (g.t.m->seq > before->seq)
 		mailbot_watchers(&gr);
-	snprintf(b->game, sizeof(b->game), "%s", game);
-	b->entry = g.t.m->seq;
-	r->applied += j.applied;
-	r->early += j.early;
-	r->duplicates += j.duplicates;
-	r->refused |= j.refused;
-	r->malformed |= j.malformed;
-	if ((j.refused || j.malformed) && r->why[0] == '\0')
-		snprintf(r->why, sizeof(r->why), "%s", "the judge refused a "
-		    "message");
 	rc = 0;
 done:
 	match_free(before);
@@ -353,12 +381,14 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	char game[ROOT_ID], dir[PATH_MAX];
 	struct envelope env;
 	struct buf sb;
-	struct error why;
-	int header, rc = 0;
+	struct error why, sig;
+	int header, opened = 0, rc = 0;
 
 	buf_init(&sb);
 	error_clear(&why);
-	if (envelope_open(block->data, block->len, b->k, &sb, &env, where,
+	/* the signature is checked where it must be (judge.c, vouch): once
+	 * a mail, with the entry's own */
+	if (envelope_open_lazy(block->data, block->len, b->k, &sb, &env, where,
 	    &why) != 0) {
 		if (why.status == EXIT_REFUSED && strstr(why.msg,
 		    ": not addressed to key ") != NULL) {
@@ -369,9 +399,11 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		}
 		goto refused;
 	}
+	opened = 1;
 	if (root_game_of(&env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
+		/* its signature is checked before it counts (header_read) */
 		if (mailbot_invite(r, &sb, &env, game, where, &why) != 0)
 			goto refused;
 		goto done;
@@ -388,6 +420,13 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	goto done;
 refused:
+	/* a message whose signature was left unchecked: if that is what is
+	 * wrong with it, that is what its sender hears */
+	if (opened && !env.checked && why.status != EXIT_SYSTEM) {
+		error_clear(&sig);
+		if (envelope_check(sb.data, sb.len, where, &sig) != 0)
+			why = sig;
+	}
 	if (why.status == EXIT_SYSTEM) {
 		*e = why;
 		rc = -1;
@@ -504,6 +543,11 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	struct buf body, more;
 	int rc;
 
+	/* these read the root's games: none may be held open by a drain */
+	if (b->batch != NULL && (asks_standings(b->in.subject) ||
+	    b->in.list || b->in.watch != 0) && mailqueue_flush(b->batch,
+	    e) != 0)
+		return -1;
 	if (asks_standings(b->in.subject))
 		return standings_answer(r, e);
 	buf_init(&body);
@@ -642,4 +686,27 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	free(r.q);
 	club_conf_free(&r.club);
 	return rc;
+}
+
+int
+mailbot_take(struct mailbot *b, const struct mime_mail *mail,
+    const char *input, struct error *refused, struct error *e)
+{
+	struct error one;
+	char where[512];
+
+	mime_mail_where(mail, input, where, sizeof(where));
+	error_clear(&one);
+	if (mailbot_run(b, mail, where, &one) == 0)
+		return 0;
+	/* a system error, or the root's settings refused: the mail waits,
+	 * and so do the others */
+	if (one.status == EXIT_SYSTEM || one.status == EXIT_USAGE) {
+		*e = one;
+		return -1;
+	}
+	/* dealt with: the sender was told; the other mails go on */
+	if (refused->status == EXIT_OK)
+		*refused = one;
+	return 0;
 }

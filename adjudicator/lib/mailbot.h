@@ -20,6 +20,8 @@
 #include "root.h"
 #include "transcript.h"
 
+struct mailqueue;
+
 /* Hands one whole mail to the mailer; -1 (EXIT_SYSTEM) if it was not
  * taken. */
 typedef int mailbot_send_fn(void *, const struct buf *mail, struct error *);
@@ -31,6 +33,11 @@ struct mailbot {
 	mailbot_send_fn		*send;
 	void			*send_arg;
 	const struct report	*report;
+	/* a drained queue's run (mailqueue.h), whose games stay open and
+	 * whose mails go out at its end; NULL: one mail, answered at once */
+	struct mailqueue	*batch;
+	int			 emit_seat;	/* the seat an update handed to
+						 * send is for (-1: an answer) */
 	/* the outcome of the last mail, for the log and the exit status */
 	struct mail_in		 in;
 	char			 game[ROOT_ID];
@@ -49,6 +56,11 @@ struct mailbot {
  */
 int	mailbot_run(struct mailbot *, const struct mime_mail *,
 	    const char *name, struct error *);
+/* The same for one mail of input (an mbox's: named by its place in it):
+ * a refusal, dealt with, is kept in *refused if it is the first; -1 only
+ * for a system error. */
+int	mailbot_take(struct mailbot *, const struct mime_mail *,
+	    const char *input, struct error *refused, struct error *);
 /*
  * The tick (judge -r ROOT -t, from cron), at now: in every game of ROOT
  * with a clock, the reminders and lateness notices due, each mailed at

@@ -46,8 +46,21 @@ struct game_run {
 	struct gamedir		*g;
 	const struct match	*before;	/* the judge's, before this mail */
 	unsigned		 senders;	/* seats whose mail this is */
+	/* the Message-Id each sender's update answers: its mail's (its
+	 * last one in a drained queue's run) */
+	const char		*reply[GAME_MAX_SEATS];
 	const struct judge_run	*j;
 };
+/* When the judge took the mail in, for the clocks. */
+int64_t	mailbot_arrival(const struct mail_in *);
+/* The judge's game directory for game, opened for writing, with a copy
+ * of its match as it was (*before): 0; 1 when it was refused, that told
+ * to r; -1 (e) otherwise. */
+int	mailbot_open_game(struct bot_run *, const char *game, struct gamedir *,
+	    struct match **before, struct error *);
+/* The messages of r's mail for game, each judged in turn (gr->g, j). */
+int	mailbot_messages(struct bot_run *, const char *game, struct game_run *,
+	    struct judge_run *, struct error *);
 /* judge_emit_fn: the update as a mail to its seat, with its summary. */
 int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 	    int note, size_t resent, struct error *);

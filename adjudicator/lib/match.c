@@ -625,34 +625,24 @@ apply_entry(struct match *m, const struct envelope *env,
 	return 0;
 }
 
-static int
-apply_blob(struct match *m, const uint8_t *blob, size_t len, int check_sig,
-    const char *where, int *bad_seat, struct error *e)
+int
+match_apply_parsed(struct match *m, const struct envelope *env,
+    const struct ydoc *doc, const char *where, int *bad_seat,
+    struct error *e)
 {
-	struct envelope env;
-	struct ydoc *doc;
 	struct match *c;
 	int rc, bad = -1;
 
-	if ((check_sig ? envelope_verify(blob, len, &env, where, e) :
-	    envelope_parse(blob, len, &env, where, e)) != 0)
-		return -1;
-	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
-		return -1;
 	if (m->verifying) {
 		/* verify stops at the first violation: nothing to roll back */
-		rc = apply_entry(m, &env, doc, where, &bad, e);
-		ydoc_free(doc);
+		rc = apply_entry(m, env, doc, where, &bad, e);
 		if (bad_seat != NULL)
 			*bad_seat = bad;
 		return rc;
 	}
-	if ((c = match_clone(m)) == NULL) {
-		ydoc_free(doc);
+	if ((c = match_clone(m)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	rc = apply_entry(c, &env, doc, where, &bad, e);
-	ydoc_free(doc);
+	rc = apply_entry(c, env, doc, where, &bad, e);
 	if (bad_seat != NULL)
 		*bad_seat = bad;
 	if (rc != 0) {
@@ -668,6 +658,24 @@ apply_blob(struct match *m, const uint8_t *blob, size_t len, int check_sig,
 		match_free(c);
 	}
 	return 0;
+}
+
+static int
+apply_blob(struct match *m, const uint8_t *blob, size_t len, int check_sig,
+    const char *where, int *bad_seat, struct error *e)
+{
+	struct envelope env;
+	struct ydoc *doc;
+	int rc;
+
+	if ((check_sig ? envelope_verify(blob, len, &env, where, e) :
+	    envelope_parse(blob, len, &env, where, e)) != 0)
+		return -1;
+	if ((doc = ydoc_parse(env.body, env.body_len, where, e)) == NULL)
+		return -1;
+	rc = match_apply_parsed(m, &env, doc, where, bad_seat, e);
+	ydoc_free(doc);
+	return rc;
 }
 
 int

@@ -290,6 +290,11 @@ int	match_apply(struct match *, const uint8_t *blob, size_t len,
 	    const char *where, int *bad_seat, struct error *);
 int	match_apply_checked(struct match *, const uint8_t *blob, size_t len,
 	    const char *where, int *bad_seat, struct error *);
+/* The same for an entry parsed already (its envelope, checked, and its
+ * body's document): what verify's threads hand the match. */
+int	match_apply_parsed(struct match *, const struct envelope *,
+	    const struct ydoc *, const char *where, int *bad_seat,
+	    struct error *);
 
 /* What a signed entry says about itself, read without applying it. */
 struct match_peek {

@@ -6,6 +6,7 @@
  * abort on a misuse (an output buffer too small), the size is checked
  * first and the call fails instead.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,16 +57,123 @@ sec_uniform(uint32_t n)
 	return randombytes_uniform(n);
 }
 
+/*
+ * The guarded arena.  Every sodium_malloc is its own mapping with guard
+ * pages, locked and protected: six or so system calls each, and a
+ * command made seven of them.  Instead one region of SEC_ARENA bytes is
+ * taken from sodium_malloc on the first request (guard pages around it,
+ * locked, kept out of core dumps) and the process's secrets are carved
+ * from it: a block is a header (its size, whether in use) and its bytes,
+ * 16-aligned, one after the other up to top.  A block freed is wiped and
+ * reused by a request that fits in it; free blocks at the top give their
+ * room back.  A request the arena cannot hold gets its own sodium_malloc,
+ * as before (the agent's keyring of many keys).  One mutex: the verify
+ * threads may ask too.
+ */
+#define SEC_ARENA	(64u * 1024)
+#define SEC_ALIGN	16
+
+struct arena_block {
+	uint32_t	size;	/* bytes after the header */
+	uint32_t	prev;	/* the previous block's offset, or UINT32_MAX */
+	uint32_t	used;
+	uint32_t	pad;
+};
+
+static struct {
+	pthread_mutex_t	 lock;
+	uint8_t		*base;	/* NULL until the first request */
+	size_t		 top;	/* the end of the last block */
+	size_t		 last;	/* the last block's offset */
+	int		 failed;	/* sodium_malloc refused the arena */
+} arena = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0 };
+
+static struct arena_block *
+arena_at(size_t off)
+{
+	return (struct arena_block *)(void *)(arena.base + off);
+}
+
+/* A block of at least len bytes from the arena, or NULL (full). */
+static void *
+arena_take(size_t len)
+{
+	struct arena_block *b;
+	size_t off, need;
+
+	if (arena.base == NULL && !arena.failed &&
+	    (arena.base = sodium_malloc(SEC_ARENA)) == NULL)
+		arena.failed = 1;
+	if (arena.base == NULL || len > SEC_ARENA)
+		return NULL;
+	need = (len + SEC_ALIGN - 1) / SEC_ALIGN * SEC_ALIGN;
+	for (off = 0; off < arena.top; off += sizeof(*b) + b->size) {
+		b = arena_at(off);
+		if (!b->used && b->size >= need) {
+			b->used = 1;
+			return b + 1;
+		}
+	}
+	if (arena.top + sizeof(*b) + need > SEC_ARENA)
+		return NULL;
+	b = arena_at(arena.top);
+	b->size = (uint32_t)need;
+	b->prev = arena.top == 0 ? UINT32_MAX : (uint32_t)arena.last;
+	b->used = 1;
+	arena.last = arena.top;
+	arena.top += sizeof(*b) + need;
+	return b + 1;
+}
+
+/* 1 when p was the arena's: wiped, and its room given back. */
+static int
+arena_give(void *p)
+{
+	struct arena_block *b;
+
+	if (arena.base == NULL || (uint8_t *)p < arena.base ||
+	    (uint8_t *)p >= arena.base + SEC_ARENA)
+		return 0;
+	b = (struct arena_block *)p - 1;
+	sodium_memzero(p, b->size);
+	b->used = 0;
+	while (arena.top > 0 && !arena_at(arena.last)->used) {
+		b = arena_at(arena.last);
+		arena.top = arena.last;
+		arena.last = b->prev == UINT32_MAX ? 0 : b->prev;
+	}
+	return 1;
+}
+
 void *
 sec_malloc(size_t len)
 {
-	return sodium_malloc(len);
+	void *p;
+
+	pthread_mutex_lock(&arena.lock);
+	p = arena_take(len);
+	pthread_mutex_unlock(&arena.lock);
+	if (p == NULL)
+		p = sodium_malloc(len);
+	/* zeroed, whichever it came from: what a block held before (or
+	 * sodium_malloc's fill) never reaches a file written from it (the
+	 * checkpoint's secrets) */
+	if (p != NULL)
+		memset(p, 0, len);
+	return p;
 }
 
 void
 sec_free(void *p)
 {
-	if (p != NULL)
+	int mine;
+
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&arena.lock);
+	mine = arena_give(p);
+	pthread_mutex_unlock(&arena.lock);
+	if (!mine)
 		sodium_free(p);
 }
 
@@ -258,6 +366,45 @@ sec_seal(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t pk[SEC_BOX_PK]
 		return -1;
 	}
 	return 0;
+}
+
+int
+sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
+    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad)
+{
+	crypto_generichash_state st;
+	uint8_t epk[crypto_box_PUBLICKEYBYTES], esk[crypto_box_SECRETKEYBYTES];
+	uint8_t nonce[crypto_box_NONCEBYTES], k[crypto_box_BEFORENMBYTES];
+	size_t i, j;
+	int rc = 0;
+
+	/*
+	 * crypto_box_seal(c, m, pk) is epk || crypto_box_easy(m, nonce, pk,
+	 * esk) with nonce = BLAKE2b-192(epk || pk) and a fresh (epk, esk).
+	 * Each box here is exactly that for its own pk, so its nonce and
+	 * its shared key are its own; only the ephemeral pair is shared.
+	 */
+	if (crypto_box_keypair(epk, esk) != 0)
+		rc = -1;
+	for (i = 0; rc == 0 && i < n; i++) {
+		*bad = i;
+		if (crypto_generichash_init(&st, NULL, 0, sizeof(nonce)) != 0 ||
+		    crypto_generichash_update(&st, epk, sizeof(epk)) != 0 ||
+		    crypto_generichash_update(&st, pk[i], SEC_BOX_PK) != 0 ||
+		    crypto_generichash_final(&st, nonce, sizeof(nonce)) != 0 ||
+		    crypto_box_beforenm(k, pk[i], esk) != 0 ||
+		    crypto_box_easy_afternm(c[i] + sizeof(epk), m, mlen, nonce,
+		    k) != 0)
+			rc = -1;
+		else
+			memcpy(c[i], epk, sizeof(epk));
+		sodium_memzero(k, sizeof(k));
+	}
+	sodium_memzero(esk, sizeof(esk));
+	if (rc != 0)
+		for (j = 0; j < n; j++)
+			sodium_memzero(c[j], mlen + SEC_SEAL_EXTRA);
+	return rc;
 }
 
 int

@@ -28,7 +28,7 @@ int	sec_init(void);
 void	sec_random(void *, size_t);
 uint32_t sec_uniform(uint32_t);
 
-/* Guarded memory for secrets; sec_free(NULL) is a no-op. */
+/* Guarded memory for secrets, zeroed; sec_free(NULL) is a no-op. */
 void	*sec_malloc(size_t);
 void	sec_free(void *);
 void	sec_wipe(void *, size_t);
@@ -75,6 +75,16 @@ int	sec_seal(uint8_t *c, const uint8_t *m, size_t mlen,
 	    const uint8_t pk[SEC_BOX_PK]);
 int	sec_seal_open(uint8_t *m, const uint8_t *c, size_t clen,
 	    const uint8_t pk[SEC_BOX_PK], const uint8_t sk[SEC_BOX_SK]);
+/*
+ * One message of mlen bytes sealed to n keys at once: c[i] (mlen +
+ * SEC_SEAL_EXTRA bytes each) is a sealed box to pk[i] that sec_seal_open
+ * (crypto_box_seal_open) opens, made as crypto_box_seal makes it but with
+ * one ephemeral key pair for the n of them: one X25519 base-point
+ * multiplication in all, instead of one per key.  Fails (every c zeroed)
+ * if any key is of low order; *bad is its index.
+ */
+int	sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
+	    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad);
 
 /* Argon2id.  Limits outside sec_pwhash_limits_ok() are refused. */
 uint64_t sec_pwhash_ops_default(void);

@@ -21,6 +21,7 @@
 #
 #   judge -r: N mails/s per core (median of K runs, min A, max B)
 #   the floor: F mails/s (...), the judge at R of it, W ms of its own work
+#   target >= 0.7 of the floor: PASS or MISS
 #   target >= 200 mails/s per core: PASS or MISS (and why)
 #
 # ADJ   the adjudicator binary
@@ -31,6 +32,7 @@ set -u
 : "${ADJ:?ADJ must name the adjudicator binary}"
 MAILS=${MAILS:-200}
 TARGET=200
+FLOOR_TARGET=0.7
 RUNS=${RUNS:-5}
 [ "$RUNS" -ge 5 ] || RUNS=5
 WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench-judge.$$}
@@ -144,7 +146,8 @@ rate=$1 lo=$2 hi=$3
 set -- $(med floors)
 floor=$1 flo=$2 fhi=$3
 awk -v r="$rate" -v lo="$lo" -v hi="$hi" -v f="$floor" -v flo="$flo" \
-    -v fhi="$fhi" -v k="$RUNS" -v u="$UPDATES" -v t="$TARGET" 'BEGIN {
+    -v fhi="$fhi" -v k="$RUNS" -v u="$UPDATES" -v t="$TARGET" \
+    -v ft="$FLOOR_TARGET" 'BEGIN {
 	printf "judge -r: %.0f mails/s per core (median of %d runs, " \
 	    "min %.0f, max %.0f)\n", r, k, lo, hi
 	printf "  the floor: %.0f mails/s [%.0f - %.0f]: a mail starts the " \
@@ -152,6 +155,8 @@ awk -v r="$rate" -v lo="$lo" -v hi="$hi" -v f="$floor" -v flo="$flo" \
 	    u, 1000 / f / (u + 1)
 	printf "  the judge at %.2f of its floor: %.1f ms a mail of its " \
 	    "own work\n", r / f, 1000 / r - 1000 / f
+	printf "  target >= %.1f of the floor: %s\n", ft, \
+	    (r / f >= ft ? "PASS" : "MISS")
 	if (r >= t)
 		printf "  target >= %d mails/s per core: PASS\n", t
 	else if (f < t)

@@ -12,6 +12,12 @@
 # directory at K itself.  K is moved up to the next entry that is a move,
 # so that the command measured is the same at every length.
 #
+# The floor of a move, sampled in the same loop right after each turn: a
+# process that does nothing ("adjudicator --version", wall clock) plus
+# one fdatasync of 2 KiB appended to a file in the fresh copy (syncfloor,
+# timed inside): what any command that keeps a move must pay.  turn and
+# receive are held to FLOOR_TARGET times it at every length.
+#
 # The whole game: two seats create a game, join, set up, and play the
 # moves of gen's peer game (plain moves only, which no setup can make
 # illegal) as turn and receive pairs up to entry 1000, wall clock of the
@@ -24,6 +30,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/stats.sh"
 FLAT_TARGET=1.5
+FLOOR_TARGET=2.0
 LENGTHS="10 100 1000"
 LAST=1000
 
@@ -97,7 +104,7 @@ for k in $LENGTHS; do
 	act=$(next peer "$k" 5)
 	msg=peer/$(next peer "$k" 1)
 	jmsg=judged/$(next judged "$kj" 1)
-	for v in turn receive show export judge; do
+	for v in turn receive show export judge floor; do
 		: >"$v.$k"
 	done
 	i=0
@@ -105,6 +112,12 @@ for k in $LENGTHS; do
 		i=$((i + 1))
 		fresh "p.$who.$k"
 		sample "turn.$k" "$ADJ" turn -d copy "$act"
+		"$BENCHBIN/peakrss" "$ADJ" --version 2>t.out ||
+		    fail "the floor's process"
+		fs=$("$BENCHBIN/syncfloor" copy/floor.sync 2048) ||
+		    fail "the floor's fdatasync"
+		awk -v a="$(wall t.out)" -v b="${fs#sync }" \
+		    'BEGIN { printf "%.6f\n", a + b }' >>"floor.$k"
 		fresh "p.$other.$k"
 		sample "receive.$k" "$ADJ" receive -d copy "$msg"
 		sample "show.$k" "$ADJ" show -d "p.$who.$k"
@@ -134,6 +147,26 @@ for v in turn receive show export judge; do
 		printf "%-40s %8.2f %32s %s\n", "  " v ": entry " '"$last"' \
 		    " / entry " '"$first"', b / a, "<= " t, \
 		    b / a <= t ? "PASS" : "MISS" }'
+done
+
+# turn and receive against their floor, ratios of medians of this run
+printf "\n%-40s %s\n" "a move against its floor, ms" \
+    "median [min - max] of $RUNS  target"
+for k in $LENGTHS; do
+	k=$(at peer "$k")
+	set -- $(stats "floor.$k")
+	fl=$1
+	printf "%-40s %8.2f [%8.2f - %8.2f]\n" "floor at entry $k" \
+	    "$(echo "$1" | awk '{ print $1 * 1000 }')" \
+	    "$(echo "$2" | awk '{ print $1 * 1000 }')" \
+	    "$(echo "$3" | awk '{ print $1 * 1000 }')"
+	for v in turn receive; do
+		set -- $(stats "$v.$k")
+		awk -v a="$1" -v f="$fl" -v t="$FLOOR_TARGET" -v w="$v" -v k="$k" \
+		    'BEGIN { r = a / f; printf "%-40s %8.2f %32s %s\n", \
+		    "  " w " / floor at entry " k, r, "<= " t, \
+		    r <= t ? "PASS" : "MISS" }'
+	done
 done
 
 # the whole game, RUNS times

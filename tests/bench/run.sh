@@ -3,12 +3,13 @@
 # and on every core, against one minisign -V process per entry, its peak
 # memory; then the per-move commands at entries 10, 100 and 1000 and a
 # whole 1,000-entry game (moves.sh); the mail bot's mails per second
-# through judge -r (judge.sh); one move with and without a key agent
+# through judge -r (judge.sh), and over a drained queue of 1,000 mails
+# (drain.sh); one move with and without a key agent
 # (agent.sh); standings over 10,000 archives against verify of the same
 # archives (standings.sh, ARCHIVES of them).
 #
 # ADJ       the adjudicator binary
-# BENCHBIN  where gen, raw and peakrss were built
+# BENCHBIN  where gen, raw, peakrss and smtpnull were built
 # N         entries wanted in the archive (default 10000)
 # RUNS      samples of every figure (default 7, at least 5)
 # WORK      scratch directory (emptied first)
@@ -31,7 +32,10 @@
 # 4. minisign: a key without password, the first min(N, 1000) entry files
 #    signed (not timed), then one `minisign -Vq` process per file run by
 #    xargs (the leanest loop: no shell per entry); its time per entry
-#    against verify's.
+#    against verify's.  Where a process takes a millisecond to start, no
+#    verifier reaches a fixed multiple of that: the speed-up is held to
+#    its ceiling instead, what raw Ed25519 on one core would verify in the
+#    time of one minisign process (at least CEILING_TARGET of it).
 set -u
 
 : "${ADJ:?ADJ must name the adjudicator binary}"
@@ -42,8 +46,8 @@ N=${N:-10000}
 WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench.$$}
 DOMAIN_LEN=30	# "adjudicator signed message v1" and its NUL
 RATIO_TARGET=0.70	# verify on one core / raw Ed25519 on one core
-CORES_TARGET=1.5	# verify on two cores / raw Ed25519 on one core
-SPEEDUP_TARGET=50	# verify against one minisign -V per entry
+CORES_TARGET=1.6	# verify on two cores / raw Ed25519 on one core
+CEILING_TARGET=0.8	# the speed-up over minisign -V / its ceiling
 RSS_TARGET_KIB=16384
 MS_FILES=1000
 
@@ -128,7 +132,7 @@ fi
 awk -v n="$ENTRIES" -v raw="$(stats "$WORK/raw")" -v t1="$(stats "$WORK/t1")" \
     -v tc="$(stats "$WORK/tc")" -v rss="$(stats "$WORK/rss")" \
     -v cores="$CORES" -v ms="$MS" -v msn="$MSN" -v runs="$RUNS" \
-    -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" -v st="$SPEEDUP_TARGET" \
+    -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" -v st="$CEILING_TARGET" \
     -v mt="$RSS_TARGET_KIB" '
 function verdict(ok) { return ok ? "PASS" : "MISS" }
 function line(what, med, lo, hi, fmt, target, ok) {
@@ -171,15 +175,24 @@ BEGIN {
 		    msn / s[2], "%8.0f")
 		line("speed-up over minisign -V per entry", \
 		    s[1] / msn / (c[1] / n), s[2] / msn / (c[1] / n), \
-		    s[3] / msn / (c[1] / n), "%8.1f", ">= " st, \
-		    s[1] / msn / (c[1] / n) >= st)
+		    s[3] / msn / (c[1] / n), "%8.1f")
 		line("  ceiling: raw Ed25519 on 1 core", s[1] / msn * r[1], \
 		    s[2] / msn * r[1], s[3] / msn * r[1], "%8.1f")
+		# the minisign time cancels out: the rate of verify on every core
+		# against raw Ed25519 on one
+		line("  speed-up / its ceiling", n / c[1] / r[1], \
+		    n / c[3] / r[1], n / c[2] / r[1], "%8.2f", ">= " st, \
+		    n / c[1] / r[1] >= st)
 	}
 }'
 
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
 RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
+# several games, then many: each seat of a game gets one update a run
+for g in 4 50; do
+	RUNS=$RUNS WORK=$WORK/drain GAMES=$g BENCHBIN=$BENCHBIN \
+	    sh "$here/drain.sh" || fail "drain.sh failed"
+done
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"

@@ -30,17 +30,6 @@ with open(sys.argv[1], 'w') as f:
 PY
 }
 
-# flip_sig BLOB OUT: BLOB with one bit of its signature (the last 64
-# bytes) changed, nothing else
-flip_sig() {
-	fs_n=$(wc -c <"$1")
-	head -c $((fs_n - 1)) "$1" >"$2"
-	fs_b=$(od -An -tu1 -j$((fs_n - 1)) -N1 "$1" | tr -d ' ')
-	printf "\\$(printf '%03o' $((fs_b ^ 1)))" >>"$2"
-	cmp -s "$1" "$2" && fail "flip_sig: nothing changed"
-	true
-}
-
 # refuses STATUS DIR CMD...: CMD exits STATUS with one line on stderr and
 # changes nothing in DIR
 refuses() {
@@ -411,6 +400,52 @@ test_judge_bad_signature() {
 	judge_refuses bad.msg alice
 	grep -q 'bad signature' jout || fail "no reason: $(cat jout)"
 	tojudge a2.msg
+}
+
+# outer_forged MSG OUT: a seat's private message to the judge with one bit
+# of the message's own signature changed; the entry inside stays as signed
+outer_forged() {
+	wire unwrap judge.key "$1" >of.bin
+	flip_sig of.bin of.bad
+	wire wrap of.bad judge.pub >"$2"
+}
+
+# One signature check a mail (judge.c, vouch): the entry inside a seat's
+# private message is always checked, the message's own signature only
+# where the message says more than the entry.  The next entry applies on
+# its own signature, whatever the message's (only the seat can make that
+# entry); anything else the judge would do for the seat (send its updates
+# again for a duplicate, keep an early entry, tell it a refusal) first
+# needs the message's signature: a message with a bad one is refused as
+# such, and nobody is told.
+test_judge_message_signature_where_needed() {
+	jstart
+	jsetups d2 b4
+	cp -R J J0
+	jplay A a2.msg e3-c3
+	# a duplicate: its updates again only for alice's own signature
+	outer_forged a2.msg dup.bad
+	judge_refuses dup.bad -
+	grep -q 'bad signature' jout || fail "no reason: $(cat jout)"
+	jplay B b2.msg b4-b3
+	"$ADJ" turn -d A c1-b2 >a3.msg 2>/dev/null || fail "turn A"
+	outer_forged a3.msg a3.bad
+	# early for the judge as it was before alice's move: not kept
+	mv J Jnow && mv J0 J
+	judge_refuses a3.bad -
+	grep -q 'bad signature' jout || fail "no reason: $(cat jout)"
+	mv J J0 && mv Jnow J
+	# a refusal (another game's entry) is told to nobody
+	"$ADJ" new -k bob.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >invite2.msg
+	"$ADJ" join -d A2 -k alice.key invite2.msg 2>/dev/null
+	"$ADJ" setup -d A2 d1 >g2.msg
+	outer_forged g2.msg g2.bad
+	judge_refuses g2.bad -
+	grep -q 'bad signature' jout || fail "no reason: $(cat jout)"
+	# the next entry applies on its own signature
+	tojudge a3.bad
+	grep -q 'applied' jout || fail "not applied: $(cat jout)"
 }
 
 # An update from the judge carrying alice's entry with a bad signature

@@ -112,6 +112,23 @@ test_sample_unencrypted_secret_key_layout() {
 	expect 0 "$ADJ" seal -k "$K/bob.key" "$S/alice.pub" "$S/body.yaml"
 }
 
+# what keygen writes now: version 2, 281 bytes, the X25519 public key in
+# the payload (the second half of the .pub's key)
+test_new_secret_key_layout() {
+	mkdir d
+	"$ADJ" keygen -N -d d dora 2>/dev/null || fail "keygen"
+	sed '1d;$d' d/dora.key | tr -d '\n' | base64 -d >bin
+	[ "$(wc -c <bin)" -eq 281 ] || fail "dora.key is not 281 bytes"
+	[ "$(od -An -tu1 -j4 -N2 bin | tr -s ' ')" = " 2 0" ] ||
+	    fail "dora.key version/kdf"
+	cut -d' ' -f4 d/dora.pub | base64 -d | od -An -tx1 -j32 -N32 |
+	    tr -d ' \n' >pk
+	[ "$(od -An -tx1 -j168 -N32 bin | tr -d ' \n')" = "$(cat pk)" ] ||
+	    fail "the X25519 public key is not at 96 in the payload"
+	[ "$(od -An -tu1 -j200 -N1 bin | tr -d ' ')" = 4 ] ||
+	    fail "the name length is not at 128 in the payload"
+}
+
 test_sample_encrypted_secret_key() {
 	sed '1d;$d' "$S/carol.key" | tr -d '\n' | base64 -d >bin
 	[ "$(wc -c <bin)" -eq 249 ] || fail "carol.key is not 249 bytes"

@@ -69,6 +69,27 @@ test_checkpoint_stale_followed() {
 	same_view B v.good
 }
 
+# A command that changes the copy overwrites its checkpoint in place (no
+# rename over the old one, which the file system would write out at
+# once); one torn by a crash (the new one's head over the old one's
+# tail) fails its MAC and the journal is replayed.
+test_checkpoint_written_in_place() {
+	midgame
+	cp B/checkpoint old.ckpt
+	ino=$(stat -c %i B/checkpoint)
+	play B b3.msg a3-a2
+	[ "$(stat -c %i B/checkpoint)" = "$ino" ] ||
+	    fail "the checkpoint was replaced, not written in place"
+	cmp -s B/checkpoint old.ckpt && fail "the checkpoint was not written"
+	"$ADJ" show -d B -f yaml >v.good
+	size=$(wc -c <B/checkpoint)
+	{ head -c $((size / 2)) B/checkpoint
+	    tail -c +$((size / 2 + 1)) old.ckpt; } >torn
+	cp torn B/checkpoint
+	same_view B v.good
+	play A a4.msg d2-d3
+}
+
 test_index_and_head_rebuilt() {
 	midgame
 	play B b3.msg a3-a2

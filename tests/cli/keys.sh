@@ -610,3 +610,41 @@ test_version() {
 	expect 0 "$ADJ" help
 	out_has keygen
 }
+
+# A key file's public keys are taken as the file carries them; that its
+# secret halves make them is checked once, where the key starts to be
+# used: keygen completing a .pub, join (-d and -r).  A file whose seed was
+# changed and its checksum made again passes the load and not the check.
+test_key_checked_at_join() {
+	in_d alice bob
+	python3 - d/alice.key d/bad.key <<'PY'
+import base64, hashlib, sys
+lines = open(sys.argv[1]).read().split("\n")
+rec = bytearray(base64.b64decode("".join(lines[1:-2])))
+rec[72] ^= 1			# the first byte of the signing seed
+rec[-32:] = hashlib.blake2b(bytes(rec[:-32]), digest_size=32,
+    person=b"adj-keyfile-v1").digest()
+b = base64.b64encode(bytes(rec)).decode()
+body = "\n".join(b[i:i + 64] for i in range(0, len(b), 64))
+open(sys.argv[2], "w").write(lines[0] + "\n" + body + "\n" + lines[-2] + "\n")
+PY
+	chmod 600 d/bad.key
+	"$ADJ" new -k d/alice.key incognito d/alice.pub d/bob.pub >inv.msg ||
+	    fail "new"
+	snapshot d
+	expect 3 "$ADJ" join -d A -k d/bad.key inv.msg
+	one_line
+	err_has "^adjudicator: d/bad.key: secret key file is corrupt (its secret keys do not make its public keys)$"
+	[ ! -e A ] || fail "a game directory made with a bad key"
+	expect 3 "$ADJ" join -r R -k d/bad.key inv.msg
+	err_has "its secret keys do not make its public keys"
+	[ ! -e R ] || fail "a root made with a bad key"
+	mv d/bad.key d/carl.key
+	expect 3 "$ADJ" keygen -N -d d carl
+	err_has "its secret keys do not make its public keys"
+	[ ! -e d/carl.pub ] || fail "a .pub written from a bad key"
+	mv d/carl.key d/bad.key
+	unchanged d
+	# the good key joins
+	expect 0 "$ADJ" join -d A -k d/alice.key inv.msg
+}

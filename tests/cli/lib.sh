@@ -142,6 +142,17 @@ wire() {
 	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
 }
 
+# flip_sig BLOB OUT: BLOB with one bit of its signature (the last 64
+# bytes) changed, nothing else
+flip_sig() {
+	fs_n=$(wc -c <"$1")
+	head -c $((fs_n - 1)) "$1" >"$2"
+	fs_b=$(od -An -tu1 -j$((fs_n - 1)) -N1 "$1" | tr -d ' ')
+	printf "\\$(printf '%03o' $((fs_b ^ 1)))" >>"$2"
+	cmp -s "$1" "$2" && fail "flip_sig: nothing changed"
+	true
+}
+
 keys() {
 	for n in "$@"; do
 		"$ADJ" keygen -N "$n" 2>/dev/null

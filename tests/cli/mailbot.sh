@@ -347,7 +347,9 @@ test_mailbot_mailer_missing() {
 test_mailbot_usage() {
 	expect 2 "$ADJ" judge -r jr -d J -O out
 	expect 2 "$ADJ" judge -d J -O out -s x
-	expect 2 "$ADJ" judge -r jr a b
+	# several mails are a queue to drain (tests/cli/drain.sh); the tick
+	# takes none
+	expect 2 "$ADJ" judge -r jr -t a
 	mkdir jr
 	# a system error keeps the mail (75), even a judge without its key
 	expect 75 "$ADJ" judge -r jr </dev/null
@@ -749,4 +751,34 @@ test_new_mail_is_a_whole_mail() {
 	expect 0 "$ADJ" join -r BR -k bob.key spool/bob@example.org.mbox
 	G=$(ls BR)
 	[ -d "jr/$G" ] || fail "the judge did not join from the mail"
+}
+
+# The bot checks a message's signature once a mail (judge.c, vouch): it
+# routes a message before checking it; an invitation is still filed only
+# once its signature holds, and a message it cannot route is refused for
+# a bad signature first.
+test_mailbot_signature_once() {
+	mstart
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub \
+	    >inv2.msg || fail "new"
+	wire unwrap jr/judge.key inv2.msg >i.bin
+	flip_sig i.bin i.bad
+	wire wrap i.bad jr/judge.pub >inv2.bad
+	n=$(ls jr | wc -l)
+	bot inv2.bad 1
+	err_has "bad signature"
+	[ "$(ls jr | wc -l)" -eq "$n" ] || fail "a forged invitation filed"
+	# a seat's message for a game the judge never joined
+	"$ADJ" join -r AR -k alice.key inv2.msg 2>/dev/null
+	G2=$(ls AR | grep -vx "$G")
+	"$ADJ" setup -d "AR/$G2" d2 >s.msg 2>/dev/null || fail "setup"
+	wire unwrap jr/judge.key s.msg >s.bin
+	flip_sig s.bin s.bad
+	wire wrap s.bad jr/judge.pub >s.forged
+	bot s.forged 1
+	err_has "bad signature"
+	bot s.msg 1
+	err_has "is not known to this judge"
 }

@@ -171,6 +171,20 @@ test_installed_mail_setups_run_as_written() {
 	    fail "the procmail judge did not answer"
 	grep -q 'verdict=malformed,answered' "$home/judge/log" ||
 	    fail "not judged through procmail"
+	# the draining recipe: the mail into the Maildir, then a drain of it,
+	# its mails over SMTP (the stand-in for sendmail -bs)
+	sed "s|/usr/local/|$prefix/|; s|/usr/sbin/sendmail -bs|$TOP/tests/cli/smtp.sh -bs|" \
+	    "$doc/procmailrc-drain" >procmailrc-drain
+	env -i PATH=/usr/bin:/bin procmail -m HOME="$home" \
+	    SPOOL="$PWD/spool" procmailrc-drain <help.eml ||
+	    fail "procmail, the drain: exit $?"
+	[ -z "$(ls "$home/Maildir/new")" ] &&
+	    [ "$(ls "$home/Maildir/cur" | wc -l)" -eq 1 ] ||
+	    fail "the Maildir was not drained"
+	grep -q '^To: carol@example.org$' spool/3.eml ||
+	    fail "the draining judge did not answer"
+	grep -q ' drain mails=1 games=0 outbox=1 sent=1$' "$home/judge/log" ||
+	    fail "no drain logged"
 	# the bot's filter is installed too, and finds the program
 	expect 75 env -i PATH=/usr/bin:/bin \
 	    "$prefix/libexec/adjudicator/bot-filter.sh" </dev/null

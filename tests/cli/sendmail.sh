@@ -7,6 +7,9 @@
 : "${SPOOL:?SPOOL names the spool directory}"
 [ "${SENDMAIL_FAIL:-0}" = 1 ] && { cat >/dev/null; exit 75; }
 mkdir -p "$SPOOL"
+# mailers run side by side (a drained queue's): one at a time from here
+exec 9>>"$SPOOL/.lock"
+flock 9
 n=$(($(ls "$SPOOL" | grep -c '\.eml$') + 1))
 cat >"$SPOOL/$n.eml"
 echo "$*" >"$SPOOL/$n.args"

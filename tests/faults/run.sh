@@ -1,7 +1,7 @@
 #!/bin/sh
 # make check-faults: what a crash, a kill or a full disk does to each
-# writing verb (keygen, join, setup, turn, receive, judge, export,
-# repair).  $ADJ
+# writing verb (keygen, join, setup, turn, receive, judge, judge -r
+# over a queue (drain), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -27,7 +27,7 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge keygen join setup turn receive export repair}
+verbs=${FAULT_ONLY:-judge drain keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -212,6 +212,73 @@ after_judge() {
 	out_has "^result: alice won"
 }
 
+# drain: judge -r over a Maildir of two mails (alice's turn, a HELP mail),
+# its mails in one SMTP conversation (tests/cli/smtp.sh)
+DIRS_drain="jr/[0-9a-f]*"
+SMTP="$top/tests/cli/smtp.sh -bs"
+prep_drain() {
+	keys alice bob
+	mkdir jr md md/new md/cur md/tmp
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub >invite.msg
+	for d in A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join $d"
+	done
+	export SPOOL="$PWD/spool"
+	"$ADJ" judge -r jr -s "$SMTP" invite.msg 2>/dev/null || fail "bot"
+	for m in "A setup d2" "B setup b4"; do
+		set -- $m
+		"$ADJ" "$2" -M -d "$1" "$3" >m.eml || fail "$m"
+		"$ADJ" judge -r jr -s "$SMTP" m.eml 2>/dev/null || fail "bot $m"
+		drain_out
+	done
+	rm -rf spool
+	"$ADJ" turn -M -d A e3-c3 >md/new/1 || fail "turn A"
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >md/new/2
+}
+# drain_out: each seat receives the whole of its mailbox
+drain_out() {
+	for s in alice:A bob:B; do
+		f=spool/${s%%:*}@example.org.mbox
+		[ ! -f "$f" ] || deliver "${s#*:}" "$f"
+	done
+}
+# sent_to ADDRESS: the mails the mailer took for ADDRESS
+sent_to() {
+	cat spool/*.rcpt 2>/dev/null | grep -cx "$1" || true
+}
+run_drain() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SMTP" md >out 2>err
+}
+after_drain() {
+	export SPOOL="$PWD/spool"
+	# the mails the stopped run had handed over already
+	n0=$(ls spool 2>/dev/null | grep -c '\.eml$' || true)
+	expect 0 "$ADJ" judge -r jr -s "$SMTP" md
+	[ -z "$(ls md/new)" ] || fail "left in the queue: $(ls md/new)"
+	[ ! -e jr/outbox ] || fail "an outbox left"
+	# nothing lost; nothing twice but the one mail the mailer was
+	# taking when the run stopped, if it had begun to send
+	a=$(sent_to alice@example.org) b=$(sent_to bob@example.org)
+	c=$(sent_to carol@example.org)
+	[ "$a" -ge 1 ] && [ "$b" -ge 1 ] && [ "$c" -ge 1 ] ||
+	    fail "a mail lost: alice $a, bob $b, carol $c"
+	[ "$n0" -eq 0 ] && max=3 || max=4
+	[ $((a + b + c)) -le "$max" ] ||
+	    fail "sent twice: alice $a, bob $b, carol $c ($n0 sent before)"
+	drain_out
+	[ "$(seq_of A)" -eq 3 ] && [ "$(seq_of B)" -eq 3 ] ||
+	    fail "the seats are not at entry 3"
+	# and the game goes on through the queue
+	"$ADJ" turn -M -d B b4-b3 >md/new/3 || fail "turn B"
+	expect 0 "$ADJ" judge -r jr -s "$SMTP" md
+	drain_out
+	[ "$(seq_of A)" -eq 4 ] || fail "alice is not at entry 4"
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -331,7 +398,11 @@ trial() {
 	if [ -z "$killed" ] && [ "$rc" -ne 0 ]; then
 		# what the library reported on the way may precede it; the
 		# failure itself is one line, the last, with exit 4
-		[ "$rc" -eq 4 ] || fail "$name: exit $rc, want 4: $(cat err)"
+		# the mail bot's system error is EX_TEMPFAIL: keep the mail
+		want=4
+		[ "$verb" != drain ] || want=75
+		[ "$rc" -eq "$want" ] ||
+		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&
 		    tail -1 err | grep -q '^adjudicator: ' ||
 		    fail "$name: not one error line: $(cat err)"

@@ -19,20 +19,24 @@
 # an update or a seat's address; the game ends, and the archive each is
 # mailed verifies.
 #
+# A third judge drains a queue: procmail delivers its mail into a
+# Maildir, and the judge's run (as from cron) takes what is there and
+# hands its mails to the MTA in one SMTP conversation (sendmail -bs).
+#
 # Then a second judge run by examples/dot-forward (the .forward line) as
 # written, with the wrapper examples/judge-filter.sh where make install
 # puts it (here a staging PREFIX for /usr/local): a mail it cannot read
 # is answered, and never bounced.
 #
 # Needs root (it creates the users adjt-alice, adjt-bob, adjt-judge,
-# adjt-judge2, adjt-carol, adjt-dave and clears their mail).  With CI=true a
+# adjt-judge2, adjt-judge3, adjt-carol, adjt-dave and clears their mail).  With CI=true a
 # missing MTA, procmail or root is a failure; elsewhere the test says
 # why it skips and exits 0.
 #
 # ADJ  the adjudicator binary under test
 set -u
 name=realmail
-users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-carol adjt-dave"
+users="adjt-alice adjt-bob adjt-judge adjt-judge2 adjt-judge3 adjt-carol adjt-dave"
 . "$(dirname "$0")/lib.sh"
 
 loglines() {
@@ -390,5 +394,63 @@ for f in /tmp/realmail.dave.*; do
 done
 rm -f /tmp/realmail.dave.* /tmp/realmail.arc /tmp/realmail.body
 say "club: done"
+
+# --- a judge that drains its Maildir --------------------------------------
+
+say "a drained queue: adjt-judge3's mail goes to a Maildir, drained over sendmail -bs"
+as adjt-judge3 'mkdir -p judge && "$ADJ" keygen -N -d judge judge' \
+    2>/dev/null || fail "judge3 keygen"
+printf 'DEFAULT=$HOME/Maildir/\n' >/home/adjt-judge3/.procmailrc
+chown adjt-judge3 /home/adjt-judge3/.procmailrc
+cp /home/adjt-judge3/judge/judge.pub /home/adjt-alice/judge3.pub
+chown adjt-alice /home/adjt-alice/judge3.pub
+# queued N: the judge's Maildir holds N mails not yet drained
+queued() {
+	[ "$(ls /home/adjt-judge3/Maildir/new 2>/dev/null | wc -l)" -ge "$1" ]
+}
+drain() {
+	as adjt-judge3 '"$ADJ" judge -r judge -s "/usr/sbin/sendmail -bs" Maildir' \
+	    2>/dev/null || fail "the drain: $(tail -1 /home/adjt-judge3/judge/log)"
+	[ -z "$(ls /home/adjt-judge3/Maildir/new)" ] || fail "left in new/"
+}
+before=$(ls /home/adjt-alice/games)
+nb=$(mails adjt-bob)
+as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge3.pub \
+    -a alice=adjt-alice@localhost -a bob=adjt-bob@localhost \
+    -a judge=adjt-judge3@localhost incognito alice.pub bob.pub >q.eml &&
+    "$ADJ" join -r games -k alice.key q.eml &&
+    /usr/sbin/sendmail -t -i <q.eml' 2>/dev/null || fail "alice cannot invite"
+wait_for "the invitation in the judge's Maildir" queued 1
+drain
+wait_for "bob's invitation" more_mail adjt-bob $((nb + 1))
+as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
+    fail "bob cannot join"
+Q=$(ls /home/adjt-alice/games | grep -vxF "$before")
+for m in "adjt-alice setup d2" "adjt-bob setup b4"; do
+	set -- $m
+	na=$(mails adjt-alice) nb=$(mails adjt-bob)
+	as "$1" '"$ADJ" '"$2"' -M -d games/'"$Q"' '"$3"' | /usr/sbin/sendmail -t -i' ||
+	    fail "$m"
+	wait_for "$1's mail in the judge's Maildir" queued 1
+	drain
+	wait_for "alice's update" more_mail adjt-alice $((na + 1))
+	wait_for "bob's update" more_mail adjt-bob $((nb + 1))
+	for s in adjt-alice adjt-bob; do
+		as "$s" '"$ADJ" receive -r games /var/mail/'"$s"' >view' \
+		    2>/dev/null || fail "$s refuses her mailbox"
+	done
+done
+for s in adjt-alice adjt-bob; do
+	as "$s" '"$ADJ" show -d games/'"$Q"' -f yaml' | grep -qx 'seq: 2' ||
+	    fail "$s: not at entry 2"
+done
+# the MTA took the updates over SMTP on its standard input
+last_mail adjt-bob | grep -q 'with local-e\{0,1\}smtp' ||
+    fail "bob's update did not come by SMTP: $(last_mail adjt-bob | grep -m1 -A1 '^Received')"
+[ "$(grep -c ' drain mails=1 games=1 outbox=2 sent=2$' \
+    /home/adjt-judge3/judge/log)" -eq 2 ] || fail "the drains' lines"
+[ "$(ls /home/adjt-judge3/Maildir/cur | wc -l)" -eq 3 ] ||
+    fail "the Maildir's cur/: $(ls /home/adjt-judge3/Maildir/cur)"
+say "a drained queue: done"
 rm -f /tmp/realmail.verify /tmp/realmail.view
-echo "realmail: 5 passed, 0 failed"
+echo "realmail: 6 passed, 0 failed"

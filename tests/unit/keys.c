@@ -82,12 +82,14 @@ static void edit_mem_huge(uint8_t *r, size_t n) { (void)n; put_u64(r + OFF_MEM, 
 static void edit_mem_2g(uint8_t *r, size_t n) { (void)n; put_u64(r + OFF_MEM, 2ULL << 30); }
 static void edit_mem_tiny(uint8_t *r, size_t n) { (void)n; put_u64(r + OFF_MEM, 1); }
 static void edit_kdf_7(uint8_t *r, size_t n) { (void)n; r[OFF_KDF] = 7; }
-static void edit_version(uint8_t *r, size_t n) { (void)n; r[4] = 2; }
+static void edit_version(uint8_t *r, size_t n) { (void)n; r[4] = 3; }
+static void edit_version1(uint8_t *r, size_t n) { (void)n; r[4] = 1; }
 static void edit_payload(uint8_t *r, size_t n) { r[n - SEC_HASH - SEC_TAG - 5] ^= 1; }
 static void edit_keyid(uint8_t *r, size_t n) { (void)n; r[OFF_MEM + 8 + SEC_SALT] ^= 1; }
 static void edit_salt(uint8_t *r, size_t n) { (void)n; r[OFF_MEM + 8] ^= 0x80; }
 static void edit_seed(uint8_t *r, size_t n) { (void)n; r[OFF_PAYLOAD] ^= 1; }
 static void edit_pkhalf(uint8_t *r, size_t n) { (void)n; r[OFF_PAYLOAD + 40] ^= 1; }
+static void edit_boxpk(uint8_t *r, size_t n) { (void)n; r[OFF_PAYLOAD + 100] ^= 1; }
 static void edit_reserved(uint8_t *r, size_t n) { (void)n; r[6] = 1; }
 static void edit_sum(uint8_t *r, size_t n) { r[n - 1] ^= 1; }
 
@@ -109,7 +111,9 @@ static const struct {
 	    "key derivation parameters" },
 	{ "unknown kdf", 1, edit_kdf_7, 1, EXIT_MALFORMED,
 	    "unknown key derivation" },
-	{ "version 2", 0, edit_version, 1, EXIT_MALFORMED, "version 2" },
+	{ "version 3", 0, edit_version, 1, EXIT_MALFORMED, "version 3" },
+	{ "version 1 of version 2's length", 0, edit_version1, 1,
+	    EXIT_MALFORMED, "want 249" },
 	{ "checksum changed", 0, edit_sum, 0, EXIT_MALFORMED, "corrupt" },
 	{ "payload changed, old checksum", 1, edit_payload, 0, EXIT_MALFORMED,
 	    "corrupt" },
@@ -118,9 +122,9 @@ static const struct {
 	{ "salt changed", 1, edit_salt, 1, EXIT_REFUSED, "wrong passphrase" },
 	{ "name padding not zero", 0, edit_payload, 1, EXIT_MALFORMED,
 	    "does not match its key id" },
-	{ "signing seed changed", 0, edit_seed, 1, EXIT_MALFORMED,
-	    "does not match its key id" },
 	{ "public half of the signing key changed", 0, edit_pkhalf, 1,
+	    EXIT_MALFORMED, "does not match its key id" },
+	{ "encryption public key changed", 0, edit_boxpk, 1,
 	    EXIT_MALFORMED, "does not match its key id" },
 	{ "reserved byte set", 0, edit_reserved, 1, EXIT_MALFORMED,
 	    "does not match its key id" },
@@ -230,6 +234,77 @@ test_files(void)
 	key_secret_free(k);
 	buf_free(&plain);
 	buf_free(&enc);
+}
+
+/* A version 2 record of an unencrypted key made version 1: the X25519
+ * public key out of the payload, the checksum made again. */
+static void
+to_version1(const struct buf *text, struct buf *out)
+{
+	struct armor_list l;
+	struct error e;
+	uint8_t rec[512];
+	size_t len;
+
+	if (armor_read((const char *)text->data, text->len, ARMOR_SECRET, "t",
+	    &l, &e) != 0 || l.n != 1 || l.items[0].len > sizeof(rec)) {
+		printf("# to_version1: %s\n", e.msg);
+		exit(1);
+	}
+	len = l.items[0].len - SEC_BOX_PK;
+	memcpy(rec, l.items[0].data, OFF_PAYLOAD + SEC_SIGN_SK + SEC_BOX_SK);
+	memcpy(rec + OFF_PAYLOAD + SEC_SIGN_SK + SEC_BOX_SK,
+	    l.items[0].data + OFF_PAYLOAD + SEC_SIGN_SK + SEC_BOX_SK +
+	    SEC_BOX_PK, len - OFF_PAYLOAD - SEC_SIGN_SK - SEC_BOX_SK);
+	rec[4] = 1;
+	sec_hash(rec + len - SEC_HASH, SUM_TAG, rec, len - SEC_HASH);
+	buf_init(out);
+	armor_wrap(rec, len, ARMOR_SECRET, out, &e);
+	armor_list_free(&l);
+}
+
+/*
+ * A key is loaded as its file carries its public keys; that its secret
+ * halves make them is checked once (key_secret_check): a file whose seed
+ * was changed (its checksum made again) loads, and the check refuses it.
+ * A version 1 file (no X25519 public key in it) still loads, the same key.
+ */
+static void
+test_checked_once(void)
+{
+	struct key_secret *k, *k2;
+	struct buf plain, bad, old;
+	struct error e;
+	int needs;
+
+	k = key_generate("alice", &e);
+	buf_init(&plain);
+	unit_ok(k != NULL && write_and_read(k, NULL, "once.key", &plain) == 0 &&
+	    key_secret_check(k, "once.key", &e) == 0, "a new key checks out");
+	rewrite(&plain, edit_seed, 1, &bad);
+	error_clear(&e);
+	k2 = key_secret_decode((char *)bad.data, bad.len, NULL, 0, &needs, "p",
+	    &e);
+	unit_ok(k2 != NULL && key_same(&k2->pub, &k->pub),
+	    "a changed seed loads with the public keys of the file");
+	unit_ok(k2 != NULL && unit_err(key_secret_check(k2, "p", &e), &e,
+	    EXIT_MALFORMED, "p: secret key file is corrupt (its secret keys "
+	    "do not make its public keys)"), "the check refuses it");
+	key_secret_free(k2);
+	buf_free(&bad);
+
+	to_version1(&plain, &old);
+	error_clear(&e);
+	k2 = key_secret_decode((char *)old.data, old.len, NULL, 0, &needs, "p",
+	    &e);
+	unit_ok(k2 != NULL && key_same(&k2->pub, &k->pub) &&
+	    memcmp(k2->box_sk, k->box_sk, SEC_BOX_SK) == 0 &&
+	    key_secret_check(k2, "p", &e) == 0,
+	    "a version 1 key file opens: the same key");
+	key_secret_free(k2);
+	buf_free(&old);
+	key_secret_free(k);
+	buf_free(&plain);
 }
 
 /* A key_pass_fn standing in for the program's prompt. */
@@ -510,6 +585,7 @@ main(void)
 		return 1;
 	}
 	test_files();
+	test_checked_once();
 	test_load();
 	test_public();
 	rc = unit_done();

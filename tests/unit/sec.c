@@ -59,6 +59,44 @@ test_seal(void)
 	sec_wipe(sk, sizeof(sk));
 }
 
+/*
+ * One message sealed to three keys with one ephemeral key: each box opens
+ * with its own key alone (crypto_box_seal_open), they share their first
+ * 32 bytes (the ephemeral public key) and nothing after; a key of low
+ * order among them fails the whole, every output zeroed, its index said.
+ */
+static void
+test_seal_many(void)
+{
+	uint8_t pk[3][SEC_BOX_PK], sk[3][SEC_BOX_SK];
+	uint8_t c[3][SEC_KEY + SEC_SEAL_EXTRA], m[SEC_KEY], back[SEC_KEY];
+	uint8_t *at[3] = { c[0], c[1], c[2] };
+	size_t i, j, bad;
+	int ok = 1;
+
+	sec_random(m, sizeof(m));
+	for (i = 0; i < 3; i++)
+		sec_box_keypair(pk[i], sk[i]);
+	unit_ok(sec_seal_many(at, m, sizeof(m),
+	    (const uint8_t (*)[SEC_BOX_PK])pk, 3, &bad) == 0, "sealed to three");
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			ok &= (sec_seal_open(back, c[i], sizeof(c[i]), pk[j],
+			    sk[j]) == 0 && memcmp(back, m, sizeof(m)) == 0) ==
+			    (i == j);
+	unit_ok(ok, "each box opens with its own key, and no other");
+	unit_ok(memcmp(c[0], c[1], 32) == 0 && memcmp(c[1], c[2], 32) == 0 &&
+	    memcmp(c[0] + 32, c[1] + 32, 16) != 0, "one ephemeral key, boxes "
+	    "of their own");
+	sec_unhex(pk[1], SEC_BOX_PK, low_order[0]);
+	memset(c, 0xa5, sizeof(c));
+	unit_ok(sec_seal_many(at, m, sizeof(m),
+	    (const uint8_t (*)[SEC_BOX_PK])pk, 3, &bad) == -1 && bad == 1 &&
+	    all(c[0], sizeof(c), 0), "a key of low order among them: refused, "
+	    "its index said, nothing left");
+	sec_wipe(sk, sizeof(sk));
+}
+
 static void
 test_sign_pk(void)
 {
@@ -111,11 +149,62 @@ test_hash(void)
 	    "the incremental hash is the same");
 }
 
+/*
+ * The guarded arena: small secrets come from one region (within 64 KiB of
+ * each other), a freed block is wiped and taken again, the room of freed
+ * blocks at the top comes back, and what the arena cannot hold (too
+ * large, or the arena full) still gets guarded memory of its own.
+ */
+static void
+test_arena(void)
+{
+	uint8_t *a, *b, *c, *d, *big, *many[40];
+	size_t i, n, lo, hi;
+	int zero;
+
+	a = sec_malloc(100);
+	b = sec_malloc(3588);
+	c = sec_malloc(32);
+	unit_ok(a != NULL && b != NULL && c != NULL, "three secrets allocated");
+	lo = (size_t)a < (size_t)c ? (size_t)a : (size_t)c;
+	hi = (size_t)a < (size_t)c ? (size_t)c : (size_t)a;
+	unit_ok(hi - lo < 64 * 1024 && (size_t)b > lo && (size_t)b < hi,
+	    "from one region, one after the other");
+	unit_ok(((size_t)a | (size_t)b | (size_t)c) % 16 == 0, "16-aligned");
+	memset(b, 0xa5, 3588);
+	sec_free(b);
+	for (i = 0, zero = 1; i < 3588; i++)
+		zero &= b[i] == 0;
+	unit_ok(zero, "a freed block is wiped");
+	d = sec_malloc(2000);
+	unit_ok(d == b, "and taken again by a request that fits");
+	sec_free(d);
+	sec_free(c);
+	sec_free(a);
+	a = sec_malloc(16);
+	unit_ok(a == (uint8_t *)lo, "freed at the top, the room comes back");
+	big = sec_malloc(200 * 1024);
+	unit_ok(big != NULL && ((size_t)big < lo || (size_t)big > lo +
+	    64 * 1024), "a request larger than the arena: guarded memory of "
+	    "its own");
+	memset(big, 1, 200 * 1024);
+	sec_free(big);
+	for (n = 0; n < 40 && (many[n] = sec_malloc(3588)) != NULL; n++)
+		memset(many[n], 2, 3588);
+	unit_ok(n == 40, "past the arena's room, every request still served");
+	for (i = 0; i < n; i++)
+		sec_free(many[i]);
+	sec_free(a);
+	sec_free(NULL);
+}
+
 int
 main(void)
 {
 	unit_init();
+	test_arena();
 	test_seal();
+	test_seal_many();
 	test_sign_pk();
 	test_small_outputs();
 	test_hash();

@@ -2,7 +2,9 @@
  * verify reads archives in batches and checks signatures on several
  * threads: a long game (several batches) must verify with one thread and
  * with four, and a bad signature planted late must be reported at its own
- * entry, the first one, whatever the threads.
+ * entry, the first one, whatever the threads.  The threads parse each
+ * entry too: one whose body does not parse, signed as it is, is reported
+ * at its own entry, before a bad signature later.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +121,31 @@ main(void)
 		rc = verify_file(sp, threads[t], &e);
 		unit_ok(unit_err(rc, &e, EXIT_REFUSED, "seq 300: bad signature"),
 		    "%d thread(s): the first bad signature is named", threads[t]);
+	}
+	/* entry 200 signed by its author over a body that is no YAML */
+	{
+		struct envelope env;
+		struct buf nb;
+		const char junk[] = "game: [\n";
+		int s;
+
+		buf_init(&nb);
+		envelope_parse(sp->entries[200].data, sp->entries[200].len,
+		    &env, "200", &e);
+		for (s = 0; s < sp->nseats; s++)
+			if (key_same(&sp->key[s]->pub, &env.signer))
+				break;
+		if (s == sp->nseats || envelope_sign(sp->key[s],
+		    &sp->key[0]->pub, 1, junk, sizeof(junk) - 1, &nb, &e) != 0)
+			unit_ok(0, "entry 200 re-signed");
+		buf_free(&sp->entries[200]);
+		sp->entries[200] = nb;
+	}
+	for (t = 0; t < 2; t++) {
+		rc = verify_file(sp, threads[t], &e);
+		unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "seq 200"),
+		    "%d thread(s): an entry that does not parse is named at its "
+		    "place", threads[t]);
 	}
 	selfplay_free(sp);
 	return unit_done();

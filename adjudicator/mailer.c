@@ -1,0 +1,271 @@
+/*
+ * The mailer: SENDMAIL, a program given each mail on its standard input
+ * (the judge's mail bot, judge -r, and the operator's rule).
+ */
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+extern char **environ;
+
+/* SENDMAIL: a program and its arguments, split at blanks (no shell). */
+int
+cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
+{
+	char *p, *save = NULL;
+	size_t n = 0;
+
+	if ((size_t)snprintf(m->line, sizeof(m->line), "%s", cmd) >=
+	    sizeof(m->line))
+		return error_set(e, EXIT_USAGE, "-s: the command is too long");
+	for (p = strtok_r(m->line, " \t", &save); p != NULL;
+	    p = strtok_r(NULL, " \t", &save)) {
+		if (n + 1 >= sizeof(m->argv) / sizeof(m->argv[0]))
+			return error_set(e, EXIT_USAGE, "-s: too many words");
+		m->argv[n++] = p;
+	}
+	m->argv[n] = NULL;
+	if (n == 0)
+		return error_set(e, EXIT_USAGE, "-s: no command");
+	return 0;
+}
+
+/*
+ * A script without "#!" as SENDMAIL: execvp ran it with /bin/sh, and so
+ * does this (posix_spawnp does not): the path it would run, found in
+ * PATH as execvp finds it.
+ */
+static int
+spawn_script(pid_t *pid, const struct cli_mailer *m,
+    const posix_spawn_file_actions_t *fa)
+{
+	char path[PATH_MAX], *argv[34], dirs[4096], sh[] = "sh", *d;
+	char *save = NULL;
+	size_t n;
+
+	path[0] = '\0';
+	if (strchr(m->argv[0], '/') != NULL)
+		snprintf(path, sizeof(path), "%s", m->argv[0]);
+	else {
+		snprintf(dirs, sizeof(dirs), "%s", getenv("PATH") != NULL ?
+		    getenv("PATH") : "/bin:/usr/bin");
+		for (d = strtok_r(dirs, ":", &save); d != NULL && path[0] ==
+		    '\0'; d = strtok_r(NULL, ":", &save)) {
+			if ((size_t)snprintf(path, sizeof(path), "%s/%s", d,
+			    m->argv[0]) >= sizeof(path) ||
+			    access(path, X_OK) != 0)
+				path[0] = '\0';
+		}
+	}
+	if (path[0] == '\0')
+		return ENOEXEC;
+	argv[0] = sh;
+	argv[1] = path;
+	for (n = 1; m->argv[n] != NULL && n + 2 < sizeof(argv) /
+	    sizeof(argv[0]); n++)
+		argv[n + 1] = m->argv[n];
+	argv[n + 1] = NULL;
+	return posix_spawn(pid, "/bin/sh", fa, NULL, argv, environ);
+}
+
+/*
+ * The mailer started, its standard input the pipe *in; its output to
+ * *out when out is given (SMTP), else to our stderr.  posix_spawnp: no
+ * copy of this process is made only to be replaced, so a mail costs the
+ * mailer's own start and no more.
+ */
+int
+cli_mailer_start(const struct cli_mailer *m, int *in, int *out, pid_t *pid,
+    struct error *e)
+{
+	posix_spawn_file_actions_t fa;
+	int fd[2], back[2] = { -1, -1 }, rc;
+
+	if (pipe(fd) != 0)
+		return error_errno(e, "pipe");
+	if (out != NULL && pipe(back) != 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return error_errno(e, "pipe");
+	}
+	fflush(stdout);
+	fflush(stderr);
+	if ((rc = posix_spawn_file_actions_init(&fa)) == 0 &&
+	    (rc = posix_spawn_file_actions_adddup2(&fa, fd[0], 0)) == 0 &&
+	    (rc = posix_spawn_file_actions_adddup2(&fa, out != NULL ? back[1] :
+	    2, 1)) == 0 &&
+	    (rc = posix_spawn_file_actions_addclose(&fa, fd[0])) == 0 &&
+	    (rc = posix_spawn_file_actions_addclose(&fa, fd[1])) == 0 &&
+	    (out == NULL ||
+	    ((rc = posix_spawn_file_actions_addclose(&fa, back[0])) == 0 &&
+	    (rc = posix_spawn_file_actions_addclose(&fa, back[1])) == 0)))
+		rc = posix_spawnp(pid, m->argv[0], &fa, NULL, m->argv,
+		    environ);
+	if (rc == ENOEXEC)
+		rc = spawn_script(pid, m, &fa);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[0]);
+	if (back[1] >= 0)
+		close(back[1]);
+	if (rc != 0) {
+		close(fd[1]);
+		if (back[0] >= 0)
+			close(back[0]);
+		errno = rc;
+		if (rc == ENOENT || rc == EACCES || rc == ENOEXEC)
+			return error_set(e, EXIT_SYSTEM, "%s: cannot be run (%s)",
+			    m->argv[0], strerror(rc));
+		return error_errno(e, "%s", m->argv[0]);
+	}
+	/* our ends stay ours: a mailer started later must not hold them */
+	(void)fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+	if (back[0] >= 0)
+		(void)fcntl(back[0], F_SETFD, FD_CLOEXEC);
+	*in = fd[1];
+	if (out != NULL)
+		*out = back[0];
+	return 0;
+}
+
+/* The whole mail to fd, which is closed: 0, or -1 if it was cut short. */
+static int
+feed(int fd, const struct buf *mail)
+{
+	size_t off = 0;
+	ssize_t w;
+
+	while (off < mail->len) {
+		if ((w = write(fd, mail->data + off, mail->len - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		off += (size_t)w;
+	}
+	close(fd);
+	return off == mail->len ? 0 : -1;
+}
+
+/* The mailer's end: 0 if it took what it was given (fed 0). */
+int
+cli_mailer_reap(const struct cli_mailer *m, pid_t pid, int fed, struct error *e)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return error_errno(e, "%s", m->argv[0]);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fed == 0)
+		return 0;
+	if (WIFEXITED(status))
+		return error_set(e, EXIT_SYSTEM, "%s: exit status %d%s",
+		    m->argv[0], WEXITSTATUS(status), WEXITSTATUS(status) == 127 ?
+		    " (cannot be run)" : "");
+	return error_set(e, EXIT_SYSTEM, "%s: killed by signal %d", m->argv[0],
+	    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* SENDMAIL speaks SMTP: -bs is among its words. */
+static int
+speaks_smtp(const struct cli_mailer *m)
+{
+	size_t i;
+
+	for (i = 1; m->argv[i] != NULL; i++)
+		if (strcmp(m->argv[i], "-bs") == 0)
+			return 1;
+	return 0;
+}
+
+static void
+taken(void *arg, size_t i)
+{
+	(void)arg;
+	(void)i;
+}
+
+/* One mail on the mailer's standard input (its output to stderr), or
+ * alone in an SMTP conversation. */
+int
+cli_to_mailer(void *arg, const struct buf *mail, struct error *e)
+{
+	struct cli_mailer *m = arg;
+	struct mailqueue_mail one;
+	pid_t pid;
+	int in;
+
+	if (speaks_smtp(m)) {
+		memset(&one, 0, sizeof(one));
+		one.text = *mail;	/* lent, not ours to free */
+		return cli_smtp(m, &one, 1, taken, NULL, e);
+	}
+	if (cli_mailer_start(m, &in, NULL, &pid, e) != 0)
+		return -1;
+	return cli_mailer_reap(m, pid, feed(in, mail), e);
+}
+
+/*
+ * A drained run's mails, one mailer each, CLI_MAILERS started before the
+ * first is waited for: the mailers' starts overlap.  A mail whose mailer
+ * failed stays for the next run; the first failure is said.
+ */
+static int
+each_its_own(const struct cli_mailer *m, struct mailqueue_mail *mails,
+    size_t n, mailqueue_sent_fn *sent, void *arg, struct error *e)
+{
+	pid_t pid[CLI_MAILERS];
+	size_t idx[CLI_MAILERS], i = 0, run = 0;
+	struct error one;
+	int in, fed[CLI_MAILERS], rc = 0;
+
+	while (i < n || run > 0) {
+		if (i < n && run < CLI_MAILERS) {
+			if (mails[i].sent) {
+				i++;
+				continue;
+			}
+			if (cli_mailer_start(m, &in, NULL, &pid[run], &one) != 0) {
+				/* the next one would not start either */
+				if (rc == 0)
+					*e = one;
+				rc = -1;
+				n = i;
+				continue;
+			}
+			fed[run] = feed(in, &mails[i].text);
+			idx[run++] = i++;
+			continue;
+		}
+		/* the oldest first: the others go on meanwhile */
+		if (cli_mailer_reap(m, pid[0], fed[0], &one) == 0)
+			sent(arg, idx[0]);
+		else if (rc == 0) {
+			*e = one;
+			rc = -1;
+		}
+		run--;
+		memmove(pid, pid + 1, run * sizeof(pid[0]));
+		memmove(idx, idx + 1, run * sizeof(idx[0]));
+		memmove(fed, fed + 1, run * sizeof(fed[0]));
+	}
+	return rc;
+}
+
+int
+cli_to_mailer_all(void *arg, struct mailqueue_mail *mails, size_t n,
+    mailqueue_sent_fn *sent, void *sent_arg, struct error *e)
+{
+	const struct cli_mailer *m = arg;
+
+	return speaks_smtp(m) ? cli_smtp(m, mails, n, sent, sent_arg, e) :
+	    each_its_own(m, mails, n, sent, sent_arg, e);
+}

@@ -1,0 +1,98 @@
+/*
+ * The checkpoint (formats/gamedir.md) carries the secrets a copy holds:
+ * the judge's of every seat, a seat's its own, so that a command does not
+ * parse and check the SECRET records again.  Written and read back, each
+ * comes back in guarded memory, equal, and the match's view of it
+ * (local) points at it; a checkpoint that says a seat copy holds another
+ * seat's secret, or whose bytes were changed, is not used.
+ */
+#include "unit.h"
+
+#include "checkpoint.h"
+#include "selfplay.h"
+
+static const uint8_t key[CHECKPOINT_KEY] = { 1, 2, 3 };
+
+/* p's checkpoint read into a fresh copy q of the same party. */
+static int
+round_trip(const struct transcript *p, const struct buf *ck,
+    struct transcript *q, struct error *e)
+{
+	struct checkpoint_extra x;
+	int rc;
+
+	memset(q, 0, sizeof(*q));
+	q->me = p->me;
+	if ((q->m = match_clone(p->m)) == NULL)
+		return -1;
+	memset(q->m->local, 0, sizeof(q->m->local));
+	rc = checkpoint_read(q, &x, key, ck->data, ck->len, e);
+	checkpoint_extra_free(&x);
+	return rc;
+}
+
+static int
+same_secret(const struct match_secret *a, const struct match_secret *b,
+    const struct match *m, int s)
+{
+	return a != NULL && b != NULL && a != b &&
+	    memcmp(a, b, sizeof(*a)) == 0 && m->local[s] == &b->setup;
+}
+
+int
+main(void)
+{
+	struct selfplay *sp;
+	struct checkpoint_extra x;
+	struct transcript q, *j, *alice;
+	struct buf ck;
+	struct error e;
+	size_t at;
+	int s;
+
+	unit_init();
+	memset(&x, 0, sizeof(x));
+	buf_init(&ck);
+	sp = selfplay_new("incognito", NULL, 0, 2, 1, &e);
+	unit_ok(sp != NULL && selfplay_setup(sp, 0, NULL, &e) == 0 &&
+	    selfplay_setup(sp, 1, NULL, &e) == 0, "a judged game set up");
+	if (sp == NULL)
+		return unit_done();
+	j = &sp->party[GAME_JUDGE];
+	alice = &sp->party[0];
+
+	unit_ok(checkpoint_write(j, &x, key, &ck, &e) == 0 &&
+	    round_trip(j, &ck, &q, &e) == 0, "the judge's checkpoint read back");
+	for (s = 0; s < 2; s++)
+		unit_ok(same_secret(j->all[s], q.all[s], q.m, s),
+		    "the judge's secret of seat %d comes back with it", s);
+	transcript_clear(&q);
+	/* a byte of a secret changed: the MAC refuses it */
+	at = ck.len - sizeof(struct match_secret) / 2;
+	ck.data[at] ^= 1;
+	unit_ok(round_trip(j, &ck, &q, &e) == 1 && q.all[0] == NULL &&
+	    q.all[1] == NULL, "a changed secret: not used");
+	transcript_clear(&q);
+
+	ck.len = 0;
+	unit_ok(checkpoint_write(alice, &x, key, &ck, &e) == 0 &&
+	    round_trip(alice, &ck, &q, &e) == 0 &&
+	    same_secret(alice->secret, q.secret, q.m, 0) && q.all[0] == NULL &&
+	    q.all[1] == NULL, "a seat's own secret comes back, no other");
+	transcript_clear(&q);
+	/* bob's copy given the judge's checkpoint: it would hold another
+	 * seat's secret */
+	ck.len = 0;
+	unit_ok(checkpoint_write(j, &x, key, &ck, &e) == 0, "written");
+	memset(&q, 0, sizeof(q));
+	q.me = 1;
+	q.m = match_clone(j->m);
+	unit_ok(q.m != NULL && checkpoint_read(&q, &x, key, ck.data, ck.len,
+	    &e) == 1 && q.secret == NULL, "a seat's copy refuses a checkpoint "
+	    "holding others' secrets");
+	checkpoint_extra_free(&x);
+	transcript_clear(&q);
+	buf_free(&ck);
+	selfplay_free(sp);
+	return unit_done();
+}
