@@ -90,11 +90,12 @@ watch_command(struct mail_in *in, const char *s)
 		in->watch = -1;
 	else
 		return;
-	snprintf(in->watch_game, sizeof(in->watch_game), "%s", id);
+	/* both lengths checked: they fit */
+	memcpy(in->watch_game, id, strlen(id) + 1);
 	if (n == 3 && strlen(code) <= MAIL_WATCH_CODE)
-		snprintf(in->watch_code, sizeof(in->watch_code), "%s", code);
+		memcpy(in->watch_code, code, strlen(code) + 1);
 	else if (n == 3)
-		in->watch_code[0] = '?';	/* a code, not the judge's */
+		memcpy(in->watch_code, "?", 2);	/* a code, not the judge's */
 }
 
 /* A command in a Subject or a first line: HELP, LIST, WATCH, UNWATCH. */
