@@ -241,3 +241,48 @@ EOF
 	grep -qx 'carol@example.org 3 on' "jr/$G/watchers" ||
 	    fail "watchers: $(cat "jr/$G/watchers")"
 }
+
+# A game takes at most 32 observers by mail: the 33rd is refused, even
+# with its code; one who stopped leaves a place
+test_watch_full() {
+	wstart -o watch=yes
+	mplay AR a1.eml setup d2
+	{
+		echo "# adjudicator watchers 1"
+		i=1
+		while [ $i -le 32 ]; do
+			echo "w$i@example.org 1 on"
+			i=$((i + 1))
+		done
+	} >"jr/$G/watchers"
+	ask w1.eml dave@example.org "WATCH $S"
+	code=$(awk '$1 == "WATCH" { print $3 }' "$(mails_to dave@example.org |
+	    tail -1)")
+	ask w2.eml dave@example.org "WATCH $S $code" 1
+	err_has "w2.eml: WATCH $S: the game has all the observers it takes"
+	grep -q dave "jr/$G/watchers" && fail "dave filed"
+	sed -i 's/^w7@example.org 1 on$/w7@example.org 1 off/' "jr/$G/watchers"
+	ask w3.eml dave@example.org "WATCH $S $code"
+	grep -qx 'dave@example.org 1 on' "jr/$G/watchers" || fail "dave not filed"
+}
+
+# WATCH of a game that is over: the last mail at once, with the archive
+test_watch_after_the_end() {
+	wstart -o watch=yes
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn e3-c3
+	mplay BR b2.eml turn b4-b3
+	mplay AR a3.eml turn 'c3?b3'
+	ask w1.eml eve@example.org "WATCH $S"
+	code=$(awk '$1 == "WATCH" { print $3 }' "$(mails_to eve@example.org |
+	    tail -1)")
+	ask w2.eml eve@example.org "WATCH $S $code"
+	last=$(mails_to eve@example.org | tail -1)
+	header_of "$last" Subject | grep -q ": entry 7, over, for observers$" ||
+	    fail "not the end: $(header_of "$last" Subject)"
+	sed -n '/^-----BEGIN ADJUDICATOR ARCHIVE/,$p' "$last" >eve.arc
+	expect 0 "$ADJ" verify eve.arc
+	grep -qx 'eve@example.org 7 done' "jr/$G/watchers" ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+}
