@@ -543,7 +543,6 @@ entry_secret(const struct match *m, int seat, const struct match_secret *sec,
     struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
-	int i;
 
 	if ((w = ydoc_writer_new(out)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
@@ -552,12 +551,7 @@ entry_secret(const struct match *m, int seat, const struct match_secret *sec,
 	ydoc_kvf(w, "seq", "%llu", (unsigned long long)m->seq);
 	ydoc_kv(w, "kind", "secret");
 	ydoc_kv(w, "by", m->seat[seat].name);
-	ydoc_key(w, "open");
-	ydoc_seq_begin(w, 0);
-	for (i = 0; i < sec->setup.n; i++)
-		opening_write(w, m, seat, sec->setup.id[i], sec->setup.value[i],
-		    sec->nonce[i]);
-	ydoc_seq_end(w);
+	opening_setup_write(w, m, seat, sec);
 	ydoc_map_end(w);
 	return finish(w, e);
 }

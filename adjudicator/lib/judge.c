@@ -327,6 +327,50 @@ restore(struct judge_run *j, const struct envelope *env,
 	return 0;
 }
 
+/* Whether the message body says kind: KIND. */
+static int
+kind_is(const struct ydoc *doc, const char *kind)
+{
+	const struct ydoc *k = ydoc_get(doc, "kind");
+
+	return k != NULL && k->type == YDOC_SCALAR && strcmp(k->str, kind) == 0;
+}
+
+/* A header: the very one this copy was made from is nothing to do. */
+static int
+own_header(struct transcript *p, const struct envelope *env,
+    const char *where, struct error *e)
+{
+	if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: an invitation to another "
+		    "game (join it in its own directory)", where);
+	report_line(p->report, "%s: the invitation of this game; nothing to "
+	    "do", where);
+	return 0;
+}
+
+/* What became of seat sender's entry seq, counted for the run. */
+static int
+tally(struct judge_run *j, enum transcript_verdict v, uint64_t seq,
+    int sender, struct error *e)
+{
+	if (v == TRANSCRIPT_APPLIED) {
+		j->applied++;
+		return judge_auto(j, e);
+	}
+	if (v == TRANSCRIPT_DUPLICATE) {
+		j->duplicates++;
+		/* the seat lacks what came after: it gets it again, if the
+		 * judge had sent it (else, as after a run stopped before its
+		 * updates went out, this run's update brings all of it) */
+		if (seq <= j->p->sent[sender].seq &&
+		    (j->again[sender] == 0 || seq < j->again[sender]))
+			j->again[sender] = seq;
+	} else if (v == TRANSCRIPT_EARLY)
+		j->early++;
+	return 0;
+}
+
 /*
  * One message from a seat (env: its signature checked, or to be checked
  * as vouch says): its signed entry, forwarded verbatim, and for a setup
@@ -352,23 +396,11 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	buf_init(&entry);
 	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
 		goto done;
-	if (ydoc_get(doc, "kind") != NULL &&
-	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
-	    strcmp(ydoc_get(doc, "kind")->str, "header") == 0) {
-		/* the very header this copy was made from: nothing to do */
-		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
-			error_set(e, EXIT_REFUSED, "%s: an invitation to another "
-			    "game (join it in its own directory)", where);
-		else {
-			report_line(p->report, "%s: the invitation of this "
-			    "game; nothing to do", where);
-			rc = 0;
-		}
+	if (kind_is(doc, "header")) {
+		rc = own_header(p, env, where, e);
 		goto done;
 	}
-	if (ydoc_get(doc, "kind") != NULL &&
-	    ydoc_get(doc, "kind")->type == YDOC_SCALAR &&
-	    strcmp(ydoc_get(doc, "kind")->str, "restore") == 0) {
+	if (kind_is(doc, "restore")) {
 		/* a request the seat must have signed */
 		if (vouch(outer, outerlen, env, &vouched, sender, where,
 		    e) == 0)
@@ -397,22 +429,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	if (transcript_take(p, entry.data, entry.len, &inner, outer, outerlen,
 	    accept_setup, &so, w, &v, e) != 0)
 		goto done;
-	if (v == TRANSCRIPT_APPLIED) {
-		j->applied++;
-		if (judge_auto(j, e) != 0)
-			goto done;
-	} else if (v == TRANSCRIPT_DUPLICATE) {
-		j->duplicates++;
-		/* the seat lacks what came after: it gets it again, if the
-		 * judge had sent it (else, as after a run stopped before its
-		 * updates went out, this run's update brings all of it) */
-		if (pk.seq <= p->sent[*sender].seq &&
-		    (j->again[*sender] == 0 || pk.seq < j->again[*sender]))
-			j->again[*sender] = pk.seq;
-	}
-	else if (v == TRANSCRIPT_EARLY)
-		j->early++;
-	rc = 0;
+	rc = tally(j, v, pk.seq, *sender, e);
 done:
 	/* a refusal is the seat's to hear only if the seat signed it; a
 	 * system error is the judge's own */

@@ -74,22 +74,30 @@ opening_check(const struct match *m, const struct opening *o,
 	return 0;
 }
 
-int
-opening_list_write(const struct match *m, int seat,
-    const struct match_secret *s, struct buf *b, struct error *e)
+void
+opening_setup_write(struct ydoc_writer *w, const struct match *m, int seat,
+    const struct match_secret *s)
 {
-	struct ydoc_writer *w;
 	int i;
 
-	if ((w = ydoc_writer_new(b)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	ydoc_map_begin(w);
 	ydoc_key(w, "open");
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < s->setup.n; i++)
 		opening_write(w, m, seat, s->setup.id[i], s->setup.value[i],
 		    s->nonce[i]);
 	ydoc_seq_end(w);
+}
+
+int
+opening_list_write(const struct match *m, int seat,
+    const struct match_secret *s, struct buf *b, struct error *e)
+{
+	struct ydoc_writer *w;
+
+	if ((w = ydoc_writer_new(b)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	ydoc_map_begin(w);
+	opening_setup_write(w, m, seat, s);
 	ydoc_map_end(w);
 	if (ydoc_writer_end(w) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");

@@ -46,6 +46,9 @@ int	opening_check(const struct match *, const struct opening *,
 struct match_secret;
 int	opening_list_write(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
+/* The same list as the key "open" of a map being written. */
+void	opening_setup_write(struct ydoc_writer *, const struct match *,
+	    int seat, const struct match_secret *);
 int	opening_list_take(const struct match *, int seat, const struct ydoc *,
 	    const char *where, struct match_secret **, struct error *);
 int	opening_list_read(const struct match *, int seat, const void *, size_t,
