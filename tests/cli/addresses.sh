@@ -72,8 +72,7 @@ test_new_refuses_addresses() {
 hand_signed() {
 	hs_body=$1 hs_out=$2
 	shift 2
-	wire sign alice.key "$hs_body" "$@" >"$hs_out.bin" || fail "wire sign"
-	wire wrap "$hs_out.bin" "$@" >"$hs_out.msg" || fail "wire wrap"
+	by_hand "$hs_out" alice.key "$hs_body" "$@"
 }
 
 # refused_when_read NAME WHY: the hand-made invitation NAME.msg (NAME.bin

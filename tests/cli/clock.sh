@@ -396,8 +396,7 @@ test_peer_claim_stands() {
 	# the message holds the claim, then alice's final openings
 	sed -e '/^---$/,$d' -e 's/^time: .*/time: 2026-12-02T11:59:59Z/' \
 	    claim.yaml >early.yaml
-	wire sign alice.key early.yaml alice.pub bob.pub >early.bin
-	wire wrap early.bin bob.pub >early.msg
+	by_hand early alice.key early.yaml alice.pub bob.pub -- bob.pub
 	snapshot B0
 	expect 1 "$ADJ" receive -d B0 early.msg
 	one_line

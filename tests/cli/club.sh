@@ -225,8 +225,7 @@ test_backup_restores_peer() {
 	sed 's/value: spy/value: XX/; s/value: agent/value: spy/; s/value: XX/value: agent/' \
 	    secret.yaml >forged.yaml
 	cmp -s secret.yaml forged.yaml && fail "nothing forged"
-	wire sign bob.key forged.yaml bob.pub >forged.bin
-	wire wrap forged.bin bob.pub >forged.msg
+	by_hand forged bob.key forged.yaml bob.pub
 	rm -rf B3
 	"$ADJ" join -d B3 -k bob.key invite.msg 2>/dev/null
 	"$ADJ" receive -d B3 a1.msg b1.msg a2.msg >/dev/null 2>&1
@@ -236,8 +235,7 @@ test_backup_restores_peer() {
 	err_has "the backup: .*does not match"
 	unchanged B3
 	# the true one is taken
-	wire sign bob.key secret.yaml bob.pub >true.bin
-	wire wrap true.bin bob.pub >true.msg
+	by_hand true bob.key secret.yaml bob.pub
 	expect 0 "$ADJ" receive -d B3 true.msg
 	"$ADJ" show -d B3 | sed 's/-d B3 /-d B /' | cmp -s - before ||
 	    { "$ADJ" show -d B3 | diff before - >&2; fail "the copy differs"; }
@@ -299,8 +297,7 @@ test_seat_refusals_by_hand() {
 	printf 'game: %s\nseq: 3\nprev: %s\nby: alice\nto: [%s, %s]\nkind: seat\nseat:\n  name: bob\n  address: eve@example.org\n' \
 	    "$game" "$(wire hash At/000002)" "$(cut -d' ' -f3 alice.pub)" \
 	    "$(cut -d' ' -f3 bob.pub)" >s.yaml
-	wire sign alice.key s.yaml alice.pub bob.pub >s.bin
-	wire wrap s.bin bob.pub >s.msg
+	by_hand s alice.key s.yaml alice.pub bob.pub -- bob.pub
 	snapshot B
 	expect 1 "$ADJ" receive -d B s.msg
 	one_line
@@ -310,8 +307,7 @@ test_seat_refusals_by_hand() {
 	printf 'game: %s\nseq: 3\nprev: %s\nby: alice\nto: [%s, %s]\nkind: seat\nseat:\n  name: alice\n' \
 	    "$game" "$(wire hash At/000002)" "$(cut -d' ' -f3 alice.pub)" \
 	    "$(cut -d' ' -f3 bob.pub)" >s.yaml
-	wire sign alice.key s.yaml alice.pub bob.pub >s.bin
-	wire wrap s.bin bob.pub >s.msg
+	by_hand s alice.key s.yaml alice.pub bob.pub -- bob.pub
 	expect 3 "$ADJ" receive -d B s.msg
 	err_has "a seat entry gives a new key, a new address or both"
 	unchanged B

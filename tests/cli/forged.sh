@@ -540,8 +540,7 @@ test_receive_not_sent_to_a_seat() {
 	grep -q "^to: \[$(id_of alice), $(id_of bob), $(id_of carol)\]$" \
 	    good.yaml || fail "not to all three: $(grep '^to:' good.yaml)"
 	sed "s/^to: .*/to: [$(id_of alice), $(id_of bob)]/" good.yaml >x.yaml
-	wire sign alice.key x.yaml alice.pub bob.pub >x.bin
-	wire wrap x.bin alice.pub bob.pub carol.pub >x.msg
+	by_hand x alice.key x.yaml alice.pub bob.pub -- alice.pub bob.pub carol.pub
 	refuses 1 B "$ADJ" receive -d B x.msg
 	err_has "seq 1: not sent to carol"
 	refuses 1 C "$ADJ" receive -d C x.msg

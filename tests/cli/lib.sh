@@ -142,6 +142,25 @@ wire() {
 	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
 }
 
+# by_hand NAME KEY BODY TO.pub... [-- SEAL.pub...]: BODY signed by KEY as
+# it is, for TO (NAME.bin), then sealed to SEAL (by default TO) and
+# armored (NAME.msg): what a dishonest sender would make by hand
+by_hand() {
+	fg_name=$1 fg_key=$2 fg_body=$3
+	shift 3
+	fg_to=""
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		fg_to="$fg_to $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	[ $# -gt 0 ] || set -- $fg_to
+	# shellcheck disable=SC2086: the keys' paths have no blanks
+	wire sign "$fg_key" "$fg_body" $fg_to >"$fg_name.bin" ||
+	    fail "wire sign"
+	wire wrap "$fg_name.bin" "$@" >"$fg_name.msg" || fail "wire wrap"
+}
+
 # flip_sig BLOB OUT: BLOB with one bit of its signature (the last 64
 # bytes) changed, nothing else
 flip_sig() {

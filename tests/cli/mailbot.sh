@@ -217,8 +217,7 @@ test_mailbot_unroutable() {
 	    -a bob=b@x -a judge=j@x incognito alice.pub bob.pub >full.msg
 	"$ADJ" open -k alice.key full.msg 2>/dev/null |
 	    grep -v '^  address: b@x$' >inv3.yaml
-	wire sign alice.key inv3.yaml alice.pub bob.pub jr/judge.pub >inv3.bin
-	wire wrap inv3.bin alice.pub bob.pub jr/judge.pub >inv3.msg
+	by_hand inv3 alice.key inv3.yaml alice.pub bob.pub jr/judge.pub
 	{ printf 'From: alice@example.org\n\n'; cat inv3.msg; } >inv3.eml
 	bot inv3.eml 1
 	tr '\n' ' ' <spool/4.eml | grep -q 'no mail address for bob' || fail "no reason"

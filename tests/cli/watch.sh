@@ -204,8 +204,7 @@ test_header_observers_refused() {
 	"$ADJ" open -k bob.key inv.msg >body 2>/dev/null ||
 	    fail "cannot open the invitation"
 	sed '/^created:/i observers: [carol@example.org]' body >bad
-	wire sign alice.key bad alice.pub bob.pub >bad.sb
-	wire wrap bad.sb alice.pub bob.pub >bad.msg
+	by_hand bad alice.key bad alice.pub bob.pub
 	expect 3 "$ADJ" join -d B -k bob.key bad.msg
 	err_has "observers in a peer game, where no judge mails them"
 	[ ! -e B ] || fail "B made"
