@@ -208,6 +208,33 @@ test_header_observers_refused() {
 	expect 3 "$ADJ" join -d B -k bob.key bad.msg
 	err_has "observers in a peer game, where no judge mails them"
 	[ ! -e B ] || fail "B made"
+	# a judged game's header, each of its observer fields wrong
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub >jinv.msg
+	"$ADJ" open -k bob.key jinv.msg >jbody 2>/dev/null ||
+	    fail "cannot open the judged invitation"
+	n=0
+	for c in 'watch: maybe|watch is yes or no' \
+	    'observers: [c@x.org, C@X.org]|an observer named twice' \
+	    'observers: ["c d@x.org"]|a bad address for an observer' \
+	    'observers: [a@x.org, b@x.org, c@x.org, d@x.org, e@x.org, f@x.org, g@x.org, h@x.org, i@x.org]|more than 8 observers' \
+	    'observers: c@x.org|observers'; do
+		n=$((n + 1))
+		sed "/^created:/i ${c%%|*}" jbody >j$n
+		by_hand j$n alice.key j$n alice.pub bob.pub jr/judge.pub
+		expect 3 "$ADJ" join -d J$n -k bob.key j$n.msg
+		err_has "${c#*|}"
+		[ ! -e J$n ] || fail "J$n made"
+	done
+	# right, they are taken, and bob's view names the observers
+	sed '/^created:/i watch: yes\nobservers: [c@x.org]' jbody >jok
+	by_hand jok alice.key jok alice.pub bob.pub jr/judge.pub
+	expect 0 "$ADJ" join -d JOK -k bob.key jok.msg
+	"$ADJ" show -d JOK | grep -q '^Observers: c@x.org.  Anyone may ask to watch.$' ||
+	    fail "bob's view: $("$ADJ" show -d JOK | grep Observ)"
 }
 
 # An observer's mail the mailer refused is sent at the next run, from
