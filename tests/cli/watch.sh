@@ -312,3 +312,24 @@ test_watch_after_the_end() {
 	grep -qx 'eve@example.org 7 done' "jr/$G/watchers" ||
 	    fail "watchers: $(cat "jr/$G/watchers")"
 }
+
+# A record the operator broke by hand: the seats' updates still go out,
+# the observers wait, and the line says where
+test_watchers_record_damaged() {
+	wstart -w carol@example.org
+	mplay AR a1.eml setup d2
+	printf '# adjudicator watchers 1\ncarol@example.org one on\n' \
+	    >"jr/$G/watchers"
+	n=$(mails_to carol@example.org | wc -l)
+	"$ADJ" setup -M -d "BR/$G" b4 2>/dev/null >b1.eml
+	bot b1.eml
+	err_has "observers: .*/watchers:2: not ADDRESS SEQ STATE"
+	[ "$(mails_to carol@example.org | wc -l)" -eq "$n" ] ||
+	    fail "carol mailed from a broken record"
+	[ "$(mails_to bob@example.org | wc -l)" -ge 2 ] || fail "bob not updated"
+	printf '# adjudicator watchers 1\ncarol@example.org 1 maybe\n' \
+	    >"jr/$G/watchers"
+	deliver_all
+	mplay AR a2.eml turn e3-c3
+	err_has "watchers:2: the state is on, off or done"
+}
