@@ -14,8 +14,11 @@
 #endif
 
 #define MAGIC		"ADJC"
-#define VERSION		2	/* 2: the secrets this copy holds */
+#define VERSION		3	/* 2: the secrets this copy holds; 3: the
+				 * body's runs of zeros squeezed */
 #define MAX_ITEMS	1000000
+#define RUN		16	/* zeros worth a count of their own */
+#define MAX_BODY	(256u * 1024 * 1024)
 
 /* The secret of seat s this copy holds: the judge's of every seat, a
  * seat's its own. */
@@ -104,15 +107,87 @@ add_secrets(struct buf *b, const struct transcript *p)
 	return rc;
 }
 
+/* --- the body's zeros --- */
+
+/* Where the next RUN zeros (or the zeros that end the body) start, from
+ * i, and how many there are: a word at a time where it can. */
+static size_t
+next_run(const uint8_t *p, size_t i, size_t n, size_t *zeros)
+{
+	uint64_t w;
+	size_t j;
+
+	for (;;) {
+		while (i + 8 <= n && (memcpy(&w, p + i, 8), w != 0))
+			i += 8;
+		while (i < n && p[i] != 0)
+			i++;
+		if (i >= n) {
+			*zeros = 0;
+			return n;
+		}
+		for (j = i; j + 8 <= n && (memcpy(&w, p + j, 8), w == 0); j += 8)
+			;
+		while (j < n && p[j] == 0)
+			j++;
+		if (j - i >= RUN || j == n) {
+			*zeros = j - i;
+			return i;
+		}
+		i = j;
+	}
+}
+
+/*
+ * Most of a match is zeros (fixed arrays barely filled), so the body is
+ * kept as pairs: a count of bytes as they are, those bytes, then a count
+ * of zeros (each count a u32).  A judge's checkpoint is a tenth of its
+ * size so, and the MAC over it costs a tenth.
+ */
+static int
+squeeze(const uint8_t *p, size_t n, struct buf *out)
+{
+	size_t i = 0, at, zeros;
+	int rc = 0;
+
+	while (i < n && rc == 0) {
+		at = next_run(p, i, n, &zeros);
+		rc |= buf_add_u32(out, (uint32_t)(at - i));
+		rc |= buf_add(out, p + i, at - i);
+		rc |= buf_add_u32(out, (uint32_t)zeros);
+		i = at + zeros;
+	}
+	return rc;
+}
+
+static int
+unsqueeze(struct cursor c, struct buf *out)
+{
+	const uint8_t *q;
+	uint32_t n, zeros;
+
+	while (c.left > 0) {
+		if (cursor_u32(&c, &n) != 0 || cursor_skip(&c, &q, n) != 0 ||
+		    cursor_u32(&c, &zeros) != 0 ||
+		    out->len + (size_t)n + zeros > MAX_BODY ||
+		    buf_add(out, q, n) != 0 || buf_reserve(out, zeros) != 0)
+			return -1;
+		memset(out->data + out->len, 0, zeros);
+		out->len += zeros;
+	}
+	return 0;
+}
+
 int
 checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
     const uint8_t key[CHECKPOINT_KEY], struct buf *out, struct error *e)
 {
-	struct buf body;
+	struct buf body, sq;
 	uint8_t mac[SEC_HASH];
 	int rc = 0;
 
 	buf_init(&body);
+	buf_init(&sq);
 	rc |= buf_add(&body, p->m->game_id, SEC_HASH);
 	rc |= buf_add_u64(&body, x->end);
 	rc |= buf_add_u64(&body, x->synced);
@@ -122,13 +197,15 @@ checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
 	rc |= add_updates(&body, p);
 	rc |= add_extra(&body, x);
 	rc |= add_secrets(&body, p);
-	sec_mac(mac, key, CHECKPOINT_KEY, body.data, body.len);
+	rc |= squeeze(body.data, body.len, &sq);
+	sec_mac(mac, key, CHECKPOINT_KEY, sq.data, sq.len);
 	rc |= buf_add(out, MAGIC, 4);
 	rc |= buf_add_u32(out, VERSION);
 	rc |= buf_add_field(out, ADJ_BUILD_ID, strlen(ADJ_BUILD_ID));
 	rc |= buf_add(out, mac, sizeof(mac));
-	rc |= buf_add(out, body.data, body.len);
+	rc |= buf_add(out, sq.data, sq.len);
 	buf_free(&body);
+	buf_free(&sq);
 	return rc != 0 ? error_set(e, EXIT_SYSTEM, "out of memory") : 0;
 }
 
@@ -284,10 +361,11 @@ read_secrets(struct cursor *c, const struct transcript *p,
 	return c->left == 0 ? 0 : -1;
 }
 
-/* The frame: magic, version, this build, and a MAC over the body. */
+/* The frame: magic, version, this build, and a MAC over the body; the
+ * body, its zeros restored, in plain. */
 static int
 open_frame(const uint8_t *data, size_t len, const uint8_t *key,
-    struct cursor *body)
+    struct buf *plain, struct cursor *body)
 {
 	struct cursor c = { data, len };
 	const uint8_t *id, *mac;
@@ -303,9 +381,10 @@ open_frame(const uint8_t *data, size_t len, const uint8_t *key,
 	    cursor_skip(&c, &mac, SEC_HASH) != 0)
 		return -1;
 	sec_mac(want, key, CHECKPOINT_KEY, c.p, c.left);
-	if (!sec_equal(want, mac, SEC_HASH))
+	if (!sec_equal(want, mac, SEC_HASH) || unsqueeze(c, plain) != 0)
 		return -1;
-	*body = c;
+	body->p = plain->data;
+	body->left = plain->len;
 	return 0;
 }
 
@@ -318,21 +397,26 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	const uint8_t *gid, *sent, *remind;
 	struct match_secret *sec[GAME_MAX_SEATS] = { NULL };
 	struct match *m;
+	struct buf plain;
 	int s;
 
 	(void)e;
 	memset(x, 0, sizeof(*x));
-	if (open_frame(data, len, key, &c) != 0 ||
+	buf_init(&plain);
+	if (open_frame(data, len, key, &plain, &c) != 0 ||
 	    cursor_skip(&c, &gid, SEC_HASH) != 0 ||
 	    memcmp(gid, p->m->game_id, SEC_HASH) != 0 ||
 	    cursor_u64(&c, &x->end) != 0 ||
 	    cursor_u64(&c, &x->synced) != 0 ||
-	    (m = read_match(&c, p->m)) == NULL)
+	    (m = read_match(&c, p->m)) == NULL) {
+		buf_free(&plain);
 		return 1;
+	}
 	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||
 	    take_field(&c, &remind, sizeof(p->remind)) != 0 ||
 	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0 ||
 	    read_secrets(&c, p, sec) != 0) {
+		buf_free(&plain);
 		secrets_free(sec);
 		match_free(m);
 		free(p->updates);
@@ -343,6 +427,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	}
 	memcpy(p->sent, sent, sizeof(p->sent));
 	memcpy(p->remind, remind, sizeof(p->remind));
+	buf_free(&plain);
 	m->me = p->m->me;
 	match_free(p->m);
 	p->m = m;
