@@ -9,20 +9,30 @@
 # unencrypted key and the invitation takes those mails one "judge -r"
 # process each, in order, as procmail would give them, with a stand-in
 # sendmail that discards what it is given; the wall clock of the loop
-# (the invitation not counted) gives the rate.  One process at a time:
-# the rate is per core.
+# (the invitation not counted) gives the rate.  One mail at a time: the
+# next judge starts when the last one has ended.
 #
 # The floor, timed in the same runs right after each: as many processes
 # started as the mails cost, doing nothing ("adjudicator --version" and,
 # for every update, the stand-in sendmail on an empty input), the same
 # loop otherwise.  Every mail costs the judge's start and one sendmail
 # start per update, whatever the judge does; the difference is the
-# judge's own work.  Prints:
+# judge's own work.
 #
-#   judge -r: N mails/s per core (median of K runs, min A, max B)
+# Two clocks: the wall clock of the loop (what a delivery waits for: the
+# judge builds its updates while the disk syncs the entry, and starts
+# its sendmails side by side, so on several cores its wall time is less
+# than the sum of its processes'), and the CPU time of the loop's
+# processes (user and system, from the shell's times: what a mail costs
+# the machine, one core's worth).  The target is held to the wall clock,
+# as the mail bot's rate was first measured; the CPU figures are said
+# beside it.  Prints:
+#
+#   judge -r: N mails/s one at a time (median of K runs, min A, max B)
 #   the floor: F mails/s (...), the judge at R of it, W ms of its own work
+#   by CPU time: N' mails/s per core against F'/s, R' of its floor
 #   target >= 0.7 of the floor: PASS or MISS
-#   target >= 200 mails/s per core: PASS or MISS (and why)
+#   target >= 200 mails/s one at a time: PASS or MISS (and why)
 #
 # ADJ   the adjudicator binary
 # MAILS mails in the game (default 200)
@@ -101,8 +111,18 @@ done
 now() {
 	date +%s.%N
 }
+# cpu: CPU, the CPU seconds (user and system) of this shell's children
+# so far; times runs in this shell (in a command substitution it would
+# be a child's, with no children)
+cpu() {
+	times >cpu.out
+	CPU=$(awk 'NR == 2 { gsub(/[ms]/, " "); n = split($0, a, " ")
+		printf "%.6f\n", a[1] * 60 + a[2] + a[3] * 60 + a[4] }' cpu.out)
+}
 : >rates
 : >floors
+: >crates
+: >cfloors
 UPDATES=
 r=0
 while [ "$r" -lt "$RUNS" ]; do
@@ -112,16 +132,22 @@ while [ "$r" -lt "$RUNS" ]; do
 	cp keys/judge.key root/ && chmod 600 root/judge.key
 	"$ADJ" judge -r root -s "$DISCARD" invite.msg 2>/dev/null ||
 	    fail "run $r: the invitation"
+	cpu
+	c0=$CPU
 	t0=$(now)
 	for f in mails/*.eml; do
 		"$ADJ" judge -r root -s "$DISCARD" "$f" 2>/dev/null ||
 		    fail "run $r: $f refused"
 	done
 	t1=$(now)
+	cpu
+	c1=$CPU
 	grep -c 'verdict=applied sent=2$' root/log | grep -qx "$MAILS" ||
 	    fail "run $r: not every mail was applied and answered"
 	UPDATES=2
 	# the floor: the same processes, doing nothing
+	cpu
+	c2=$CPU
 	t2=$(now)
 	for f in mails/*.eml; do
 		"$ADJ" --version >/dev/null &&
@@ -129,12 +155,19 @@ while [ "$r" -lt "$RUNS" ]; do
 		    fail "the floor's processes"
 	done
 	t3=$(now)
+	cpu
+	c3=$CPU
 	awk -v n="$MAILS" -v a="$t0" -v b="$t1" \
 	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>rates
 	awk -v n="$MAILS" -v a="$t2" -v b="$t3" \
 	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>floors
+	awk -v n="$MAILS" -v a="$c0" -v b="$c1" \
+	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>crates
+	awk -v n="$MAILS" -v a="$c2" -v b="$c3" \
+	    'BEGIN { printf "%.1f\n", n / (b - a) }' >>cfloors
 	echo "bench judge:   run $r: $(tail -n 1 rates) mails/s, the floor" \
-	    "$(tail -n 1 floors)/s"
+	    "$(tail -n 1 floors)/s; by CPU time $(tail -n 1 crates)/s, the" \
+	    "floor $(tail -n 1 cfloors)/s"
 done
 med() {
 	sort -n "$1" | awk '{ v[NR] = $1 } END {
@@ -145,23 +178,33 @@ set -- $(med rates)
 rate=$1 lo=$2 hi=$3
 set -- $(med floors)
 floor=$1 flo=$2 fhi=$3
+set -- $(med crates)
+crate=$1 clo=$2 chi=$3
+set -- $(med cfloors)
+cfloor=$1 cflo=$2 cfhi=$3
 awk -v r="$rate" -v lo="$lo" -v hi="$hi" -v f="$floor" -v flo="$flo" \
     -v fhi="$fhi" -v k="$RUNS" -v u="$UPDATES" -v t="$TARGET" \
-    -v ft="$FLOOR_TARGET" 'BEGIN {
-	printf "judge -r: %.0f mails/s per core (median of %d runs, " \
+    -v ft="$FLOOR_TARGET" -v cr="$crate" -v clo="$clo" -v chi="$chi" \
+    -v cf="$cfloor" -v cflo="$cflo" -v cfhi="$cfhi" 'BEGIN {
+	printf "judge -r: %.0f mails/s one at a time (median of %d runs, " \
 	    "min %.0f, max %.0f)\n", r, k, lo, hi
 	printf "  the floor: %.0f mails/s [%.0f - %.0f]: a mail starts the " \
 	    "judge and %d sendmails (%.1f ms a process here)\n", f, flo, fhi, \
 	    u, 1000 / f / (u + 1)
 	printf "  the judge at %.2f of its floor: %.1f ms a mail of its " \
 	    "own work\n", r / f, 1000 / r - 1000 / f
+	printf "  by CPU time: %.0f mails/s per core [%.0f - %.0f] against " \
+	    "the floor'"'"'s %.0f/s [%.0f - %.0f]: %.2f of it, %.1f ms a " \
+	    "mail of its own\n", cr, clo, chi, cf, cflo, cfhi, cr / cf, \
+	    1000 / cr - 1000 / cf
 	printf "  target >= %.1f of the floor: %s\n", ft, \
 	    (r / f >= ft ? "PASS" : "MISS")
 	if (r >= t)
-		printf "  target >= %d mails/s per core: PASS\n", t
+		printf "  target >= %d mails/s one at a time: PASS\n", t
 	else if (f < t)
-		printf "  target >= %d mails/s per core: MISS: %d process " \
-		    "starts a mail allow %.0f/s on this machine\n", t, u + 1, f
+		printf "  target >= %d mails/s one at a time: MISS: %d " \
+		    "process starts a mail allow %.0f/s on this machine\n", t, \
+		    u + 1, f
 	else
-		printf "  target >= %d mails/s per core: MISS\n", t
+		printf "  target >= %d mails/s one at a time: MISS\n", t
 }'
