@@ -132,12 +132,24 @@ struct cli_outdir {
 };
 int	cli_judge_to_file(void *, int seat, const struct buf *, size_t n,
 	    int note, size_t resent, struct error *);
+#define CLI_MAILERS	8
 struct cli_mailer {
 	char	 line[1024];
 	char	*argv[32];
+	/* mailers started ahead of their mails (pid 0: a free place) */
+	struct {
+		pid_t	 pid;
+		int	 in;		/* their standard input, until given */
+		int	 fed;		/* 0: the whole mail written */
+	}	 ahead[CLI_MAILERS];
 };
 int	cli_mailer_parse(const char *, struct cli_mailer *, struct error *);
 int	cli_to_mailer(void *, const struct buf *mail, struct error *);
+/* mailbot.h's ahead, give and end: a mailer started before its mail may
+ * go (none for an SMTP mailer: its mails go in one conversation). */
+int	cli_mailer_ahead(void *, int *handle, struct error *);
+void	cli_mailer_give(void *, int handle, const struct buf *mail);
+int	cli_mailer_end(void *, int handle, struct error *);
 /* The mailer started on the pipe *in (closed by whoever feeds it); its
  * standard output on the pipe *out, or (out NULL) our stderr. */
 int	cli_mailer_start(const struct cli_mailer *, int *in, int *out,
@@ -148,7 +160,6 @@ int	cli_mailer_reap(const struct cli_mailer *, pid_t, int fed,
 /* mailqueue_send_fn: a drained run's mails, in one SMTP conversation
  * when SENDMAIL has -bs among its words (smtp.c), else a mailer each,
  * CLI_MAILERS of them started before the first is waited for. */
-#define CLI_MAILERS	8
 int	cli_to_mailer_all(void *, struct mailqueue_mail *, size_t,
 	    mailqueue_sent_fn *, void *, struct error *);
 int	cli_smtp(const struct cli_mailer *, struct mailqueue_mail *, size_t,

@@ -277,6 +277,10 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.keypath = keypath;
 	b.k = k;
 	b.send = cli_to_mailer;
+	b.send_all = cli_to_mailer_all;
+	b.ahead = cli_mailer_ahead;
+	b.give = cli_mailer_give;
+	b.end = cli_mailer_end;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
 	b.emit_seat = -1;

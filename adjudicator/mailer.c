@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
 	char *p, *save = NULL;
 	size_t n = 0;
 
+	memset(m->ahead, 0, sizeof(m->ahead));
 	if ((size_t)snprintf(m->line, sizeof(m->line), "%s", cmd) >=
 	    sizeof(m->line))
 		return error_set(e, EXIT_USAGE, "-s: the command is too long");
@@ -90,12 +92,20 @@ cli_mailer_start(const struct cli_mailer *m, int *in, int *out, pid_t *pid,
 	posix_spawn_file_actions_t fa;
 	int fd[2], back[2] = { -1, -1 }, rc;
 
+	/* our ends are never a mailer's, not even the next one's: close on
+	 * exec before any is started (the ends a mailer gets are dup2'd,
+	 * which clears it); mailers start on one thread at a time */
 	if (pipe(fd) != 0)
 		return error_errno(e, "pipe");
 	if (out != NULL && pipe(back) != 0) {
 		close(fd[0]);
 		close(fd[1]);
 		return error_errno(e, "pipe");
+	}
+	for (rc = 0; rc < 2; rc++) {
+		(void)fcntl(fd[rc], F_SETFD, FD_CLOEXEC);
+		if (back[rc] >= 0)
+			(void)fcntl(back[rc], F_SETFD, FD_CLOEXEC);
 	}
 	fflush(stdout);
 	fflush(stderr);
@@ -126,10 +136,6 @@ cli_mailer_start(const struct cli_mailer *m, int *in, int *out, pid_t *pid,
 			    m->argv[0], strerror(rc));
 		return error_errno(e, "%s", m->argv[0]);
 	}
-	/* our ends stay ours: a mailer started later must not hold them */
-	(void)fcntl(fd[1], F_SETFD, FD_CLOEXEC);
-	if (back[0] >= 0)
-		(void)fcntl(back[0], F_SETFD, FD_CLOEXEC);
 	*in = fd[1];
 	if (out != NULL)
 		*out = back[0];
@@ -211,6 +217,68 @@ cli_to_mailer(void *arg, const struct buf *mail, struct error *e)
 	if (cli_mailer_start(m, &in, NULL, &pid, e) != 0)
 		return -1;
 	return cli_mailer_reap(m, pid, feed(in, mail), e);
+}
+
+/*
+ * A mailer started ahead of its mail: it starts while the judge's
+ * entries are synced, and gets its mail once they are durable.
+ */
+int
+cli_mailer_ahead(void *arg, int *h, struct error *e)
+{
+	struct cli_mailer *m = arg;
+	int i;
+
+	*h = -1;
+	if (speaks_smtp(m))
+		return 0;
+	for (i = 0; i < CLI_MAILERS && m->ahead[i].pid > 0; i++)
+		;
+	if (i == CLI_MAILERS)
+		return 0;
+	if (cli_mailer_start(m, &m->ahead[i].in, NULL, &m->ahead[i].pid,
+	    e) != 0) {
+		m->ahead[i].pid = 0;
+		return -1;
+	}
+	m->ahead[i].fed = -1;
+	*h = i;
+	return 0;
+}
+
+/*
+ * Its mail, or (NULL) none: then it is killed before it has read a byte,
+ * and has nothing to send (an end of input would not do: "sendmail -t"
+ * finding no recipient mails the error to the judge's own user).
+ */
+void
+cli_mailer_give(void *arg, int h, const struct buf *mail)
+{
+	struct cli_mailer *m = arg;
+
+	if (m->ahead[h].in < 0)
+		return;
+	if (mail != NULL)
+		m->ahead[h].fed = feed(m->ahead[h].in, mail);
+	else {
+		(void)kill(m->ahead[h].pid, SIGKILL);
+		close(m->ahead[h].in);
+	}
+	m->ahead[h].in = -1;
+}
+
+/* Waited for (killed first if it was given nothing): 0 when it took the
+ * whole of its mail. */
+int
+cli_mailer_end(void *arg, int h, struct error *e)
+{
+	struct cli_mailer *m = arg;
+	int rc;
+
+	cli_mailer_give(arg, h, NULL);
+	rc = cli_mailer_reap(m, m->ahead[h].pid, m->ahead[h].fed, e);
+	m->ahead[h].pid = 0;
+	return rc;
 }
 
 /*

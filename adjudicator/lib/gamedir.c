@@ -486,17 +486,19 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 	return 0;
 }
 
-/* This command's records, committed synced or lazily; the checkpoint is
- * the caller's. */
+enum { SYNCED, LAZY, BEGUN };
+
+/* This command's records, committed synced, lazily, or with the sync
+ * begun; the checkpoint is the caller's. */
 static int
-commit_records(struct gamedir *g, int lazy, struct error *e)
+commit_records(struct gamedir *g, int how, struct error *e)
 {
 	if (g->j.batch.len == 0)
 		return 0;
 	if (!g->writable)
 		return error_set(e, EXIT_SYSTEM, "%s: read only", g->path);
-	if ((lazy ? journal_commit_lazy(&g->j, e) :
-	    journal_commit(&g->j, e)) != 0)
+	if ((how == LAZY ? journal_commit_lazy(&g->j, e) : how == BEGUN ?
+	    journal_commit_begin(&g->j, e) : journal_commit(&g->j, e)) != 0)
 		return -1;
 	gamedir_pending_clear(g);
 	g->rebuilt = 1;
@@ -505,9 +507,9 @@ commit_records(struct gamedir *g, int lazy, struct error *e)
 
 /* The cache: a failure costs the next command a replay, no more. */
 static int
-commit_cached(struct gamedir *g, int lazy, struct error *e)
+commit_cached(struct gamedir *g, int how, struct error *e)
 {
-	if (commit_records(g, lazy, e) != 0)
+	if (commit_records(g, how, e) != 0)
 		return -1;
 	if (g->rebuilt)
 		(void)save_checkpoint(g, e);
@@ -519,13 +521,25 @@ commit_cached(struct gamedir *g, int lazy, struct error *e)
 int
 gamedir_commit_first(struct gamedir *g, struct error *e)
 {
-	return commit_records(g, 0, e);
+	return commit_records(g, SYNCED, e);
+}
+
+int
+gamedir_commit_begin(struct gamedir *g, struct error *e)
+{
+	return commit_records(g, BEGUN, e);
+}
+
+int
+gamedir_commit_end(struct gamedir *g, struct error *e)
+{
+	return journal_commit_end(&g->j, e);
 }
 
 int
 gamedir_commit(struct gamedir *g, struct error *e)
 {
-	return commit_cached(g, 0, e);
+	return commit_cached(g, SYNCED, e);
 }
 
 /*
@@ -539,7 +553,7 @@ gamedir_commit(struct gamedir *g, struct error *e)
 int
 gamedir_commit_lazy(struct gamedir *g, struct error *e)
 {
-	return commit_cached(g, 1, e);
+	return commit_cached(g, LAZY, e);
 }
 
 void

@@ -69,6 +69,11 @@ int	gamedir_commit_lazy(struct gamedir *, struct error *);
  * judge's entries, then its sent marks): the checkpoint is written after
  * the last. */
 int	gamedir_commit_first(struct gamedir *, struct error *);
+/* gamedir_commit_first in two halves (journal_commit_begin): between
+ * them the caller works while the disk syncs; after a failed end the
+ * directory is only to be closed. */
+int	gamedir_commit_begin(struct gamedir *, struct error *);
+int	gamedir_commit_end(struct gamedir *, struct error *);
 void	gamedir_close(struct gamedir *);
 /* What a repair did (gamedir_repair.c). */
 struct gamedir_repair {

@@ -490,6 +490,9 @@ journal_open(struct journal *j, const char *dir, int writable,
 void
 journal_close(struct journal *j)
 {
+	if (j->syncing)
+		(void)pthread_join(j->syncer, NULL);
+	j->syncing = 0;
 	if (j->fd >= 0)
 		close(j->fd);
 	if (j->idx_fd >= 0)
@@ -552,6 +555,50 @@ index_batch(struct journal *j, uint64_t base)
 	}
 }
 
+/* A write or a sync that failed: nothing half written may stay (the
+ * next writer would cut it off anyway, but a reader must not wait for
+ * that). */
+static int
+cut_off(struct journal *j, uint64_t base, struct error *e)
+{
+	error_errno(e, "%s", j->path);
+	(void)ftruncate(j->fd, (off_t)base);
+	window_drop(&j->win);
+	j->end = base;
+	j->batch.len = 0;
+	return -1;
+}
+
+/* The batch and its commit record appended at the end (not synced):
+ * 0, or -1 with nothing of it left in the file. */
+static int
+append_batch(struct journal *j, uint64_t base, struct error *e)
+{
+	if (journal_add(j, JOURNAL_COMMIT, 0, NULL, 0, e) != 0)
+		return -1;
+	window_drop(&j->win);
+	window_drop(&j->iwin);
+	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
+	    write_all(j->fd, j->batch.data, j->batch.len) != 0)
+		return cut_off(j, base, e);
+	j->end = base + j->batch.len;
+	index_batch(j, base);
+	j->batch.len = 0;
+	return 0;
+}
+
+/* Once synced: what a crash left after the last commit goes now, once a
+ * commit stands before it; the head names only what is on the disk for
+ * sure (a lazy commit lost to a power cut must read as a torn tail, not
+ * as damage). */
+static void
+synced(struct journal *j)
+{
+	j->synced = j->end;
+	(void)ftruncate(j->fd, (off_t)j->end);
+	write_head(j);
+}
+
 static int
 commit(struct journal *j, int durable, struct error *e)
 {
@@ -559,32 +606,15 @@ commit(struct journal *j, int durable, struct error *e)
 
 	if (j->batch.len == 0)
 		return 0;
-	if (journal_add(j, JOURNAL_COMMIT, 0, NULL, 0, e) != 0)
+	if (append_batch(j, base, e) != 0)
 		return -1;
-	window_drop(&j->win);
-	window_drop(&j->iwin);
-	if (lseek(j->fd, (off_t)base, SEEK_SET) < 0 ||
-	    write_all(j->fd, j->batch.data, j->batch.len) != 0 ||
-	    (durable && (FAULT("fdatasync") || fdatasync(j->fd) != 0))) {
-		error_errno(e, "%s", j->path);
-		/* nothing half written may stay: the next writer would cut it
-		 * off anyway, but a reader must not wait for that */
-		(void)ftruncate(j->fd, (off_t)base);
-		j->batch.len = 0;
-		return -1;
+	if (!durable) {
+		(void)ftruncate(j->fd, (off_t)j->end);
+		return 0;
 	}
-	j->end = base + j->batch.len;
-	if (durable)
-		j->synced = j->end;
-	/* what a crash left after the last commit goes now, once a commit
-	 * stands before it */
-	(void)ftruncate(j->fd, (off_t)j->end);
-	index_batch(j, base);
-	j->batch.len = 0;
-	/* the head names only what is on the disk for sure: a lazy commit
-	 * lost to a power cut must read as a torn tail, not as damage */
-	if (durable)
-		write_head(j);
+	if (FAULT("fdatasync") || fdatasync(j->fd) != 0)
+		return cut_off(j, base, e);
+	synced(j);
 	return 0;
 }
 
@@ -598,6 +628,54 @@ int
 journal_commit_lazy(struct journal *j, struct error *e)
 {
 	return commit(j, 0, e);
+}
+
+static void *
+syncer(void *arg)
+{
+	struct journal *j = arg;
+
+	j->sync_errno = fdatasync(j->fd) != 0 ? errno : 0;
+	return NULL;
+}
+
+int
+journal_commit_begin(struct journal *j, struct error *e)
+{
+	uint64_t base = j->end;
+
+	if (j->batch.len == 0)
+		return 0;
+	if (append_batch(j, base, e) != 0)
+		return -1;
+	j->sync_base = base;
+	j->sync_errno = 0;
+	j->begun = 1;
+	/* the fault of a test build strikes here, in this thread */
+	if (FAULT("fdatasync"))
+		j->sync_errno = errno;
+	else if (pthread_create(&j->syncer, NULL, syncer, j) == 0)
+		j->syncing = 1;
+	else
+		(void)syncer(j);	/* no thread to spare: the sync now */
+	return 0;
+}
+
+int
+journal_commit_end(struct journal *j, struct error *e)
+{
+	if (!j->begun)
+		return 0;
+	j->begun = 0;
+	if (j->syncing)
+		(void)pthread_join(j->syncer, NULL);
+	j->syncing = 0;
+	if (j->sync_errno != 0) {
+		errno = j->sync_errno;
+		return cut_off(j, j->sync_base, e);
+	}
+	synced(j);
+	return 0;
 }
 
 /* --- the index --- */

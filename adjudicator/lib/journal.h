@@ -14,6 +14,7 @@
 #ifndef JOURNAL_H
 #define JOURNAL_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 #include "buf.h"
@@ -56,6 +57,12 @@ struct journal {
 	int		idx_fd;		/* -1 when there is no index */
 	struct journal_window win;	/* of fd */
 	struct journal_window iwin;	/* of idx_fd */
+	/* a commit whose sync runs on its own thread (journal_commit_begin) */
+	pthread_t	syncer;
+	int		begun;		/* a commit begun, not yet ended */
+	int		syncing;	/* its sync on the thread */
+	int		sync_errno;	/* the syncer's: 0, or fdatasync's */
+	uint64_t	sync_base;	/* where that commit starts */
 };
 
 struct journal_record {
@@ -77,6 +84,17 @@ int	journal_add(struct journal *, enum journal_type, uint64_t num,
 	    const void *, size_t, struct error *);
 /* Appends the batch and a commit record, then fdatasync: durable. */
 int	journal_commit(struct journal *, struct error *);
+/*
+ * journal_commit in two halves, so that the caller can work while the
+ * disk does (build what it sends once the records are durable): begin
+ * appends the batch and starts its fdatasync on a thread of its own; end
+ * waits for it.  Between the two, committed records may be read and new
+ * ones added to the next batch, but nothing committed.  If the sync
+ * failed, end cuts the commit off again, drops the next batch and fails:
+ * nothing of it may be trusted (nor what was built on it sent).
+ */
+int	journal_commit_begin(struct journal *, struct error *);
+int	journal_commit_end(struct journal *, struct error *);
 /* A commit left to the kernel to write: what may be lost to a power cut
  * with no harm done (the judge's record of what it has sent). */
 int	journal_commit_lazy(struct journal *, struct error *);

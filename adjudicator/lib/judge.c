@@ -23,6 +23,17 @@ judge_run_init(struct judge_run *j, struct transcript *p, const struct key_secre
 		j->held[s] = p->m->seat[s].key;
 }
 
+void
+judge_run_clear(struct judge_run *j)
+{
+	int s;
+
+	for (s = 0; s < GAME_MAX_SEATS; s++) {
+		buf_free(&j->parked[s].sb);
+		j->parked[s].parked = 0;
+	}
+}
+
 static void
 note(struct judge_run *j, int seat, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -648,7 +659,8 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	int whole = j->whole[seat] || !key_same(&j->held[seat], &to);
 	uint64_t from = whole ? 0 : p->sent[seat].seq, q;
 	size_t n = 0, nopen, i, resent = 0;
-	int rc = -1;
+	struct judge_parked *pk;
+	int rc = -1, later;
 
 	nopen = sight_due(p, seat, from, open, sizeof(open) / sizeof(open[0]));
 	buf_init(&body);
@@ -660,7 +672,8 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	    j->again[seat], &arm, &resent, e) < 0)
 		goto done;
 	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0') {
-		rc = resent > 0 ? emit(arg, seat, &arm, 0, 0, resent, e) : 0;
+		rc = resent > 0 && emit(arg, seat, &arm, 0, 0, resent, e) < 0 ?
+		    -1 : 0;
 		goto done;
 	}
 	if (from < m->seq) {
@@ -683,23 +696,46 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 		j->tamper(j->tamper_arg, seat, &body);
 	if (envelope_sign(j->k, &to, 1, body.data, body.len, &sb, e) != 0 ||
 	    envelope_armor(sb.data, sb.len, &to, 1, &arm, e) != 0 ||
-	    emit(arg, seat, &arm, n, j->note[seat][0] != '\0', resent,
-	    e) != 0 ||
-	    p->store->put_update(p->arg, seat, sb.data, sb.len, e) != 0)
+	    (later = emit(arg, seat, &arm, n, j->note[seat][0] != '\0',
+	    resent, e)) < 0)
 		goto done;
-	p->sent[seat].seq = m->seq;
+	pk = &j->parked[seat];
+	buf_free(&pk->sb);
+	pk->sb = sb;	/* moved */
+	buf_init(&sb);
+	pk->sent = p->sent[seat];
+	pk->sent.seq = m->seq;
 	for (i = 0; i < nopen; i++)
-		p->sent[seat].shown[open[i].seat][open[i].idx] = 1;
-	rc = p->store->put_sent(p->arg, seat, &p->sent[seat], e);
+		pk->sent.shown[open[i].seat][open[i].idx] = 1;
+	pk->parked = 1;
+	rc = later == JUDGE_LATER ? 0 : judge_settle(j, seat, e);
 done:
 	for (q = 0; entries != NULL && q < n; q++)
 		buf_free(&entries[q]);
 	free(entries);
-	sec_wipe(open, sizeof(open));
+	sec_wipe(open, nopen * sizeof(open[0]));	/* what sight_due wrote */
 	buf_free(&body);
 	buf_free(&sb);
 	buf_free(&arm);
 	return rc;
+}
+
+int
+judge_settle(struct judge_run *j, int seat, struct error *e)
+{
+	struct transcript *p = j->p;
+	struct judge_parked *pk = &j->parked[seat];
+	int rc;
+
+	if (!pk->parked)
+		return 0;
+	pk->parked = 0;
+	rc = p->store->put_update(p->arg, seat, pk->sb.data, pk->sb.len, e);
+	buf_free(&pk->sb);
+	if (rc != 0)
+		return -1;
+	p->sent[seat] = pk->sent;
+	return p->store->put_sent(p->arg, seat, &p->sent[seat], e);
 }
 
 int

@@ -37,10 +37,19 @@ struct judge_run {
 	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);
 	void			*tamper_arg;
+	/* updates emit handed on without knowing yet whether they went out
+	 * (JUDGE_LATER): recorded as sent by judge_settle */
+	struct judge_parked {
+		struct buf		sb;	/* the signed update */
+		struct transcript_sent	sent;	/* the seat's mark, once out */
+		int			parked;
+	} parked[GAME_MAX_SEATS];
 };
 
 void	judge_run_init(struct judge_run *, struct transcript *,
 	    const struct key_secret *);
+/* Frees what the run still holds (updates parked and never settled). */
+void	judge_run_clear(struct judge_run *);
 /* The judge's own entries, while it owes any (also what an earlier run
  * that stopped half-way left owed). */
 int	judge_auto(struct judge_run *, struct error *);
@@ -67,13 +76,19 @@ int	judge_rule(struct judge_run *, const struct entry_rule *,
 	    struct error *);
 /* An update ready for seat: armored, for the caller to deliver; resent
  * updates sent before (an answer to a message already applied) come
- * first in armored. */
+ * first in armored.  0: delivered; JUDGE_LATER: handed on, whether it
+ * goes out is known later (judge_settle); -1: not delivered. */
 typedef int judge_emit_fn(void *, int seat, const struct buf *armored,
     size_t nentries, int note, size_t resent, struct error *);
+#define JUDGE_LATER	1
 /* Builds each update with news, hands it to emit, and only then records
- * it as sent. */
+ * it as sent (or parks it, when emit says JUDGE_LATER). */
 int	judge_updates(struct judge_run *, judge_emit_fn *, void *,
 	    struct error *);
+/* The update parked for seat went out: recorded as sent now (nothing
+ * was parked for it: 0, nothing done).  One that did not go out is left
+ * parked, and freed by judge_run_clear: the seat gets it next time. */
+int	judge_settle(struct judge_run *, int seat, struct error *);
 /*
  * The updates the judge sent seat, armored anew for it, appended to out:
  * every one whose seq is from or later, or (from 0) the last one; *n how

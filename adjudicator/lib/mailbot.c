@@ -121,23 +121,78 @@ project(const struct match *base, int seat)
 }
 
 
-void
-mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
+/*
+ * The entries since the run began, replayed once on the public board
+ * (what project keeps is the same for every seat): each one's line, and
+ * the board after them.  Kept in gr until the game moves on again.
+ */
+static struct match *
+news_board(struct game_run *gr)
 {
 	const struct transcript *p = &gr->g->t;
 	const struct match *m = p->m;
-	uint64_t start, q;
-	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0;
-	struct match *c;
 	struct buf blob;
 	struct error e;
 	char where[64];
+	uint64_t q;
+	size_t *at;
 	int ok = 1;
 
-	start = from > gr->before->seq ? from : gr->before->seq;
-	if ((c = project(gr->before, seat)) == NULL)
-		return;
+	if (gr->news != NULL && gr->news_seq == m->seq)
+		return gr->news;
+	mailbot_news_free(gr);
+	if ((gr->news = project(gr->before, -1)) == NULL)
+		return NULL;
 	buf_init(&blob);
+	for (q = gr->before->seq + 1; ok && q <= m->seq; q++) {
+		blob.len = 0;
+		snprintf(where, sizeof(where), "entry %llu",
+		    (unsigned long long)q);
+		ok = p->store->get_entry(p->arg, q, &blob, &e) == 0 &&
+		    match_apply_checked(gr->news, blob.data, blob.len, where,
+		    NULL, &e) == 0;
+		if (ok && (at = realloc(gr->news_at, (gr->news_n + 1) *
+		    sizeof(*at))) != NULL) {
+			gr->news_at = at;
+			at[gr->news_n++] = gr->news_lines.len;
+			buf_printf(&gr->news_lines, "  entry %llu: %s\n",
+			    (unsigned long long)q, gr->news->what);
+		}
+	}
+	buf_free(&blob);
+	if (!ok) {
+		/* cannot happen to entries the judge applied; the board is
+		 * then the final state's, stripped the same way, and the
+		 * lines those that could be told */
+		match_free(gr->news);
+		gr->news = project(m, -1);
+	}
+	gr->news_seq = m->seq;
+	return gr->news;
+}
+
+void
+mailbot_news_free(struct game_run *gr)
+{
+	match_free(gr->news);
+	gr->news = NULL;
+	buf_free(&gr->news_lines);
+	free(gr->news_at);
+	gr->news_at = NULL;
+	gr->news_n = 0;
+}
+
+void
+mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
+{
+	const struct match *m = gr->g->t.m;
+	uint64_t start;
+	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0, k;
+	struct match *c;
+
+	start = from > gr->before->seq ? from : gr->before->seq;
+	if ((c = news_board(gr)) == NULL)
+		return;
 	if (n > 0)
 		buf_adds(out, "News:\n");
 	if (n > 0 && from + 1 == start)
@@ -147,28 +202,14 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 		buf_printf(out, "  entries %llu to %llu (not confirmed sent "
 		    "before)\n", (unsigned long long)from + 1,
 		    (unsigned long long)start);
-	for (q = start + 1; ok && q <= m->seq; q++) {
-		blob.len = 0;
-		snprintf(where, sizeof(where), "entry %llu",
-		    (unsigned long long)q);
-		ok = p->store->get_entry(p->arg, q, &blob, &e) == 0 &&
-		    match_apply_checked(c, blob.data, blob.len, where, NULL,
-		    &e) == 0;
-		if (ok)
-			buf_printf(out, "  entry %llu: %s\n",
-			    (unsigned long long)q, c->what);
-	}
-	buf_free(&blob);
-	if (!ok) {
-		/* cannot happen to entries the judge applied; the view is
-		 * then the final state's, stripped the same way */
-		match_free(c);
-		if ((c = project(m, seat)) == NULL)
-			return;
-	}
+	/* the lines of the entries this seat has not had: the last ones */
+	k = (size_t)(start - gr->before->seq);
+	if (k < gr->news_n)
+		buf_add(out, gr->news_lines.data + gr->news_at[k],
+		    gr->news_lines.len - gr->news_at[k]);
 	buf_adds(out, "\n");
+	c->me = seat;
 	view_text_public(c, seat, out);
-	match_free(c);
 }
 
 int
@@ -219,7 +260,9 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	buf_add(&body, armored->data, armored->len);
 	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
-	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+	    e)) == 0 && gr->defer)
+		rc = mailbot_later(gr, seat, &mail, e);
+	else if (rc == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
 		b->sent++;
 	b->emit_seat = -1;
 	buf_free(&body);
@@ -315,7 +358,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	struct match *before;
 	struct gamedir g;
 	struct error ign;
-	int rc;
+	int rc, built;
 
 	if (b->batch != NULL)
 		return mailqueue_game(b->batch, r, game, e);
@@ -332,12 +375,17 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	if (judge_auto(&j, e) != 0 || mailbot_messages(r, game, &gr, &j,
 	    e) != 0)
 		goto done;
-	/* what was accepted is kept before any update goes out, and an
-	 * update is marked sent only once it is out (a failed mailer: the
-	 * updates sent before it stay sent) */
-	if (gamedir_commit_first(&g, e) != 0)
+	/* what was accepted is kept before any update goes out (the updates
+	 * are built while the disk syncs it), and an update is marked sent
+	 * only once the mailer took it (one it did not take goes next time) */
+	if (gamedir_commit_begin(&g, e) != 0)
 		goto done;
-	if (judge_updates(&j, mailbot_emit, &gr, e) != 0) {
+	gr.defer = 1;
+	mailbot_ahead(&gr, &j);
+	built = judge_updates(&j, mailbot_emit, &gr, e);
+	if (gamedir_commit_end(&g, built == 0 ? e : &ign) != 0 || built != 0)
+		goto done;
+	if (mailbot_send_later(&gr, &j, e) != 0) {
 		(void)gamedir_commit_lazy(&g, &ign);
 		goto done;
 	}
@@ -347,6 +395,9 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 		mailbot_watchers(&gr);
 	rc = 0;
 done:
+	mailbot_later_free(&gr);
+	mailbot_news_free(&gr);
+	judge_run_clear(&j);
 	match_free(before);
 	gamedir_close(&g);
 	return rc;

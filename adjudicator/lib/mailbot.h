@@ -21,6 +21,7 @@
 #include "transcript.h"
 
 struct mailqueue;
+struct mailqueue_mail;
 
 /* Hands one whole mail to the mailer; -1 (EXIT_SYSTEM) if it was not
  * taken. */
@@ -31,6 +32,21 @@ struct mailbot {
 	const char		*keypath;
 	const struct key_secret	*k;
 	mailbot_send_fn		*send;
+	/* several mails at once, the mailers side by side or in one SMTP
+	 * conversation (mailqueue.h's mailqueue_send_fn, same send_arg);
+	 * NULL: send, one after the other */
+	int			(*send_all)(void *, struct mailqueue_mail *,
+				    size_t, void (*)(void *, size_t), void *,
+				    struct error *);
+	/* a one-mail run's updates: a mailer started ahead of each while
+	 * the entries sync (*handle -1: none, the mail goes with send_all
+	 * or send), given its mail once they are durable, or none (NULL:
+	 * it is stopped before it reads a byte, and sends nothing), and
+	 * waited for (0: it took the mail); NULL: not so */
+	int			(*ahead)(void *, int *handle, struct error *);
+	void			(*give)(void *, int handle,
+				    const struct buf *mail);
+	int			(*end)(void *, int handle, struct error *);
 	void			*send_arg;
 	const struct report	*report;
 	/* a drained queue's run (mailqueue.h), whose games stay open and

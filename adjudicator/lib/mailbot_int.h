@@ -6,6 +6,8 @@
 #ifndef MAILBOT_INT_H
 #define MAILBOT_INT_H
 
+#include <pthread.h>
+
 #include "club.h"
 #include "gamedir.h"
 #include "judge.h"
@@ -50,6 +52,28 @@ struct game_run {
 	 * last one in a drained queue's run) */
 	const char		*reply[GAME_MAX_SEATS];
 	const struct judge_run	*j;
+	/* a one-mail run's updates: built while the entries are synced,
+	 * handed to the mailer once they are durable (mailbot_emit says
+	 * JUDGE_LATER) */
+	int			 defer;
+	struct mailqueue_mail	*later;
+	size_t			 nlater;
+	/* the mailers started ahead (mailbot_send.c), by a thread of their
+	 * own while the updates are built: one for each seat that will have
+	 * an update; pool_next is the next to be given a mail */
+	pthread_t		 starter;
+	int			 starting;	/* the thread runs */
+	int			 want;		/* mailers it is to start */
+	int			 pool[GAME_MAX_SEATS];
+	size_t			 npool, pool_next;
+	/* the news (mailbot_news), told once for every seat and observer:
+	 * the public board after the entries since before, each entry's
+	 * line (where each starts), as of news_seq */
+	struct match		*news;
+	struct buf		 news_lines;
+	size_t			*news_at;
+	size_t			 news_n;
+	uint64_t		 news_seq;
 };
 /* When the judge took the mail in, for the clocks. */
 int64_t	mailbot_arrival(const struct mail_in *);
@@ -67,6 +91,24 @@ int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 /* The news since entry from, then the board as the public knows it, as
  * seat (-1: an observer) is told them above its update. */
 void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
+/* What mailbot_news kept, freed (at the end of the game's run). */
+void	mailbot_news_free(struct game_run *);
+/*
+ * A one-mail run's sending (mailbot_send.c): the mailers started on a
+ * thread of their own as the updates are built (ahead, from the judge's
+ * run j: a seat with news, a note or a resend will have one); each
+ * update's mail kept (later: JUDGE_LATER, its text moved); once the
+ * entries are durable, each mail given to a mailer started ahead, the
+ * rest to send_all or send, and each one the mailer took settled as
+ * sent (send_later: -1 if one was not taken); what is left, freed, the
+ * mailers given no mail stopped before they read a byte (later_free).
+ */
+void	mailbot_ahead(struct game_run *, const struct judge_run *);
+int	mailbot_later(struct game_run *, int seat, struct buf *mail,
+	    struct error *);
+int	mailbot_send_later(struct game_run *, struct judge_run *,
+	    struct error *);
+void	mailbot_later_free(struct game_run *);
 /* The run's line in ROOT/log. */
 void	mailbot_log(struct bot_run *, int status);
 /* An answer to the mail's sender (none to an automatic mail, nor when

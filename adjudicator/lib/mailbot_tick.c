@@ -78,6 +78,7 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	int timeout, rc = -1;
 
 	(void)game;
+	memset(&gr, 0, sizeof(gr));
 	if (gamedir_open(dir, GAMEDIR_WRITE, &g, NULL, e) != 0)
 		return e->status == EXIT_SYSTEM ? -1 : 0;
 	if (g.t.me != GAME_JUDGE || !g.t.m->clock.on) {
@@ -87,7 +88,6 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0 ||
 	    (before = match_clone(g.t.m)) == NULL)
 		goto done;
-	memset(&gr, 0, sizeof(gr));
 	gr.r = r;
 	gr.g = &g;
 	gr.before = before;
@@ -137,6 +137,7 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (tr->failed)
 		*e = me;
 done:
+	mailbot_news_free(&gr);
 	match_free(before);
 	gamedir_close(&g);
 	return rc;
@@ -154,6 +155,7 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	int rc = -1;
 
 	memset(&br, 0, sizeof(br));
+	memset(&gr, 0, sizeof(gr));
 	br.b = b;
 	b->game[0] = b->verdict[0] = b->in.from[0] = '\0';
 	b->sent = 0;
@@ -167,7 +169,6 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	if (transcript_key_check(&g.t, b->k, b->keypath, e) != 0 ||
 	    (before = match_clone(g.t.m)) == NULL)
 		goto done;
-	memset(&gr, 0, sizeof(gr));
 	gr.r = &br;
 	gr.g = &g;
 	gr.before = before;
@@ -187,6 +188,7 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);
 	mailbot_log(&br, rc == 0 ? EXIT_OK : e->status);
 done:
+	mailbot_news_free(&gr);
 	match_free(before);
 	gamedir_close(&g);
 	return rc;

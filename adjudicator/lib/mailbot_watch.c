@@ -332,7 +332,7 @@ watch_on(struct asked *a, struct error *e)
 	const struct match *m = a->g.t.m;
 	struct game_run gr;
 	struct watcher *w = a->w;
-	int bymail = 0, i;
+	int bymail = 0, i, rc;
 
 	for (i = 0; i < a->ws.n; i++)
 		bymail += !a->ws.w[i].named && a->ws.w[i].state != WATCH_OFF;
@@ -352,8 +352,10 @@ watch_on(struct asked *a, struct error *e)
 	gr.r = a->r;
 	gr.g = &a->g;
 	gr.before = m;
-	if (observer_mail(&gr, w, "You watch it from now on: what the public "
-	    "may know of it follows.\n", e) != 0)
+	rc = observer_mail(&gr, w, "You watch it from now on: what the "
+	    "public may know of it follows.\n", e);
+	mailbot_news_free(&gr);
+	if (rc != 0)
 		return -1;
 	snprintf(a->r->b->verdict, sizeof(a->r->b->verdict), "watch");
 	return watch_save(a->g.path, &a->ws, e);

@@ -215,6 +215,7 @@ games_close(struct mailqueue *q)
 	size_t i;
 
 	for (i = 0; i < q->ngames; i++) {
+		mailbot_news_free(&q->games[i]->gr);
 		match_free(q->games[i]->before);
 		gamedir_close(&q->games[i]->g);
 		free(q->games[i]);

@@ -426,7 +426,8 @@ test_club_forward_withholds_secrets() {
 	done
 	# a reply quoting the judge's update asks in words: passed on,
 	# without the attachment; the summary above the update is public
-	upd=$(grep -l '^To: alice@example.org' spool/*.eml | head -1)
+	upd=$(grep -l '^-----BEGIN ADJ' $(grep -l '^To: alice@example.org' \
+	    spool/*.eml) | head -1)
 	{
 		printf 'From: alice@example.org\nSubject: Re: entry 1\n'
 		printf 'MIME-Version: 1.0\n'

@@ -322,7 +322,7 @@ test_mailbot_mailer_script_without_interpreter() {
 	mstart
 	mkdir bin
 	{
-		echo 'echo "$@" >"$SPOOL/args.$$"'
+		echo 'mkdir -p "$SPOOL"; echo "$@" >"$SPOOL/args.$$"'
 		echo 'exec sh "$TOP/tests/cli/sendmail.sh" "$@"'
 	} >bin/mymailer
 	chmod +x bin/mymailer
@@ -331,6 +331,43 @@ test_mailbot_mailer_script_without_interpreter() {
 	    -s "mymailer -t -i" a1.eml
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) updates, want 2"
 	cat spool/args.* | grep -qx -- '-t -i' || fail "the mailer's arguments"
+}
+
+# A mail's updates go to mailers started side by side: one that fails
+# (bob's) leaves the other (alice's) sent and recorded so; the mail is
+# kept (exit 75), and bob's update goes with the next run, nothing
+# twice to alice
+test_mailbot_one_mailer_fails() {
+	mstart
+	mkdir bin
+	{
+		echo 't=$(mktemp)'
+		echo 'cat >"$t"'
+		echo 'grep -q "^To: bob@" "$t" && { rm -f "$t"; exit 75; }'
+		echo 'sh "$TOP/tests/cli/sendmail.sh" "$@" <"$t"; r=$?'
+		echo 'rm -f "$t"; exit $r'
+	} >bin/picky
+	chmod +x bin/picky
+	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	SPOOL=$PWD/spool expect 75 "$ADJ" judge -r jr -s "$PWD/bin/picky -t" \
+	    a1.eml
+	err_has "picky: exit status 75"
+	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want alice's alone"
+	header_of spool/1.eml To | grep -qx alice@example.org || fail "to?"
+	tail -1 jr/log | grep -q 'verdict=retry sent=1$' ||
+	    fail "log: $(tail -1 jr/log)"
+	# the mail again, as the MTA gives it after exit 75: a duplicate,
+	# alice's update again, and bob's at last
+	bot a1.eml
+	[ "$(nmail)" -eq 3 ] || fail "$(nmail) mails, want 3"
+	[ "$(grep -lx 'bob@example.org' spool/*.rcpt | wc -l)" -eq 1 ] ||
+	    fail "bob's update: not once"
+	deliver_all
+	[ "$(seq_of "AR/$G")" -eq 1 ] && [ "$(seq_of "BR/$G")" -eq 1 ] ||
+	    fail "the seats are not at entry 1"
+	# and the game goes on
+	mplay BR b1.eml setup b4
+	[ "$(seq_of "AR/$G")" -eq 2 ] || fail "alice is not at entry 2"
 }
 
 test_mailbot_mailer_missing() {
@@ -715,7 +752,7 @@ test_mailbot_note_names_the_mail() {
 	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" <a1.eml
 	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1b.eml
 	# the note travels inside the update: receive prints it
-	expect 0 "$ADJ" receive -r AR spool/1.eml spool/3.eml
+	expect 0 "$ADJ" receive -r AR spool/alice@example.org.mbox
 	err_has "the judge says: refused: your mail: alice: seq 1 differs"
 	grep -q 'stdin' err && fail "stdin in the note"
 	# a game the judge does not know: the answer names the mail too

@@ -7,11 +7,18 @@
 : "${SPOOL:?SPOOL names the spool directory}"
 [ "${SENDMAIL_FAIL:-0}" = 1 ] && { cat >/dev/null; exit 75; }
 mkdir -p "$SPOOL"
-# mailers run side by side (a drained queue's): one at a time from here
+# the mail read first: a mailer the judge started ahead and then stopped
+# (killed before it was given anything) leaves at most a hidden .in file,
+# and one given nothing sends nothing (sendmail -t finds no recipient)
+tmp=$SPOOL/.in.$$
+cat >"$tmp"
+[ -s "$tmp" ] || { rm -f "$tmp"; exit 1; }
+# mailers run side by side (a drained queue's, a mail's updates): one at
+# a time from here
 exec 9>>"$SPOOL/.lock"
 flock 9
 n=$(($(ls "$SPOOL" | grep -c '\.eml$') + 1))
-cat >"$SPOOL/$n.eml"
+mv "$tmp" "$SPOOL/$n.eml"
 echo "$*" >"$SPOOL/$n.args"
 awk '/^$/ { exit } /^To:/ { on = 1; sub(/^To:/, ""); print; next }
     on && /^[ \t]/ { print; next } { on = 0 }' "$SPOOL/$n.eml" |
