@@ -7,7 +7,12 @@ MANDIR	?= $(PREFIX)/share/man
 DOCDIR	?= $(PREFIX)/share/doc/adjudicator
 LIBEXECDIR ?= $(PREFIX)/libexec/adjudicator
 PKG_CONFIG ?= pkg-config
-BUILD	?= build
+# STATIC=1 links libsodium and libyaml in (their archives; the C library
+# stays shared), into build-static: a process starts with less to link
+STATIC	?= 0
+BUILD_0	= build
+BUILD_1	= build-static
+BUILD	?= $(BUILD_$(STATIC))
 CC	?= cc
 
 # The version, in one place: the file VERSION.
@@ -20,12 +25,15 @@ WARN	= -Wall -Wextra -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
 	  -Wshadow -Wwrite-strings -Wpointer-arith -Wundef
 DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
 DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
+DEPS_STATIC != $(PKG_CONFIG) --static --libs libsodium yaml-0.1
+DEPS_LINK_0 = $(DEPS_LIBS)
+DEPS_LINK_1 = -Wl,-Bstatic $(DEPS_STATIC) -Wl,-Bdynamic
 
 CFLAGS	?= -O2 -g
 ADJ_CFLAGS = -std=c11 -ffp-contract=off $(WARN)
 ADJ_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(DEPS_CFLAGS) \
 	   -Iadjudicator/lib -Iadjudicator
-ADJ_LDLIBS = $(DEPS_LIBS) -pthread
+ADJ_LDLIBS = $(DEPS_LINK_$(STATIC)) -pthread
 COMPILE	= $(CC) $(ADJ_CFLAGS) $(CFLAGS) $(ADJ_CPPFLAGS) $(CPPFLAGS)
 LINK	= $(CC) $(ADJ_CFLAGS) $(CFLAGS) $(LDFLAGS)
 LIBS	= $(LDLIBS) $(ADJ_LDLIBS)
@@ -280,5 +288,5 @@ uninstall:
 	rm -rf $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf build build-asan build-fuzz build-lint build-fault
+	rm -rf build build-static build-asan build-fuzz build-lint build-fault
 	rm -f adjudicator-*.tar.gz
