@@ -217,8 +217,16 @@ after_judge() {
 DIRS_drain="jr/[0-9a-f]*"
 SMTP="$top/tests/cli/smtp.sh -bs"
 prep_drain() {
+	bot_game "$SMTP"
+	mkdir md md/new md/cur md/tmp
+	"$ADJ" turn -M -d A e3-c3 >md/new/1 || fail "turn A"
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >md/new/2
+}
+# bot_game MAILER: a judged game with addresses whose judge is the mail
+# bot in jr, both setups taken and mailed through MAILER and received
+bot_game() {
 	keys alice bob
-	mkdir jr md md/new md/cur md/tmp
+	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
 	    -a alice=alice@example.org -a bob=bob@example.org \
@@ -228,16 +236,14 @@ prep_drain() {
 		    2>/dev/null || fail "join $d"
 	done
 	export SPOOL="$PWD/spool"
-	"$ADJ" judge -r jr -s "$SMTP" invite.msg 2>/dev/null || fail "bot"
+	"$ADJ" judge -r jr -s "$1" invite.msg 2>/dev/null || fail "bot"
 	for m in "A setup d2" "B setup b4"; do
-		set -- $m
-		"$ADJ" "$2" -M -d "$1" "$3" >m.eml || fail "$m"
-		"$ADJ" judge -r jr -s "$SMTP" m.eml 2>/dev/null || fail "bot $m"
+		set -- "$1" $m
+		"$ADJ" "$3" -M -d "$2" "$4" >m.eml || fail "$m"
+		"$ADJ" judge -r jr -s "$1" m.eml 2>/dev/null || fail "bot $m"
 		drain_out
 	done
 	rm -rf spool
-	"$ADJ" turn -M -d A e3-c3 >md/new/1 || fail "turn A"
-	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >md/new/2
 }
 # drain_out: each seat receives the whole of its mailbox
 drain_out() {
@@ -285,25 +291,7 @@ after_drain() {
 DIRS_bot="jr/[0-9a-f]*"
 SM="$top/tests/cli/sendmail.sh"
 prep_bot() {
-	keys alice bob
-	mkdir jr
-	"$ADJ" keygen -N -d jr judge 2>/dev/null
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example incognito alice.pub bob.pub >invite.msg
-	for d in A:alice B:bob; do
-		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
-		    2>/dev/null || fail "join $d"
-	done
-	export SPOOL="$PWD/spool"
-	"$ADJ" judge -r jr -s "$SM" invite.msg 2>/dev/null || fail "bot"
-	for m in "A setup d2" "B setup b4"; do
-		set -- $m
-		"$ADJ" "$2" -M -d "$1" "$3" >m.eml || fail "$m"
-		"$ADJ" judge -r jr -s "$SM" m.eml 2>/dev/null || fail "bot $m"
-		drain_out
-	done
-	rm -rf spool
+	bot_game "$SM"
 	"$ADJ" turn -M -d A e3-c3 >t.eml || fail "turn A"
 }
 run_bot() {
