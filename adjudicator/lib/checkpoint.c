@@ -189,6 +189,8 @@ checkpoint_write(const struct transcript *p, const struct checkpoint_extra *x,
 	buf_init(&body);
 	buf_init(&sq);
 	rc |= buf_add(&body, p->m->game_id, SEC_HASH);
+	rc |= buf_add_field(&body, p->m->rules->name,
+	    strlen(p->m->rules->name));
 	rc |= buf_add_u64(&body, x->end);
 	rc |= buf_add_u64(&body, x->synced);
 	rc |= add_match(&body, p->m);
@@ -243,18 +245,21 @@ read_checks(struct cursor *c, struct match *m)
 	return 0;
 }
 
+/* The match, of the game gid with those rules (and, given, the header's
+ * seats). */
 static struct match *
-read_match(struct cursor *c, const struct match *header)
+read_match(struct cursor *c, const struct game_rules *rules,
+    const uint8_t *gid, const struct match *header)
 {
 	const uint8_t *mb, *sb;
 	struct match *m;
 
 	if (take_field(c, &mb, sizeof(*m)) != 0 ||
-	    take_field(c, &sb, header->rules->state_size) != 0 ||
+	    take_field(c, &sb, rules->state_size) != 0 ||
 	    (m = malloc(sizeof(*m))) == NULL)
 		return NULL;
 	memcpy(m, mb, sizeof(*m));
-	m->rules = header->rules;
+	m->rules = rules;
 	m->checks = NULL;
 	m->nchecks = 0;
 	if ((m->state = malloc(m->rules->state_size)) == NULL) {
@@ -262,12 +267,36 @@ read_match(struct cursor *c, const struct match *header)
 		return NULL;
 	}
 	memcpy(m->state, sb, m->rules->state_size);
-	if (read_checks(c, m) != 0 || memcmp(m->game_id, header->game_id,
-	    SEC_HASH) != 0 || m->nseats != header->nseats) {
+	if (read_checks(c, m) != 0 || memcmp(m->game_id, gid, SEC_HASH) != 0 ||
+	    m->nseats < 1 || m->nseats > GAME_MAX_SEATS ||
+	    (header != NULL && m->nseats != header->nseats)) {
 		match_free(m);
 		return NULL;
 	}
 	return m;
+}
+
+/* The game's rules, by the name the checkpoint gives: the header's when
+ * there is one. */
+static const struct game_rules *
+read_rules(struct cursor *c, const uint8_t *gid, const struct match *header)
+{
+	const struct game_rules *r;
+	const uint8_t *p;
+	char name[64];
+	uint32_t n;
+
+	if (cursor_u32(c, &n) != 0 || n == 0 || n >= sizeof(name) ||
+	    cursor_skip(c, &p, n) != 0)
+		return NULL;
+	memcpy(name, p, n);
+	name[n] = '\0';
+	if ((r = game_find(name)) == NULL)
+		return NULL;
+	if (header != NULL && (r != header->rules ||
+	    memcmp(gid, header->game_id, SEC_HASH) != 0))
+		return NULL;
+	return r;
 }
 
 static int
@@ -389,29 +418,34 @@ open_frame(const uint8_t *data, size_t len, const uint8_t *key,
 }
 
 int
-checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
-    const uint8_t key[CHECKPOINT_KEY], const uint8_t *data, size_t len,
-    struct error *e)
+checkpoint_read(struct transcript *p, const char *seat,
+    struct checkpoint_extra *x, const uint8_t key[CHECKPOINT_KEY],
+    const uint8_t *data, size_t len, struct error *e)
 {
 	struct cursor c;
 	const uint8_t *gid, *sent, *remind;
+	const struct game_rules *rules;
 	struct match_secret *sec[GAME_MAX_SEATS] = { NULL };
-	struct match *m;
+	struct match *m = NULL;
 	struct buf plain;
-	int s;
+	int s, me = p->m != NULL ? p->m->me : -1;
 
 	(void)e;
 	memset(x, 0, sizeof(*x));
 	buf_init(&plain);
 	if (open_frame(data, len, key, &plain, &c) != 0 ||
 	    cursor_skip(&c, &gid, SEC_HASH) != 0 ||
-	    memcmp(gid, p->m->game_id, SEC_HASH) != 0 ||
+	    (rules = read_rules(&c, gid, p->m)) == NULL ||
 	    cursor_u64(&c, &x->end) != 0 ||
 	    cursor_u64(&c, &x->synced) != 0 ||
-	    (m = read_match(&c, p->m)) == NULL) {
+	    (m = read_match(&c, rules, gid, p->m)) == NULL ||
+	    (p->m == NULL && (me = match_seat_by_name(m, seat)) < 0)) {
+		match_free(m);
 		buf_free(&plain);
 		return 1;
 	}
+	if (p->m == NULL)
+		p->me = me;
 	if (take_field(&c, &sent, sizeof(p->sent)) != 0 ||
 	    take_field(&c, &remind, sizeof(p->remind)) != 0 ||
 	    read_updates(&c, p) != 0 || read_extra(&c, x) != 0 ||
@@ -428,7 +462,7 @@ checkpoint_read(struct transcript *p, struct checkpoint_extra *x,
 	memcpy(p->sent, sent, sizeof(p->sent));
 	memcpy(p->remind, remind, sizeof(p->remind));
 	buf_free(&plain);
-	m->me = p->m->me;
+	m->me = me;
 	match_free(p->m);
 	p->m = m;
 	for (s = 0; s < GAME_MAX_SEATS; s++) {

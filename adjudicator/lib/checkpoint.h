@@ -35,13 +35,16 @@ struct checkpoint_extra {
 int	checkpoint_write(const struct transcript *, const struct checkpoint_extra *,
 	    const uint8_t key[CHECKPOINT_KEY], struct buf *, struct error *);
 /*
- * Restores the copy's match (p->m, made from the header, is replaced)
- * and the extra state.  1: not usable (another build, another game, a
- * bad MAC, damaged): the caller rebuilds from the journal.
+ * Restores the copy's match and the extra state: p->m, made from the
+ * header, is replaced; or (p->m NULL) the checkpoint alone makes it, its
+ * rules named in it, and p->me is seat's place in it (the header need
+ * not be parsed: the MAC says this directory wrote it).  1: not usable
+ * (another build, another game, a bad MAC, damaged, no such seat): the
+ * caller rebuilds from the journal.
  */
-int	checkpoint_read(struct transcript *, struct checkpoint_extra *,
-	    const uint8_t key[CHECKPOINT_KEY], const uint8_t *, size_t,
-	    struct error *);
+int	checkpoint_read(struct transcript *, const char *seat,
+	    struct checkpoint_extra *, const uint8_t key[CHECKPOINT_KEY],
+	    const uint8_t *, size_t, struct error *);
 void	checkpoint_extra_free(struct checkpoint_extra *);
 
 #endif

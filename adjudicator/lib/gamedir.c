@@ -188,8 +188,8 @@ read_file(const char *p, struct buf *b)
 	return fsio_exists(p) ? fsio_read(p, 64u * 1024 * 1024, b, &ign) : -1;
 }
 
-/* The checkpoint, when sound: 0; else 1 and the state is left as the
- * header made it. */
+/* The checkpoint, when sound: 0, the state its; else 1 (the caller
+ * clears what it left and starts from the header). */
 static int
 resume(struct gamedir *g, struct error *e)
 {
@@ -202,8 +202,8 @@ resume(struct gamedir *g, struct error *e)
 	buf_init(&b);
 	buf_init(&last);
 	snprintf(path, sizeof(path), "%s/checkpoint", g->path);
-	ok = read_file(path, &b) == 0 && checkpoint_read(p, &g->x, g->key,
-	    b.data, b.len, e) == 0;
+	ok = read_file(path, &b) == 0 && checkpoint_read(p, g->seat, &g->x,
+	    g->key, b.data, b.len, e) == 0;
 	/* a sound checkpoint beyond what the journal had synced: the
 	 * journal lost commits */
 	if (ok && g->x.synced > g->j.end) {
@@ -382,24 +382,35 @@ take_lock(struct gamedir *g, enum gamedir_mode mode, struct error *e)
 	return 0;
 }
 
-/* The journal's key record and header: the state before any entry. */
+/* The journal's key record: the checkpoint's key. */
 static int
-start(struct gamedir *g, struct error *e)
+start_key(struct gamedir *g, struct error *e)
 {
 	struct journal_record r;
+	int rc = 0;
+
+	buf_init(&r.data);
+	if (journal_read(&g->j, 0, &r, e) != 0)
+		rc = -1;
+	else if (r.type != JOURNAL_KEY || r.data.len != CHECKPOINT_KEY)
+		rc = error_set(e, EXIT_MALFORMED, "%s: no key record",
+		    g->j.path);
+	else
+		memcpy(g->key, r.data.data, CHECKPOINT_KEY);
+	sec_wipe(r.data.data, r.data.len);
+	buf_free(&r.data);
+	return rc;
+}
+
+/* The header: the state before any entry. */
+static int
+start_header(struct gamedir *g, struct error *e)
+{
 	struct buf b;
 	char where[PATH_MAX + 32];
 	int rc = -1;
 
-	buf_init(&r.data);
 	buf_init(&b);
-	if (journal_read(&g->j, 0, &r, e) != 0)
-		goto done;
-	if (r.type != JOURNAL_KEY || r.data.len != CHECKPOINT_KEY) {
-		error_set(e, EXIT_MALFORMED, "%s: no key record", g->j.path);
-		goto done;
-	}
-	memcpy(g->key, r.data.data, CHECKPOINT_KEY);
 	snprintf(where, sizeof(where), "%s: the header", g->j.path);
 	if (gamedir_disk.get_entry(g, 0, &b, e) != 0 ||
 	    (g->t.m = header_load(b.data, b.len, where, e)) == NULL)
@@ -412,39 +423,35 @@ start(struct gamedir *g, struct error *e)
 	g->t.m->me = g->t.me;
 	rc = 0;
 done:
-	sec_wipe(r.data.data, r.data.len);
-	buf_free(&r.data);
 	buf_free(&b);
 	return rc;
 }
 
+/*
+ * The state: from a sound checkpoint, whose MAC says this directory wrote
+ * it (the header is not even parsed), and the journal after it; else the
+ * header's, and the whole journal replayed.
+ */
 static int
 load(struct gamedir *g, struct error *e)
 {
-	struct match *fresh;
 	struct error ign;
-
 	int rc;
 
-	if (start(g, e) != 0)
+	if (start_key(g, e) != 0)
 		return -1;
-	if ((fresh = match_clone(g->t.m)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
 	error_clear(&ign);
-	if ((rc = resume(g, &ign)) == 0) {
-		match_free(fresh);
+	if ((rc = resume(g, &ign)) == 0)
 		return follow_from(g, g->x.end, e);
-	}
 	if (rc < 0) {
-		match_free(fresh);
 		*e = ign;
 		return -1;
 	}
-	/* rebuilt from the whole journal, from the header's state */
 	transcript_clear(&g->t);
-	g->t.m = fresh;
 	checkpoint_extra_free(&g->x);
 	memset(&g->x, 0, sizeof(g->x));
+	if (start_header(g, e) != 0)
+		return -1;
 	g->rebuilt = 1;
 	return follow_from(g, 0, e);
 }

@@ -26,7 +26,7 @@ round_trip(const struct transcript *p, const struct buf *ck,
 	if ((q->m = match_clone(p->m)) == NULL)
 		return -1;
 	memset(q->m->local, 0, sizeof(q->m->local));
-	rc = checkpoint_read(q, &x, key, ck->data, ck->len, e);
+	rc = checkpoint_read(q, NULL, &x, key, ck->data, ck->len, e);
 	checkpoint_extra_free(&x);
 	return rc;
 }
@@ -87,9 +87,32 @@ main(void)
 	memset(&q, 0, sizeof(q));
 	q.me = 1;
 	q.m = match_clone(j->m);
-	unit_ok(q.m != NULL && checkpoint_read(&q, &x, key, ck.data, ck.len,
-	    &e) == 1 && q.secret == NULL, "a seat's copy refuses a checkpoint "
-	    "holding others' secrets");
+	unit_ok(q.m != NULL && checkpoint_read(&q, NULL, &x, key, ck.data,
+	    ck.len, &e) == 1 && q.secret == NULL, "a seat's copy refuses a "
+	    "checkpoint holding others' secrets");
+	checkpoint_extra_free(&x);
+	transcript_clear(&q);
+	/* no header parsed: the checkpoint alone makes the match, its rules
+	 * by name, and the copy's place by the seat's name */
+	memset(&q, 0, sizeof(q));
+	unit_ok(checkpoint_read(&q, "judge", &x, key, ck.data, ck.len,
+	    &e) == 0 && q.m != NULL && q.me == GAME_JUDGE &&
+	    q.m->me == GAME_JUDGE && q.m->rules == j->m->rules &&
+	    q.m->seq == j->m->seq && same_secret(j->all[1], q.all[1], q.m, 1),
+	    "the judge's copy from its checkpoint alone");
+	checkpoint_extra_free(&x);
+	transcript_clear(&q);
+	memset(&q, 0, sizeof(q));
+	unit_ok(checkpoint_read(&q, "carol", &x, key, ck.data, ck.len,
+	    &e) == 1 && q.m == NULL, "a seat not in the game: not used");
+	checkpoint_extra_free(&x);
+	ck.len = 0;
+	memset(&q, 0, sizeof(q));
+	unit_ok(checkpoint_write(alice, &x, key, &ck, &e) == 0 &&
+	    checkpoint_read(&q, alice->m->seat[0].name, &x, key, ck.data,
+	    ck.len, &e) == 0 && q.me == 0 && q.m->me == 0 &&
+	    same_secret(alice->secret, q.secret, q.m, 0) && q.all[1] == NULL,
+	    "a seat's copy from its checkpoint alone");
 	checkpoint_extra_free(&x);
 	transcript_clear(&q);
 	buf_free(&ck);
