@@ -447,7 +447,12 @@ load(struct gamedir *g, struct error *e)
 		*e = ign;
 		return -1;
 	}
+	/* nothing the checkpoint said stays: the judge's marks of what it
+	 * sent and of its notices come back from their records alone (a
+	 * power cut that took them makes it send those again) */
 	transcript_clear(&g->t);
+	memset(g->t.sent, 0, sizeof(g->t.sent));
+	memset(g->t.remind, 0, sizeof(g->t.remind));
 	checkpoint_extra_free(&g->x);
 	memset(&g->x, 0, sizeof(g->x));
 	if (start_header(g, e) != 0)

@@ -775,3 +775,33 @@ test_update_all_or_nothing() {
 	expect 0 "$ADJ" receive -d B mq/bob.msg
 	[ "$(seq_of B)" -eq 3 ] || fail "seq 3 missing"
 }
+
+# A power cut that takes the judge's unsynced record of the updates it
+# sent, while the checkpoint written after it survives: the checkpoint
+# goes beyond the journal, the journal is replayed, and the judge sends
+# those updates again (adjudicator(1)); what the checkpoint said it had
+# sent is not believed
+test_judge_lost_sent_record_sent_again() {
+	jstart
+	"$ADJ" setup -d A d2 >a1.msg || fail "setup A"
+	tojudge a1.msg
+	cat jout jerr | grep -q 'update for alice (1 entry)' ||
+	    fail "$(cat jout jerr)"
+	# the journal cut after the synced commit of entry 1
+	cut=$(python3 "$TOP/tests/cli/journal.py" list J/journal |
+	    awk '$2 == "entry" && $3 == 1 { e = 1 }
+	    e && $2 == "commit" { print $1 + 28; exit }')
+	[ -n "$cut" ] && [ "$cut" -lt "$(wc -c <J/journal)" ] ||
+	    fail "no lazy commit after entry 1"
+	truncate -s "$cut" J/journal
+	"$ADJ" setup -d B b4 >b1.msg || fail "setup B"
+	tojudge b1.msg
+	cat jout jerr >said
+	grep -q 'update for alice (2 entries)' said &&
+	    grep -q 'update for bob (2 entries)' said ||
+	    fail "entry 1 not sent again: $(cat said)"
+	# and the seats, which had it, go on
+	jplay A a2.msg e3-c3
+	[ "$(seq_of A)" -eq 3 ] && [ "$(seq_of B)" -eq 3 ] ||
+	    fail "the seats are not at entry 3"
+}
