@@ -143,6 +143,7 @@ news_board(struct game_run *gr)
 	mailbot_news_free(gr);
 	if ((gr->news = project(gr->before, -1)) == NULL)
 		return NULL;
+	gr->news->verifying = 1;	/* our copy: no rollback copy of it */
 	buf_init(&blob);
 	for (q = gr->before->seq + 1; ok && q <= m->seq; q++) {
 		blob.len = 0;
