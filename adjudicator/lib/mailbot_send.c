@@ -10,7 +10,6 @@
  * before it reads a byte, and sends nothing.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "mailbot_int.h"
 #include "mailqueue.h"
@@ -77,11 +76,9 @@ mailbot_later(struct game_run *gr, int seat, struct buf *mail,
 {
 	struct mailqueue_mail *p;
 
-	if ((p = realloc(gr->later, (gr->nlater + 1) * sizeof(*p))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	gr->later = p;
-	p += gr->nlater++;
-	memset(p, 0, sizeof(*p));
+	if (mailqueue_grow(&gr->later, gr->nlater, e) != 0)
+		return -1;
+	p = &gr->later[gr->nlater++];
 	p->text = *mail;
 	buf_init(mail);
 	p->seat = seat;

@@ -73,9 +73,8 @@ struct mailqueue {
 
 /* --- the mails of the run --- */
 
-/* Room for one more mail at the end of *m (n mails), zeroed. */
-static int
-grow(struct mailqueue_mail **m, size_t n, struct error *e)
+int
+mailqueue_grow(struct mailqueue_mail **m, size_t n, struct error *e)
 {
 	struct mailqueue_mail *p;
 
@@ -94,7 +93,7 @@ collect(void *arg, const struct buf *mail, struct error *e)
 	struct mailqueue *q = arg;
 	struct mailqueue_mail *m;
 
-	if (grow(&q->out, q->nout, e) != 0)
+	if (mailqueue_grow(&q->out, q->nout, e) != 0)
 		return -1;
 	m = &q->out[q->nout++];
 	if (buf_add(&m->text, mail->data, mail->len) != 0)
@@ -111,7 +110,7 @@ collect(void *arg, const struct buf *mail, struct error *e)
 static int
 keep(struct mailqueue *q, struct mailqueue_mail *m, struct error *e)
 {
-	if (grow(&q->out, q->nout, e) != 0)
+	if (mailqueue_grow(&q->out, q->nout, e) != 0)
 		return -1;
 	q->out[q->nout] = *m;
 	q->out[q->nout++].sent = 0;
@@ -377,7 +376,7 @@ parse_outbox(const struct mailqueue *q, const struct buf *b, char *id,
 		    &seat, &target, src, &len) != 5 ||
 		    (size_t)(end - nl) < len + 2 || nl[1 + len] != '\n')
 			return damaged(q, *n, e);
-		if (grow(m, *n, e) != 0)
+		if (mailqueue_grow(m, *n, e) != 0)
 			return -1;
 		t = &(*m)[(*n)++];
 		snprintf(t->game, sizeof(t->game), "%s",

@@ -41,6 +41,9 @@ struct mailqueue_mail {
 };
 
 /* What the mailer calls for each mail it has taken, as it takes it. */
+/* Room for one more mail at the end of *m (n mails), zeroed, its text
+ * empty. */
+int	mailqueue_grow(struct mailqueue_mail **, size_t n, struct error *);
 typedef void mailqueue_sent_fn(void *, size_t i);
 /*
  * Hands every mail not yet sent to the mailer, calling sent for each one
