@@ -8,11 +8,13 @@
 [ "${SENDMAIL_FAIL:-0}" = 1 ] && { cat >/dev/null; exit 75; }
 mkdir -p "$SPOOL"
 # the mail read first: a mailer the judge started ahead and then stopped
-# (killed before it was given anything) leaves at most a hidden .in file,
-# and one given nothing sends nothing (sendmail -t finds no recipient)
+# (killed before it was given anything) leaves at most a hidden .in file;
+# one given an empty input fails, as sendmail -t does finding no
+# recipient, and leaves $SPOOL/.empty.PID for the tests to see (a real
+# one mails the judge's user that it found none)
 tmp=$SPOOL/.in.$$
 cat >"$tmp"
-[ -s "$tmp" ] || { rm -f "$tmp"; exit 1; }
+[ -s "$tmp" ] || { mv "$tmp" "$SPOOL/.empty.$$"; exit 1; }
 # mailers run side by side (a drained queue's, a mail's updates): one at
 # a time from here
 exec 9>>"$SPOOL/.lock"

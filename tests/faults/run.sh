@@ -299,6 +299,12 @@ run_bot() {
 }
 after_bot() {
 	export SPOOL="$PWD/spool"
+	# a mailer the judge started and gave no mail was stopped before it
+	# read anything: never an empty input (only the judge's own death
+	# leaves its mailers one)
+	if [ -z "$killed" ] && ls spool/.empty.* >/dev/null 2>&1; then
+		fail "a mailer was given an empty input"
+	fi
 	# an update goes out only once its entry is durable: an entry lost
 	# with the run means no mail went
 	if [ "$(seq_of "$(echo jr/[0-9a-f]*)")" -lt 3 ]; then

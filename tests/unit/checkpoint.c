@@ -31,6 +31,19 @@ round_trip(const struct transcript *p, const struct buf *ck,
 	return rc;
 }
 
+/* ck's body replaced by the squeezed pairs of body (n bytes), with a
+ * MAC that checks out: what only a bug of ours could write. */
+static void
+rebody(struct buf *ck, const uint8_t *body, size_t n)
+{
+	size_t at = 12 + buf_get_u32(ck->data + 8);
+
+	ck->len = at + SEC_HASH;
+	buf_add(ck, body, n);
+	sec_mac(ck->data + at, key, CHECKPOINT_KEY, ck->data + at + SEC_HASH,
+	    n);
+}
+
 static int
 same_secret(const struct match_secret *a, const struct match_secret *b,
     const struct match *m, int s)
@@ -115,6 +128,35 @@ main(void)
 	    "a seat's copy from its checkpoint alone");
 	checkpoint_extra_free(&x);
 	transcript_clear(&q);
+
+	/* the header another game's, or of other rules: not used */
+	ck.len = 0;
+	unit_ok(checkpoint_write(j, &x, key, &ck, &e) == 0, "written");
+	memset(&q, 0, sizeof(q));
+	q.me = GAME_JUDGE;
+	if ((q.m = match_clone(j->m)) != NULL) {
+		q.m->game_id[0] ^= 1;
+		unit_ok(checkpoint_read(&q, NULL, &x, key, ck.data, ck.len,
+		    &e) == 1, "another game's header: not used");
+		q.m->game_id[0] ^= 1;
+		q.m->rules = game_find("knights");
+		unit_ok(checkpoint_read(&q, NULL, &x, key, ck.data, ck.len,
+		    &e) == 1, "a header of other rules: not used");
+		q.m->rules = j->m->rules;
+	}
+	checkpoint_extra_free(&x);
+	transcript_clear(&q);
+	/* a squeezed body that does not unfold, though its MAC checks out:
+	 * a count of bytes beyond the body */
+	{
+		static const uint8_t beyond[] = { 200, 0, 0, 0, 1, 2, 3 };
+
+		rebody(&ck, beyond, sizeof(beyond));
+		memset(&q, 0, sizeof(q));
+		unit_ok(checkpoint_read(&q, "judge", &x, key, ck.data, ck.len,
+		    &e) == 1 && q.m == NULL, "a count beyond the body: not used");
+		checkpoint_extra_free(&x);
+	}
 	buf_free(&ck);
 	selfplay_free(sp);
 	return unit_done();
