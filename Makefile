@@ -244,7 +244,7 @@ dist:
 
 distcheck: dist
 	@d=$$(mktemp -d "$${TMPDIR:-/tmp}/adj-distcheck.XXXXXX") && \
-	    trap 'rm -rf "$$d"' EXIT INT TERM && \
+	    trap 'rm -rf "$$d"' EXIT INT TERM && chmod 755 "$$d" && \
 	    gzip -dc $(DIST).tar.gz | (cd "$$d" && tar -xf -) && \
 	    cd "$$d/$(DIST)" && $(SUBMAKE) && $(SUBMAKE) $(DISTCHECK) && \
 	    $(SUBMAKE) install DESTDIR="$$d/root" PREFIX=/usr && \
