@@ -11,6 +11,9 @@
  * record from a torn or damaged one (the entries themselves are signed:
  * the check guards against accidents, not against forgers).
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* sync_file_range */
+#endif
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -490,9 +493,6 @@ journal_open(struct journal *j, const char *dir, int writable,
 void
 journal_close(struct journal *j)
 {
-	if (j->syncing)
-		(void)pthread_join(j->syncer, NULL);
-	j->syncing = 0;
 	if (j->fd >= 0)
 		close(j->fd);
 	if (j->idx_fd >= 0)
@@ -630,15 +630,6 @@ journal_commit_lazy(struct journal *j, struct error *e)
 	return commit(j, 0, e);
 }
 
-static void *
-syncer(void *arg)
-{
-	struct journal *j = arg;
-
-	j->sync_errno = fdatasync(j->fd) != 0 ? errno : 0;
-	return NULL;
-}
-
 int
 journal_commit_begin(struct journal *j, struct error *e)
 {
@@ -649,15 +640,15 @@ journal_commit_begin(struct journal *j, struct error *e)
 	if (append_batch(j, base, e) != 0)
 		return -1;
 	j->sync_base = base;
-	j->sync_errno = 0;
 	j->begun = 1;
-	/* the fault of a test build strikes here, in this thread */
-	if (FAULT("fdatasync"))
-		j->sync_errno = errno;
-	else if (pthread_create(&j->syncer, NULL, syncer, j) == 0)
-		j->syncing = 1;
-	else
-		(void)syncer(j);	/* no thread to spare: the sync now */
+#ifdef SYNC_FILE_RANGE_WRITE
+	/* the batch's pages on their way to the disk now, without waiting:
+	 * end's fdatasync finds them written, or under way (what it must
+	 * still wait for is the file's size, and no thread is needed that
+	 * a busy machine might start late) */
+	(void)sync_file_range(j->fd, (off_t)base, (off_t)(j->end - base),
+	    SYNC_FILE_RANGE_WRITE);
+#endif
 	return 0;
 }
 
@@ -667,13 +658,8 @@ journal_commit_end(struct journal *j, struct error *e)
 	if (!j->begun)
 		return 0;
 	j->begun = 0;
-	if (j->syncing)
-		(void)pthread_join(j->syncer, NULL);
-	j->syncing = 0;
-	if (j->sync_errno != 0) {
-		errno = j->sync_errno;
+	if (FAULT("fdatasync") || fdatasync(j->fd) != 0)
 		return cut_off(j, j->sync_base, e);
-	}
 	synced(j);
 	return 0;
 }

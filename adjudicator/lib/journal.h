@@ -14,7 +14,6 @@
 #ifndef JOURNAL_H
 #define JOURNAL_H
 
-#include <pthread.h>
 #include <stdint.h>
 
 #include "buf.h"
@@ -57,11 +56,8 @@ struct journal {
 	int		idx_fd;		/* -1 when there is no index */
 	struct journal_window win;	/* of fd */
 	struct journal_window iwin;	/* of idx_fd */
-	/* a commit whose sync runs on its own thread (journal_commit_begin) */
-	pthread_t	syncer;
-	int		begun;		/* a commit begun, not yet ended */
-	int		syncing;	/* its sync on the thread */
-	int		sync_errno;	/* the syncer's: 0, or fdatasync's */
+	/* a commit begun, not yet ended (journal_commit_begin) */
+	int		begun;
 	uint64_t	sync_base;	/* where that commit starts */
 };
 
@@ -87,8 +83,9 @@ int	journal_commit(struct journal *, struct error *);
 /*
  * journal_commit in two halves, so that the caller can work while the
  * disk does (build what it sends once the records are durable): begin
- * appends the batch and starts its fdatasync on a thread of its own; end
- * waits for it.  Between the two, committed records may be read and new
+ * appends the batch and starts writing it out (sync_file_range, where
+ * the system has it), without waiting; end syncs it (fdatasync), which by
+ * then mostly waits for what is under way.  Between the two, committed records may be read and new
  * ones added to the next batch, but nothing committed.  If the sync
  * failed, end cuts the commit off again, drops the next batch and fails:
  * nothing of it may be trusted (nor what was built on it sent).

@@ -1,11 +1,11 @@
 /*
  * A one-mail run's sending (judge -r ROOT FILE): see mailbot_int.h.
  *
- * The judge's entries are synced on a thread of their own while its
- * updates are built (gamedir_commit_begin); the mailers, whose start is
+ * The judge's entries are written out while its updates are built
+ * (gamedir_commit_begin), and synced after; the mailers, whose start is
  * the longest part of sending a mail (a vfork blocks the thread that
- * asks for it until the mailer runs), are started on another, one for
- * each seat that will have an update.  Nothing is given to a mailer
+ * asks for it until the mailer runs), are started on a thread of their
+ * own, one for each seat that will have an update.  Nothing is given to a mailer
  * before the entries are durable; a mailer given nothing is stopped
  * before it reads a byte, and sends nothing.
  */
