@@ -270,23 +270,29 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 		return -1;
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);
-	if ((k = cli_key_load(keypath, e)) == NULL)
-		goto done;
 	memset(&b, 0, sizeof(b));
 	b.root = root;
 	b.keypath = keypath;
-	b.k = k;
 	b.send = cli_to_mailer;
 	b.send_all = cli_to_mailer_all;
-	b.ahead = cli_mailer_ahead;
 	b.give = cli_mailer_give;
 	b.end = cli_mailer_end;
 	b.send_arg = &m;
 	b.report = &cli_report_stderr;
 	b.emit_seat = -1;
+	/* one mail: its mailers start now, while it is read and judged (an
+	 * SMTP mailer takes a run's mails in one conversation instead) */
+	if (!ticking && !draining(queue, argc, argv) && !cli_mailer_smtp(&m)) {
+		b.ahead = cli_mailer_ahead;
+		mailbot_warm(&b);
+	}
+	if ((k = cli_key_load(keypath, e)) == NULL)
+		goto done;
+	b.k = k;
 	rc = ticking ? mailbot_tick(&b, when_now(), e) :
 	    take_mail(&b, &m, draining(queue, argc, argv), argc, argv, e);
 done:
+	mailbot_cool(&b);
 	key_secret_free(k);
 	/* keep the mail: the mail system gives it again later */
 	if (rc != 0 && e->status == EXIT_SYSTEM)

@@ -181,8 +181,8 @@ cli_mailer_reap(const struct cli_mailer *m, pid_t pid, int fed, struct error *e)
 }
 
 /* SENDMAIL speaks SMTP: -bs is among its words. */
-static int
-speaks_smtp(const struct cli_mailer *m)
+int
+cli_mailer_smtp(const struct cli_mailer *m)
 {
 	size_t i;
 
@@ -209,7 +209,7 @@ cli_to_mailer(void *arg, const struct buf *mail, struct error *e)
 	pid_t pid;
 	int in;
 
-	if (speaks_smtp(m)) {
+	if (cli_mailer_smtp(m)) {
 		memset(&one, 0, sizeof(one));
 		one.text = *mail;	/* lent, not ours to free */
 		return cli_smtp(m, &one, 1, taken, NULL, e);
@@ -230,7 +230,7 @@ cli_mailer_ahead(void *arg, int *h, struct error *e)
 	int i;
 
 	*h = -1;
-	if (speaks_smtp(m))
+	if (cli_mailer_smtp(m))
 		return 0;
 	for (i = 0; i < CLI_MAILERS && m->ahead[i].pid > 0; i++)
 		;
@@ -334,6 +334,6 @@ cli_to_mailer_all(void *arg, struct mailqueue_mail *mails, size_t n,
 {
 	const struct cli_mailer *m = arg;
 
-	return speaks_smtp(m) ? cli_smtp(m, mails, n, sent, sent_arg, e) :
+	return cli_mailer_smtp(m) ? cli_smtp(m, mails, n, sent, sent_arg, e) :
 	    each_its_own(m, mails, n, sent, sent_arg, e);
 }

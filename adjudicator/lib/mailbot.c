@@ -80,7 +80,7 @@ mailbot_answer(struct bot_run *r, const char *subject, const char *body,
 	h.automatic = 1;
 	buf_init(&mail);
 	if ((rc = mail_compose(&h, body, strlen(body), &mail, e)) == 0 &&
-	    (rc = b->send(b->send_arg, &mail, e)) == 0) {
+	    (rc = mailbot_send(b, &mail, e)) == 0) {
 		b->sent++;
 		r->answered = 1;
 	}
@@ -263,7 +263,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
 	    e)) == 0 && gr->defer)
 		rc = mailbot_later(gr, seat, &mail, e);
-	else if (rc == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+	else if (rc == 0 && (rc = mailbot_send(b, &mail, e)) == 0)
 		b->sent++;
 	b->emit_seat = -1;
 	buf_free(&body);
@@ -373,6 +373,8 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	judge_run_init(&j, &g.t, b->k);
 	gr.j = &j;
 	j.at = mailbot_arrival(&b->in);
+	/* once the mail is applied, every seat has news */
+	mailbot_want(b, g.t.m->nseats);
 	if (judge_auto(&j, e) != 0 || mailbot_messages(r, game, &gr, &j,
 	    e) != 0)
 		goto done;
@@ -382,7 +384,6 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	if (gamedir_commit_begin(&g, e) != 0)
 		goto done;
 	gr.defer = 1;
-	mailbot_ahead(&gr, &j);
 	built = judge_updates(&j, mailbot_emit, &gr, e);
 	if (gamedir_commit_end(&g, built == 0 ? e : &ign) != 0 || built != 0)
 		goto done;

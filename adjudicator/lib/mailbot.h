@@ -20,6 +20,7 @@
 #include "root.h"
 #include "transcript.h"
 
+struct mailbot_pool;
 struct mailqueue;
 struct mailqueue_mail;
 
@@ -48,6 +49,8 @@ struct mailbot {
 				    const struct buf *mail);
 	int			(*end)(void *, int handle, struct error *);
 	void			*send_arg;
+	/* a one-mail run's mailers started ahead (mailbot_warm) */
+	struct mailbot_pool	*pool;
 	const struct report	*report;
 	/* a drained queue's run (mailqueue.h), whose games stay open and
 	 * whose mails go out at its end; NULL: one mail, answered at once */
@@ -62,6 +65,16 @@ struct mailbot {
 	int			 sent;		/* mails handed to send */
 };
 
+/*
+ * A one-mail run's mailers (ahead set), started at once, before its
+ * mail is read, on a thread of their own: as many as a game has seats
+ * at the fewest (a game with more asks for more once it is open).  The
+ * updates and answers of the run go to them, once they are due; those
+ * left without a mail are stopped before they read a byte, and waited
+ * for (mailbot_cool, at the end of the run).
+ */
+void	mailbot_warm(struct mailbot *);
+void	mailbot_cool(struct mailbot *);
 /*
  * Takes one mail, as the mail reader hands it over (mime.h: a mail too
  * large is not read, and its sender is told from its head).  0: done

@@ -363,7 +363,7 @@ send_forward(struct bot_run *r, const char *why, const struct texts *t,
 	if (!r->mail->too_large && t->secret[0] == '\0')
 		forward_text(t, &body);
 	if ((rc = mail_compose(&mh, (const char *)body.data, body.len, &mail,
-	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+	    e)) == 0 && (rc = mailbot_send(b, &mail, e)) == 0)
 		b->sent++;
 	buf_free(&body);
 	buf_free(&mail);

@@ -6,7 +6,6 @@
 #ifndef MAILBOT_INT_H
 #define MAILBOT_INT_H
 
-#include <pthread.h>
 
 #include "club.h"
 #include "gamedir.h"
@@ -58,14 +57,6 @@ struct game_run {
 	int			 defer;
 	struct mailqueue_mail	*later;
 	size_t			 nlater;
-	/* the mailers started ahead (mailbot_send.c), by a thread of their
-	 * own while the updates are built: one for each seat that will have
-	 * an update; pool_next is the next to be given a mail */
-	pthread_t		 starter;
-	int			 starting;	/* the thread runs */
-	int			 want;		/* mailers it is to start */
-	int			 pool[GAME_MAX_SEATS];
-	size_t			 npool, pool_next;
 	/* the news (mailbot_news), told once for every seat and observer:
 	 * the public board after the entries since before, each entry's
 	 * line (where each starts), as of news_seq */
@@ -94,16 +85,18 @@ void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
 /* What mailbot_news kept, freed (at the end of the game's run). */
 void	mailbot_news_free(struct game_run *);
 /*
- * A one-mail run's sending (mailbot_send.c): the mailers started on a
- * thread of their own as the updates are built (ahead, from the judge's
- * run j: a seat with news, a note or a resend will have one); each
- * update's mail kept (later: JUDGE_LATER, its text moved); once the
- * entries are durable, each mail given to a mailer started ahead, the
- * rest to send_all or send, and each one the mailer took settled as
- * sent (send_later: -1 if one was not taken); what is left, freed, the
- * mailers given no mail stopped before they read a byte (later_free).
+ * A one-mail run's sending (mailbot_send.c): n more mailers started
+ * ahead for a game's seats, once it is open (want); each update's mail
+ * kept (later: JUDGE_LATER, its text moved); once the entries are
+ * durable, each mail given to a mailer started ahead, the rest to
+ * send_all or send, and each one the mailer took settled as sent
+ * (send_later: -1 if one was not taken); what is left, freed
+ * (later_free).  mailbot_send: one mail, to a mailer started ahead if
+ * one is left, else to send.
  */
-void	mailbot_ahead(struct game_run *, const struct judge_run *);
+void	mailbot_want(struct mailbot *, int n);
+int	mailbot_send(struct mailbot *, const struct buf *mail,
+	    struct error *);
 int	mailbot_later(struct game_run *, int seat, struct buf *mail,
 	    struct error *);
 int	mailbot_send_later(struct game_run *, struct judge_run *,

@@ -45,7 +45,7 @@ notice_mail(struct bot_run *r, const struct match *m,
 	buf_adds(&full, "\n");
 	view_clock(m, t->now, &full);
 	if ((rc = mail_compose(&h, (const char *)full.data, full.len, &mail,
-	    e)) == 0 && (rc = b->send(b->send_arg, &mail, e)) == 0)
+	    e)) == 0 && (rc = mailbot_send(b, &mail, e)) == 0)
 		b->sent++;
 	buf_free(&subject);
 	buf_free(&body);

@@ -228,7 +228,7 @@ observer_mail(struct game_run *gr, struct watcher *w, const char *intro,
 			goto done;
 	}
 	if (mail_compose(&h, (const char *)body.data, body.len, &mail,
-	    e) != 0 || b->send(b->send_arg, &mail, e) != 0)
+	    e) != 0 || mailbot_send(b, &mail, e) != 0)
 		goto done;
 	b->sent++;
 	w->seq = m->seq;

@@ -355,3 +355,41 @@ test_first_move_words() {
 	"$ADJ" show -d B | grep -q '^Last: red (alice) c2-e3' ||
 	    { "$ADJ" show -d B >&2; fail "not c2-e3"; }
 }
+
+# Four seats through the judge's mail bot, one mail a run: each mail's four
+# updates go out, two to the mailers the run started before it read the
+# mail (a game has two seats at the fewest), two to those it started once
+# it found the game; nothing twice, none given an empty input (bot), and
+# every seat follows
+test_judged_by_mail_four_seats() {
+	kall=$(kseats 4)
+	keys $kall
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a carol=carol@example.org -a dave=dave@example.org \
+	    -a judge=judge@club.example knights alice.pub bob.pub carol.pub \
+	    dave.pub >invite.msg || fail "new"
+	for s in $kall; do
+		"$ADJ" join -d "$(kdir $s)" -k $s.key invite.msg 2>/dev/null ||
+		    fail "join $s"
+	done
+	bot invite.msg
+	n=0
+	for t in alice:c2-d4 bob:k3-i4; do
+		n=$((n + 1))
+		"$ADJ" turn -M -d "$(kdir "${t%%:*}")" "${t#*:}" >m$n.eml ||
+		    fail "turn $t"
+		rm -rf spool
+		bot m$n.eml
+		[ "$(nmail)" -eq 4 ] || fail "mail $n: $(nmail) updates, want 4"
+		for s in $kall; do
+			[ "$(cat spool/*.rcpt | grep -cx "$s@example.org")" -eq 1 ] ||
+			    fail "mail $n: not one update for $s"
+			deliver "$(kdir $s)" "spool/$s@example.org.mbox"
+			[ "$(seq_of "$(kdir $s)")" -eq $n ] ||
+			    fail "$s is not at entry $n"
+		done
+	done
+}

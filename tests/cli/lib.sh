@@ -317,6 +317,10 @@ SM="$TOP/tests/cli/sendmail.sh"
 # bot FILE [STATUS]: the judge's mail bot takes FILE (exit STATUS, 0)
 bot() {
 	SPOOL=$PWD/spool expect "${2:-0}" "$ADJ" judge -r jr -s "$SM" "$1"
+	# the mailers it started and gave nothing were stopped before they
+	# read a byte: none was given an empty input
+	! ls spool/.empty.* >/dev/null 2>&1 ||
+	    fail "a mailer was given an empty input"
 }
 
 # nmail: how many mails the stand-in sendmail was given

@@ -4,6 +4,7 @@
 # header, as -t reads it) in $SPOOL/N.args and $SPOOL/N.rcpt, and it is
 # appended to the mbox of each recipient, $SPOOL/ADDRESS.mbox.
 # $SENDMAIL_FAIL=1: take nothing and fail, as a broken mailer would.
+# A mailer given an empty input leaves $SPOOL/.empty.PID (below).
 : "${SPOOL:?SPOOL names the spool directory}"
 [ "${SENDMAIL_FAIL:-0}" = 1 ] && { cat >/dev/null; exit 75; }
 mkdir -p "$SPOOL"
