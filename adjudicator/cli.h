@@ -152,6 +152,9 @@ int	cli_to_mailer(void *, const struct buf *mail, struct error *);
 int	cli_mailer_ahead(void *, int *handle, struct error *);
 void	cli_mailer_give(void *, int handle, const struct buf *mail);
 int	cli_mailer_end(void *, int handle, struct error *);
+/* While m's mailers started ahead wait (NULL: no longer): a SIGTERM,
+ * SIGINT or SIGHUP kills them before it stops the judge. */
+void	cli_mailer_guard(struct cli_mailer *);
 /* The mailer started on the pipe *in (closed by whoever feeds it); its
  * standard output on the pipe *out, or (out NULL) our stderr. */
 int	cli_mailer_start(const struct cli_mailer *, int *in, int *out,

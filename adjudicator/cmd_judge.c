@@ -284,6 +284,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	 * SMTP mailer takes a run's mails in one conversation instead) */
 	if (!ticking && !draining(queue, argc, argv) && !cli_mailer_smtp(&m)) {
 		b.ahead = cli_mailer_ahead;
+		cli_mailer_guard(&m);
 		mailbot_warm(&b);
 	}
 	if ((k = cli_key_load(keypath, e)) == NULL)
@@ -293,6 +294,8 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	    take_mail(&b, &m, draining(queue, argc, argv), argc, argv, e);
 done:
 	mailbot_cool(&b);
+	if (b.ahead != NULL)
+		cli_mailer_guard(NULL);
 	key_secret_free(k);
 	/* keep the mail: the mail system gives it again later */
 	if (rc != 0 && e->status == EXIT_SYSTEM)

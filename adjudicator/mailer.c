@@ -247,6 +247,38 @@ cli_mailer_ahead(void *arg, int *h, struct error *e)
 }
 
 /*
+ * The judge stopped by a signal (SIGTERM, SIGINT, SIGHUP) while mailers
+ * wait for their mails: they are killed first, as they would be at its
+ * end, so that none reads an empty input (see below); then the signal
+ * does what it would have done.
+ */
+static struct cli_mailer *volatile guarded;
+
+static void
+on_stop(int sig)
+{
+	struct cli_mailer *m = guarded;
+	int i;
+
+	for (i = 0; m != NULL && i < CLI_MAILERS; i++)
+		if (m->ahead[i].pid > 0 && m->ahead[i].in >= 0)
+			(void)kill(m->ahead[i].pid, SIGKILL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+cli_mailer_guard(struct cli_mailer *m)
+{
+	static const int stops[] = { SIGTERM, SIGINT, SIGHUP };
+	size_t i;
+
+	guarded = m;
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		signal(stops[i], m != NULL ? on_stop : SIG_DFL);
+}
+
+/*
  * Its mail, or (NULL) none: then it is killed before it has read a byte,
  * and has nothing to send (an end of input would not do: "sendmail -t"
  * finding no recipient mails the error to the judge's own user).

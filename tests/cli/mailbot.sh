@@ -373,6 +373,44 @@ test_mailbot_one_mailer_fails() {
 	[ "$(seq_of "AR/$G")" -eq 2 ] || fail "alice is not at entry 2"
 }
 
+# A one-mail run starts its mailers before it reads the mail.  Stopped
+# (SIGTERM) while they wait, the judge kills them first: none is given
+# an empty input (a real "sendmail -t" would mail the judge's user that
+# it found no recipient), and nothing is sent
+test_mailbot_stopped_with_mailers_waiting() {
+	mstart
+	mkfifo in
+	exec 4<>in
+	SPOOL=$PWD/spool SENDMAIL_STARTED=1 "$ADJ" judge -r jr -s "$SM" - \
+	    <in 2>err 4>&- &
+	pid=$!
+	# the judge waits for its mail; its two mailers (a game has two
+	# seats at the fewest) wait for theirs
+	i=0
+	while [ "$(ls -A spool 2>/dev/null | grep -c '^\.started\.')" -lt 2 ]; do
+		[ $i -lt 100 ] || fail "the mailers did not start"
+		i=$((i + 1))
+		sleep 0.1
+	done
+	kill -TERM "$pid"
+	st=0
+	wait "$pid" || st=$?
+	exec 4>&-
+	[ "$st" -eq 143 ] || fail "exit status $st, want 143 (SIGTERM)"
+	for m in $(ls -A spool | sed -n 's/^\.started\.//p'); do
+		i=0
+		while [ -e "/proc/$m" ] &&
+		    [ "$(sed 's/.*) //; s/ .*//' "/proc/$m/stat")" != Z ]; do
+			[ $i -lt 100 ] || fail "mailer $m still runs"
+			i=$((i + 1))
+			sleep 0.1
+		done
+	done
+	! ls spool/.empty.* >/dev/null 2>&1 ||
+	    fail "a mailer was given an empty input"
+	[ "$(nmail)" -eq 0 ] || fail "$(nmail) mails sent"
+}
+
 test_mailbot_mailer_missing() {
 	mstart
 	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml

@@ -8,6 +8,8 @@
 : "${SPOOL:?SPOOL names the spool directory}"
 [ "${SENDMAIL_FAIL:-0}" = 1 ] && { cat >/dev/null; exit 75; }
 mkdir -p "$SPOOL"
+# $SENDMAIL_STARTED=1: say it runs, before it reads anything
+[ "${SENDMAIL_STARTED:-0}" = 1 ] && : >"$SPOOL/.started.$$"
 # the mail read first: a mailer the judge started ahead and then stopped
 # (killed before it was given anything) leaves at most a hidden .in file;
 # one given an empty input fails, as sendmail -t does finding no
