@@ -146,6 +146,9 @@ struct cli_mailer {
 int	cli_mailer_parse(const char *, struct cli_mailer *, struct error *);
 /* SENDMAIL speaks SMTP (-bs): a run's mails in one conversation. */
 int	cli_mailer_smtp(const struct cli_mailer *);
+/* A mailer started from SENDMAIL may be killed by us (not a set-user-ID
+ * program of another user, as exim's sendmail is): 1, else 0. */
+int	cli_mailer_stoppable(const struct cli_mailer *);
 int	cli_to_mailer(void *, const struct buf *mail, struct error *);
 /* mailbot.h's ahead, give and end: a mailer started before its mail may
  * go (none for an SMTP mailer: its mails go in one conversation). */

@@ -281,8 +281,11 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 	b.report = &cli_report_stderr;
 	b.emit_seat = -1;
 	/* one mail: its mailers start now, while it is read and judged (an
-	 * SMTP mailer takes a run's mails in one conversation instead) */
-	if (!ticking && !draining(queue, argc, argv) && !cli_mailer_smtp(&m)) {
+	 * SMTP mailer takes a run's mails in one conversation instead, and
+	 * one we could not stop, were it not to be given a mail after all,
+	 * starts only when its mail is ready) */
+	if (!ticking && !draining(queue, argc, argv) && !cli_mailer_smtp(&m) &&
+	    cli_mailer_stoppable(&m)) {
 		b.ahead = cli_mailer_ahead;
 		cli_mailer_guard(&m);
 		mailbot_warm(&b);

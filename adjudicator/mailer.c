@@ -2,6 +2,7 @@
  * The mailer: SENDMAIL, a program given each mail on its standard input
  * (the judge's mail bot, judge -r, and the operator's rule).
  */
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -41,6 +42,26 @@ cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
 	return 0;
 }
 
+/* SENDMAIL's program as execvp finds it: its path in path, 0; -1 if
+ * it is nowhere in PATH. */
+static int
+find_program(const struct cli_mailer *m, char *path, size_t size)
+{
+	char dirs[4096], *d, *save = NULL;
+
+	if (strchr(m->argv[0], '/') != NULL)
+		return (size_t)snprintf(path, size, "%s", m->argv[0]) < size ?
+		    0 : -1;
+	snprintf(dirs, sizeof(dirs), "%s", getenv("PATH") != NULL ?
+	    getenv("PATH") : "/bin:/usr/bin");
+	for (d = strtok_r(dirs, ":", &save); d != NULL;
+	    d = strtok_r(NULL, ":", &save))
+		if ((size_t)snprintf(path, size, "%s/%s", d, m->argv[0]) <
+		    size && access(path, X_OK) == 0)
+			return 0;
+	return -1;
+}
+
 /*
  * A script without "#!" as SENDMAIL: execvp ran it with /bin/sh, and so
  * does this (posix_spawnp does not): the path it would run, found in
@@ -50,25 +71,10 @@ static int
 spawn_script(pid_t *pid, const struct cli_mailer *m,
     const posix_spawn_file_actions_t *fa)
 {
-	char path[PATH_MAX], *argv[34], dirs[4096], sh[] = "sh", *d;
-	char *save = NULL;
+	char path[PATH_MAX], *argv[34], sh[] = "sh";
 	size_t n;
 
-	path[0] = '\0';
-	if (strchr(m->argv[0], '/') != NULL)
-		snprintf(path, sizeof(path), "%s", m->argv[0]);
-	else {
-		snprintf(dirs, sizeof(dirs), "%s", getenv("PATH") != NULL ?
-		    getenv("PATH") : "/bin:/usr/bin");
-		for (d = strtok_r(dirs, ":", &save); d != NULL && path[0] ==
-		    '\0'; d = strtok_r(NULL, ":", &save)) {
-			if ((size_t)snprintf(path, sizeof(path), "%s/%s", d,
-			    m->argv[0]) >= sizeof(path) ||
-			    access(path, X_OK) != 0)
-				path[0] = '\0';
-		}
-	}
-	if (path[0] == '\0')
+	if (find_program(m, path, sizeof(path)) != 0)
 		return ENOEXEC;
 	argv[0] = sh;
 	argv[1] = path;
@@ -77,6 +83,26 @@ spawn_script(pid_t *pid, const struct cli_mailer *m,
 		argv[n + 1] = m->argv[n];
 	argv[n + 1] = NULL;
 	return posix_spawn(pid, "/bin/sh", fa, NULL, argv, environ);
+}
+
+/*
+ * Whether a mailer we start is ours to stop: not when SENDMAIL is a
+ * set-user-ID program of another user (exim's sendmail, set-user-ID
+ * root, runs as the mail system's user at once, and kill(2) is refused
+ * us), unless we are root.  Judged by the program named: a script that
+ * runs such a program is not seen through.
+ */
+int
+cli_mailer_stoppable(const struct cli_mailer *m)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (geteuid() == 0)
+		return 1;
+	if (find_program(m, path, sizeof(path)) != 0 || stat(path, &st) != 0)
+		return 0;
+	return (st.st_mode & S_ISUID) == 0 || st.st_uid == geteuid();
 }
 
 /*

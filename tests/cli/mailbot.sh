@@ -411,6 +411,43 @@ test_mailbot_stopped_with_mailers_waiting() {
 	[ "$(nmail)" -eq 0 ] || fail "$(nmail) mails sent"
 }
 
+# A mailer the judge could not stop is never started before its mail is
+# ready: exim's sendmail is set-user-ID root and runs as the mail
+# system's user at once, so a kill(2) from the judge's user is refused,
+# and one left without a mail would read an empty input (exim then mails
+# the judge's user that it found no recipient).  Here, as uid 65534, a
+# mail that is no message is answered: through a plain copy of the
+# stand-in, by one of the two mailers started ahead (the other killed);
+# through a set-user-ID root copy (the kernel runs a script as its
+# caller all the same), by the one mailer started for the answer
+test_mailbot_unstoppable_mailer_not_started_ahead() {
+	[ "$(id -u)" -eq 0 ] || { echo "SKIP: needs root" >&2; return 0; }
+	need setpriv
+	mstart
+	mkdir bin
+	cp "$SM" bin/plain
+	cp "$SM" bin/suid
+	chmod 755 bin/plain
+	chmod 4755 bin/suid
+	printf 'From: carol@example.org\nTo: judge@club.example\nSubject: hi\n\nno message\n' \
+	    >junk.eml
+	chown -R 65534:65534 jr
+	chmod 777 .
+	for m in plain suid; do
+		SPOOL=$PWD/s.$m SENDMAIL_STARTED=1 setpriv --reuid=65534 \
+		    --regid=65534 --clear-groups "$ADJ" judge -r jr \
+		    -s "$PWD/bin/$m -t -i" junk.eml >/dev/null 2>err.$m || true
+		[ "$(cat s.$m/*.rcpt 2>/dev/null)" = carol@example.org ] ||
+		    { cat err.$m >&2; fail "$m: not one answer to carol"; }
+		! ls s.$m/.empty.* >/dev/null 2>&1 ||
+		    fail "$m: a mailer was given an empty input"
+	done
+	[ "$(ls -A s.plain | grep -c '^\.started\.')" -eq 2 ] ||
+	    fail "not two mailers started ahead"
+	[ "$(ls -A s.suid | grep -c '^\.started\.')" -eq 1 ] ||
+	    fail "a set-user-ID mailer started ahead"
+}
+
 test_mailbot_mailer_missing() {
 	mstart
 	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
