@@ -6,7 +6,6 @@
 #ifndef MAILBOT_INT_H
 #define MAILBOT_INT_H
 
-
 #include "club.h"
 #include "gamedir.h"
 #include "judge.h"

@@ -20,9 +20,10 @@
 # judge's own work.
 #
 # Two clocks: the wall clock of the loop (what a delivery waits for: the
-# judge builds its updates while the disk syncs the entry, and starts
-# its sendmails side by side, so on several cores its wall time is less
-# than the sum of its processes'), and the CPU time of the loop's
+# judge starts its sendmails before it reads the mail, on another CPU,
+# and builds its updates while the disk writes the entry, so on several
+# cores its wall time is less than the sum of its processes'), and the
+# CPU time of the loop's
 # processes (user and system, from the shell's times: what a mail costs
 # the machine, one core's worth).  The target is held to the wall clock,
 # as the mail bot's rate was first measured; the CPU figures are said
