@@ -154,7 +154,7 @@ sync_dir(const char *path)
 		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + 1), path);
 	else
 		return;
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
 		(void)(FAULT("fsync") || fsync(fd));
 		close(fd);
 	}

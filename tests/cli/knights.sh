@@ -359,9 +359,11 @@ test_first_move_words() {
 # Four seats through the judge's mail bot, one mail a run: each mail's four
 # updates go out, two to the mailers the run started before it read the
 # mail (a game has two seats at the fewest), two to those it started once
-# it found the game; nothing twice, none given an empty input (bot), and
-# every seat follows
+# it found the game (the mail open then: no mailer may hold it); nothing
+# twice, none given an empty input (bot), and every seat follows
 test_judged_by_mail_four_seats() {
+	SENDMAIL_FDS=1
+	export SENDMAIL_FDS
 	kall=$(kseats 4)
 	keys $kall
 	mkdir jr
@@ -384,6 +386,8 @@ test_judged_by_mail_four_seats() {
 		rm -rf spool
 		bot m$n.eml
 		[ "$(nmail)" -eq 4 ] || fail "mail $n: $(nmail) updates, want 4"
+		! grep -q "/m$n\.eml\$" spool/.fds.* ||
+		    fail "mail $n: a mailer was started with the mail open"
 		for s in $kall; do
 			[ "$(cat spool/*.rcpt | grep -cx "$s@example.org")" -eq 1 ] ||
 			    fail "mail $n: not one update for $s"

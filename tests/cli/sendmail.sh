@@ -10,6 +10,8 @@
 mkdir -p "$SPOOL"
 # $SENDMAIL_STARTED=1: say it runs, before it reads anything
 [ "${SENDMAIL_STARTED:-0}" = 1 ] && : >"$SPOOL/.started.$$"
+# $SENDMAIL_FDS=1: what it was started with open, in $SPOOL/.fds.PID
+[ "${SENDMAIL_FDS:-0}" = 1 ] && ls -l "/proc/$$/fd/" >"$SPOOL/.fds.$$"
 # the mail read first: a mailer the judge started ahead and then stopped
 # (killed before it was given anything) leaves at most a hidden .in file;
 # one given an empty input fails, as sendmail -t does finding no
