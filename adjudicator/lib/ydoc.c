@@ -4,6 +4,7 @@
  * with the position libyaml reports.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +20,77 @@ struct ydoc_writer {
 	int		 failed;
 };
 
-static struct ydoc *
-node_new(enum ydoc_type t, const yaml_mark_t *m)
+/*
+ * A document's nodes, strings and lists live in one arena: a few chunks
+ * whose list the root keeps, freed at once with the root.  A parse costs
+ * a malloc or two instead of three a node, and the thread that frees a
+ * document (verify parses on one thread and frees on another) touches no
+ * other thread's heap but for those chunks.
+ */
+struct ydoc_chunk {
+	struct ydoc_chunk	*next;
+	size_t		 size, used;
+	max_align_t	 data[];
+};
+
+#define CHUNK_ALIGN	(sizeof(max_align_t))
+#define CHUNK_FIRST	4096	/* a signed entry's whole tree */
+
+static void *
+arena_alloc(struct ydoc_chunk **arena, size_t n)
 {
-	struct ydoc *n = calloc(1, sizeof(*n));
+	struct ydoc_chunk *c = *arena;
+	size_t size;
+	void *p;
+
+	n = (n + CHUNK_ALIGN - 1) / CHUNK_ALIGN * CHUNK_ALIGN;
+	if (c == NULL || c->size - c->used < n) {
+		size = c != NULL ? 2 * c->size : CHUNK_FIRST;
+		if (size < n)
+			size = n;
+		if ((c = malloc(sizeof(*c) + size)) == NULL)
+			return NULL;
+		c->size = size;
+		c->used = 0;
+		c->next = *arena;
+		*arena = c;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+static void
+arena_free(struct ydoc_chunk *c)
+{
+	struct ydoc_chunk *next;
+
+	for (; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+}
+
+static char *
+arena_strndup(struct ydoc_chunk **arena, const char *s, size_t len)
+{
+	char *d = arena_alloc(arena, len + 1);
+
+	if (d != NULL) {
+		memcpy(d, s, len);
+		d[len] = '\0';
+	}
+	return d;
+}
+
+static struct ydoc *
+node_new(struct ydoc_chunk **arena, enum ydoc_type t, const yaml_mark_t *m)
+{
+	struct ydoc *n = arena_alloc(arena, sizeof(*n));
 
 	if (n == NULL)
 		return NULL;
+	memset(n, 0, sizeof(*n));
 	n->type = t;
 	n->line = (unsigned)m->line + 1;
 	n->col = (unsigned)m->column + 1;
@@ -33,31 +98,26 @@ node_new(enum ydoc_type t, const yaml_mark_t *m)
 }
 
 void
-ydoc_free(struct ydoc *n)
+ydoc_free(struct ydoc *root)
 {
-	size_t i;
-
-	if (n == NULL)
-		return;
-	for (i = 0; i < n->nkids; i++)
-		ydoc_free(n->kids[i]);
-	free(n->kids);
-	free(n->str);
-	free(n->key);
-	free(n);
+	if (root != NULL)
+		arena_free(root->arena);
 }
 
 static int
-add_kid(struct ydoc *parent, struct ydoc *kid)
+add_kid(struct ydoc_chunk **arena, struct ydoc *parent, struct ydoc *kid)
 {
 	struct ydoc **k;
 	size_t cap;
 
-	/* room doubles: a long sequence costs linear time, not quadratic */
+	/* room doubles: a long sequence costs linear time, not quadratic;
+	 * the old room stays in the arena (at most as much again) */
 	if (parent->nkids == parent->cap) {
 		cap = parent->cap ? 2 * parent->cap : 4;
-		if ((k = realloc(parent->kids, cap * sizeof(*k))) == NULL)
+		if ((k = arena_alloc(arena, cap * sizeof(*k))) == NULL)
 			return -1;
+		if (parent->nkids > 0)
+			memcpy(k, parent->kids, parent->nkids * sizeof(*k));
 		parent->kids = k;
 		parent->cap = cap;
 	}
@@ -95,6 +155,7 @@ struct parse {
 	int		 depth, docs;
 	size_t		 events;
 	struct ydoc	*root;
+	struct ydoc_chunk	*arena;		/* every node's memory */
 };
 
 static int
@@ -156,21 +217,18 @@ on_scalar(struct parse *p, const yaml_event_t *ev, struct ydoc **out)
 			snprintf(msg, sizeof(msg), "duplicate key \"%.60s\"", k);
 			return hazard(p, m, msg);
 		}
-		if ((f->pkey = strdup(k)) == NULL)
+		if ((f->pkey = arena_strndup(&p->arena, k,
+		    ev->data.scalar.length)) == NULL)
 			return nomem(p);
 		f->kline = (unsigned)m->line + 1;
 		f->kcol = (unsigned)m->column + 1;
 		return 0;
 	}
-	if ((n = node_new(YDOC_SCALAR, m)) == NULL)
+	if ((n = node_new(&p->arena, YDOC_SCALAR, m)) == NULL)
 		return nomem(p);
 	n->len = ev->data.scalar.length;
-	if ((n->str = malloc(n->len + 1)) == NULL) {
-		free(n);
+	if ((n->str = arena_strndup(&p->arena, k, n->len)) == NULL)
 		return nomem(p);
-	}
-	memcpy(n->str, k, n->len);
-	n->str[n->len] = '\0';
 	*out = n;
 	return 0;
 }
@@ -193,7 +251,7 @@ on_open(struct parse *p, const yaml_event_t *ev, struct ydoc **out)
 		    "plain string");
 	if (p->depth >= YDOC_MAX_DEPTH)
 		return hazard(p, &ev->start_mark, "nesting too deep");
-	if ((*out = node_new(is_map ? YDOC_MAP : YDOC_SEQ,
+	if ((*out = node_new(&p->arena, is_map ? YDOC_MAP : YDOC_SEQ,
 	    &ev->start_mark)) == NULL)
 		return nomem(p);
 	return 0;
@@ -213,10 +271,8 @@ attach(struct parse *p, struct ydoc *n, int opened)
 			n->key = f->pkey;
 			f->pkey = NULL;
 		}
-		if (add_kid(f->node, n) != 0) {
-			ydoc_free(n);
+		if (add_kid(&p->arena, f->node, n) != 0)
 			return nomem(p);
-		}
 	}
 	if (opened) {
 		p->stack[p->depth].node = n;
@@ -302,15 +358,13 @@ ydoc_parse(const void *data, size_t len, const char *where, struct error *e)
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&yp);
-	while (p.depth > 0)
-		free(p.stack[--p.depth].pkey);
 	if (rc == 0 && p.root == NULL)
 		rc = error_set(e, EXIT_MALFORMED, "%s: empty document", where);
 	if (rc != 0) {
-		/* every node is reachable from the root once attached */
-		ydoc_free(p.root);
+		arena_free(p.arena);
 		return NULL;
 	}
+	p.root->arena = p.arena;
 	return p.root;
 }
 

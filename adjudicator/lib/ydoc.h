@@ -36,11 +36,13 @@ struct ydoc {
 	struct ydoc	**kids;		/* map values or sequence items */
 	size_t		  nkids;
 	size_t		  cap;		/* room in kids */
+	struct ydoc_chunk	 *arena;	/* the root's: the whole tree's memory */
 };
 
 /* Parses one document.  where names the input in error messages. */
 struct ydoc *ydoc_parse(const void *, size_t, const char *where,
 	    struct error *);
+/* Frees a document ydoc_parse returned, every node of it at once. */
 void	ydoc_free(struct ydoc *);
 
 /* Map access.  NULL when absent. */

@@ -143,6 +143,36 @@ test_limits(void)
 	    "too large input refused");
 	free(s);
 
+	/* a long list of maps: the tree outgrows its arena's first chunks
+	 * many times over, each list's room moved as it grows */
+	n = 25000 * 24;
+	s = malloc(n + 1);
+	{
+		size_t i = 0, k;
+		const struct ydoc *l;
+		char v[16];
+		int ok;
+
+		i += (size_t)snprintf(s + i, n + 1 - i, "items:\n");
+		for (k = 0; k < 25000; k++)
+			i += (size_t)snprintf(s + i, n + 1 - i,
+			    "- {n: %zu, s: x}\n", k);
+		error_clear(&e);
+		d = ydoc_parse(s, i, "t", &e);
+		l = ydoc_get(d, "items");
+		ok = l != NULL && l->type == YDOC_SEQ && l->nkids == 25000;
+		for (k = 0; ok && k < 25000; k++) {
+			snprintf(v, sizeof(v), "%zu", k);
+			ok = ydoc_get(l->kids[k], "n") != NULL &&
+			    strcmp(ydoc_get(l->kids[k], "n")->str, v) == 0 &&
+			    strcmp(ydoc_get(l->kids[k], "s")->str, "x") == 0 &&
+			    l->kids[k]->line == k + 2;
+		}
+		unit_ok(ok, "a list of 25,000 maps read whole, in order");
+		ydoc_free(d);
+	}
+	free(s);
+
 	/* many small events */
 	n = (size_t)YDOC_MAX_EVENTS * 3 + 16;
 	if (n > YDOC_MAX_INPUT)
