@@ -286,6 +286,17 @@ game_needs_claim(struct game_needs *n, int by, const char *claim)
 	snprintf(n->claim, sizeof(n->claim), "%s", claim);
 }
 
+/* snprintf(d, n, "%s", s) without the formatting: the rules name a result
+ * after every move. */
+static void
+copy_str(char *d, size_t n, const char *s)
+{
+	size_t l = strnlen(s, n - 1);
+
+	memcpy(d, s, l);
+	d[l] = '\0';
+}
+
 void
 game_result_one(struct game_result *res, int over, int winner,
     const char *why)
@@ -295,7 +306,7 @@ game_result_one(struct game_result *res, int over, int winner,
 	res->draw = over && winner < 0;
 	if (over && winner >= 0 && winner < GAME_MAX_SEATS)
 		res->winner[winner] = 1;
-	snprintf(res->why, sizeof(res->why), "%s", why);
+	copy_str(res->why, sizeof(res->why), why);
 }
 
 void
@@ -333,7 +344,18 @@ game_square(const char *s, int *file, int *rank)
 void
 game_square_name(int file, int rank, char out[5])
 {
-	snprintf(out, 5, "%c%d", 'a' + (file % 26), (rank + 1) % 100);
+	int r = (rank + 1) % 100, n = 0;
+
+	/* by hand: verify names a square or two for every move */
+	out[n++] = (char)('a' + (file % 26));
+	if (r < 0) {
+		out[n++] = '-';
+		r = -r;
+	}
+	if (r >= 10)
+		out[n++] = (char)('0' + r / 10);
+	out[n++] = (char)('0' + r % 10);
+	out[n] = '\0';
 }
 
 void
