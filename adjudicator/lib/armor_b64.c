@@ -4,7 +4,10 @@
  * a whole blob, libsodium's constant-time encoder for a secret key's
  * record) and the table decoder of archives.  A secret never goes through
  * the tables: lookups indexed by secret bytes leak through the cache.
+ * Both tables are safe to share between threads: the decoder's is fixed
+ * at compile time, the writer's filled once (pthread_once).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +22,7 @@
  * bytes in) at a time.
  */
 static char b64_pair[4096][2];
+static pthread_once_t b64_pair_once = PTHREAD_ONCE_INIT;
 
 static void
 b64_pair_init(void)
@@ -52,8 +56,7 @@ wrap_public(const uint8_t *p, size_t len, struct buf *out)
 
 	if (buf_reserve(out, need + need / 64 + 2) != 0)
 		return -1;
-	if (b64_pair[0][0] == '\0')
-		b64_pair_init();
+	pthread_once(&b64_pair_once, b64_pair_init);
 	q = (char *)out->data + out->len;
 	for (i = 0; i + 48 <= len; i += 48) {
 		for (k = 0; k < 48; k += 3)
@@ -178,31 +181,36 @@ armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
 	return 0;
 }
 
-/* Each character's value in base64: 0..63, B64_PAD for '=', else -1. */
+/*
+ * Each character's value in base64 plus one: 1..64, and for '='
+ * B64_PAD + 1; 0 (every other character) is -1 once one is taken off.
+ * Fixed at compile time: threads (standings reads archives on every core)
+ * share it with nothing to set up.
+ */
 #define B64_PAD	(-2)
-static signed char b64_val[256];
-static int b64_val_ready;
-
-static void
-b64_val_init(void)
-{
-	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
-	int i;
-
-	memset(b64_val, -1, sizeof(b64_val));
-	for (i = 0; i < 64; i++)
-		b64_val[(unsigned char)tab[i]] = (signed char)i;
-	b64_val['='] = B64_PAD;
-	b64_val_ready = 1;
-}
+#define V(c, v)	[(unsigned char)(c)] = (v) + 1
+static const signed char b64_val1[256] = {
+	V('A', 0), V('B', 1), V('C', 2), V('D', 3), V('E', 4), V('F', 5),
+	V('G', 6), V('H', 7), V('I', 8), V('J', 9), V('K', 10), V('L', 11),
+	V('M', 12), V('N', 13), V('O', 14), V('P', 15), V('Q', 16),
+	V('R', 17), V('S', 18), V('T', 19), V('U', 20), V('V', 21),
+	V('W', 22), V('X', 23), V('Y', 24), V('Z', 25),
+	V('a', 26), V('b', 27), V('c', 28), V('d', 29), V('e', 30),
+	V('f', 31), V('g', 32), V('h', 33), V('i', 34), V('j', 35),
+	V('k', 36), V('l', 37), V('m', 38), V('n', 39), V('o', 40),
+	V('p', 41), V('q', 42), V('r', 43), V('s', 44), V('t', 45),
+	V('u', 46), V('v', 47), V('w', 48), V('x', 49), V('y', 50),
+	V('z', 51), V('0', 52), V('1', 53), V('2', 54), V('3', 55),
+	V('4', 56), V('5', 57), V('6', 58), V('7', 59), V('8', 60),
+	V('9', 61), V('+', 62), V('/', 63), V('=', B64_PAD)
+};
+#undef V
+#define b64_val(c)	(b64_val1[(unsigned char)(c)] - 1)
 
 int
 armor_is_b64(char c)
 {
-	if (!b64_val_ready)
-		b64_val_init();
-	return b64_val[(unsigned char)c] != -1;
+	return b64_val(c) != -1;
 }
 
 size_t
@@ -210,10 +218,8 @@ armor_b64_span(const char *p, size_t n)
 {
 	size_t i;
 
-	if (!b64_val_ready)
-		b64_val_init();
 	for (i = 0; i < n; i++)
-		if (b64_val[(unsigned char)p[i]] == -1)
+		if (b64_val1[(unsigned char)p[i]] == 0)
 			break;
 	return i;
 }
@@ -231,15 +237,13 @@ armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen, const char *in,
 	size_t i, n = 0;
 	int a, b, c, d;
 
-	if (!b64_val_ready)
-		b64_val_init();
 	if (len % 4 != 0)
 		return -1;
 	for (i = 0; i < len; i += 4) {
-		a = b64_val[p[i]];
-		b = b64_val[p[i + 1]];
-		c = b64_val[p[i + 2]];
-		d = b64_val[p[i + 3]];
+		a = b64_val(p[i]);
+		b = b64_val(p[i + 1]);
+		c = b64_val(p[i + 2]);
+		d = b64_val(p[i + 3]);
 		if ((a | b | c | d) >= 0) {
 			if (outmax - n < 3 || n > outmax)
 				return -1;
