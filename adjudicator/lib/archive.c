@@ -12,7 +12,6 @@
  * again in order, for its error.  Memory holds three batches, never the
  * whole game.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@
 #include "archive.h"
 #include "armor.h"
 #include "audit.h"
+#include "crew.h"
 #include "dispute.h"
 #include "entry.h"
 #include "holder.h"
@@ -78,12 +78,11 @@ struct verify {
 	int			 fork_taken;
 	int			 secret_checked;
 	struct batch		*b[3];
-	pthread_t		 t[ARCHIVE_MAX_THREADS];
-	int			 nw, started;
+	struct crew		*crew;		/* NULL: this thread alone */
 	const struct archive_progress *progress;
 };
 
-static void *
+static void
 check_worker(void *arg)
 {
 	struct batch *b = arg;
@@ -100,7 +99,6 @@ check_worker(void *arg)
 			b->doc[i] = ydoc_parse(b->env[i].body,
 			    b->env[i].body_len, "", &ign);
 	}
-	return NULL;
 }
 
 static int
@@ -155,25 +153,16 @@ read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 static void
 start_checks(struct verify *v, struct batch *b)
 {
-	int i;
-
-	v->started = 0;
-	for (i = 0; i < v->nw; i++)
-		if (pthread_create(&v->t[i], NULL, check_worker, b) == 0)
-			v->started++;
-		else
-			break;
+	if (v->crew != NULL)
+		crew_begin(v->crew, check_worker, b);
 }
 
 static void
 finish_checks(struct verify *v, struct batch *b)
 {
-	int i;
-
 	check_worker(b);	/* the calling thread helps with what is left */
-	for (i = 0; i < v->started; i++)
-		pthread_join(v->t[i], NULL);
-	v->started = 0;
+	if (v->crew != NULL)
+		crew_wait(v->crew);
 }
 
 /* Version 3: the one entry that forks the transcript, kept until the
@@ -685,8 +674,9 @@ archive_verify(FILE *f, const char *name, int threads,
 	v.name = name;
 	v.seat = -1;
 	v.progress = progress;
-	v.nw = threads - 1 > ARCHIVE_MAX_THREADS ? ARCHIVE_MAX_THREADS :
-	    threads - 1;
+	/* started once: a thread started for every batch begins late */
+	v.crew = crew_new(threads - 1 > ARCHIVE_MAX_THREADS ?
+	    ARCHIVE_MAX_THREADS : threads - 1);
 	buf_init(&v.viewer);
 	buf_init(&v.times);
 	buf_init(&v.fork);
@@ -721,6 +711,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:
+	crew_free(v.crew);
 	for (k = 0; k < 3; k++)
 		if (v.b[k] != NULL) {
 			batch_clear(v.b[k]);
