@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "archive.h"
-#include "armor.h"
 #include "dispute.h"
 #include "gamedir.h"
 #include "root.h"
@@ -477,11 +476,8 @@ standings_add_files(struct standings *s, const char *const *paths, size_t n,
 	atomic_init(&p.next, 0);
 	/*
 	 * One archive per thread, each verified on its thread alone: small
-	 * archives gain nothing from verify's own threads.  The armor
-	 * reader builds its base64 table at first use, without a lock:
-	 * built here, before any worker starts.
+	 * archives gain nothing from verify's own threads.
 	 */
-	(void)armor_is_b64('A');
 	for (k = 0; k + 1 < threads && k < ARCHIVE_MAX_THREADS &&
 	    (size_t)k + 1 < n; k++)
 		if (pthread_create(&t[k], NULL, worker, &p) == 0)
