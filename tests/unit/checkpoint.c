@@ -6,6 +6,8 @@
  * (local) points at it; a checkpoint that says a seat copy holds another
  * seat's secret, or whose bytes were changed, is not used.
  */
+#include <sys/resource.h>
+
 #include "unit.h"
 
 #include "checkpoint.h"
@@ -155,6 +157,23 @@ main(void)
 		memset(&q, 0, sizeof(q));
 		unit_ok(checkpoint_read(&q, "judge", &x, key, ck.data, ck.len,
 		    &e) == 1 && q.m == NULL, "a count beyond the body: not used");
+		checkpoint_extra_free(&x);
+	}
+	/* zeros past the bound of a body (256 MiB): refused before the
+	 * memory is taken, as the peak of this process shows */
+	{
+		static const uint8_t huge[] = { 0, 0, 0, 0, 0, 0, 0, 0x20 };
+		struct rusage before, after;
+
+		rebody(&ck, huge, sizeof(huge));
+		memset(&q, 0, sizeof(q));
+		getrusage(RUSAGE_SELF, &before);
+		unit_ok(checkpoint_read(&q, "judge", &x, key, ck.data, ck.len,
+		    &e) == 1 && q.m == NULL, "512 MiB of zeros: not used");
+		getrusage(RUSAGE_SELF, &after);
+		unit_ok(after.ru_maxrss - before.ru_maxrss < 64 * 1024,
+		    "512 MiB of zeros: not unfolded (peak grew %ld KiB)",
+		    after.ru_maxrss - before.ru_maxrss);
 		checkpoint_extra_free(&x);
 	}
 	buf_free(&ck);

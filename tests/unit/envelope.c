@@ -164,7 +164,7 @@ test_tamper(void)
 	/* truncations: each length refused, none read out of bounds */
 	for (i = 0; i < enc.len; i++) {
 		error_clear(&e);
-		if (open_as(&(struct buf){ enc.data, i, i }, bob, alice,
+		if (open_as(&(struct buf){ enc.data, i, i, i }, bob, alice,
 		    &e) == 0 || (e.status != EXIT_MALFORMED &&
 		    e.status != EXIT_REFUSED))
 			break;
