@@ -463,8 +463,9 @@ judge_audit(const struct gamedir *g, int viewer, struct buf *b)
 		buf_adds(b, "The judge's updates were not what your pieces saw:\n");
 		buf_add(b, findings.data, findings.len);
 	} else if (match_phase(m) == MATCH_CLOSED)
-		buf_printf(b, "The judge's %zu updates showed you exactly what "
-		    "your pieces saw.\n", g->t.nupdates);
+		buf_printf(b, "The judge's %zu update%s showed you exactly "
+		    "what your pieces saw.\n", g->t.nupdates,
+		    g->t.nupdates == 1 ? "" : "s");
 	buf_free(&findings);
 }
 

@@ -79,8 +79,6 @@ timing_off_turn(const struct match *m, int author, const char *kind)
 	if (strcmp(kind, "leave") == 0)
 		return m->judge_mode && author >= 0 && author < m->nseats &&
 		    m->stamp_due < 0;
-	if (strcmp(kind, "ruling") == 0)
-		return author == GAME_JUDGE && m->stamp_due < 0;
 	if (strcmp(kind, "timeout") == 0)
 		return m->stamp_due < 0 && (m->judge_mode ?
 		    author == GAME_JUDGE : author >= 0 && author < m->nseats);
