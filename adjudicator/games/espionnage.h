@@ -78,6 +78,18 @@ extern const char *const esp_outcome_word[NOUTCOME];
 extern const char *const esp_colour[2];
 int	esp_owner(int p);
 int	esp_kind(const char *);
+int	esp_mobile(int kind);
+/* espionnage_setup.c: the volcanoes, the setups */
+int	esp_init(void *, const struct game_config *, struct error *);
+int	esp_setup_pieces(const void *, int seat, struct game_setup *);
+int	esp_setup_parse(const void *, int seat, const char *text,
+	    struct game_setup *, struct error *);
+int	esp_setup_audit(const void *, int seat, const struct game_setup *,
+	    struct error *);
+void	esp_setup_random(const void *, int seat, struct rng *,
+	    struct game_setup *);
+int	esp_value_ok(const void *, int seat, const char *id,
+	    const char *value);
 int	esp_clash(int attacker, int defender);
 int	esp_first_moves(const struct esp *, int seat, const struct game_ctx *,
 	    struct mv *);
