@@ -41,7 +41,23 @@ struct topo {
 
 /* topogic.c */
 extern const char topo_code[NCOLOURS + 1];	/* a colour's letter */
+extern const char *const topo_colour[NCOLOURS];
 const char *topo_plural(int n);
+int	topo_has_tile(const struct topo *, int f, int r);
+/* topogic_setup.c: the field, the secrets */
+int	topo_init(void *, const struct game_config *, struct error *);
+int	topo_setup_pieces(const void *, int seat, struct game_setup *);
+int	topo_setup_parse(const void *, int seat, const char *text,
+	    struct game_setup *, struct error *);
+void	topo_setup_random(const void *, int seat, struct rng *,
+	    struct game_setup *);
+int	topo_value_ok(const void *, int seat, const char *id,
+	    const char *value);
+int	topo_setup_audit(const void *, int seat, const struct game_setup *,
+	    struct error *);
+int	topo_setup_due(const void *, int seat);
+int	topo_code_tile(const char *text);	/* "Y4": a tile, or -1 */
+int	topo_any_square(const char *text, int *f, int *r);	/* "C3" too */
 int	topo_coder(const struct topo *);
 int	topo_seeker(const struct topo *);
 void	topo_tile_name(int t, char *out, size_t len);
