@@ -181,31 +181,54 @@ armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
 	return 0;
 }
 
+/* The alphabet, each character with its value. */
+#define B64_ALPHABET(X) \
+	X('A', 0) X('B', 1) X('C', 2) X('D', 3) X('E', 4) X('F', 5) \
+	X('G', 6) X('H', 7) X('I', 8) X('J', 9) X('K', 10) X('L', 11) \
+	X('M', 12) X('N', 13) X('O', 14) X('P', 15) X('Q', 16) X('R', 17) \
+	X('S', 18) X('T', 19) X('U', 20) X('V', 21) X('W', 22) X('X', 23) \
+	X('Y', 24) X('Z', 25) X('a', 26) X('b', 27) X('c', 28) X('d', 29) \
+	X('e', 30) X('f', 31) X('g', 32) X('h', 33) X('i', 34) X('j', 35) \
+	X('k', 36) X('l', 37) X('m', 38) X('n', 39) X('o', 40) X('p', 41) \
+	X('q', 42) X('r', 43) X('s', 44) X('t', 45) X('u', 46) X('v', 47) \
+	X('w', 48) X('x', 49) X('y', 50) X('z', 51) X('0', 52) X('1', 53) \
+	X('2', 54) X('3', 55) X('4', 56) X('5', 57) X('6', 58) X('7', 59) \
+	X('8', 60) X('9', 61) X('+', 62) X('/', 63)
+
 /*
  * Each character's value in base64 plus one: 1..64, and for '='
  * B64_PAD + 1; 0 (every other character) is -1 once one is taken off.
- * Fixed at compile time: threads (standings reads archives on every core)
- * share it with nothing to set up.
+ * Fixed at compile time, like the tables below: threads (standings reads
+ * archives on every core) share them with nothing to set up.
  */
 #define B64_PAD	(-2)
-#define V(c, v)	[(unsigned char)(c)] = (v) + 1
+#define V(c, v)	[(unsigned char)(c)] = (v) + 1,
 static const signed char b64_val1[256] = {
-	V('A', 0), V('B', 1), V('C', 2), V('D', 3), V('E', 4), V('F', 5),
-	V('G', 6), V('H', 7), V('I', 8), V('J', 9), V('K', 10), V('L', 11),
-	V('M', 12), V('N', 13), V('O', 14), V('P', 15), V('Q', 16),
-	V('R', 17), V('S', 18), V('T', 19), V('U', 20), V('V', 21),
-	V('W', 22), V('X', 23), V('Y', 24), V('Z', 25),
-	V('a', 26), V('b', 27), V('c', 28), V('d', 29), V('e', 30),
-	V('f', 31), V('g', 32), V('h', 33), V('i', 34), V('j', 35),
-	V('k', 36), V('l', 37), V('m', 38), V('n', 39), V('o', 40),
-	V('p', 41), V('q', 42), V('r', 43), V('s', 44), V('t', 45),
-	V('u', 46), V('v', 47), V('w', 48), V('x', 49), V('y', 50),
-	V('z', 51), V('0', 52), V('1', 53), V('2', 54), V('3', 55),
-	V('4', 56), V('5', 57), V('6', 58), V('7', 59), V('8', 60),
-	V('9', 61), V('+', 62), V('/', 63), V('=', B64_PAD)
+	B64_ALPHABET(V) ['='] = B64_PAD + 1
 };
 #undef V
 #define b64_val(c)	(b64_val1[(unsigned char)(c)] - 1)
+
+/*
+ * For the groups of four with no '=', most of them: the value of a
+ * character in each place of its group, already shifted, with a mark
+ * (the top bit) that every character of the alphabet has and no other.
+ * A group is whole when the mark survives the four ANDed; its 24 bits
+ * are the four ORed.
+ */
+#define B64_MARK	0x80000000u
+#define V0(c, v)	[(unsigned char)(c)] = B64_MARK | (uint32_t)(v) << 18,
+#define V1(c, v)	[(unsigned char)(c)] = B64_MARK | (uint32_t)(v) << 12,
+#define V2(c, v)	[(unsigned char)(c)] = B64_MARK | (uint32_t)(v) << 6,
+#define V3(c, v)	[(unsigned char)(c)] = B64_MARK | (uint32_t)(v),
+static const uint32_t b64_at[4][256] = {
+	{ B64_ALPHABET(V0) }, { B64_ALPHABET(V1) }, { B64_ALPHABET(V2) },
+	{ B64_ALPHABET(V3) }
+};
+#undef V0
+#undef V1
+#undef V2
+#undef V3
 
 int
 armor_is_b64(char c)
@@ -216,10 +239,15 @@ armor_is_b64(char c)
 size_t
 armor_b64_span(const char *p, size_t n)
 {
+	const unsigned char *q = (const unsigned char *)p;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (b64_val1[(unsigned char)p[i]] == 0)
+	/* four at a time while no '=' comes, then one at a time */
+	for (i = 0; i + 4 <= n && (b64_at[0][q[i]] & b64_at[0][q[i + 1]] &
+	    b64_at[0][q[i + 2]] & b64_at[0][q[i + 3]]) != 0; i += 4)
+		;
+	for (; i < n; i++)
+		if (b64_val1[q[i]] == 0)
 			break;
 	return i;
 }
@@ -235,11 +263,24 @@ armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen, const char *in,
 {
 	const unsigned char *p = (const unsigned char *)in;
 	size_t i, n = 0;
-	int a, b, c, d;
+	uint32_t v0, v1, v2, v3;
+	int a, b, c, d, room = len / 4 * 3 <= outmax;
 
 	if (len % 4 != 0)
 		return -1;
 	for (i = 0; i < len; i += 4) {
+		v0 = b64_at[0][p[i]];
+		v1 = b64_at[1][p[i + 1]];
+		v2 = b64_at[2][p[i + 2]];
+		v3 = b64_at[3][p[i + 3]];
+		if ((v0 & v1 & v2 & v3) != 0 && (room || outmax - n >= 3)) {
+			v0 |= v1 | v2 | v3;
+			out[n++] = (uint8_t)(v0 >> 16);
+			out[n++] = (uint8_t)(v0 >> 8);
+			out[n++] = (uint8_t)v0;
+			continue;
+		}
+		/* a group with '=' or a stray character, or no room */
 		a = b64_val(p[i]);
 		b = b64_val(p[i + 1]);
 		c = b64_val(p[i + 2]);

@@ -410,6 +410,25 @@ test_decode_same(void)
 	unit_ok(ok, "the archive's base64 decoder agrees with libsodium's "
 	    "on %d encodings, altered and cut short, and refuses bytes over "
 	    "127", cases);
+	/* room for exactly the bytes, or for one less */
+	for (ok = 1, n = 1; n <= sizeof(x) && ok; n++) {
+		uint8_t out[60];
+		size_t got;
+
+		sec_b64_encode(b64, sizeof(b64), x, n);
+		len = strlen(b64);
+		i = n % len;
+		ok = armor_b64_decode(out, n, &got, b64, len) == 0 &&
+		    got == n && memcmp(out, x, n) == 0 &&
+		    armor_b64_decode(out, n - 1, &got, b64, len) != 0 &&
+		    armor_b64_span(b64, len) == len &&
+		    armor_b64_span(b64, i) == i;
+		memcpy(m, b64, len);
+		m[i] = '-';
+		ok = ok && armor_b64_span(m, len) == i;
+	}
+	unit_ok(ok, "decoded into exactly its room, refused one byte short; "
+	    "the span of base64 stops at the first other character");
 }
 
 int
