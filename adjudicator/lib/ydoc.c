@@ -132,8 +132,10 @@ ydoc_get(const struct ydoc *map, const char *key)
 
 	if (map == NULL || map->type != YDOC_MAP)
 		return NULL;
+	/* the first letters first: most keys differ there */
 	for (i = 0; i < map->nkids; i++)
-		if (strcmp(map->kids[i]->key, key) == 0)
+		if (map->kids[i]->key[0] == key[0] &&
+		    strcmp(map->kids[i]->key, key) == 0)
 			return map->kids[i];
 	return NULL;
 }
@@ -394,9 +396,9 @@ ydoc_check_keys(const struct ydoc *map, const char *const *allowed,
 		return -1;
 	for (i = 0; i < map->nkids; i++) {
 		ok = 0;
-		for (j = 0; allowed[j] != NULL; j++)
-			if (strcmp(allowed[j], map->kids[i]->key) == 0)
-				ok = 1;
+		for (j = 0; !ok && allowed[j] != NULL; j++)
+			ok = allowed[j][0] == map->kids[i]->key[0] &&
+			    strcmp(allowed[j], map->kids[i]->key) == 0;
 		if (!ok)
 			return error_set(e, EXIT_MALFORMED,
 			    "%s:%u:%u: unknown key \"%.60s\"", where,
