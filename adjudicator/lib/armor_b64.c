@@ -14,6 +14,21 @@
 #include "armor.h"
 #include "sec.h"
 
+/* The alphabet, each character with its value: every table below is
+ * made from this one list. */
+#define B64_ALPHABET(X) \
+	X('A', 0) X('B', 1) X('C', 2) X('D', 3) X('E', 4) X('F', 5) \
+	X('G', 6) X('H', 7) X('I', 8) X('J', 9) X('K', 10) X('L', 11) \
+	X('M', 12) X('N', 13) X('O', 14) X('P', 15) X('Q', 16) X('R', 17) \
+	X('S', 18) X('T', 19) X('U', 20) X('V', 21) X('W', 22) X('X', 23) \
+	X('Y', 24) X('Z', 25) X('a', 26) X('b', 27) X('c', 28) X('d', 29) \
+	X('e', 30) X('f', 31) X('g', 32) X('h', 33) X('i', 34) X('j', 35) \
+	X('k', 36) X('l', 37) X('m', 38) X('n', 39) X('o', 40) X('p', 41) \
+	X('q', 42) X('r', 43) X('s', 44) X('t', 45) X('u', 46) X('v', 47) \
+	X('w', 48) X('x', 49) X('y', 50) X('z', 51) X('0', 52) X('1', 53) \
+	X('2', 54) X('3', 55) X('4', 56) X('5', 57) X('6', 58) X('7', 59) \
+	X('8', 60) X('9', 61) X('+', 62) X('/', 63)
+
 /*
  * Base64 of what is public anyway (messages are ciphertext, archives
  * signed entries), straight into 64-column lines: table lookups, which
@@ -24,16 +39,18 @@
 static char b64_pair[4096][2];
 static pthread_once_t b64_pair_once = PTHREAD_ONCE_INIT;
 
+#define CH(c, v)	c,
+static const char b64_chars[64] = { B64_ALPHABET(CH) };
+#undef CH
+
 static void
 b64_pair_init(void)
 {
-	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
 	int i;
 
 	for (i = 0; i < 4096; i++) {
-		b64_pair[i][0] = tab[i >> 6];
-		b64_pair[i][1] = tab[i & 63];
+		b64_pair[i][0] = b64_chars[i >> 6];
+		b64_pair[i][1] = b64_chars[i & 63];
 	}
 }
 
@@ -180,20 +197,6 @@ armor_wrap(const void *p, size_t len, const char *label, struct buf *out,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	return 0;
 }
-
-/* The alphabet, each character with its value. */
-#define B64_ALPHABET(X) \
-	X('A', 0) X('B', 1) X('C', 2) X('D', 3) X('E', 4) X('F', 5) \
-	X('G', 6) X('H', 7) X('I', 8) X('J', 9) X('K', 10) X('L', 11) \
-	X('M', 12) X('N', 13) X('O', 14) X('P', 15) X('Q', 16) X('R', 17) \
-	X('S', 18) X('T', 19) X('U', 20) X('V', 21) X('W', 22) X('X', 23) \
-	X('Y', 24) X('Z', 25) X('a', 26) X('b', 27) X('c', 28) X('d', 29) \
-	X('e', 30) X('f', 31) X('g', 32) X('h', 33) X('i', 34) X('j', 35) \
-	X('k', 36) X('l', 37) X('m', 38) X('n', 39) X('o', 40) X('p', 41) \
-	X('q', 42) X('r', 43) X('s', 44) X('t', 45) X('u', 46) X('v', 47) \
-	X('w', 48) X('x', 49) X('y', 50) X('z', 51) X('0', 52) X('1', 53) \
-	X('2', 54) X('3', 55) X('4', 56) X('5', 57) X('6', 58) X('7', 59) \
-	X('8', 60) X('9', 61) X('+', 62) X('/', 63)
 
 /*
  * Each character's value in base64 plus one: 1..64, and for '='
