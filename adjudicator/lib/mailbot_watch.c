@@ -26,137 +26,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fsio.h"
 #include "gamedir.h"
 #include "mailbot_int.h"
 #include "match.h"
 #include "root.h"
 #include "sec.h"
-
-#define WATCH_FILE	"watchers"
-#define WATCH_BY_MAIL	32	/* observers by mail, in one game */
-#define WATCH_MAX	(MATCH_MAX_OBSERVERS + WATCH_BY_MAIL)
-#define WATCH_FILE_MAX	(WATCH_MAX * (MATCH_ADDRESS + 32) + 64)
-
-enum { WATCH_ON, WATCH_OFF, WATCH_DONE };
-static const char *const states[] = { "on", "off", "done" };
-
-struct watcher {
-	char		address[MATCH_ADDRESS];
-	uint64_t	seq;		/* the last entry mailed to it */
-	int		state;
-	int		named;		/* in the header */
-};
-
-struct watchers {
-	struct watcher	w[WATCH_MAX];
-	int		n;
-};
-
-static struct watcher *
-watcher_of(struct watchers *ws, const char *address)
-{
-	int i;
-
-	for (i = 0; i < ws->n; i++)
-		if (strcasecmp(ws->w[i].address, address) == 0)
-			return &ws->w[i];
-	return NULL;
-}
-
-/* One line of DIR/watchers: ADDRESS SEQ STATE. */
-static int
-watch_line(struct watchers *ws, char *line, const char *path, unsigned n,
-    struct error *e)
-{
-	char addr[MATCH_ADDRESS + 1], state[8], why[80];
-	unsigned long long seq;
-	struct watcher *w;
-	int k;
-
-	if (sscanf(line, "%128s %llu %7s", addr, &seq, state) != 3 ||
-	    header_address_check(addr, why, sizeof(why)) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: not ADDRESS SEQ "
-		    "STATE", path, n);
-	for (k = 0; k < 3 && strcmp(state, states[k]) != 0; k++)
-		;
-	if (k == 3)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: the state is on, "
-		    "off or done", path, n);
-	if (watcher_of(ws, addr) != NULL || ws->n == WATCH_MAX)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: an address twice, "
-		    "or too many", path, n);
-	w = &ws->w[ws->n++];
-	memset(w, 0, sizeof(*w));
-	memcpy(w->address, addr, strlen(addr) + 1);	/* checked: < 128 */
-	w->seq = seq;
-	w->state = k;
-	return 0;
-}
-
-/* The file, then the header's observers it does not name yet. */
-static int
-watch_load(const char *dir, const struct match *m, struct watchers *ws,
-    struct error *e)
-{
-	char path[PATH_MAX];
-	struct buf b;
-	char *line, *nl;
-	unsigned n = 0;
-	struct watcher *w;
-	int i, rc = 0;
-
-	memset(ws, 0, sizeof(*ws));
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, WATCH_FILE) >=
-	    sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
-	buf_init(&b);
-	if (fsio_exists(path)) {
-		if (fsio_read(path, WATCH_FILE_MAX, &b, e) != 0 ||
-		    buf_cstr(&b) != 0)
-			rc = -1;
-		for (line = (char *)b.data; rc == 0 && line != NULL &&
-		    *line != '\0'; line = nl) {
-			n++;
-			if ((nl = strchr(line, '\n')) != NULL)
-				*nl++ = '\0';
-			if (*line != '#' && *line != '\0')
-				rc = watch_line(ws, line, path, n, e);
-		}
-	}
-	buf_free(&b);
-	for (i = 0; rc == 0 && i < m->watch.n; i++) {
-		if ((w = watcher_of(ws, m->watch.address[i])) == NULL) {
-			w = &ws->w[ws->n++];
-			memset(w, 0, sizeof(*w));
-			snprintf(w->address, sizeof(w->address), "%s",
-			    m->watch.address[i]);
-		}
-		w->named = 1;
-	}
-	return rc;
-}
-
-static int
-watch_save(const char *dir, const struct watchers *ws, struct error *e)
-{
-	char path[PATH_MAX];
-	struct buf b;
-	int i, rc;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, WATCH_FILE) >=
-	    sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
-	buf_init(&b);
-	buf_adds(&b, "# adjudicator watchers 1: ADDRESS, the last entry "
-	    "mailed, on|off|done\n");
-	for (i = 0; i < ws->n; i++)
-		buf_printf(&b, "%s %llu %s\n", ws->w[i].address,
-		    (unsigned long long)ws->w[i].seq, states[ws->w[i].state]);
-	rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
-}
+#include "watchers.h"
 
 /*
  * The code that confirms WATCH: the judge's signature (deterministic)
@@ -233,7 +108,7 @@ observer_mail(struct game_run *gr, struct watcher *w, const char *intro,
 	b->sent++;
 	w->seq = m->seq;
 	if (over)
-		w->state = WATCH_DONE;
+		w->state = WATCHER_DONE;
 	rc = 0;
 done:
 	buf_free(&body);
@@ -254,10 +129,10 @@ mailbot_watchers(struct game_run *gr)
 	if ((ws = malloc(sizeof(*ws))) == NULL)
 		return;
 	error_clear(&e);
-	if (watch_load(gr->g->path, m, ws, &e) != 0)
+	if (watchers_load(gr->g->path, &m->watch, ws, &e) != 0)
 		goto done;
 	for (i = 0; i < ws->n; i++) {
-		if (ws->w[i].state != WATCH_ON ||
+		if (ws->w[i].state != WATCHER_ON ||
 		    (ws->w[i].seq >= m->seq && !over))
 			continue;
 		/* not sent: the next run sends it, from the same entry */
@@ -266,7 +141,7 @@ mailbot_watchers(struct game_run *gr)
 		changed = 1;
 	}
 	if (changed)
-		(void)watch_save(gr->g->path, ws, &e);
+		(void)watchers_save(gr->g->path, ws, &e);
 done:
 	/* the seats' updates are out: an observer's mail that failed
 	 * waits for the next run, and the operator reads why in the log */
@@ -332,21 +207,16 @@ watch_on(struct asked *a, struct error *e)
 	const struct match *m = a->g.t.m;
 	struct game_run gr;
 	struct watcher *w = a->w;
-	int bymail = 0, i, rc;
+	int rc;
 
-	for (i = 0; i < a->ws.n; i++)
-		bymail += !a->ws.w[i].named && a->ws.w[i].state != WATCH_OFF;
-	if (w == NULL && bymail >= WATCH_BY_MAIL)
+	/* one who stopped and asks again counts as a new one */
+	if ((w != NULL && !w->named && w->state == WATCHER_OFF &&
+	    watchers_by_mail(&a->ws) >= WATCHERS_BY_MAIL) || (w == NULL &&
+	    (w = watchers_add(&a->ws, a->r->b->in.from)) == NULL))
 		return tell(a, "watch,full", "the game has all the observers "
 		    "it takes", e, "Game %.16s has %d observers already, the "
-		    "most a game takes.\n", m->game_hex, WATCH_BY_MAIL);
-	if (w == NULL) {
-		w = &a->ws.w[a->ws.n++];
-		memset(w, 0, sizeof(*w));
-		memcpy(w->address, a->r->b->in.from,
-		    strlen(a->r->b->in.from) + 1);	/* checked: < 128 */
-	}
-	w->state = WATCH_ON;
+		    "most a game takes.\n", m->game_hex, WATCHERS_BY_MAIL);
+	w->state = WATCHER_ON;
 	w->seq = m->seq;
 	memset(&gr, 0, sizeof(gr));
 	gr.r = a->r;
@@ -358,7 +228,7 @@ watch_on(struct asked *a, struct error *e)
 	if (rc != 0)
 		return -1;
 	snprintf(a->r->b->verdict, sizeof(a->r->b->verdict), "watch");
-	return watch_save(a->g.path, &a->ws, e);
+	return watchers_save(a->g.path, &a->ws, e);
 }
 
 static int
@@ -368,7 +238,7 @@ watch(struct asked *a, struct error *e)
 	const struct match *m = a->g.t.m;
 	char code[MAIL_WATCH_CODE + 1];
 
-	if (a->w != NULL && a->w->state != WATCH_OFF)
+	if (a->w != NULL && a->w->state != WATCHER_OFF)
 		return tell(a, "watch,already", NULL, e, "You watch game "
 		    "%.16s already: the judge mails you after each\nentry.  "
 		    "UNWATCH %.16s stops it.\n", m->game_hex, m->game_hex);
@@ -400,11 +270,11 @@ unwatch(struct asked *a, struct error *e)
 {
 	const struct match *m = a->g.t.m;
 
-	if (a->w == NULL || a->w->state == WATCH_OFF)
+	if (a->w == NULL || a->w->state == WATCHER_OFF)
 		return tell(a, "unwatch,not", NULL, e, "You do not watch "
 		    "game %.16s: nothing to stop.\n", m->game_hex);
-	a->w->state = WATCH_OFF;
-	if (watch_save(a->g.path, &a->ws, e) != 0)
+	a->w->state = WATCHER_OFF;
+	if (watchers_save(a->g.path, &a->ws, e) != 0)
 		return -1;
 	return tell(a, "unwatch", NULL, e, "You no longer watch game %.16s: "
 	    "the judge mails you nothing more of it.\n", m->game_hex);
@@ -452,8 +322,8 @@ mailbot_watch(struct bot_run *r, struct error *e)
 	if (a->g.t.me != GAME_JUDGE)
 		error_set(e, EXIT_USAGE, "%s: %s's game directory, not the "
 		    "judge's", dir, a->g.seat);
-	else if (watch_load(a->g.path, a->g.t.m, &a->ws, e) == 0) {
-		a->w = watcher_of(&a->ws, b->in.from);
+	else if (watchers_load(a->g.path, &a->g.t.m->watch, &a->ws, e) == 0) {
+		a->w = watchers_find(&a->ws, b->in.from);
 		rc = b->in.watch > 0 ? watch(a, e) : unwatch(a, e);
 	}
 	gamedir_close(&a->g);
