@@ -421,19 +421,8 @@ cli_read(const char *path, struct buf *b, struct error *e)
 FILE *
 cli_open(const char *path, struct error *e)
 {
-	FILE *f = NULL;
-	int fd;
-
-	if (path == NULL || strcmp(path, "-") == 0)
-		return stdin;
 	/* close-on-exec: the judge's mailers may start while it reads */
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
-	    (f = fdopen(fd, "r")) == NULL) {
-		error_errno(e, "%s", path);
-		if (fd >= 0)
-			close(fd);
-	}
-	return f;
+	return fsio_fopen_regular(path, e);
 }
 
 void

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fsio.h"
 #include "mail.h"
 
 struct seat_opts {
@@ -58,10 +59,11 @@ static int
 is_public(const char *path)
 {
 	char head[24];
+	struct error ign;
 	FILE *f;
 	size_t n;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if ((f = fsio_fopen_regular(path, &ign)) == NULL)
 		return 0;
 	n = fread(head, 1, sizeof(head) - 1, f);
 	fclose(f);

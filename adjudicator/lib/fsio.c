@@ -80,26 +80,10 @@ read_fd(int fd, const char *name, size_t max, struct buf *b,
 }
 
 int
-fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
-{
-	int fd, rc;
-	int is_stdin = (path == NULL || strcmp(path, "-") == 0);
-
-	fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return error_errno(e, "%s", path);
-	rc = read_fd(fd, fsio_name(path), max, b, e);
-	if (!is_stdin)
-		close(fd);
-	return rc;
-}
-
-int
-fsio_read_regular(const char *path, size_t max, struct buf *b,
-    unsigned int *mode, struct error *e)
+fsio_open_regular(const char *path, struct error *e)
 {
 	struct stat st;
-	int fd, rc;
+	int fd;
 
 	/* O_NONBLOCK: opening a FIFO with no writer must not hang */
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
@@ -115,8 +99,54 @@ fsio_read_regular(const char *path, size_t max, struct buf *b,
 		return error_set(e, EXIT_REFUSED, "%s: not a regular file",
 		    path);
 	}
-	if (mode != NULL)
+	/* a regular file never blocks; reads as usual from here */
+	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+FILE *
+fsio_fopen_regular(const char *path, struct error *e)
+{
+	FILE *f;
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return stdin;
+	if ((fd = fsio_open_regular(path, e)) < 0)
+		return NULL;
+	if ((f = fdopen(fd, "r")) == NULL) {
+		error_errno(e, "%s", path);
+		close(fd);
+	}
+	return f;
+}
+
+int
+fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
+{
+	if (path == NULL || strcmp(path, "-") == 0)
+		return read_fd(STDIN_FILENO, fsio_name(path), max, b, e);
+	return fsio_read_regular(path, max, b, NULL, e);
+}
+
+int
+fsio_read_regular(const char *path, size_t max, struct buf *b,
+    unsigned int *mode, struct error *e)
+{
+	struct stat st;
+	int fd, rc;
+
+	if ((fd = fsio_open_regular(path, e)) < 0)
+		return -1;
+	if (mode != NULL && fstat(fd, &st) == 0)
 		*mode = (unsigned int)(st.st_mode & 07777);
+	/* bounded before a byte is read: a file larger than max is
+	 * refused by its size */
+	if (fstat(fd, &st) == 0 && (uint64_t)st.st_size > max) {
+		close(fd);
+		return error_set(e, EXIT_MALFORMED, "%s: input larger than "
+		    "%zu bytes", path, max);
+	}
 	rc = read_fd(fd, path, max, b, e);
 	close(fd);
 	return rc;
@@ -465,7 +495,9 @@ fsio_exists(const char *path)
 {
 	struct stat st;
 
-	return stat(path, &st) == 0;
+	/* the name, whatever it names: a link to nothing is there, and
+	 * reading it fails, never counts as "absent" */
+	return lstat(path, &st) == 0;
 }
 
 int

@@ -7,6 +7,7 @@
 #define FSIO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "buf.h"
 #include "error.h"
@@ -14,12 +15,23 @@
 #define FSIO_MAX_INPUT	(16u * 1024 * 1024)
 #define FSIO_TMP_STALE	60	/* seconds before a temp file is stale */
 
-/* Reads path (stdin when NULL or "-") into b, at most max bytes. */
+/*
+ * The one way a named file is opened for reading: without blocking (a
+ * FIFO with no writer is never waited on), never as a controlling
+ * terminal, close-on-exec, and only when it is a regular file: a FIFO, a
+ * device (/dev/zero), a socket or a directory is refused (1) "PATH: not
+ * a regular file" at once.  The descriptor, or -1.
+ */
+int	fsio_open_regular(const char *path, struct error *);
+/* The same as a stream; NULL or "-": stdin. */
+FILE	*fsio_fopen_regular(const char *path, struct error *);
+/* Reads path (stdin when NULL or "-"; else as fsio_read_regular) into b,
+ * at most max bytes. */
 int	fsio_read(const char *path, size_t max, struct buf *b, struct error *);
 /*
- * Reads path, which must be a regular file (a FIFO, a device or a
- * directory is refused (1) at once, never waited on), into b, at most max
- * bytes; mode, when not NULL, receives its permission bits.
+ * Reads path, which must be a regular file (fsio_open_regular), into b,
+ * at most max bytes (a larger file refused (3) by its size before a byte
+ * is read); mode, when not NULL, receives its permission bits.
  */
 int	fsio_read_regular(const char *path, size_t max, struct buf *b,
 	    unsigned int *mode, struct error *);
@@ -53,6 +65,7 @@ int	fsio_append_log(const char *path, const void *, size_t,
  * waiting for it; *fd holds it until fsio_unlock (-1: nothing held). */
 int	fsio_lock(const char *path, int *fd, struct error *);
 void	fsio_unlock(int fd);
+/* Whether the name path exists (lstat: a link to nothing exists). */
 int	fsio_exists(const char *path);
 /* The directory holding path, synced: a rename in it made durable. */
 void	fsio_sync_dir_of(const char *path);

@@ -10,6 +10,7 @@
 
 #include "archive.h"
 #include "dispute.h"
+#include "fsio.h"
 #include "gamedir.h"
 #include "root.h"
 #include "standings.h"
@@ -437,8 +438,8 @@ worker(void *arg)
 
 	while ((i = atomic_fetch_add(&p->next, 1)) < p->n) {
 		x = &p->slot[i];
-		if ((f = fopen(p->paths[i], "r")) == NULL) {
-			x->rc = error_errno(&x->why, "%s", p->paths[i]);
+		if ((f = fsio_fopen_regular(p->paths[i], &x->why)) == NULL) {
+			x->rc = -1;
 			continue;
 		}
 		x->rc = verify_one(f, p->paths[i], 1, &x->g, &x->why);
@@ -462,8 +463,8 @@ standings_add_files(struct standings *s, const char *const *paths, size_t n,
 		/* one archive: verify's own threads check its signatures */
 		FILE *f;
 
-		if ((f = fopen(paths[0], "r")) == NULL)
-			return error_errno(e, "%s", paths[0]);
+		if ((f = fsio_fopen_regular(paths[0], e)) == NULL)
+			return -1;
 		rc = standings_add(s, f, paths[0], threads, e);
 		fclose(f);
 		return rc;

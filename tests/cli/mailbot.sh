@@ -558,7 +558,11 @@ test_receive_root_mixed_mailbox() {
 	expect 0 "$ADJ" receive -r AR mbox
 	err_has "already applied; nothing to do"
 	# no message at all
-	expect 3 "$ADJ" receive -r AR /dev/null
+	: >empty
+	expect 3 "$ADJ" receive -r AR empty
+	# a device is not a mailbox
+	expect 1 "$ADJ" receive -r AR /dev/null
+	err_has "^adjudicator: /dev/null: not a regular file$"
 	expect 2 "$ADJ" receive -r nowhere mbox
 	expect 2 "$ADJ" receive -r AR -d B1 mbox
 }
