@@ -196,12 +196,17 @@ read_doc(const char *root, const char *name, size_t max, char *path,
 	*doc = NULL;
 	if (path_of(root, name, path, PATH_MAX, e) != 0)
 		return -1;
-	if (stat(path, &st) != 0 && errno == ENOENT)
+	/* absent is no setting; a name that is there (a link to nothing,
+	 * a FIFO) is read, and refused when it cannot be: never "absent" */
+	if (lstat(path, &st) != 0 && errno == ENOENT)
 		return 0;
 	buf_init(&b);
 	if (fsio_read_regular(path, max, &b, NULL, e) == 0 && (blank(&b) ||
 	    (*doc = ydoc_parse(b.data, b.len, path, e)) != NULL))
 		rc = 0;
+	else if (S_ISLNK(st.st_mode) && stat(path, &st) != 0)
+		error_set(e, EXIT_USAGE, "%s: a link to nothing (%s): mend it "
+		    "or remove it", path, strerror(errno));
 	buf_free(&b);
 	return rc;
 }
@@ -338,7 +343,9 @@ rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
 		for (i = 0; i < l->nkids; i++) {
 			if (rec_invitation(l->kids[i], &v, where, e) != 0)
 				return -1;
-			if (v.time > now - CLUB_DAY &&
+			if (v.time > now + CLUB_AHEAD)
+				c->future++;
+			else if (v.time > now - CLUB_DAY &&
 			    club_recent_invitation(c, &v) != 0)
 				return error_set(e, EXIT_SYSTEM, "out of "
 				    "memory");
@@ -350,7 +357,9 @@ rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
 		for (i = 0; i < l->nkids; i++) {
 			if (rec_forward(l->kids[i], &t, mail, where, e) != 0)
 				return -1;
-			if (t > now - CLUB_DAY &&
+			if (t > now + CLUB_AHEAD)
+				c->future++;
+			else if (t > now - CLUB_DAY &&
 			    club_recent_forward(c, t, mail) != 0)
 				return error_set(e, EXIT_SYSTEM, "out of "
 				    "memory");

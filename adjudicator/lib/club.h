@@ -25,6 +25,9 @@
 #define CLUB_CAP_MAX	100000
 #define CLUB_DAY	86400		/* what is remembered, in seconds */
 #define CLUB_KEEP	10000		/* records kept of each kind, at most */
+/* how far ahead of the judge's clock a record may be dated and still
+ * count (a clock stepped back); past it, it is ignored */
+#define CLUB_AHEAD	900
 #define CLUB_DOMAIN	128
 
 struct club_conf {
@@ -67,9 +70,13 @@ struct club_recent {
 	size_t			 ninv;
 	struct club_forward	*fwd;
 	size_t			 nfwd;
+	size_t			 future;	/* records ignored: dated
+						 * after now + CLUB_AHEAD */
 };
 
-/* ROOT/judge.recent, what of it is younger than CLUB_DAY at now. */
+/* ROOT/judge.recent, what of it is younger than CLUB_DAY at now and not
+ * dated after now + CLUB_AHEAD (those are counted in future, and
+ * dropped when the record is written again). */
 int	club_recent_read(const char *root, int64_t now, struct club_recent *,
 	    struct error *);
 /* Written whole, synced; the newest CLUB_KEEP of each kind. */

@@ -435,7 +435,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	struct envelope env;
 	struct buf sb;
 	struct error why, sig;
-	int header, opened = 0, rc = 0;
+	int header, invited, opened = 0, rc = 0;
 
 	buf_init(&sb);
 	error_clear(&why);
@@ -456,8 +456,14 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	if (root_game_of(&env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
-		/* its signature is checked before it counts (header_read) */
-		if (mailbot_invite(r, &sb, &env, game, where, &why) != 0)
+		/* its signature is checked before it counts (header_read);
+		 * the root's record unreadable: the mail waits, unanswered,
+		 * as for judge.yaml */
+		if ((invited = mailbot_invite(r, &sb, &env, game, where,
+		    &why)) == -2) {
+			*e = why;
+			rc = -1;
+		} else if (invited != 0)
 			goto refused;
 		goto done;
 	}

@@ -33,9 +33,11 @@ struct held {
 };
 
 static int
-hold(const char *root, struct held *h, struct error *e)
+hold(const char *root, const struct report *report, struct held *h,
+    struct error *e)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], when[WHEN_TEXT];
+	int64_t now = when_now();
 
 	memset(h, 0, sizeof(*h));
 	h->fd = -1;
@@ -44,10 +46,19 @@ hold(const char *root, struct held *h, struct error *e)
 		return error_set(e, EXIT_USAGE, "%s: path too long", root);
 	if (fsio_lock(path, &h->fd, e) != 0)
 		return -1;
-	if (club_recent_read(root, when_now(), &h->rec, e) != 0) {
+	if (club_recent_read(root, now, &h->rec, e) != 0) {
 		fsio_unlock(h->fd);
 		h->fd = -1;
 		return -1;
+	}
+	/* a record from the future would never age out: it counts for
+	 * nothing, and goes when the record is written again */
+	if (h->rec.future > 0) {
+		when_format(now + CLUB_AHEAD, when, sizeof(when));
+		report_line(report, "%s/%s: %zu record%s dated after %s "
+		    "ignored", root, CLUB_RECENT, h->rec.future,
+		    h->rec.future == 1 ? "" : "s", when);
+		h->changed = 1;
 	}
 	return 0;
 }
@@ -179,8 +190,8 @@ mailbot_invite(struct bot_run *r, const struct buf *sb,
 	snprintf(b->game, sizeof(b->game), "%s", game);
 	if (root_dir(b->root, game, dir, sizeof(dir), why) != 0)
 		return -1;
-	if (hold(b->root, &h, why) != 0)
-		return -1;
+	if (hold(b->root, b->report, &h, why) != 0)
+		return -2;
 	error_clear(&e);
 	memset(&v, 0, sizeof(v));
 	v.time = when_now();
@@ -396,7 +407,7 @@ mailbot_forward(struct bot_run *r, const char *why, struct error *e)
 	}
 	forward_line(r, &t);
 	mail_id(r, id);
-	if ((rc = hold(b->root, &h, e)) != 0)
+	if ((rc = hold(b->root, b->report, &h, e)) != 0)
 		goto done;
 	if (club_forwarded(&h.rec, id))
 		report_line(b->report, "%s: passed on to the operator before; "

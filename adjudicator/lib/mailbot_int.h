@@ -110,8 +110,10 @@ int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
 
 /*
  * mailbot_club.c.  An invitation opened: taken as the club's settings
- * allow (0: joined, or joined before), or refused with why (the sender
- * answered once); the root's lock is held throughout.
+ * allow (0: joined, or joined before), or refused with why (-1: the
+ * sender answered once), or not decided (-2, why set): the root's record
+ * ROOT/judge.recent could not be read, the mail to be kept and given
+ * again.  The root's lock is held throughout.
  */
 int	mailbot_invite(struct bot_run *, const struct buf *sb,
 	    const struct envelope *, const char *game, const char *where,

@@ -23,6 +23,7 @@
 
 #include "fault.h"
 #include "fsio.h"
+#include "num.h"
 #include "mailbot_int.h"
 #include "mailqueue.h"
 #include "mime.h"
@@ -264,9 +265,13 @@ outbox_write(struct mailqueue *q, struct error *e)
 	buf_printf(&b, "%s %s\n", OUTBOX_MAGIC, q->runid);
 	for (i = 0; i < q->nout; i++) {
 		m = &q->out[i];
-		buf_printf(&b, "mail %s %d %" PRIu64 " ", m->game[0] != '\0' ?
-		    m->game : "-", m->game[0] != '\0' ? m->seat : -1,
-		    m->target);
+		buf_printf(&b, "mail %s ", m->game[0] != '\0' ? m->game :
+		    "-");
+		if (m->game[0] != '\0' && m->seat >= 0)
+			buf_printf(&b, "%d", m->seat);
+		else
+			buf_adds(&b, "-");
+		buf_printf(&b, " %" PRIu64 " ", m->target);
 		if (m->source[0] != '\0')
 			escape(m->source, &b);
 		else
@@ -304,16 +309,18 @@ sent_marks(struct mailqueue *q, const char *id, struct mailqueue_mail *m,
 {
 	struct buf b;
 	struct error ign;
-	char *line, *save = NULL, rid[2 * RUNID + 1];
-	size_t i;
+	char *line, *save = NULL, *w[2];
+	uint64_t i;
 
 	buf_init(&b);
+	/* marks that cannot be read are not marks: the mail goes again */
 	if (fsio_exists(q->sent) && fsio_read(q->sent, 64u << 20, &b,
 	    &ign) == 0 && buf_cstr(&b) == 0)
 		for (line = strtok_r((char *)b.data, "\n", &save);
 		    line != NULL; line = strtok_r(NULL, "\n", &save))
-			if (sscanf(line, "%16s %zu", rid, &i) == 2 &&
-			    strcmp(rid, id) == 0 && i < n)
+			if (n > 0 && num_words(line, w, 2) == 2 &&
+			    strcmp(w[0], id) == 0 &&
+			    num_parse_str(w[1], n - 1, &i) == 0)
 				m[i].sent = 1;
 	buf_free(&b);
 }
@@ -355,39 +362,76 @@ damaged(const struct mailqueue *q, size_t i, struct error *e)
 	    "it away to go on (what it held is not sent)", q->path, i + 1);
 }
 
+/*
+ * One mail's line of an outbox, "mail GAME SEAT TARGET SOURCE LENGTH"
+ * (len bytes at p, no newline), into t and *len: 0, or -1.  Every number
+ * strictly (num.h): a length of "-1" is a damaged outbox, never a wrapped
+ * one.  SEAT "-" (or "-1", as earlier runs wrote it): no seat.
+ */
+static int
+outbox_line(const char *p, size_t n, struct mailqueue_mail *t, size_t *len)
+{
+	char line[ROOT_ID + MAILQUEUE_SOURCE + 96], *w[6];
+	uint64_t v;
+
+	if (n >= sizeof(line) || memchr(p, '\0', n) != NULL)
+		return -1;
+	memcpy(line, p, n);
+	line[n] = '\0';
+	if (num_words(line, w, 6) != 6 || strcmp(w[0], "mail") != 0 ||
+	    strlen(w[4]) >= MAILQUEUE_SOURCE)
+		return -1;
+	if (strcmp(w[1], "-") == 0)
+		t->game[0] = '\0';
+	else if (strlen(w[1]) == ROOT_ID - 1 && strspn(w[1],
+	    "0123456789abcdef") == ROOT_ID - 1)
+		memcpy(t->game, w[1], ROOT_ID);
+	else
+		return -1;
+	if (strcmp(w[2], "-") == 0 || strcmp(w[2], "-1") == 0)
+		t->seat = -1;
+	else if (num_parse_str(w[2], GAME_MAX_SEATS - 1, &v) == 0)
+		t->seat = (int)v;
+	else
+		return -1;
+	if (num_parse_str(w[3], UINT64_C(999999999999), &t->target) != 0 ||
+	    num_parse_str(w[5], SIZE_MAX / 4, &v) != 0)
+		return -1;
+	*len = (size_t)v;
+	if (strcmp(w[4], "-") != 0) {
+		unescape(w[4]);
+		snprintf(t->source, sizeof(t->source), "%s", w[4]);
+	}
+	return 0;
+}
+
 /* The mails of an outbox (b), its run's id in id. */
 static int
 parse_outbox(const struct mailqueue *q, const struct buf *b, char *id,
     struct mailqueue_mail **m, size_t *n, struct error *e)
 {
 	const char *p = (const char *)b->data, *end = p + b->len, *nl;
-	char game[ROOT_ID], src[MAILQUEUE_SOURCE];
-	struct mailqueue_mail *t;
-	uint64_t target;
-	size_t len;
-	int seat;
+	struct mailqueue_mail t;
+	size_t len, hl = strlen(OUTBOX_MAGIC " ");
 
-	if ((nl = memchr(p, '\n', b->len)) == NULL || sscanf(p,
-	    OUTBOX_MAGIC " %16s", id) != 1)
+	if ((nl = memchr(p, '\n', b->len)) == NULL ||
+	    (size_t)(nl - p) != hl + 2 * RUNID ||
+	    memcmp(p, OUTBOX_MAGIC " ", hl) != 0 ||
+	    strspn(p + hl, "0123456789abcdef") != 2 * RUNID)
 		return damaged(q, 0, e);
+	memcpy(id, p + hl, 2 * RUNID);
+	id[2 * RUNID] = '\0';
 	for (p = nl + 1; p < end; p = nl + 2 + len) {
+		memset(&t, 0, sizeof(t));
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL ||
-		    sscanf(p, "mail %64s %d %" SCNu64 " %1023s %zu", game,
-		    &seat, &target, src, &len) != 5 ||
-		    (size_t)(end - nl) < len + 2 || nl[1 + len] != '\n')
+		    outbox_line(p, (size_t)(nl - p), &t, &len) != 0 ||
+		    (size_t)(end - nl) - 1 < len + 1 || nl[1 + len] != '\n')
 			return damaged(q, *n, e);
 		if (mailqueue_grow(m, *n, e) != 0)
 			return -1;
-		t = &(*m)[(*n)++];
-		snprintf(t->game, sizeof(t->game), "%s",
-		    strcmp(game, "-") != 0 ? game : "");
-		if (strcmp(src, "-") != 0) {
-			unescape(src);
-			snprintf(t->source, sizeof(t->source), "%s", src);
-		}
-		t->seat = seat;
-		t->target = target;
-		if (buf_add(&t->text, nl + 1, len) != 0)
+		(*m)[*n] = t;
+		buf_init(&(*m)[*n].text);
+		if (buf_add(&(*m)[(*n)++].text, nl + 1, len) != 0)
 			return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
 	return 0;
@@ -406,9 +450,15 @@ recover(struct mailqueue *q, struct error *e)
 	if (!fsio_exists(q->path))
 		return 0;
 	buf_init(&b);
-	/* NUL-ended, for sscanf on its lines */
-	if (fsio_read(q->path, SIZE_MAX / 2, &b, e) != 0 ||
-	    (buf_cstr(&b) != 0 && error_set(e, EXIT_SYSTEM, "out of "
+	if (fsio_read(q->path, SIZE_MAX / 2, &b, e) != 0) {
+		/* not a file this judge wrote (a FIFO, a device): said as
+		 * damaged, never waited on nor read for ever */
+		if (e->status == EXIT_REFUSED)
+			error_set(e, EXIT_MALFORMED, "%s: not a regular file; "
+			    "move it away to go on", q->path);
+		goto done;
+	}
+	if ((buf_cstr(&b) != 0 && error_set(e, EXIT_SYSTEM, "out of "
 	    "memory") != 0) || parse_outbox(q, &b, id, &m, &n, e) != 0)
 		goto done;
 	sent_marks(q, id, m, n);
@@ -445,10 +495,8 @@ take_file(struct mailqueue *q, const char *path, const char *name,
 	FILE *f;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
-		return error_errno(e, "%s", path);
+	if ((f = fsio_fopen_regular(path, e)) == NULL)
+		return -1;
 	q->name = name;
 	rc = mime_mailbox(f, name, MIME_MAIL_MAX, take_mail, q, e);
 	if (f != stdin)

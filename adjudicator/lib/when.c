@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "num.h"
 #include "when.h"
 
 #define DAY	86400
@@ -111,17 +112,16 @@ int64_t
 when_now(void)
 {
 	const char *env = getenv("ADJUDICATOR_NOW");
-	char *end;
 	int64_t t;
-	long long v;
+	uint64_t v;
 
 	if (env != NULL && when_parse(env, &t) == 0)
 		return t;
-	if (env != NULL && *env != '\0') {
-		v = strtoll(env, &end, 10);
-		if (*end == '\0' && v >= 0)
-			return (int64_t)v;
-	}
+	/* seconds: digits alone, and a time a signed entry can say
+	 * (9999-12-31T23:59:59Z at the latest); anything else is ignored
+	 * alike by every verb */
+	if (env != NULL && num_parse_str(env, WHEN_LAST, &v) == 0)
+		return (int64_t)v;
 	return (int64_t)time(NULL);
 }
 

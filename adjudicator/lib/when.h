@@ -12,10 +12,12 @@
 
 #define WHEN_TEXT	24	/* "2026-11-26T12:00:00Z" and its NUL */
 #define WHEN_SPAN	40	/* "12 days 23 hours 59 minutes" */
+#define WHEN_LAST	INT64_C(253402300799)	/* 9999-12-31T23:59:59Z */
 
 /*
  * Now: the system's clock, or ADJUDICATOR_NOW when it is set (a time as
- * above, or seconds since 1970), for tests: no test sleeps.
+ * above, or seconds since 1970 in digits alone, at most WHEN_LAST; any
+ * other value is ignored), for tests: no test sleeps.
  */
 int64_t	when_now(void);
 /* A time as written above; -1 when it is not one. */

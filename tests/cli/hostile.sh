@@ -154,3 +154,233 @@ test_watchers_record_at_and_past_the_cap() {
 1 40 0|:42: more than 40 observers, the most a record holds
 CASES
 }
+
+# --- 2, 3, 9. the root's own files -------------------------------------------
+
+T0=1796083200		# 2026-12-01T00:00:00Z, the test clock
+
+# invite FILE: a new judged game of alice's, mailed from alice
+invite() {
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub \
+	    >"$1.msg" || fail "new"
+	{
+		printf 'From: alice@example.org\nSubject: a game\n'
+		printf 'Message-ID: <%s@example.org>\n\n' "$1"
+		cat "$1.msg"
+	} >"$1"
+}
+
+# at TIME STATUS FILE: the bot takes FILE at the test clock's TIME
+at() {
+	ADJUDICATOR_NOW=$1 SPOOL=$PWD/spool expect "$2" timeout 20 "$ADJ" \
+	    judge -r jr -s "$SM" "$3"
+}
+
+# games: how many games the judge has filed
+games() {
+	ls jr | grep -c '^[0-9a-f]\{64\}$' || true
+}
+
+# verdict: the verdict of the log's last line
+verdict() {
+	tail -1 jr/log | sed 's/.* verdict=\([^ ]*\) .*/\1/'
+}
+
+# kept CASE: the last run kept the mail for later (exit 2, one line, the
+# log's verdict retry, nothing mailed, nothing filed, the root unchanged;
+# $filed the games filed before)
+kept() {
+	one_line
+	[ "$(verdict)" = retry ] || fail "$1: log: $(tail -1 jr/log)"
+	[ "$(nmail)" -eq 0 ] || fail "$1: mailed"
+	[ "$(games)" -eq "$filed" ] || fail "$1: filed"
+	sed -i '$d' jr/log
+	unchanged jr
+}
+
+# A damaged judge.recent, or one that is a link to nothing, a FIFO or a
+# device, keeps the invitation (exit 2, verdict=retry, nothing sent,
+# nothing filed); so does such a judge.yaml, never read as "no
+# settings"; once mended the same mail is taken.
+test_root_records_unreadable_keep_the_mail() {
+	mstart
+	invite i1.eml
+	filed=$(games)
+	while IFS='|' read -r file how what; do
+		rm -f "jr/$file"
+		case $how in
+		garbage) printf 'invitations:\n- time: soon\n' >"jr/$file" ;;
+		dangling) ln -s nowhere "jr/$file" ;;
+		fifo) mkfifo "jr/$file" ;;
+		zero) ln -s /dev/zero "jr/$file" ;;
+		dir) mkdir "jr/$file" ;;
+		esac
+		snapshot jr
+		at $T0 2 i1.eml
+		err_has "^adjudicator: .*jr/$file.*$what"
+		kept "$file $how"
+		rm -rf "jr/$file"
+	done <<'CASES'
+judge.recent|garbage|missing key "game"
+judge.recent|dangling|No such file or directory
+judge.recent|fifo|not a regular file
+judge.recent|zero|not a regular file
+judge.recent|dir|not a regular file
+judge.yaml|dangling|No such file or directory
+judge.yaml|fifo|not a regular file
+judge.yaml|zero|not a regular file
+CASES
+	# mended (the files gone: no settings, no record), it is taken
+	at $T0 0 i1.eml
+	[ "$(games)" -eq $((filed + 1)) ] || fail "not filed once mended"
+}
+
+# A record of judge.recent dated in the future (past the 15 minutes a
+# clock may be off) counts for nothing and is said in the log; one a
+# little ahead still counts.
+test_recent_record_from_the_future() {
+	mstart
+	printf 'invitations: 1\n' >jr/judge.yaml
+	# alice's one invitation of the day, stamped a year ahead
+	printf 'invitations:\n- time: 2027-12-01T00:00:00Z\n  game: %s\n  key: %s\n  from: alice@example.org\n  verdict: joined\n' \
+	    "$(printf '%064d' 0)" "$(awk '{ print $3 }' alice.pub)" \
+	    >jr/judge.recent
+	invite i1.eml
+	at $T0 0 i1.eml
+	err_has "judge.recent: 1 record dated after 2026-12-01T00:15:00Z ignored"
+	[ "$(verdict)" = joined ] || fail "capped by a record from the future"
+	grep -q '2027-12-01' jr/judge.recent && fail "the record kept"
+	# ten minutes ahead: counted (the cap of one reached)
+	printf 'invitations:\n- time: 2026-12-01T00:10:00Z\n  game: %s\n  key: %s\n  from: alice@example.org\n  verdict: joined\n' \
+	    "$(printf '%064d' 0)" "$(awk '{ print $3 }' alice.pub)" \
+	    >jr/judge.recent
+	invite i2.eml
+	at $T0 1 i2.eml
+	err_has "takes at most 1 invitation in 24 hours from one sender"
+}
+
+# --- 4. special files ---------------------------------------------------------
+
+# A FIFO or a device where the judge or a verb reads a file is refused at
+# once, never waited on nor read for ever: GAMEDIR/watchers (the seats'
+# updates still go out), ROOT/outbox and its marks, a mailbox given to
+# receive or the bot, an archive given to standings or verify.
+test_special_files_never_hang() {
+	need timeout
+	wstart -w carol@example.org
+	mplay AR a1.eml setup d2
+	rm -f "jr/$G/watchers"
+	mkfifo "jr/$G/watchers"
+	"$ADJ" setup -M -d "BR/$G" b4 2>/dev/null >b1.eml
+	SPOOL=$PWD/spool expect 0 timeout 20 "$ADJ" judge -r jr -s "$SM" b1.eml
+	err_has "observers: .*watchers: not a regular file"
+	[ "$(mails_to bob@example.org | wc -l)" -ge 2 ] || fail "bob not updated"
+	rm "jr/$G/watchers"
+	# the drain's outbox: a FIFO, /dev/zero
+	mkdir md md/new md/cur md/tmp
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >md/new/1
+	for how in fifo zero; do
+		case $how in
+		fifo) mkfifo jr/outbox ;;
+		zero) ln -s /dev/zero jr/outbox ;;
+		esac
+		sent=$(nmail)
+		SPOOL=$PWD/spool expect 3 timeout 20 "$ADJ" judge -r jr \
+		    -s "$SM" md
+		one_line
+		err_has "^adjudicator: jr/outbox: not a regular file; move it away to go on$"
+		[ -e md/new/1 ] && [ "$(nmail)" -eq "$sent" ] ||
+		    fail "taken or sent with a $how outbox"
+		rm jr/outbox
+	done
+	# its marks: no marks, never a wait (the owed answer goes)
+	printf 'To: dave@example.org\nSubject: owed\n\nowed\n' >owed
+	printf 'adjudicator-outbox 1 0011223344556677\nmail - - 0 /nowhere/1 %s\n' \
+	    "$(wc -c <owed)" >jr/outbox
+	cat owed >>jr/outbox
+	echo >>jr/outbox
+	mkfifo jr/outbox.sent
+	SPOOL=$PWD/spool expect 0 timeout 20 "$ADJ" judge -r jr -s "$SM" md
+	[ ! -e md/new/1 ] || fail "the queue not drained"
+	mails_to dave@example.org | grep -q . || fail "the owed answer not sent"
+	rm -f jr/outbox.sent
+	# inputs named on the command line
+	mkfifo fifo
+	"$ADJ" export -d "AR/$G" >a.arc
+	for v in "standings fifo" "standings /dev/zero" "standings a.arc fifo" \
+	    "verify fifo" "verify /dev/zero" "receive -r AR fifo" \
+	    "receive -r AR /dev/zero" "judge -r jr -s $SM fifo"; do
+		# shellcheck disable=SC2086
+		expect 1 timeout 20 "$ADJ" $v
+		err_has "^adjudicator: .*\(fifo\|/dev/zero\): not a regular file$"
+	done
+}
+
+# --- 5. numbers read strictly -------------------------------------------------
+
+# A number in the judge's files with a sign, a blank or past its bound is
+# a damaged record, never a wrapped one: an outbox length of -1 (exit 3,
+# damaged at mail 1, not "out of memory"), a watchers line with -1; an
+# outbox of an earlier run, its seat written -1, is still read.
+test_record_numbers_strict() {
+	wstart -w carol@example.org
+	mplay AR a1.eml setup d2
+	mkdir md md/new md/cur md/tmp
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >md/new/1
+	for line in 'mail - -1 0 - -1' 'mail - - 0 - +5' 'mail - - -0 - 5' \
+	    'mail - - 0 - 05' 'mail - 99 0 - 5' 'mail -  - 0 - 5' \
+	    'mail - - 0 - 99999999999999999999999'; do
+		printf 'adjudicator-outbox 1 0011223344556677\n%s\nhello\n' \
+		    "$line" >jr/outbox
+		SPOOL=$PWD/spool expect 3 timeout 20 "$ADJ" judge -r jr \
+		    -s "$SM" md
+		one_line
+		err_has "jr/outbox: damaged at mail 1; move it away to go on"
+		[ -e md/new/1 ] || fail "taken with \"$line\""
+	done
+	# an earlier run's outbox: an answer (seat -1) owed, sent first
+	printf 'From: judge@club.example\nTo: dave@example.org\nSubject: owed\n\nowed\n' \
+	    >owed
+	printf 'adjudicator-outbox 1 0011223344556677\nmail - -1 0 /nowhere/1 %s\n' \
+	    "$(wc -c <owed)" >jr/outbox
+	cat owed >>jr/outbox
+	echo >>jr/outbox
+	SPOOL=$PWD/spool expect 0 timeout 20 "$ADJ" judge -r jr -s "$SM" md
+	mails_to dave@example.org | grep -q . || fail "the owed answer not sent"
+	# watchers: -1 (once read as 2^64-1: carol never mailed again), +1,
+	# 1.0, a blank too many, past the bound
+	for seq in -1 +1 1.0 ' 1' 18446744073709551615 1000000000000; do
+		printf '# adjudicator watchers 1\ncarol@example.org %s on\n' \
+		    "$seq" >"jr/$G/watchers"
+		ask "w.eml" dave@example.org "WATCH $S" 3
+		err_has "jr/$G/watchers:2: not ADDRESS SEQ STATE"
+	done
+}
+
+# --- 7. a test clock out of range ---------------------------------------------
+
+# ADJUDICATOR_NOW past what a signed time can say (after 9999), or not
+# digits alone, is ignored by every verb alike, the tick as show: the
+# system's clock, nothing due, no record written from it.
+test_test_clock_out_of_range_ignored() {
+	wstart -o clock=1d
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	for v in 253402300800 9223372036854775807 99999999999999999999 \
+	    -5 ' 5' +5 5s; do
+		snapshot jr
+		ADJUDICATOR_NOW=$v SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+		    -s "$SM" -t
+		unchanged jr
+		ADJUDICATOR_NOW=$v expect 0 "$ADJ" show -d "AR/$G" -f yaml
+		grep -q '^  deadline: ' out || fail "show: no deadline ($v)"
+		grep -q '^  left:' out || fail "show at $v: no time left"
+	done
+	# the last second a signed time can say is a time: alice is timed out
+	ADJUDICATOR_NOW=253402300799 SPOOL=$PWD/spool expect 0 "$ADJ" judge \
+	    -r jr -s "$SM" -t
+	grep -q 'ran out of time' "$(mails_to alice@example.org | tail -1)" ||
+	    fail "no timeout at 9999-12-31T23:59:59Z"
+}
