@@ -99,9 +99,11 @@ time_entry(const struct transcript *p, const char *action, struct buf *body,
 	else if (n == 2 && when_parse(w[1], &until) == 0)
 		;
 	else if (n == 3 && when_parse(w[1], &from) == 0 &&
-	    when_parse(w[2], &until) == 0)
-		;
-	else
+	    when_parse(w[2], &until) == 0) {
+		if (until <= from)
+			return error_set(e, EXIT_USAGE, "leave %s %s: the "
+			    "absence ends before it begins", w[1], w[2]);
+	} else
 		return error_set(e, EXIT_USAGE, "leave DURATION (5d), leave "
 		    "UNTIL or leave FROM UNTIL (times as 2026-12-24T00:00:00Z)");
 	return entry_leave(m, p->me, from, until, body, e);

@@ -255,6 +255,12 @@ apply_leave(struct match *m, int author, const struct ydoc *doc,
 	    read_time(l, "from", &from, where, e) < 0 ||
 	    read_time(l, "until", &until, where, e) != 0)
 		return -1;
+	/* an absence that ends before it begins: refused as signed, not
+	 * only once the judge stamps it */
+	if (ydoc_get(l, "from") != NULL && until <= from)
+		return error_set(e, EXIT_REFUSED, "%s: leave until %s, not "
+		    "after its start %s", where, ydoc_get(l, "until")->str,
+		    ydoc_get(l, "from")->str);
 	if (m->judge_mode) {
 		/* it takes effect when the judge took it: its stamp */
 		m->away_from = from;

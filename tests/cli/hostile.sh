@@ -384,3 +384,47 @@ test_test_clock_out_of_range_ignored() {
 	grep -q 'ran out of time' "$(mails_to alice@example.org | tail -1)" ||
 	    fail "no timeout at 9999-12-31T23:59:59Z"
 }
+
+# --- 6. a leave that ends before it begins ------------------------------------
+
+# turn refuses it before signing anything; signed by hand and mailed, the
+# judge refuses it too, and the game goes on.
+test_leave_ending_before_it_begins() {
+	wstart -o clock=1d -o leave=5d
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	snapshot BR
+	expect 2 "$ADJ" turn -M -d "BR/$G" leave 2026-12-10T00:00:00Z \
+	    2026-12-05T00:00:00Z
+	one_line
+	err_has "leave 2026-12-10T00:00:00Z 2026-12-05T00:00:00Z: the absence ends before it begins"
+	[ ! -s out ] || fail "a mail printed"
+	unchanged BR
+	expect 2 "$ADJ" turn -M -d "BR/$G" leave 2026-12-10T00:00:00Z \
+	    2026-12-10T00:00:00Z
+	# the same, signed by hand: a right leave's entry, its times swapped
+	"$ADJ" turn -d "BR/$G" leave 2026-12-05T00:00:00Z \
+	    2026-12-10T00:00:00Z >bl.msg
+	"$ADJ" open -k jr/judge.key bl.msg >bl.yaml 2>/dev/null
+	sed -n 's/^entry: //p' bl.yaml | base64 -d >bl.bin
+	{
+		grep -a -o -E '(game|seq|prev|by|to|kind): [^[:cntrl:]]*' bl.bin
+		printf 'leave:\n  from: 2026-12-10T00:00:00Z\n'
+		printf '  until: 2026-12-05T00:00:00Z\n'
+	} >swapped.yaml
+	grep -q '^kind: leave$' swapped.yaml || fail "no entry: $(cat swapped.yaml)"
+	wire sign bob.key swapped.yaml jr/judge.pub >x.bin || fail "wire sign"
+	{
+		sed '/^entry: /d' bl.yaml
+		echo "entry: $(base64 <x.bin | tr -d '\n')"
+	} >x.private
+	"$ADJ" seal -k bob.key jr/judge.pub x.private >x.msg
+	{ printf 'From: bob@example.org\nSubject: leave\n\n'; cat x.msg; } >x.eml
+	"$ADJ" export -d "jr/$G" >before.arc
+	bot x.eml 1
+	err_has "leave until 2026-12-05T00:00:00Z, not after its start 2026-12-10T00:00:00Z"
+	"$ADJ" export -d "jr/$G" | cmp -s - before.arc ||
+	    fail "the judge's transcript changed"
+	# and the game goes on
+	mplay AR a2.eml turn e3-c3
+}
