@@ -322,12 +322,25 @@ on_event(struct parse *p, const yaml_event_t *ev, int *done)
 static int
 check_input(const void *data, size_t len, const char *where, struct error *e)
 {
+	const unsigned char *nul, *p;
+	unsigned line = 1, col = 1;
+
 	if (len > YDOC_MAX_INPUT)
 		return error_set(e, EXIT_MALFORMED, "%s: document larger than %u "
 		    "bytes", where, YDOC_MAX_INPUT);
-	if (memchr(data, '\0', len) != NULL)
-		return error_set(e, EXIT_MALFORMED, "%s: NUL byte in document",
-		    where);
+	if ((nul = memchr(data, '\0', len)) != NULL) {
+		/* where, as libyaml's own errors say it: the line, and the
+		 * character in it, from 1 */
+		for (p = data; p < nul; p++) {
+			if (*p == '\n') {
+				line++;
+				col = 1;
+			} else if ((*p & 0xc0) != 0x80)
+				col++;
+		}
+		return error_set(e, EXIT_MALFORMED, "%s:%u:%u: NUL byte in "
+		    "document", where, line, col);
+	}
 	return 0;
 }
 

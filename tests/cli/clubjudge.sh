@@ -87,6 +87,7 @@ invitations: 007|1|invitations: a number from 1
 invitations: many|1|invitations: a number from 1
 invitations: [3]|1|invitations must be a string
 operator: [|2|
+operator: ops@club.example\n# \0|2|NUL byte in document
 EOF
 	# the same mail with the file mended is taken
 	rm jr/judge.yaml

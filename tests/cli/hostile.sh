@@ -428,3 +428,18 @@ test_leave_ending_before_it_begins() {
 	# and the game goes on
 	mplay AR a2.eml turn e3-c3
 }
+
+# --- 8. a NUL byte in the operator's settings --------------------------------
+
+# Refused with the line and the column of the byte (in characters), as
+# formats/club.md promises, and the mail kept.
+test_settings_nul_byte_located() {
+	mstart
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >h.eml
+	printf 'operator: ops@club.example\n# caf\303\251 \000 here\n' \
+	    >jr/judge.yaml
+	at $T0 2 h.eml
+	one_line
+	err_has "^adjudicator: jr/judge.yaml:2:8: NUL byte in document$"
+	[ "$(nmail)" -eq 0 ] || fail "answered"
+}

@@ -80,7 +80,7 @@ test_syntax_error() {
 
 test_nul_and_empty() {
 	printf 'a: 1\0\n' >body.yaml
-	hazard 3 "body.yaml: NUL byte"
+	hazard 3 "body.yaml:1:5: NUL byte"
 	: >body.yaml
 	hazard 3 "body.yaml: empty document"
 }
