@@ -39,17 +39,18 @@ path_of(const char *root, const char *name, char *out, size_t len,
 
 /* Nothing but blank lines and comments: no document, the defaults. */
 static int
-blank(const struct buf *b)
+blank(const void *text, size_t len)
 {
+	const unsigned char *p = text;
 	size_t i = 0;
 	int comment = 0;
 
-	for (; i < b->len; i++) {
-		if (b->data[i] == '\n')
+	for (; i < len; i++) {
+		if (p[i] == '\n')
 			comment = 0;
-		else if (b->data[i] == '#' && !comment)
+		else if (p[i] == '#' && !comment)
 			comment = 1;
-		else if (!comment && !isspace(b->data[i]))
+		else if (!comment && !isspace(p[i]))
 			return 0;
 	}
 	return 1;
@@ -181,6 +182,17 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 	return 0;
 }
 
+/* text as YAML into *doc: NULL when it is blank, which is no setting. */
+static int
+parse_doc(const void *text, size_t len, const char *where, struct ydoc **doc,
+    struct error *e)
+{
+	*doc = NULL;
+	if (blank(text, len))
+		return 0;
+	return (*doc = ydoc_parse(text, len, where, e)) != NULL ? 0 : -1;
+}
+
 /*
  * ROOT/NAME read as YAML into *doc, its path in path (PATH_MAX): *doc
  * NULL when the file is absent or blank, which is no setting at all.
@@ -194,6 +206,7 @@ read_doc(const char *root, const char *name, size_t max, char *path,
 	int rc = -1;
 
 	*doc = NULL;
+	memset(&st, 0, sizeof(st));
 	if (path_of(root, name, path, PATH_MAX, e) != 0)
 		return -1;
 	/* absent is no setting; a name that is there (a link to nothing,
@@ -201,13 +214,28 @@ read_doc(const char *root, const char *name, size_t max, char *path,
 	if (lstat(path, &st) != 0 && errno == ENOENT)
 		return 0;
 	buf_init(&b);
-	if (fsio_read_regular(path, max, &b, NULL, e) == 0 && (blank(&b) ||
-	    (*doc = ydoc_parse(b.data, b.len, path, e)) != NULL))
-		rc = 0;
+	if (fsio_read_regular(path, max, &b, NULL, e) == 0)
+		rc = parse_doc(b.data, b.len, path, doc, e);
 	else if (S_ISLNK(st.st_mode) && stat(path, &st) != 0)
 		error_set(e, EXIT_USAGE, "%s: a link to nothing (%s): mend it "
 		    "or remove it", path, strerror(errno));
 	buf_free(&b);
+	return rc;
+}
+
+/* A document read (doc NULL: none) into c; EXIT_USAGE when refused. */
+static int
+conf_of(struct ydoc *doc, struct club_conf *c, const char *where,
+    struct error *e)
+{
+	int rc = doc == NULL || conf_doc(doc, c, where, e) == 0 ? 0 : -1;
+
+	/* the operator's file: the mail is kept until it is mended */
+	if (rc != 0 && e->status != EXIT_SYSTEM)
+		e->status = EXIT_USAGE;
+	if (rc != 0)
+		club_conf_free(c);
+	ydoc_free(doc);
 	return rc;
 }
 
@@ -216,20 +244,31 @@ club_conf_read(const char *root, struct club_conf *c, struct error *e)
 {
 	char path[PATH_MAX];
 	struct ydoc *doc = NULL;
-	int rc = -1;
 
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
-	if (read_doc(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) == 0 &&
-	    (doc == NULL || conf_doc(doc, c, path, e) == 0))
-		rc = 0;
-	/* the operator's file: the mail is kept until it is mended */
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_conf_free(c);
-	ydoc_free(doc);
-	return rc;
+	if (read_doc(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) != 0) {
+		if (e->status != EXIT_SYSTEM)
+			e->status = EXIT_USAGE;
+		return -1;
+	}
+	return conf_of(doc, c, path, e);
+}
+
+int
+club_conf_parse(const void *text, size_t len, const char *where,
+    struct club_conf *c, struct error *e)
+{
+	struct ydoc *doc = NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->cap = CLUB_CAP;
+	if (parse_doc(text, len, where, &doc, e) != 0) {
+		if (e->status != EXIT_SYSTEM)
+			e->status = EXIT_USAGE;
+		return -1;
+	}
+	return conf_of(doc, c, where, e);
 }
 
 void
@@ -368,18 +407,12 @@ rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
 	return 0;
 }
 
-int
-club_recent_read(const char *root, int64_t now, struct club_recent *c,
-    struct error *e)
+static int
+recent_of(struct ydoc *doc, int64_t now, struct club_recent *c,
+    const char *where, struct error *e)
 {
-	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
-	int rc = -1;
+	int rc = doc == NULL || rec_doc(doc, now, c, where, e) == 0 ? 0 : -1;
 
-	memset(c, 0, sizeof(*c));
-	if (read_doc(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) == 0 &&
-	    (doc == NULL || rec_doc(doc, now, c, path, e) == 0))
-		rc = 0;
 	/* a record mended or removed by hand: the mail is kept meanwhile */
 	if (rc != 0 && e->status != EXIT_SYSTEM)
 		e->status = EXIT_USAGE;
@@ -387,6 +420,37 @@ club_recent_read(const char *root, int64_t now, struct club_recent *c,
 		club_recent_free(c);
 	ydoc_free(doc);
 	return rc;
+}
+
+int
+club_recent_read(const char *root, int64_t now, struct club_recent *c,
+    struct error *e)
+{
+	char path[PATH_MAX];
+	struct ydoc *doc = NULL;
+
+	memset(c, 0, sizeof(*c));
+	if (read_doc(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) != 0) {
+		if (e->status != EXIT_SYSTEM)
+			e->status = EXIT_USAGE;
+		return -1;
+	}
+	return recent_of(doc, now, c, path, e);
+}
+
+int
+club_recent_parse(const void *text, size_t len, const char *where,
+    int64_t now, struct club_recent *c, struct error *e)
+{
+	struct ydoc *doc = NULL;
+
+	memset(c, 0, sizeof(*c));
+	if (parse_doc(text, len, where, &doc, e) != 0) {
+		if (e->status != EXIT_SYSTEM)
+			e->status = EXIT_USAGE;
+		return -1;
+	}
+	return recent_of(doc, now, c, where, e);
 }
 
 static void

@@ -43,6 +43,9 @@ struct club_conf {
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no
  * allow-list, CLUB_CAP).  Refused: EXIT_USAGE, the file and line named. */
 int	club_conf_read(const char *root, struct club_conf *, struct error *);
+/* The same of a text (len bytes; where names it in errors). */
+int	club_conf_parse(const void *text, size_t len, const char *where,
+	    struct club_conf *, struct error *);
 void	club_conf_free(struct club_conf *);
 
 enum club_verdict {
@@ -79,6 +82,9 @@ struct club_recent {
  * dropped when the record is written again). */
 int	club_recent_read(const char *root, int64_t now, struct club_recent *,
 	    struct error *);
+/* The same of a text (len bytes; where names it in errors). */
+int	club_recent_parse(const void *text, size_t len, const char *where,
+	    int64_t now, struct club_recent *, struct error *);
 /* Written whole, synced; the newest CLUB_KEEP of each kind. */
 int	club_recent_write(const char *root, const struct club_recent *,
 	    struct error *);

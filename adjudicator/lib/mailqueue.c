@@ -31,7 +31,8 @@
 #include "when.h"
 
 #define OUTBOX_MAGIC	"adjudicator-outbox 1"
-#define RUNID		8	/* random bytes naming a run's outbox */
+#define RUNID		(MAILQUEUE_RUNID / 2)	/* random bytes naming a
+						 * run's outbox */
 
 /* A game the run keeps open. */
 struct mq_game {
@@ -119,8 +120,8 @@ keep(struct mailqueue *q, struct mailqueue_mail *m, struct error *e)
 	return 0;
 }
 
-static void
-mails_free(struct mailqueue_mail *m, size_t n)
+void
+mailqueue_mails_free(struct mailqueue_mail *m, size_t n)
 {
 	size_t i;
 
@@ -356,10 +357,10 @@ still_owed(struct mailqueue *q, const struct mailqueue_mail *m,
 }
 
 static int
-damaged(const struct mailqueue *q, size_t i, struct error *e)
+damaged(const char *path, size_t i, struct error *e)
 {
 	return error_set(e, EXIT_MALFORMED, "%s: damaged at mail %zu; move "
-	    "it away to go on (what it held is not sent)", q->path, i + 1);
+	    "it away to go on (what it held is not sent)", path, i + 1);
 }
 
 /*
@@ -405,20 +406,22 @@ outbox_line(const char *p, size_t n, struct mailqueue_mail *t, size_t *len)
 	return 0;
 }
 
-/* The mails of an outbox (b), its run's id in id. */
-static int
-parse_outbox(const struct mailqueue *q, const struct buf *b, char *id,
-    struct mailqueue_mail **m, size_t *n, struct error *e)
+int
+mailqueue_outbox_parse(const char *path, const void *text, size_t size,
+    char id[MAILQUEUE_RUNID + 1], struct mailqueue_mail **m, size_t *n,
+    struct error *e)
 {
-	const char *p = (const char *)b->data, *end = p + b->len, *nl;
+	const char *p = text, *end = p + size, *nl;
 	struct mailqueue_mail t;
 	size_t len, hl = strlen(OUTBOX_MAGIC " ");
 
-	if ((nl = memchr(p, '\n', b->len)) == NULL ||
+	*m = NULL;
+	*n = 0;
+	if (size == 0 || (nl = memchr(p, '\n', size)) == NULL ||
 	    (size_t)(nl - p) != hl + 2 * RUNID ||
 	    memcmp(p, OUTBOX_MAGIC " ", hl) != 0 ||
 	    strspn(p + hl, "0123456789abcdef") != 2 * RUNID)
-		return damaged(q, 0, e);
+		return damaged(path, 0, e);
 	memcpy(id, p + hl, 2 * RUNID);
 	id[2 * RUNID] = '\0';
 	for (p = nl + 1; p < end; p = nl + 2 + len) {
@@ -426,7 +429,7 @@ parse_outbox(const struct mailqueue *q, const struct buf *b, char *id,
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL ||
 		    outbox_line(p, (size_t)(nl - p), &t, &len) != 0 ||
 		    (size_t)(end - nl) - 1 < len + 1 || nl[1 + len] != '\n')
-			return damaged(q, *n, e);
+			return damaged(path, *n, e);
 		if (mailqueue_grow(m, *n, e) != 0)
 			return -1;
 		(*m)[*n] = t;
@@ -459,7 +462,8 @@ recover(struct mailqueue *q, struct error *e)
 		goto done;
 	}
 	if ((buf_cstr(&b) != 0 && error_set(e, EXIT_SYSTEM, "out of "
-	    "memory") != 0) || parse_outbox(q, &b, id, &m, &n, e) != 0)
+	    "memory") != 0) || mailqueue_outbox_parse(q->path, b.data, b.len, id,
+	    &m, &n, e) != 0)
 		goto done;
 	sent_marks(q, id, m, n);
 	for (i = 0; i < n; i++) {
@@ -470,7 +474,7 @@ recover(struct mailqueue *q, struct error *e)
 	}
 	rc = 0;
 done:
-	mails_free(m, n);
+	mailqueue_mails_free(m, n);
 	buf_free(&b);
 	return rc;
 }
@@ -711,7 +715,7 @@ mailqueue_flush(struct mailqueue *q, struct error *e)
 	for (i = 0; i < q->nout; i++)
 		q->nsent += q->out[i].sent;
 	q->nmailed += q->nout;
-	mails_free(q->out, q->nout);
+	mailqueue_mails_free(q->out, q->nout);
 	q->out = NULL;
 	q->nout = 0;
 	q->ntaken = 0;
@@ -814,7 +818,7 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 	b->batch = NULL;
 	log_run(&q, rc, e);
 	games_close(&q);
-	mails_free(q.out, q.nout);
+	mailqueue_mails_free(q.out, q.nout);
 	free(q.taken);
 	if (q.lock >= 0)
 		close(q.lock);

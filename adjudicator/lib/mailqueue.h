@@ -44,6 +44,18 @@ struct mailqueue_mail {
 /* Room for one more mail at the end of *m (n mails), zeroed, its text
  * empty. */
 int	mailqueue_grow(struct mailqueue_mail **, size_t n, struct error *);
+/* A run's id in ROOT/outbox: hex digits */
+#define MAILQUEUE_RUNID	16
+/*
+ * The text of ROOT/outbox (formats/gamedir.md; path names it in errors):
+ * its run's id, and its n mails in *m (each to be freed with its text);
+ * EXIT_MALFORMED "damaged at mail N" when it is not one.
+ */
+int	mailqueue_outbox_parse(const char *path, const void *text, size_t,
+	    char id[MAILQUEUE_RUNID + 1], struct mailqueue_mail **m,
+	    size_t *n, struct error *);
+/* Frees n mails and their texts. */
+void	mailqueue_mails_free(struct mailqueue_mail *, size_t n);
 typedef void mailqueue_sent_fn(void *, size_t i);
 /*
  * Hands every mail not yet sent to the mailer, calling sent for each one

@@ -1,0 +1,102 @@
+/*
+ * libFuzzer harness: the judge's own record files, as an operator's
+ * mistake or a damaged disk may leave them.  The first byte says which
+ * (its value modulo 4), the rest is the file:
+ *
+ *   0  GAMEDIR/watchers  (watchers_parse, with two observers named in
+ *                         the header, so that the cap's room is walked)
+ *   1  ROOT/outbox       (mailqueue_outbox_parse)
+ *   2  ROOT/judge.recent (club_recent_parse, at a fixed now)
+ *   3  ROOT/judge.yaml   (club_conf_parse)
+ *
+ * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 3 before
+ * each sample: the samples of formats/ and files a real judge wrote.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "club.h"
+#include "mailqueue.h"
+#include "match.h"
+#include "sec.h"
+#include "watchers.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* what a record read may hand on, touched so the sanitizers see it */
+static size_t
+touch_watchers(const struct watchers *ws)
+{
+	size_t total = 0;
+	int i;
+
+	for (i = 0; i < ws->n; i++)
+		total += strlen(ws->w[i].address) + (size_t)ws->w[i].seq +
+		    (size_t)ws->w[i].state;
+	return total;
+}
+
+static void
+records(unsigned kind, const uint8_t *p, size_t n)
+{
+	static struct watchers ws;
+	static const struct match_watch named = { 1, 2,
+	    { "carol@example.org", "dave@example.org" } };
+	struct mailqueue_mail *m = NULL;
+	struct club_recent rec;
+	struct club_conf conf;
+	char id[MAILQUEUE_RUNID + 1];
+	struct error e;
+	size_t i, k = 0;
+
+	error_clear(&e);
+	switch (kind) {
+	case 0:
+		if (watchers_parse(&ws, (const char *)p, n, "watchers",
+		    &named, &e) == 0) {
+			(void)touch_watchers(&ws);
+			/* one more by mail, as WATCH would */
+			(void)watchers_add(&ws, "eve@example.org");
+			if (ws.n > WATCHERS_MAX)
+				__builtin_trap();
+		}
+		break;
+	case 1:
+		if (mailqueue_outbox_parse("outbox", p, n, id, &m, &k,
+		    &e) == 0)
+			for (i = 0; i < k; i++)
+				if (m[i].text.len > n)
+					__builtin_trap();
+		mailqueue_mails_free(m, k);
+		break;
+	case 2:
+		if (club_recent_parse(p, n, "judge.recent",
+		    INT64_C(1796083200), &rec, &e) == 0)
+			club_recent_free(&rec);
+		break;
+	default:
+		if (club_conf_parse(p, n, "judge.yaml", &conf, &e) == 0)
+			club_conf_free(&conf);
+		break;
+	}
+	/* every refusal is one line */
+	if (memchr(e.msg, '\n', strlen(e.msg)) != NULL)
+		__builtin_trap();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int ready;
+
+	if (!ready) {
+		if (sec_init() != 0)
+			return 0;
+		ready = 1;
+	}
+	if (size == 0)
+		return 0;
+	records(data[0] % 4, data + 1, size - 1);
+	return 0;
+}
