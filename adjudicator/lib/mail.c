@@ -71,8 +71,9 @@ is_word(const char *s, const char *word)
 }
 
 /*
- * WATCH GAMEID [CODE] or UNWATCH GAMEID: the id as LIST gives it (a
- * prefix of hex digits), the code as the judge's answer gives it.
+ * WATCH GAMEID [CODE] or UNWATCH GAMEID [CODE]: the id as LIST gives it
+ * (a prefix of hex digits), the code as the judge's answer and every
+ * observer mail give it.
  */
 static void
 watch_command(struct mail_in *in, const char *s)
@@ -86,7 +87,7 @@ watch_command(struct mail_in *in, const char *s)
 		return;
 	if (strcasecmp(verb, "watch") == 0)
 		in->watch = 1;
-	else if (strcasecmp(verb, "unwatch") == 0 && n == 2)
+	else if (strcasecmp(verb, "unwatch") == 0)
 		in->watch = -1;
 	else
 		return;

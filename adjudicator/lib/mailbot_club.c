@@ -474,7 +474,8 @@ mailbot_club_help(const struct bot_run *r, struct buf *out)
 	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
 	buf_adds(out, "To watch a game that takes observers (mailed what "
 	    "anyone may know of it\nafter each entry): a Subject of WATCH "
-	    "GAMEID; UNWATCH GAMEID stops it.\n");
+	    "GAMEID; UNWATCH GAMEID CODE stops it (the code\nis in every "
+	    "observer mail; UNWATCH GAMEID alone asks for it).\n");
 	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
 		buf_adds(out, "This judge takes no new games.\n");
 	else if (c->allow) {

@@ -72,7 +72,7 @@ observer_mail(struct game_run *gr, struct watcher *w, const char *intro,
 	int over = match_next_author(m) < 0;
 	struct mail_head h;
 	struct buf body, mail;
-	char subject[MAIL_FIELD];
+	char subject[MAIL_FIELD], code[MAIL_WATCH_CODE + 1];
 	uint64_t n = m->seq > w->seq ? m->seq - w->seq : 0;
 	int rc = -1;
 
@@ -90,10 +90,12 @@ observer_mail(struct game_run *gr, struct watcher *w, const char *intro,
 	buf_printf(&body, "adjudicator: %s game %.16s, for observers: %llu new "
 	    "entr%s.\n%s", m->rules->name, m->game_hex, (unsigned long long)n,
 	    n == 1 ? "y" : "ies", intro);
+	if (watch_code(b, m, w->address, code, e) != 0)
+		goto done;
 	buf_printf(&body, "You watch this game: the judge mails you what "
 	    "anyone may know of it,\nand nothing more.  This mail is not "
 	    "signed.  To stop, mail the judge\na Subject of\n"
-	    "    UNWATCH %.16s\n\n", m->game_hex);
+	    "    UNWATCH %.16s %s\n\n", m->game_hex, code);
 	mailbot_news(gr, -1, w->seq, &body);
 	if (over) {
 		buf_adds(&body, "\nThe game is over.  Its archive follows: "
@@ -238,17 +240,19 @@ watch(struct asked *a, struct error *e)
 	const struct match *m = a->g.t.m;
 	char code[MAIL_WATCH_CODE + 1];
 
+	if (watch_code(a->r->b, m, in->from, code, e) != 0)
+		return -1;
+	/* the answer goes to that address alone: it may carry the code */
 	if (a->w != NULL && a->w->state != WATCHER_OFF)
 		return tell(a, "watch,already", NULL, e, "You watch game "
 		    "%.16s already: the judge mails you after each\nentry.  "
-		    "UNWATCH %.16s stops it.\n", m->game_hex, m->game_hex);
+		    "UNWATCH %.16s %s stops it.\n", m->game_hex, m->game_hex,
+		    code);
 	if (!m->watch.open && (a->w == NULL || !a->w->named))
 		return tell(a, "watch,closed", "the game takes no observers by "
 		    "mail", e, "Game %.16s takes no observers by mail: whoever "
 		    "created it did not\nallow it (adjudicator new -o "
 		    "watch=yes).\n", m->game_hex);
-	if (watch_code(a->r->b, m, in->from, code, e) != 0)
-		return -1;
 	if (in->watch_code[0] == '\0')
 		return tell(a, "watch,code", NULL, e, "To watch game %.16s "
 		    "(%s), mail the judge a Subject,\nor a first line, of\n"
@@ -265,14 +269,35 @@ watch(struct asked *a, struct error *e)
 	return watch_on(a, e);
 }
 
+/*
+ * UNWATCH needs the code, as WATCH does: a forged From stops nobody's
+ * mails.  Asked without it, the code goes to that address alone.
+ */
 static int
 unwatch(struct asked *a, struct error *e)
 {
+	const struct mail_in *in = &a->r->b->in;
 	const struct match *m = a->g.t.m;
+	char code[MAIL_WATCH_CODE + 1];
 
 	if (a->w == NULL || a->w->state == WATCHER_OFF)
 		return tell(a, "unwatch,not", NULL, e, "You do not watch "
 		    "game %.16s: nothing to stop.\n", m->game_hex);
+	if (watch_code(a->r->b, m, in->from, code, e) != 0)
+		return -1;
+	if (in->watch_code[0] == '\0')
+		return tell(a, "unwatch,code", NULL, e, "To stop watching game "
+		    "%.16s, mail the judge a Subject,\nor a first line, of\n"
+		    "    UNWATCH %.16s %s\n"
+		    "from this address: the code is for it alone (every "
+		    "observer mail\ncarries it).\n", m->game_hex, m->game_hex,
+		    code);
+	if (strcasecmp(in->watch_code, code) != 0)
+		return tell(a, "unwatch,badcode", "not the judge's code for "
+		    "this game and address", e, "The code in your UNWATCH is "
+		    "not the judge's for game %.16s and this\naddress.  Mail "
+		    "UNWATCH %.16s alone for one.\n", m->game_hex,
+		    m->game_hex);
 	a->w->state = WATCHER_OFF;
 	if (watchers_save(a->g.path, &a->ws, e) != 0)
 		return -1;

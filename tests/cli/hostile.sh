@@ -51,7 +51,7 @@ test_watch_cap_walked_by_mail() {
 		ask "on$i.eml" "w$i@example.org" "WATCH $S $c"
 		tail -1 jr/log | grep -q "verdict=watch sent=1$" ||
 		    fail "w$i: $(tail -1 jr/log)"
-		ask "off$i.eml" "w$i@example.org" "UNWATCH $S"
+		ask "off$i.eml" "w$i@example.org" "UNWATCH $S $c"
 		[ "$(lines)" -le 40 ] || fail "$(lines) lines after w$i"
 		i=$((i + 1))
 	done
@@ -71,7 +71,7 @@ test_watch_cap_walked_by_mail() {
 	err_has "full.eml: WATCH $S: the game has all the observers it takes"
 	grep -q "has 32 observers already" "$(mails_to w33@example.org |
 	    tail -1)" || fail "w33 not told why"
-	ask stop.eml w7@example.org "UNWATCH $S"
+	ask stop.eml w7@example.org "UNWATCH $S $(cat code7)"
 	# w7 cannot come back while w33 takes its place
 	ask w33.eml w33@example.org "WATCH $S $(cat code33)"
 	grep -q '^w33@example.org [0-9]* on$' "jr/$G/watchers" ||

@@ -55,7 +55,8 @@ test_observer_named_at_new() {
 		header_of "$f" Auto-Submitted | grep -qx auto-generated ||
 		    fail "$f: not auto-generated"
 		grep -q '^ *[1-5] ' "$f" || fail "$f: no board"
-		grep -q "^    UNWATCH $S$" "$f" || fail "$f: no way to stop"
+		grep -q "^    UNWATCH $S [0-9a-f]\{16\}$" "$f" ||
+		    fail "$f: no way to stop"
 		grep -qFf nonces "$f" && fail "$f: a nonce"
 		grep -q '[WB][sa]\b' "$f" && { cat "$f" >&2;
 		    fail "$f: an identity"; }
@@ -121,8 +122,20 @@ test_watch_by_mail() {
 	ask w4.eml dave@example.org "WATCH $S"
 	grep -q '^You watch game .* already' "$(mails_to dave@example.org |
 	    tail -1)" || fail "not told he watches already"
+	# UNWATCH needs the code: a forged From stops nobody
+	# shellcheck disable=SC2046
+	grep -qx "    UNWATCH $S $code" $(mails_to dave@example.org) ||
+	    fail "no code to stop in dave's mails"
 	ask w5.eml dave@example.org "UNWATCH $S"
-	grep -q '^You no longer watch game' "$(mails_to dave@example.org |
+	grep -qx "    UNWATCH $S $code" "$(mails_to dave@example.org |
+	    tail -1)" || fail "UNWATCH without its code: no code sent"
+	tail -1 jr/log | grep -q 'verdict=unwatch,code ' || fail "log"
+	ask w6.eml dave@example.org "UNWATCH $S 0123456789abcdef" 1
+	err_has "w6.eml: UNWATCH $S: not the judge's code for this game and address"
+	grep -q ' on$' "jr/$G/watchers" || fail "stopped without the code"
+	# the code, from another spelling of the address
+	ask w7.eml Dave@Example.ORG "UNWATCH $S $code"
+	grep -q '^You no longer watch game' "$(mails_to Dave@Example.ORG |
 	    tail -1)" || fail "UNWATCH not answered"
 	n=$(mails_to dave@example.org | wc -l)
 	mplay AR a2.eml turn e3-c3
@@ -141,8 +154,11 @@ test_watch_refused() {
 	err_has "w1.eml: WATCH $S: the game takes no observers by mail"
 	grep -q 'did not' "$(mails_to dave@example.org | tail -1)" ||
 	    fail "dave not told why"
-	# ... but a named observer may come back after UNWATCH
-	ask w2.eml carol@example.org "UNWATCH $S"
+	# ... but a named observer may come back after UNWATCH, with the
+	# code her mails carry
+	stop=$(awk '$1 == "UNWATCH" { print $3 }' "$(mails_to \
+	    carol@example.org | tail -1)")
+	ask w2.eml carol@example.org "UNWATCH $S $stop"
 	mplay BR b1.eml setup b4
 	[ "$(mails_to carol@example.org | wc -l)" -eq 2 ] ||
 	    fail "carol mailed after UNWATCH"
