@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "club.h"
+#include "club_int.h"
 #include "fsio.h"
 #include "match.h"
 #include "when.h"
@@ -183,9 +184,9 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 }
 
 /* text as YAML into *doc: NULL when it is blank, which is no setting. */
-static int
-parse_doc(const void *text, size_t len, const char *where, struct ydoc **doc,
-    struct error *e)
+int
+club_doc_parse(const void *text, size_t len, const char *where,
+    struct ydoc **doc, struct error *e)
 {
 	*doc = NULL;
 	if (blank(text, len))
@@ -197,8 +198,8 @@ parse_doc(const void *text, size_t len, const char *where, struct ydoc **doc,
  * ROOT/NAME read as YAML into *doc, its path in path (PATH_MAX): *doc
  * NULL when the file is absent or blank, which is no setting at all.
  */
-static int
-read_doc(const char *root, const char *name, size_t max, char *path,
+int
+club_doc_read(const char *root, const char *name, size_t max, char *path,
     struct ydoc **doc, struct error *e)
 {
 	struct stat st;
@@ -215,7 +216,7 @@ read_doc(const char *root, const char *name, size_t max, char *path,
 		return 0;
 	buf_init(&b);
 	if (fsio_read_regular(path, max, &b, NULL, e) == 0)
-		rc = parse_doc(b.data, b.len, path, doc, e);
+		rc = club_doc_parse(b.data, b.len, path, doc, e);
 	else if (S_ISLNK(st.st_mode) && stat(path, &st) != 0)
 		error_set(e, EXIT_USAGE, "%s: a link to nothing (%s): mend it "
 		    "or remove it", path, strerror(errno));
@@ -247,7 +248,7 @@ club_conf_read(const char *root, struct club_conf *c, struct error *e)
 
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
-	if (read_doc(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) != 0) {
+	if (club_doc_read(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) != 0) {
 		if (e->status != EXIT_SYSTEM)
 			e->status = EXIT_USAGE;
 		return -1;
@@ -263,7 +264,7 @@ club_conf_parse(const void *text, size_t len, const char *where,
 
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
-	if (parse_doc(text, len, where, &doc, e) != 0) {
+	if (club_doc_parse(text, len, where, &doc, e) != 0) {
 		if (e->status != EXIT_SYSTEM)
 			e->status = EXIT_USAGE;
 		return -1;
@@ -279,285 +280,6 @@ club_conf_free(struct club_conf *c)
 	c->keys = NULL;
 	c->domains = NULL;
 	c->nkeys = c->ndomains = 0;
-}
-
-/* --- the record of the last day --- */
-
-static const char *const verdicts[] = { "joined", "refused", "unlisted",
-    "capped", NULL };
-
-static int
-rec_hex(const struct ydoc *r, const char *key, size_t n, char *out,
-    const char *where, struct error *e)
-{
-	const char *s;
-
-	if ((s = ydoc_scalar(r, key, where, e)) == NULL)
-		return -1;
-	if (strlen(s) != n || strspn(s, "0123456789abcdef") != n)
-		return error_set(e, EXIT_USAGE, "%s:%u:%u: %s: not %zu hex "
-		    "digits", where, r->line, r->col, key, n);
-	memcpy(out, s, n + 1);
-	return 0;
-}
-
-static int
-rec_time(const struct ydoc *r, int64_t *t, const char *where,
-    struct error *e)
-{
-	const char *s;
-
-	if ((s = ydoc_scalar(r, "time", where, e)) == NULL)
-		return -1;
-	if (when_parse(s, t) != 0)
-		return error_set(e, EXIT_USAGE, "%s:%u:%u: time: \"%.40s\" is "
-		    "not a time", where, r->line, r->col, s);
-	return 0;
-}
-
-static int
-rec_invitation(const struct ydoc *r, struct club_invitation *v,
-    const char *where, struct error *e)
-{
-	static const char *const keys[] = { "time", "game", "key", "from",
-	    "verdict", NULL };
-	static const char *const need[] = { "time", "game", "key", "verdict",
-	    NULL };
-	const char *s;
-	int i;
-
-	memset(v, 0, sizeof(*v));
-	if (ydoc_check_keys(r, keys, need, where, e) != 0 ||
-	    rec_time(r, &v->time, where, e) != 0 ||
-	    rec_hex(r, "game", ROOT_ID - 1, v->game, where, e) != 0 ||
-	    rec_hex(r, "key", KEY_ID_HEX - 1, v->key, where, e) != 0 ||
-	    (s = ydoc_scalar(r, "verdict", where, e)) == NULL)
-		return -1;
-	for (i = 0; verdicts[i] != NULL && strcmp(verdicts[i], s) != 0; i++)
-		;
-	if (verdicts[i] == NULL)
-		return error_set(e, EXIT_USAGE, "%s:%u:%u: verdict: \"%.20s\"",
-		    where, r->line, r->col, s);
-	v->verdict = (enum club_verdict)i;
-	if (ydoc_get(r, "from") != NULL) {
-		if ((s = ydoc_scalar(r, "from", where, e)) == NULL)
-			return -1;
-		if (!header_address_ok(s))
-			return error_set(e, EXIT_USAGE, "%s:%u:%u: from: not "
-			    "an address", where, r->line, r->col);
-		snprintf(v->from, sizeof(v->from), "%s", s);
-	}
-	return 0;
-}
-
-static int
-rec_forward(const struct ydoc *r, int64_t *t, char mail[ROOT_ID],
-    const char *where, struct error *e)
-{
-	static const char *const keys[] = { "time", "mail", NULL };
-
-	if (ydoc_check_keys(r, keys, keys, where, e) != 0 ||
-	    rec_time(r, t, where, e) != 0 ||
-	    rec_hex(r, "mail", ROOT_ID - 1, mail, where, e) != 0)
-		return -1;
-	return 0;
-}
-
-static int
-rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
-    const char *where, struct error *e)
-{
-	static const char *const keys[] = { "invitations", "forwarded", NULL };
-	struct club_invitation v;
-	const struct ydoc *l;
-	char mail[ROOT_ID];
-	int64_t t;
-	size_t i;
-
-	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
-		return -1;
-	if ((l = ydoc_get(doc, "invitations")) != NULL) {
-		if (ydoc_expect(l, YDOC_SEQ, "invitations", where, e) != 0)
-			return -1;
-		for (i = 0; i < l->nkids; i++) {
-			if (rec_invitation(l->kids[i], &v, where, e) != 0)
-				return -1;
-			if (v.time > now + CLUB_AHEAD)
-				c->future++;
-			else if (v.time > now - CLUB_DAY &&
-			    club_recent_invitation(c, &v) != 0)
-				return error_set(e, EXIT_SYSTEM, "out of "
-				    "memory");
-		}
-	}
-	if ((l = ydoc_get(doc, "forwarded")) != NULL) {
-		if (ydoc_expect(l, YDOC_SEQ, "forwarded", where, e) != 0)
-			return -1;
-		for (i = 0; i < l->nkids; i++) {
-			if (rec_forward(l->kids[i], &t, mail, where, e) != 0)
-				return -1;
-			if (t > now + CLUB_AHEAD)
-				c->future++;
-			else if (t > now - CLUB_DAY &&
-			    club_recent_forward(c, t, mail) != 0)
-				return error_set(e, EXIT_SYSTEM, "out of "
-				    "memory");
-		}
-	}
-	return 0;
-}
-
-static int
-recent_of(struct ydoc *doc, int64_t now, struct club_recent *c,
-    const char *where, struct error *e)
-{
-	int rc = doc == NULL || rec_doc(doc, now, c, where, e) == 0 ? 0 : -1;
-
-	/* a record mended or removed by hand: the mail is kept meanwhile */
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_recent_free(c);
-	ydoc_free(doc);
-	return rc;
-}
-
-int
-club_recent_read(const char *root, int64_t now, struct club_recent *c,
-    struct error *e)
-{
-	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
-
-	memset(c, 0, sizeof(*c));
-	if (read_doc(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return recent_of(doc, now, c, path, e);
-}
-
-int
-club_recent_parse(const void *text, size_t len, const char *where,
-    int64_t now, struct club_recent *c, struct error *e)
-{
-	struct ydoc *doc = NULL;
-
-	memset(c, 0, sizeof(*c));
-	if (parse_doc(text, len, where, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return recent_of(doc, now, c, where, e);
-}
-
-static void
-write_records(struct ydoc_writer *w, const struct club_recent *c)
-{
-	char t[WHEN_TEXT];
-	size_t i;
-
-	ydoc_map_begin(w);
-	ydoc_key(w, "invitations");
-	ydoc_seq_begin(w, c->ninv == 0);
-	for (i = c->ninv > CLUB_KEEP ? c->ninv - CLUB_KEEP : 0; i < c->ninv;
-	    i++) {
-		when_format(c->inv[i].time, t, sizeof(t));
-		ydoc_map_begin(w);
-		ydoc_kv(w, "time", t);
-		ydoc_kv(w, "game", c->inv[i].game);
-		ydoc_kv(w, "key", c->inv[i].key);
-		if (c->inv[i].from[0] != '\0')
-			ydoc_kv(w, "from", c->inv[i].from);
-		ydoc_kv(w, "verdict", verdicts[c->inv[i].verdict]);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	ydoc_key(w, "forwarded");
-	ydoc_seq_begin(w, c->nfwd == 0);
-	for (i = c->nfwd > CLUB_KEEP ? c->nfwd - CLUB_KEEP : 0; i < c->nfwd;
-	    i++) {
-		when_format(c->fwd[i].time, t, sizeof(t));
-		ydoc_map_begin(w);
-		ydoc_kv(w, "time", t);
-		ydoc_kv(w, "mail", c->fwd[i].mail);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-	ydoc_map_end(w);
-}
-
-int
-club_recent_write(const char *root, const struct club_recent *c,
-    struct error *e)
-{
-	char path[PATH_MAX];
-	struct ydoc_writer *w;
-	struct buf b;
-	int rc;
-
-	if (path_of(root, CLUB_RECENT, path, sizeof(path), e) != 0)
-		return -1;
-	buf_init(&b);
-	if ((w = ydoc_writer_new(&b)) == NULL) {
-		buf_free(&b);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	write_records(w, c);
-	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
-	    '\n' && buf_adds(&b, "\n") != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	else
-		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
-}
-
-int
-club_recent_invitation(struct club_recent *c, const struct club_invitation *v)
-{
-	struct club_invitation *n;
-
-	if ((n = realloc(c->inv, (c->ninv + 1) * sizeof(*n))) == NULL)
-		return -1;
-	c->inv = n;
-	c->inv[c->ninv++] = *v;
-	return 0;
-}
-
-int
-club_recent_forward(struct club_recent *c, int64_t t, const char *mail)
-{
-	struct club_forward *n;
-
-	if ((n = realloc(c->fwd, (c->nfwd + 1) * sizeof(*n))) == NULL)
-		return -1;
-	c->fwd = n;
-	c->fwd[c->nfwd].time = t;
-	snprintf(c->fwd[c->nfwd].mail, sizeof(c->fwd[0].mail), "%s", mail);
-	c->nfwd++;
-	return 0;
-}
-
-void
-club_recent_free(struct club_recent *c)
-{
-	free(c->inv);
-	free(c->fwd);
-	memset(c, 0, sizeof(*c));
-}
-
-int
-club_forwarded(const struct club_recent *c, const char *mail)
-{
-	size_t i;
-
-	for (i = 0; i < c->nfwd; i++)
-		if (strcmp(c->fwd[i].mail, mail) == 0)
-			return 1;
-	return 0;
 }
 
 /* --- who may start games --- */
