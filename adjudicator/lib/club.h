@@ -63,9 +63,11 @@ struct club_invitation {
 	enum club_verdict	verdict;
 };
 
+/* a mail passed on, or an answer given: when, and a hash in hex (of the
+ * mail's id; of the answer's kind and address) */
 struct club_forward {
 	int64_t	time;
-	char	mail[ROOT_ID];		/* the mail's hash in hex */
+	char	mail[ROOT_ID];
 };
 
 struct club_recent {
@@ -73,6 +75,8 @@ struct club_recent {
 	size_t			 ninv;
 	struct club_forward	*fwd;
 	size_t			 nfwd;
+	struct club_forward	*ans;		/* answers to mail not taken */
+	size_t			 nans;
 	size_t			 future;	/* records ignored: dated
 						 * after now + CLUB_AHEAD */
 };
@@ -92,6 +96,11 @@ int	club_recent_invitation(struct club_recent *,
 	    const struct club_invitation *);
 int	club_recent_forward(struct club_recent *, int64_t, const char *mail);
 void	club_recent_free(struct club_recent *);
+/* An answer to mail the bot cannot take, given at t: its kind and
+ * address hashed (to), so that a sender hears each kind once a day. */
+int	club_recent_answer(struct club_recent *, int64_t t, const char *to);
+/* That answer was given in the last day. */
+int	club_answered(const struct club_recent *, const char *to);
 /* The mail was passed on already. */
 int	club_forwarded(const struct club_recent *, const char *mail);
 

@@ -85,15 +85,58 @@ rec_invitation(const struct ydoc *r, struct club_invitation *v,
 }
 
 static int
-rec_forward(const struct ydoc *r, int64_t *t, char mail[ROOT_ID],
-    const char *where, struct error *e)
+hashed_add(struct club_forward **l, size_t *n, int64_t t, const char *hash)
 {
-	static const char *const keys[] = { "time", "mail", NULL };
+	struct club_forward *x;
+
+	if ((x = realloc(*l, (*n + 1) * sizeof(*x))) == NULL)
+		return -1;
+	*l = x;
+	x[*n].time = t;
+	snprintf(x[*n].mail, sizeof(x[0].mail), "%s", hash);
+	(*n)++;
+	return 0;
+}
+
+/* A record of a hashed list: time and KEY, the hash in hex. */
+static int
+rec_hashed(const struct ydoc *r, const char *key, int64_t *t,
+    char hash[ROOT_ID], const char *where, struct error *e)
+{
+	const char *keys[] = { "time", key, NULL };
 
 	if (ydoc_check_keys(r, keys, keys, where, e) != 0 ||
 	    rec_time(r, t, where, e) != 0 ||
-	    rec_hex(r, "mail", ROOT_ID - 1, mail, where, e) != 0)
+	    rec_hex(r, key, ROOT_ID - 1, hash, where, e) != 0)
 		return -1;
+	return 0;
+}
+
+/* The list name (its records time and key): those of the last day into
+ * *list, *n, those from the future counted. */
+static int
+rec_list(const struct ydoc *doc, const char *name, const char *key,
+    int64_t now, struct club_forward **list, size_t *n, size_t *future,
+    const char *where, struct error *e)
+{
+	const struct ydoc *l;
+	char hash[ROOT_ID];
+	int64_t t;
+	size_t i;
+
+	if ((l = ydoc_get(doc, name)) == NULL)
+		return 0;
+	if (ydoc_expect(l, YDOC_SEQ, name, where, e) != 0)
+		return -1;
+	for (i = 0; i < l->nkids; i++) {
+		if (rec_hashed(l->kids[i], key, &t, hash, where, e) != 0)
+			return -1;
+		if (t > now + CLUB_AHEAD)
+			(*future)++;
+		else if (t > now - CLUB_DAY &&
+		    hashed_add(list, n, t, hash) != 0)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
 	return 0;
 }
 
@@ -101,11 +144,10 @@ static int
 rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
     const char *where, struct error *e)
 {
-	static const char *const keys[] = { "invitations", "forwarded", NULL };
+	static const char *const keys[] = { "invitations", "forwarded",
+	    "answered", NULL };
 	struct club_invitation v;
 	const struct ydoc *l;
-	char mail[ROOT_ID];
-	int64_t t;
 	size_t i;
 
 	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
@@ -124,20 +166,10 @@ rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
 				    "memory");
 		}
 	}
-	if ((l = ydoc_get(doc, "forwarded")) != NULL) {
-		if (ydoc_expect(l, YDOC_SEQ, "forwarded", where, e) != 0)
-			return -1;
-		for (i = 0; i < l->nkids; i++) {
-			if (rec_forward(l->kids[i], &t, mail, where, e) != 0)
-				return -1;
-			if (t > now + CLUB_AHEAD)
-				c->future++;
-			else if (t > now - CLUB_DAY &&
-			    club_recent_forward(c, t, mail) != 0)
-				return error_set(e, EXIT_SYSTEM, "out of "
-				    "memory");
-		}
-	}
+	if (rec_list(doc, "forwarded", "mail", now, &c->fwd, &c->nfwd,
+	    &c->future, where, e) != 0 || rec_list(doc, "answered", "to", now,
+	    &c->ans, &c->nans, &c->future, where, e) != 0)
+		return -1;
 	return 0;
 }
 
@@ -188,6 +220,25 @@ club_recent_parse(const void *text, size_t len, const char *where,
 }
 
 static void
+write_hashed(struct ydoc_writer *w, const char *name, const char *key,
+    const struct club_forward *l, size_t n)
+{
+	char t[WHEN_TEXT];
+	size_t i;
+
+	ydoc_key(w, name);
+	ydoc_seq_begin(w, n == 0);
+	for (i = n > CLUB_KEEP ? n - CLUB_KEEP : 0; i < n; i++) {
+		when_format(l[i].time, t, sizeof(t));
+		ydoc_map_begin(w);
+		ydoc_kv(w, "time", t);
+		ydoc_kv(w, key, l[i].mail);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+}
+
+static void
 write_records(struct ydoc_writer *w, const struct club_recent *c)
 {
 	char t[WHEN_TEXT];
@@ -209,17 +260,8 @@ write_records(struct ydoc_writer *w, const struct club_recent *c)
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);
-	ydoc_key(w, "forwarded");
-	ydoc_seq_begin(w, c->nfwd == 0);
-	for (i = c->nfwd > CLUB_KEEP ? c->nfwd - CLUB_KEEP : 0; i < c->nfwd;
-	    i++) {
-		when_format(c->fwd[i].time, t, sizeof(t));
-		ydoc_map_begin(w);
-		ydoc_kv(w, "time", t);
-		ydoc_kv(w, "mail", c->fwd[i].mail);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
+	write_hashed(w, "forwarded", "mail", c->fwd, c->nfwd);
+	write_hashed(w, "answered", "to", c->ans, c->nans);
 	ydoc_map_end(w);
 }
 
@@ -265,14 +307,23 @@ club_recent_invitation(struct club_recent *c, const struct club_invitation *v)
 int
 club_recent_forward(struct club_recent *c, int64_t t, const char *mail)
 {
-	struct club_forward *n;
+	return hashed_add(&c->fwd, &c->nfwd, t, mail);
+}
 
-	if ((n = realloc(c->fwd, (c->nfwd + 1) * sizeof(*n))) == NULL)
-		return -1;
-	c->fwd = n;
-	c->fwd[c->nfwd].time = t;
-	snprintf(c->fwd[c->nfwd].mail, sizeof(c->fwd[0].mail), "%s", mail);
-	c->nfwd++;
+int
+club_recent_answer(struct club_recent *c, int64_t t, const char *to)
+{
+	return hashed_add(&c->ans, &c->nans, t, to);
+}
+
+int
+club_answered(const struct club_recent *c, const char *to)
+{
+	size_t i;
+
+	for (i = 0; i < c->nans; i++)
+		if (strcmp(c->ans[i].mail, to) == 0)
+			return 1;
 	return 0;
 }
 
@@ -281,6 +332,7 @@ club_recent_free(struct club_recent *c)
 {
 	free(c->inv);
 	free(c->fwd);
+	free(c->ans);
 	memset(c, 0, sizeof(*c));
 }
 

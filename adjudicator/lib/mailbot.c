@@ -635,8 +635,8 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	    "read: %s.\n%sMail HELP for what to send.\n", why->msg,
 	    r->forward_line);
 	buf_cstr(&body);
-	rc = mailbot_answer(r, "[adjudicator] your mail could not be read",
-	    (char *)body.data, e);
+	rc = mailbot_answer_once(r, "unread", "[adjudicator] your mail could "
+	    "not be read", (char *)body.data, e);
 	buf_free(&body);
 	if (rc != 0)
 		return -1;
@@ -694,8 +694,8 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 		    "not be routed: %s.\n%sMail HELP for what to send.\n",
 		    r->why, r->forward_line);
 		buf_cstr(&body);
-		rc = mailbot_answer(r, "[adjudicator] your mail could not be "
-		    "routed", (char *)body.data, e);
+		rc = mailbot_answer_once(r, "unrouted", "[adjudicator] your "
+		    "mail could not be routed", (char *)body.data, e);
 		buf_free(&body);
 		if (rc != 0)
 			goto done;

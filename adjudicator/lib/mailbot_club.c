@@ -10,6 +10,7 @@
  * when it holds a seat's secret as adjudicator writes one (club_secret):
  * then the operator gets the note alone and the sender is told why.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,55 @@ let_go(const char *root, struct held *h, int ok, struct error *e)
 	club_recent_free(&h->rec);
 	fsio_unlock(h->fd);
 	h->fd = -1;
+	return rc;
+}
+
+/* --- answers to mail the bot cannot take --- */
+
+/*
+ * The answer to a mail the bot could not take (kind: "unread",
+ * "unrouted"), given once a day to one address for one kind: a vacation
+ * responder or a forged From answered without end is a loop, or a
+ * reflector.  What is not answered is said in the log.
+ */
+int
+mailbot_answer_once(struct bot_run *r, const char *kind, const char *subject,
+    const char *body, struct error *e)
+{
+	struct mailbot *b = r->b;
+	uint8_t h[SEC_HASH];
+	char to[ROOT_ID];
+	struct held held;
+	struct buf who;
+	size_t i;
+	int rc;
+
+	if (b->in.from[0] == '\0' || b->in.automatic)
+		return mailbot_answer(r, subject, body, e);	/* nobody */
+	buf_init(&who);
+	buf_printf(&who, "%s\n", kind);
+	for (i = 0; b->in.from[i] != '\0'; i++)
+		buf_printf(&who, "%c", tolower((unsigned char)b->in.from[i]));
+	rc = buf_cstr(&who) != 0 || sec_hash(h, "adj-answer-v1", who.data,
+	    who.len) != 0;
+	buf_free(&who);
+	if (rc)
+		return error_set(e, EXIT_SYSTEM, "cannot hash the answer");
+	sec_hex(to, sizeof(to), h, sizeof(h));
+	if (hold(b->root, b->report, &held, e) != 0)
+		return -1;
+	if (club_answered(&held.rec, to)) {
+		r->hushed = 1;
+		report_line(b->report, "%s: not answered: %s was answered the "
+		    "same (%s) in the last day", r->name, b->in.from, kind);
+		rc = 0;
+	} else if ((rc = mailbot_answer(r, subject, body, e)) == 0) {
+		if (club_recent_answer(&held.rec, when_now(), to) != 0)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		held.changed |= rc == 0;
+	}
+	if (let_go(b->root, &held, rc == 0, e) != 0)
+		rc = -1;
 	return rc;
 }
 

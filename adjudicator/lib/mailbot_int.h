@@ -109,6 +109,14 @@ int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
 	    struct error *);
 
 /*
+ * mailbot_club.c.  The answer to a mail the bot could not take, of this
+ * kind ("unread", "unrouted"), sent unless the same address was answered
+ * the same kind in the last day (ROOT/judge.recent, under the root's
+ * lock; then r->hushed and a line in the log).
+ */
+int	mailbot_answer_once(struct bot_run *, const char *kind,
+	    const char *subject, const char *body, struct error *);
+/*
  * mailbot_club.c.  An invitation opened: taken as the club's settings
  * allow (0: joined, or joined before), or refused with why (-1: the
  * sender answered once), or not decided (-2, why set): the root's record

@@ -330,8 +330,10 @@ test_club_forward() {
 	grep -q 'mail: [0-9a-f]\{64\}$' jr/judge.recent || fail "not recorded"
 	at $((T0 + 60)) 3 q.eml
 	err_has "passed on to the operator before; not again"
-	[ "$(nmail)" -eq 3 ] || fail "$(nmail) mails, want 3"
-	[ -z "$(grep -l '^To: ops@' spool/3.eml)" ] || fail "passed on twice"
+	# nor is carol answered the same twice in a day
+	err_has "not answered: carol@example.org was answered the same (unread) in the last day"
+	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
+	[ "$(verdict)" = malformed,quiet ] || fail "log: $(verdict)"
 	# the operator's own mail is not passed back to it
 	printf 'From: ops@club.example\nSubject: test\n\nhi\n' >o.eml
 	at $((T0 + 120)) 3 o.eml
@@ -410,7 +412,8 @@ test_club_forward_withholds_secrets() {
 			printf -- '--XX--\n'
 		} >s$n.eml
 		m=$(nmail)
-		at $((T0 + n)) 3 s$n.eml
+		# a day apart: alice is answered each time
+		at $((T0 + n * DAY)) 3 s$n.eml
 		[ "$(nmail)" -eq $((m + 2)) ] || fail "$what: $(nmail) mails"
 		op=spool/$((m + 1)).eml
 		grep -q '^To: ops@club.example' "$op" || fail "$what: not first"
@@ -442,7 +445,7 @@ test_club_forward_withholds_secrets() {
 		printf -- '--XX--\n'
 	} >r.eml
 	m=$(nmail)
-	at $((T0 + 10)) 1 r.eml
+	at $((T0 + 10 * DAY)) 1 r.eml
 	op=spool/$((m + 1)).eml
 	grep -q '^To: ops@club.example' "$op" || fail "the reply: not passed on"
 	grep -q '^Why is my spy not shown?$' "$op" || fail "the reply's text"
@@ -534,4 +537,39 @@ test_club_list() {
 	grep -q "$(echo $G2 | cut -c1-16)\|jr/" "spool/$((n + 3)).eml" &&
 	    fail "the damaged game said"
 	true
+}
+
+# A mail the bot cannot take is answered once a day to one address for
+# one kind of answer: six mails of a vacation responder (no
+# Auto-Submitted) get one answer, the rest are said in the log; a day
+# later it is answered again; another kind (a message for a game the
+# judge does not know) is answered apart.
+test_club_answers_once_a_day() {
+	mstart
+	i=1
+	while [ $i -le 6 ]; do
+		printf 'From: away@example.org\nSubject: Re: [adjudicator] entry %d\nMessage-ID: <v%d@example.org>\n\nI am away until Monday.\n' \
+		    $i $i >v$i.eml
+		at $((T0 + i * 60)) 3 v$i.eml
+		i=$((i + 1))
+	done
+	[ "$(nmail)" -eq 1 ] || fail "$(nmail) answers to the responder"
+	[ "$(grep -c 'verdict=malformed,quiet' jr/log)" -eq 5 ] ||
+	    fail "log: $(cat jr/log)"
+	err_has "v6.eml: not answered: away@example.org was answered the same (unread) in the last day"
+	grep -c 'to: [0-9a-f]\{64\}$' jr/judge.recent | grep -qx 1 ||
+	    fail "the answer not recorded: $(cat jr/judge.recent)"
+	grep -q 'away@' jr/judge.recent && fail "an address in clear"
+	# a day later: answered again
+	at $((T0 + DAY + 120)) 3 v1.eml
+	[ "$(nmail)" -eq 2 ] || fail "not answered a day later"
+	# another kind: a message for a game this judge does not know
+	keys carol dave
+	"$ADJ" new -k carol.key incognito carol.pub dave.pub >peer.msg
+	{ printf 'From: away@example.org\nSubject: a game\n\n'; cat peer.msg; } \
+	    >p.eml
+	at $((T0 + DAY + 180)) 1 p.eml
+	[ "$(nmail)" -eq 3 ] || fail "another kind not answered"
+	at $((T0 + DAY + 240)) 1 p.eml
+	[ "$(nmail)" -eq 3 ] || fail "answered the same kind twice"
 }

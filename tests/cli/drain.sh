@@ -233,7 +233,10 @@ test_drain_refuses_bad_queues() {
 	[ -e md/new/1 ] && [ "$(nmail)" -eq 1 ] || fail "taken or sent"
 	rm jr/outbox
 	drain 3 "$SM" md
-	[ "$(nmail)" -eq 2 ] || fail "not answered"
+	# taken; carol, answered the same today, is not answered again
+	[ -z "$(ls md/new)" ] || fail "not taken"
+	[ "$(nmail)" -eq 1 ] || fail "carol answered twice in a day"
+	err_has "not answered: carol@example.org was answered the same"
 }
 
 test_drain_observers() {
