@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "match_int.h"
+#include "when.h"
 #include "ydoc.h"
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
@@ -486,6 +487,11 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
 		goto fail;
 	snprintf(m->created, sizeof(m->created), "%.39s", s);
+	if (when_parse(s, &m->created_at) != 0) {
+		error_set(e, EXIT_MALFORMED, "%s: created: \"%.40s\" is not a "
+		    "time as 2026-11-26T12:00:00Z", where, s);
+		goto fail;
+	}
 	if (match_seat_of(m, &env.signer) < 0) {
 		error_set(e, EXIT_REFUSED, "%s: invitation signed by %s (%s), "
 		    "who is neither a seat nor the judge", where,
@@ -548,14 +554,12 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 	char canon[80];
 	char line[KEY_LINE_MAX], nonce_hex[2 * SEC_HASH + 1], when[40];
 	uint8_t nonce[SEC_HASH];
-	time_t now = time(NULL);
-	struct tm tm;
 	int i;
 
 	sec_random(nonce, sizeof(nonce));
 	sec_hex(nonce_hex, sizeof(nonce_hex), nonce, sizeof(nonce));
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	/* the one clock of every verb (ADJUDICATOR_NOW in tests) */
+	when_format(when_now(), when, sizeof(when));
 	if ((w = ydoc_writer_new(out)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	ydoc_map_begin(w);

@@ -140,6 +140,7 @@ struct match {
 	char			 judge_address[MATCH_ADDRESS];
 	struct match_watch	 watch;
 	char			 created[40];
+	int64_t			 created_at;	/* the same, in seconds */
 	int			 nseats;
 	struct match_seat	 seat[GAME_MAX_SEATS];
 

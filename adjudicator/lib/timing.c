@@ -197,6 +197,14 @@ timing_before(struct match *m, int author, const char *kind,
 		m->base.action = author == m->clk.runs &&
 		    !timing_is_kind(kind) && !holder_is_kind(kind);
 	}
+	/* no signed time before the game was made: a clock going back */
+	if ((rt == 0 && t < m->created_at) || (rg == 0 && got <
+	    m->created_at)) {
+		when_format(rt == 0 && t < m->created_at ? t : got, w,
+		    sizeof(w));
+		return error_set(e, EXIT_REFUSED, "%s: signed at %s, before "
+		    "the game was created (%s)", where, w, m->created);
+	}
 	if (m->judge_mode && t < m->clk.last) {
 		when_format(m->clk.last, w, sizeof(w));
 		return error_set(e, EXIT_REFUSED, "%s: the judge's time goes "

@@ -270,8 +270,10 @@ test_peer_claim() {
 	    fail "the claim"
 	"$ADJ" show -d A | grep -q 'Game over: alice won (bob ran out of time, as alice claims' ||
 	    fail "not over"
-	"$ADJ" receive -d B a2.msg a3.msg >/dev/null 2>&1 || fail "bob"
-	"$ADJ" turn -d B >b3.msg 2>/dev/null || fail "bob's final openings"
+	at 2026-12-02T12:30:00Z "$ADJ" receive -d B a2.msg a3.msg >/dev/null \
+	    2>&1 || fail "bob"
+	at 2026-12-02T13:00:00Z "$ADJ" turn -d B >b3.msg 2>/dev/null ||
+	    fail "bob's final openings"
 	"$ADJ" receive -d A b3.msg >/dev/null 2>&1
 	"$ADJ" export -d A >a.arc
 	expect 0 "$ADJ" verify a.arc

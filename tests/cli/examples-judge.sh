@@ -20,9 +20,11 @@ test_example_filter_statuses() {
 	SPOOL=$PWD/spool expect 0 sh "$TOP/examples/judge-filter.sh" jr \
 	    -s "$TOP/tests/cli/sendmail.sh" <plain.eml
 	grep -q 'verdict=malformed,answered' jr/log || fail "not judged"
+	# another sender (carol is answered once a day): its answer fails
+	sed 's/carol@/dave@/' plain.eml >dave.eml
 	SENDMAIL_FAIL=1 SPOOL=$PWD/spool expect 75 \
 	    sh "$TOP/examples/judge-filter.sh" jr \
-	    -s "$TOP/tests/cli/sendmail.sh" <plain.eml
+	    -s "$TOP/tests/cli/sendmail.sh" <dave.eml
 	expect 75 sh "$TOP/examples/judge-filter.sh" </dev/null
 	err_has "usage: judge-filter.sh ROOT"
 	expect 75 sh "$TOP/examples/judge-filter.sh" jr -@ <plain.eml
