@@ -80,6 +80,7 @@ struct verify {
 	struct batch		*b[3];
 	struct crew		*crew;		/* NULL: this thread alone */
 	const struct archive_progress *progress;
+	int64_t			 now;		/* this machine's clock */
 };
 
 static void
@@ -318,8 +319,9 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
     const struct envelope *env, const struct ydoc *doc, uint32_t seq,
     struct error *e)
 {
-	char where[80];
+	char where[80], why[300];
 	char t[WHEN_TEXT];
+	int64_t last0;
 	int bad = -1, k, rc;
 
 	snprintf(where, sizeof(where), "seq %u", seq);
@@ -337,6 +339,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 		return position(v, e);
 	}
 	/* parsed by a checking thread, or parsed here for its error */
+	last0 = v->m->clk.last;
 	rc = doc != NULL ? match_apply_parsed(v->m, env, doc, where, &bad, e) :
 	    match_apply_checked(v->m, blob, len, where, &bad, e);
 	if (rc != 0) {
@@ -350,6 +353,10 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 		}
 		return -1;
 	}
+	/* an entry signed in the future of the one checking it: its
+	 * signer's clock or word is wrong, and nothing may rest on it */
+	if (match_signed_ahead(v->m, last0, v->now, why, sizeof(why)))
+		return error_set(e, EXIT_REFUSED, "%s: %s", where, why);
 	if (v->hashes != NULL)
 		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
 	if (v->nforks > 0 && seq == v->fork_seq) {
@@ -674,6 +681,7 @@ archive_verify(FILE *f, const char *name, int threads,
 	v.name = name;
 	v.seat = -1;
 	v.progress = progress;
+	v.now = when_now();
 	/* started once: a thread started for every batch begins late */
 	v.crew = crew_new(threads - 1 > ARCHIVE_MAX_THREADS ?
 	    ARCHIVE_MAX_THREADS : threads - 1);

@@ -4,11 +4,14 @@
  * journal by the index (mending the index when it is stale).  See
  * gamedir.c for opening and following the journal.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fsio.h"
 #include "gamedir_int.h"
+#include "sec.h"
 /* A record into the batch, remembered for this command's reads. */
 static int
 add(struct gamedir *g, enum journal_type type, uint64_t num, const void *p,
@@ -382,6 +385,37 @@ get_fork(void *arg, uint64_t seq, struct buf *b, struct error *e)
 	    "is missing", g->j.path, (unsigned long long)seq) : rc;
 }
 
+/*
+ * DIR/aside/SEQ-HASH.entry: the signed entry, byte for byte, as it came;
+ * HASH the first 16 hex digits of its hash, so that two entries of one
+ * seq are both kept and the same one is kept once.
+ */
+static int
+put_aside(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
+    char *where, size_t wlen, struct error *e)
+{
+	struct gamedir *g = arg;
+	char dir[PATH_MAX], hex[2 * SEC_HASH + 1];
+	uint8_t h[SEC_HASH];
+	struct error ign;
+
+	if (sec_hash(h, "adj-aside-v1", blob, len) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot hash the entry");
+	sec_hex(hex, sizeof(hex), h, sizeof(h));
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/aside", g->path) >=
+	    sizeof(dir) || (size_t)snprintf(where, wlen, "%s/%llu-%.16s.entry",
+	    dir, (unsigned long long)seq, hex) >= wlen)
+		return error_set(e, EXIT_USAGE, "%s: path too long", g->path);
+	if (fsio_mkdir(dir, 0700, e) != 0)
+		return -1;
+	error_clear(&ign);
+	/* the same entry kept before: it is there already */
+	if (fsio_write_excl(where, blob, len, 0600, &ign) != 0 &&
+	    !fsio_exists(where))
+		return *e = ign, -1;
+	return 0;
+}
+
 const struct transcript_store gamedir_disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -397,4 +431,5 @@ const struct transcript_store gamedir_disk = {
 	.put_remind = put_remind,
 	.put_fork = put_fork,
 	.get_fork = get_fork,
+	.put_aside = put_aside,
 };

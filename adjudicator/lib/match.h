@@ -267,6 +267,19 @@ struct match *match_clone(const struct match *);
 int	match_seat_of(const struct match *, const struct key_public *);
 int	match_seat_by_name(const struct match *, const char *);
 const char *match_author_name(const struct match *, int);
+/*
+ * How far an entry's signed time may be after its receiver's clock and
+ * still be taken: mail delays an entry, it never brings one early, and
+ * clocks that keep time by the network drift by seconds (timing.c).
+ */
+#define MATCH_AHEAD	900
+/*
+ * The entry m applied last raised the latest signed time from last0 to
+ * one more than MATCH_AHEAD after now: 1, and why, one line naming its
+ * author, its seq and how far ahead it is; else 0.
+ */
+int	match_signed_ahead(const struct match *m, int64_t last0, int64_t now,
+	    char *why, size_t);
 int	match_piece_index(const struct match *, int seat, const char *id);
 
 /* The author of the next entry (a seat or GAME_JUDGE), or -1 when the

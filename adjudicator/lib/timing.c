@@ -457,3 +457,24 @@ timing_is_kind(const char *kind)
 	return strcmp(kind, "time") == 0 || strcmp(kind, "leave") == 0 ||
 	    strcmp(kind, "timeout") == 0 || strcmp(kind, "ruling") == 0;
 }
+
+int
+match_signed_ahead(const struct match *m, int64_t last0, int64_t now,
+    char *why, size_t len)
+{
+	char span[WHEN_SPAN], at[WHEN_TEXT], mine[WHEN_TEXT];
+
+	if (!m->clock.on || m->clk.last <= last0 ||
+	    m->clk.last <= now + MATCH_AHEAD)
+		return 0;
+	when_span(m->clk.last - now, span, sizeof(span));
+	when_format(m->clk.last, at, sizeof(at));
+	when_format(now, mine, sizeof(mine));
+	snprintf(why, len, "%s%s's entry %llu is signed at %s, %s in the "
+	    "future of this clock (%s): %s%s's clock or word is wrong",
+	    m->last_by == GAME_JUDGE ? "the " : "", match_author_name(m,
+	    m->last_by), (unsigned long long)m->seq, at, span, mine,
+	    m->last_by == GAME_JUDGE ? "the " : "", match_author_name(m,
+	    m->last_by));
+	return 1;
+}

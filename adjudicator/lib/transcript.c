@@ -6,6 +6,7 @@
  * different entry for the same seq is refused as a fork and the same one
  * again is a duplicate, whatever carried it.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,30 @@ take_fork(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
 	return 0;
 }
 
+/*
+ * An entry signed in this copy's future (c: the copy it made) is not
+ * applied: a seat's clock set days ahead would time its opponent out,
+ * a judge's would stamp a move before it was made.  It is kept aside
+ * as evidence, and may be sent again once it is due.
+ */
+static int
+ahead(struct transcript *p, const struct match *c, uint64_t seq,
+    const uint8_t *blob, size_t len, const char *where, struct error *e)
+{
+	char why[300], kept[PATH_MAX];
+
+	if (!match_signed_ahead(c, p->m->clk.last, when_now(), why,
+	    sizeof(why)))
+		return 0;
+	snprintf(kept, sizeof(kept), "nowhere (a dry run)");
+	if ((!p->dry || p->keep_aside) && p->store->put_aside != NULL &&
+	    p->store->put_aside(p->arg, seq, blob, len, kept, sizeof(kept),
+	    e) != 0)
+		return -1;
+	return error_set(e, EXIT_REFUSED, "%s: %s; not applied, kept in %s",
+	    where, why, kept);
+}
+
 int
 transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const uint8_t *stash, size_t stashlen,
@@ -230,6 +255,7 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	c->verifying = 1;	/* c is the copy: nothing else to roll back */
 	if (match_apply_checked(c, blob, len, w, NULL, e) != 0 ||
+	    ahead(p, c, pk.seq, blob, len, w, e) != 0 ||
 	    (accept != NULL && accept(p, c, arg, e) != 0) ||
 	    (!p->dry && p->store->put_entry(p->arg, pk.seq, blob, len, NULL, 0,
 	    e) != 0)) {

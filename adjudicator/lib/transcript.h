@@ -79,6 +79,10 @@ struct transcript_store {
 	int	(*put_fork)(void *, uint64_t seq, const uint8_t *, size_t,
 		    struct error *);
 	int	(*get_fork)(void *, uint64_t seq, struct buf *, struct error *);
+	/* an entry not applied, signed in this copy's future, kept as
+	 * evidence (NULL: not kept); where, what says where it is */
+	int	(*put_aside)(void *, uint64_t seq, const uint8_t *, size_t,
+		    char *where, size_t, struct error *);
 };
 
 struct transcript {
@@ -94,6 +98,9 @@ struct transcript {
 	void			*arg;
 	const struct report	*report;
 	int			 dry;	/* check only: store nothing */
+	int			 keep_aside;	/* ... but what it sets aside
+						 * as evidence (an update's
+						 * check before it is taken) */
 	/* a second key to open messages with: a seat moving to a new key
 	 * gets messages sealed to either while the judge's update that
 	 * gives it the new one is on its way */

@@ -167,6 +167,7 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 	}
 	dry = *p;
 	dry.dry = 1;
+	dry.keep_aside = !p->dry;
 	dry.report = NULL;
 	if ((dry.m = match_clone(p->m)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");

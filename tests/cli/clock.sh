@@ -9,6 +9,13 @@
 . "$TOP/tests/cli/judge.sh"
 . "$TOP/tests/cli/mailbot.sh"
 
+# The test clock between the times a test sets (at): after every time
+# signed here, so that what is received, shown or verified is never in
+# the future of the one reading it (a receiver refuses an entry signed
+# more than 15 minutes after its clock)
+ADJUDICATOR_NOW=2026-12-20T00:00:00Z
+export ADJUDICATOR_NOW
+
 wire() {
 	"${WIRE:-$(dirname "$ADJ")/cli/wire}" "$@"
 }

@@ -45,3 +45,94 @@ test_no_time_before_created() {
 	# the right one is taken
 	at 2026-12-01T11:00:00Z expect 0 "$ADJ" receive -d B a1.msg
 }
+
+# pstart: a peer game with a clock of a day; alice's e3-c3 at 12:00 on
+# 2026-12-01 taken by bob at 13:00: bob's clock runs until 12:00 the 2nd
+pstart() {
+	keys alice bob
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d \
+	    incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:30:00Z "$ADJ" receive -d B a1.msg >/dev/null 2>&1
+	at 2026-12-01T11:00:00Z "$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:30:00Z "$ADJ" receive -d A b1.msg >/dev/null 2>&1
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-01T13:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+}
+
+# A seat whose clock is set four days ahead claims its opponent's time
+# ran out: the opponent's copy, with 23 hours still on its clock, does not
+# apply it (one line saying whose entry, how far ahead, where it is
+# kept), keeps it aside as evidence, and goes on: bob moves.  verify of
+# alice's export, which holds it, says so and fails until it is due;
+# standings does not count it.  Sent again once due, it is taken (here
+# as the dispute it has become).
+test_entry_signed_in_the_future_not_applied() {
+	pstart
+	at 2026-12-05T12:00:00Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "alice's claim"
+	snapshot B
+	at 2026-12-01T13:30:00Z expect 1 "$ADJ" receive -d B a3.msg
+	err_has "seq 4: alice's entry 4 is signed at 2026-12-05T12:00:00Z, 3 days 22 hours in the future of this clock (2026-12-01T13:30:00Z): alice's clock or word is wrong; not applied, kept in B/aside/4-[0-9a-f]\{16\}.entry$"
+	ls B/aside/4-*.entry >/dev/null 2>&1 || fail "not kept"
+	kept=$(ls B/aside/4-*.entry)
+	grep -q 'kind: timeout' "$kept" || fail "not the entry kept"
+	rm -r B/aside
+	unchanged B
+	at 2026-12-01T13:30:00Z "$ADJ" receive -d B a3.msg >/dev/null 2>&1 ||
+	    true
+	"$ADJ" show -d B | grep -q 'Game over' && fail "the claim applied"
+	at 2026-12-01T14:00:00Z expect 0 "$ADJ" turn -d B b4-b3
+	# verify of alice's export: refused until the entry is due
+	at 2026-12-05T12:00:00Z "$ADJ" export -d A >a.arc
+	at 2026-12-02T00:00:00Z expect 1 "$ADJ" verify a.arc
+	err_has "alice's entry 4 is signed at 2026-12-05T12:00:00Z, 3 days 12 hours in the future of this clock"
+	at 2026-12-02T00:00:00Z expect 1 "$ADJ" standings a.arc
+	err_has "alice's entry 4 is signed at 2026-12-05T12:00:00Z"
+	# once due, only what is still missing is said
+	at 2026-12-05T12:00:00Z expect 1 "$ADJ" verify a.arc
+	err_has "bob's final openings are missing"
+	grep -q 'in the future' err && fail "still in the future"
+	true
+}
+
+# Fifteen minutes ahead is a clock that drifts, not a lie: taken
+test_entry_a_little_ahead_taken() {
+	pstart
+	at 2026-12-01T14:15:00Z "$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-01T14:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	at 2026-12-01T14:30:00Z "$ADJ" turn -d A c3-c4 >a3.msg
+	at 2026-12-01T14:14:59Z expect 1 "$ADJ" receive -d B a3.msg
+	err_has "alice's entry 5 is signed at 2026-12-01T14:30:00Z, .* in the future of this clock (2026-12-01T14:14:59Z)"
+}
+
+# A judge whose clock runs two days ahead rules bob out of time on his
+# first move: bob's copy does not take the timeout, keeps it aside, and
+# bob still moves.
+test_judge_stamp_in_the_future_not_applied() {
+	mstart -o clock=1d
+	now=1796083200		# 2026-12-01T00:00:00Z
+	ADJUDICATOR_NOW=$now "$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	ADJUDICATOR_NOW=$now SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "$SM" a1.eml
+	ADJUDICATOR_NOW=$((now + 60)) "$ADJ" receive -r BR \
+	    spool/bob@example.org.mbox >/dev/null 2>&1 || fail "bob"
+	ADJUDICATOR_NOW=$((now + 2 * 86400)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	ADJUDICATOR_NOW=$((now + 120)) expect 1 "$ADJ" receive -r BR \
+	    spool/bob@example.org.mbox
+	err_has "the judge's entry 3 is signed at 2026-12-03T00:00:00Z, 1 day 23 hours in the future of this clock (2026-12-01T00:02:00Z): the judge's clock or word is wrong; not applied, kept in BR/$G/aside/3-"
+	"$ADJ" show -d "BR/$G" | grep -q 'Game over' && fail "the timeout applied"
+	ADJUDICATOR_NOW=$((now + 180)) expect 0 "$ADJ" setup -M -d "BR/$G" b4
+}
+
+# A header's created that is no time is refused as the header is read
+# (by join, receive, verify and standings alike): here as it is made
+test_created_not_a_time_refused() {
+	keys alice bob
+	expect 3 "$(dirname "$ADJ")/cli/wire" game -t 2025-13-01T00:00:00Z \
+	    -k alice.key -k bob.key -e resign:0 knights 2 peer all
+	err_has 'created: "2025-13-01T00:00:00Z" is not a time as 2026-11-26T12:00:00Z'
+}
