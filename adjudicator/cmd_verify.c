@@ -2,6 +2,9 @@
  * verify: audit a whole game from its archive (the library's
  * archive_verify), on every core unless ADJUDICATOR_THREADS says
  * otherwise (cli_threads); progress on stderr when it is a terminal.
+ * Given two archives of one game (two seats' exports, or one and its
+ * fork), each is audited, then the two are laid side by side: where
+ * they part, and who signed both entries of that seq.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,21 @@
 #include "dispute.h"
 #include "fsio.h"
 #include "match.h"
+
+/* each entry of an archive, as verify applied it */
+struct step {
+	uint8_t		hash[SEC_HASH];
+	int		by;			/* a seat, or GAME_JUDGE */
+	char		name[KEY_NAME_MAX + 1];	/* its signer's */
+	char		id[KEY_ID_HEX];
+};
+
+struct seen {
+	struct buf	*dispute;
+	char		 game[2 * SEC_HASH + 1];
+	struct step	*s;
+	size_t		 n;
+};
 
 static void
 progress(void *arg, uint32_t done, uint32_t total)
@@ -28,41 +46,153 @@ progress(void *arg, uint32_t done, uint32_t total)
 static int
 disputed(void *arg, const struct match *m, struct error *e)
 {
-	struct buf *line = arg;
+	struct seen *v = arg;
 
 	(void)e;
 	if (m->dispute.on)
-		dispute_text(m, line);
+		dispute_text(m, v->dispute);
 	return 0;
 }
 
-int
-cmd_verify(int argc, char **argv, struct error *e)
+/* The signer of the entry m applied last: the seat's holder, or the
+ * judge. */
+static int
+entry(void *arg, const struct match *m, struct error *e)
 {
-	struct archive_progress hooks = { .end = disputed };
-	struct buf out, dispute;
+	struct seen *v = arg;
+	const struct key_public *k;
+	struct step *t;
+
+	snprintf(v->game, sizeof(v->game), "%s", m->game_hex);
+	if (m->seq == 0)
+		return 0;
+	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	v->s = t;
+	t = &v->s[v->n++];
+	memcpy(t->hash, m->last, SEC_HASH);
+	t->by = m->last_by;
+	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
+	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
+	snprintf(t->name, sizeof(t->name), "%s", match_author_name(m,
+	    m->last_by));
+	snprintf(t->id, sizeof(t->id), "%s", k != NULL ? k->idhex : "?");
+	return 0;
+}
+
+/* One archive audited; what it holds in v. */
+static int
+one(const char *path, struct seen *v, struct error *e)
+{
+	struct archive_progress hooks = { .end = disputed, .entry = entry };
+	struct buf out;
 	const char *in;
+	char *argv[1];
 	FILE *f;
 	int n, rc;
 
-	if ((f = cli_archive_open(argc, argv, &in, &n, e)) == NULL)
+	argv[0] = (char *)path;
+	if ((f = cli_archive_input(path != NULL, argv, &in, &n, e)) == NULL)
 		return -1;
 	buf_init(&out);
-	buf_init(&dispute);
-	hooks.arg = &dispute;
+	hooks.arg = v;
 	if (isatty(STDERR_FILENO))
 		hooks.step = progress;
 	rc = archive_verify(f, fsio_name(in), n, &hooks, &out, e);
 	if (rc == 0)
 		rc = cli_write(out.data, out.len, e);
-	if (rc == 0 && dispute.len > 0) {
-		buf_cstr(&dispute);
+	if (rc == 0 && v->dispute->len > 0) {
+		buf_cstr(v->dispute);
 		rc = error_set(e, EXIT_REFUSED, "%s: no result: %s",
-		    fsio_name(in), (char *)dispute.data);
+		    fsio_name(in), (char *)v->dispute->data);
 	}
-	buf_free(&dispute);
 	buf_free(&out);
 	if (f != stdin)
 		fclose(f);
+	return rc;
+}
+
+/*
+ * Two archives of one game side by side: 0 when one is the other's
+ * beginning (or both the same); else where they part, and who signed
+ * both entries of that seq: one key twice is the proof that its holder
+ * equivocated.
+ */
+static int
+compare(const char *pa, const struct seen *a, const char *pb,
+    const struct seen *b, struct error *e)
+{
+	const struct step *x, *y;
+	size_t i;
+
+	if (a->game[0] == '\0' || b->game[0] == '\0')
+		return 0;
+	if (strcmp(a->game, b->game) != 0)
+		return error_set(e, EXIT_USAGE, "%s and %s: two games (%.16s, "
+		    "%.16s), nothing to compare", pa, pb, a->game, b->game);
+	for (i = 0; i < a->n && i < b->n &&
+	    memcmp(a->s[i].hash, b->s[i].hash, SEC_HASH) == 0; i++)
+		;
+	if (i == a->n || i == b->n) {
+		char line[1024];
+		int len;
+
+		len = snprintf(line, sizeof(line), "%s and %s: one game, the "
+		    "same entries up to entry %zu\n", pa, pb, i);
+		return cli_write(line, len > 0 && (size_t)len < sizeof(line) ?
+		    (size_t)len : strlen(line), e);
+	}
+	x = &a->s[i];
+	y = &b->s[i];
+	if (strcmp(x->id, y->id) == 0)
+		return error_set(e, EXIT_REFUSED, "%s and %s part at entry "
+		    "%zu: %s%s (key %s) signed both, on the same entry %zu: "
+		    "proof that %s%s equivocated", pa, pb, i + 1,
+		    x->by == GAME_JUDGE ? "the " : "", x->name, x->id, i,
+		    x->by == GAME_JUDGE ? "the " : "", x->name);
+	return error_set(e, EXIT_REFUSED, "%s and %s part at entry %zu: "
+	    "signed by %s (key %s) in the one, by %s (key %s) in the other",
+	    pa, pb, i + 1, x->name, x->id, y->name, y->id);
+}
+
+int
+cmd_verify(int argc, char **argv, struct error *e)
+{
+	struct seen v[2];
+	struct buf dispute[2];
+	struct error second;
+	int i, n, rc = 0, rc2 = 0;
+
+	if (cli_getopt(argc, argv, "") != -1)
+		return cli_usage(e);
+	argc -= optind;
+	argv += optind;
+	if (argc > 2)
+		return cli_usage(e);
+	n = argc < 1 ? 1 : argc;
+	memset(v, 0, sizeof(v));
+	for (i = 0; i < n; i++) {
+		buf_init(&dispute[i]);
+		v[i].dispute = &dispute[i];
+	}
+	rc = one(argc > 0 ? argv[0] : NULL, &v[0], e);
+	if (n == 2 && (rc == 0 || e->status != EXIT_SYSTEM)) {
+		error_clear(&second);
+		rc2 = one(argv[1], &v[1], &second);
+		if (rc == 0 && rc2 != 0) {
+			*e = second;
+			rc = -1;
+		}
+		/* a fork named outweighs what each audit said */
+		if (!(rc2 != 0 && second.status == EXIT_SYSTEM) &&
+		    compare(argv[0], &v[0], argv[1], &v[1], &second) != 0) {
+			*e = second;
+			rc = -1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		buf_free(&dispute[i]);
+		free(v[i].s);
+	}
 	return rc;
 }

@@ -139,6 +139,69 @@ transcript_early(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	return 0;
 }
 
+/* The prev of a signed entry whose envelope is env, in out (hex). */
+static int
+prev_of(const struct envelope *env, char *out, size_t len,
+    const char *where, struct error *e)
+{
+	struct ydoc *doc;
+	const char *s;
+	int rc = -1;
+
+	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+		return -1;
+	if ((s = ydoc_scalar(doc, "prev", where, e)) != NULL) {
+		snprintf(out, len, "%s", s);
+		rc = 0;
+	}
+	ydoc_free(doc);
+	return rc;
+}
+
+/*
+ * Another entry for seq, with the same prev and signed by the same key
+ * as the one applied: proof that the key's holder equivocated (told two
+ * stories of one moment).  The second is kept aside as that proof and
+ * the refusal names the key.  0: not that (e untouched); -1: e set.
+ */
+static int
+equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
+    size_t len, const char *where, struct error *e)
+{
+	struct envelope a, b;
+	struct buf have;
+	struct error ign;
+	char pa[2 * SEC_HASH + 8], pb[2 * SEC_HASH + 8], kept[PATH_MAX];
+	int rc = 0;
+
+	buf_init(&have);
+	error_clear(&ign);
+	if (p->store->get_entry(p->arg, seq, &have, &ign) != 0 ||
+	    envelope_parse(have.data, have.len, &a, where, &ign) != 0 ||
+	    envelope_verify(blob, len, &b, where, &ign) != 0 ||
+	    strcmp(a.signer.idhex, b.signer.idhex) != 0 ||
+	    prev_of(&a, pa, sizeof(pa), where, &ign) != 0 ||
+	    prev_of(&b, pb, sizeof(pb), where, &ign) != 0 ||
+	    strcmp(pa, pb) != 0)
+		goto done;
+	snprintf(kept, sizeof(kept), "nowhere (a dry run)");
+	if ((!p->dry || p->keep_aside) && p->store->put_aside != NULL &&
+	    p->store->put_aside(p->arg, seq, blob, len, kept, sizeof(kept),
+	    e) != 0) {
+		rc = -1;
+		goto done;
+	}
+	rc = error_set(e, EXIT_REFUSED, "%s: seq %llu: %s (key %s) signed two "
+	    "different entries %llu on the same entry %llu: proof that %s "
+	    "equivocated; the second is kept in %s", where,
+	    (unsigned long long)seq, b.signer.name, b.signer.idhex,
+	    (unsigned long long)seq, (unsigned long long)(seq - 1),
+	    b.signer.name, kept);
+done:
+	buf_free(&have);
+	return rc;
+}
+
 /*
  * Another entry for the last seq: a fork over a timeout claim is kept
  * beside the transcript as a dispute (dispute.c); any other stays
@@ -161,6 +224,9 @@ take_fork(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
 		rc = -1;
 	if (rc != 0) {
 		match_free(c);
+		/* not a dispute: maybe the proof of an equivocation */
+		if (rc < 0 && e->status == EXIT_REFUSED)
+			(void)equivocation(p, seq, blob, len, where, e);
 		if (rc < 0)
 			return -1;
 		*v = TRANSCRIPT_DUPLICATE;
