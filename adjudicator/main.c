@@ -84,7 +84,7 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator export [-r ROOT] [-d GAMEDIR]",
 	  .summary = "the archive (header, transcript) on stdout" },
 	{ .name = "verify", .main = cmd_verify,
-	  .usage = "adjudicator verify [FILE [FILE]]",
+	  .usage = "adjudicator verify [FILE [FILE2]]",
 	  .summary = "audit a whole game; exit 0 only if all holds" },
 	{ .name = "replay", .main = cmd_replay,
 	  .usage = "adjudicator replay [-a] [FILE]",
