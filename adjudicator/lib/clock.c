@@ -343,6 +343,58 @@ clock_stop(struct clock_state *s, const struct clock_spec *c, int seat,
 	return late;
 }
 
+/*
+ * A second absence announced while one is (k's [away_from, away_to)),
+ * from at t: one that begins by the end of the first (overlapping,
+ * adjacent or inside it) extends it, within the cap on one absence; one
+ * that begins later waits until the first is over, and then the time
+ * the first took from this turn is kept (extra) and drawn from the
+ * leave, so that no time on leave is lost nor turned into thinking
+ * time.  0: away_from and away_to set; -1 refused, e set.
+ */
+static int
+again(struct clock_state *s, const struct clock_spec *c, int seat,
+    int64_t from, int64_t to, int64_t t, struct error *e)
+{
+	struct clock_seat *k = &s->seat[seat];
+	int64_t a, b, most, oldb;
+	char w[WHEN_TEXT], span[WHEN_SPAN];
+
+	most = k->leave_left < c->leave_cap ? k->leave_left : c->leave_cap;
+	absence(s, c, seat, s->runs == seat ? s->started : k->away_from, &a,
+	    &b);
+	if (from <= b) {
+		oldb = b;
+		if (to > k->away_to)
+			k->away_to = to;
+		if (from < k->away_from)
+			k->away_from = from;
+		absence(s, c, seat, s->runs == seat ? s->started :
+		    k->away_from, &a, &b);
+		if (b > oldb)
+			return 0;
+		when_span(most, span, sizeof(span));
+		when_format(oldb, w, sizeof(w));
+		return error_set(e, EXIT_REFUSED, "the absence announced ends "
+		    "at %s already, and one absence takes at most %s (the "
+		    "cap, or the leave left): nothing to add", w, span);
+	}
+	if (b > t) {
+		when_format(b, w, sizeof(w));
+		return error_set(e, EXIT_REFUSED, "an absence is announced "
+		    "until %s: a new one begins by then (it extends it), or "
+		    "is announced once it is over", w);
+	}
+	/* the first is over: its time is this turn's, drawn from leave */
+	if (s->runs == seat && b > a) {
+		k->extra += b - a;
+		k->leave_left -= b - a;
+	}
+	k->away_from = from;
+	k->away_to = to;
+	return 0;
+}
+
 int
 clock_leave(struct clock_state *s, const struct clock_spec *c, int seat,
     int64_t from, int64_t to, int64_t t, struct error *e)
@@ -369,6 +421,8 @@ clock_leave(struct clock_state *s, const struct clock_spec *c, int seat,
 			    "at %s: leave does not extend it", w);
 		}
 	}
+	if (k->away_to != 0)
+		return again(s, c, seat, from, to, t, e);
 	k->away_from = from;
 	k->away_to = to;
 	return 0;

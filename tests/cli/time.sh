@@ -136,3 +136,98 @@ test_created_not_a_time_refused() {
 	    -k alice.key -k bob.key -e resign:0 knights 2 peer all
 	err_has 'created: "2025-13-01T00:00:00Z" is not a time as 2026-11-26T12:00:00Z'
 }
+
+# --- leave, against a model of its rules (tests/cli/leave_model.py) -----
+
+S=1796126400		# 2026-12-01T12:00:00Z: bob's turn starts
+
+iso() {
+	date -u -d "@$1" +%Y-%m-%dT%H:%M:%SZ
+}
+
+# lstart: a peer game, clock=1d leave=3d/2d, bob's clock running from S
+lstart() {
+	keys alice bob
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d \
+	    -o leave=3d/2d incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:30:00Z "$ADJ" receive -d B a1.msg >/dev/null 2>&1
+	at 2026-12-01T11:00:00Z "$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:30:00Z "$ADJ" receive -d A b1.msg >/dev/null 2>&1
+	at "$S" "$ADJ" turn -d A e3-c3 >a2.msg
+	at "$S" "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+}
+
+# bob_yaml KEY TIME: a value of bob's clock in his view at TIME
+bob_yaml() {
+	at "$2" "$ADJ" show -d B -f yaml | awk -v k="$1" '/^clock:/ { c = 1 }
+	    c && /seat: bob/ { b = 1 } c && $1 == k ":" && (k == "deadline" ||
+	    b) { print $2; exit }'
+}
+
+# Two absences of one seat, overlapping, adjacent, nested, past the cap,
+# apart, before and after the first is over, one from the past, one after
+# the deadline: each announcement taken or refused, the deadline and the
+# leave drawn by the move, all as the model says.  (The issue's case: a
+# second leave before the first ended moved the deadline back to the one
+# without any leave, and the tick ruled a timeout.)
+test_leave_pairs_as_the_model_says() {
+	n=0
+	while IFS='|' read -r leaves move what; do
+		n=$((n + 1))
+		mkdir "c$n"
+		(
+			cd "c$n"
+			lstart
+			# shellcheck disable=SC2086
+			python3 "$TOP/tests/cli/leave_model.py" 1440 4320 2880 \
+			    "$move" $leaves >model
+			k=0
+			for l in $leaves; do
+				k=$((k + 1))
+				t=$((S + ${l%%:*} * 60))
+				r=${l#*:}
+				f=$((S + ${r%%:*} * 60))
+				u=$((S + ${r#*:} * 60))
+				want=$(sed -n "${k}p" model)
+				set +e
+				at "$t" "$ADJ" turn -d B leave "$(iso "$f")" \
+				    "$(iso "$u")" >/dev/null 2>err
+				got=$?
+				set -e
+				case $want in
+				refused)
+					[ "$got" -eq 1 ] || fail "$what: $l taken"
+					;;
+				ok*)
+					[ "$got" -eq 0 ] ||
+					    { cat err >&2; fail "$what: $l refused"; }
+					d=$(iso $((S + ${want#ok } * 60)))
+					[ "$(bob_yaml deadline "$t")" = "$d" ] ||
+					    fail "$what: $l: deadline $(bob_yaml deadline "$t"), model $d"
+					;;
+				esac
+			done
+			last=$(tail -1 model)
+			[ "$last" != late ] || exit 0
+			at $((S + move * 60)) "$ADJ" turn -d B b4-b3 \
+			    >/dev/null 2>err || { cat err >&2; fail "$what: move"; }
+			[ "$(bob_yaml leave_left $((S + move * 60)))" -eq \
+			    $((${last#moved } * 60)) ] ||
+			    fail "$what: leave left $(bob_yaml leave_left $((S + move * 60))), model ${last#moved }m"
+		) || fail "case $n"
+	done <<'CASES'
+60:120:600|700|one absence
+60:120:1560 1200:1200:2400|2000|a second before the first ends
+60:120:600 300:600:900|1000|adjacent
+60:120:1560 300:400:800|1600|nested: adds nothing
+60:120:2000 300:1500:4000|2500|extended past the cap on one absence
+60:120:300 200:600:900|400|apart, the first not over
+60:120:300 400:600:900|1000|apart, the first over
+60:0:300|400|from the past
+60:120:300 2000:2100:2200|1000|after the deadline
+60:120:3000 2000:3000:3500|3100|at the cap: adds nothing
+CASES
+}
