@@ -412,6 +412,95 @@ cli_write_kept(const void *p, size_t len, const struct gamedir *g, int mail,
 	return -1;
 }
 
+/* "bob <bob@club.example>, carol <...>": whom a message of me goes to */
+static void
+recipients(const struct match *m, int me, struct buf *b)
+{
+	int i, n = 0;
+
+	if (m->judge_mode && me != GAME_JUDGE) {
+		buf_printf(b, "the judge <%s>", m->judge_address);
+		return;
+	}
+	for (i = 0; i < m->nseats; i++)
+		if (i != me)
+			buf_printf(b, "%s%s <%s>", n++ ? ", " : "",
+			    m->seat[i].name, m->seat[i].address);
+}
+
+/* "; now bob's move", as this copy sees what comes next */
+static void
+now(const struct match *m, int me, struct buf *b)
+{
+	int next = match_next_author(m);
+
+	if (m->judge_mode && me != GAME_JUDGE)
+		buf_adds(b, "; the judge takes it from there");
+	else if (match_phase(m) == MATCH_CLOSED)
+		buf_adds(b, "; the game is over");
+	else if (next == me)
+		buf_adds(b, "; still yours to act");
+	else if (next >= 0 && next < m->nseats)
+		buf_printf(b, "; now %s's %s", m->seat[next].name,
+		    match_phase(m) == MATCH_SETUP ? "setup" :
+		    match_phase(m) == MATCH_FINAL ? "final openings" : "move");
+}
+
+const char *
+cli_entries(const struct gamedir *g, uint64_t first, char *out, size_t len)
+{
+	if (g->t.m->seq > first)
+		snprintf(out, len, "entries %llu to %llu",
+		    (unsigned long long)first, (unsigned long long)g->t.m->seq);
+	else
+		snprintf(out, len, "entry %llu", (unsigned long long)first);
+	return out;
+}
+
+int
+cli_deliver(const struct gamedir *g, const char *what, const struct buf *out,
+    int mail, int send, struct error *e)
+{
+	if (!send)
+		return cli_write_kept(out->data, out->len, g, mail, e);
+	return cli_deliver_to(g, what, out, -1, e);
+}
+
+int
+cli_deliver_to(const struct gamedir *g, const char *what,
+    const struct buf *out, int seat, struct error *e)
+{
+	struct cli_mailer mailer;
+	struct buf line;
+	size_t l;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (cli_mailer_default(NULL, &mailer, e) != 0 ||
+	    cli_to_mailer(&mailer, out, e) != 0) {
+		/* the message is in the game directory already: not lost */
+		l = strlen(e->msg);
+		snprintf(e->msg + l, sizeof(e->msg) - l, " (the message is "
+		    "kept: \"adjudicator resend -S -d %s\" sends it again)",
+		    cli_dir_shown(g));
+		if (e->status != EXIT_USAGE)
+			e->status = EXIT_TEMPFAIL;
+		return -1;
+	}
+	buf_init(&line);
+	buf_printf(&line, "%s sent to ", what);
+	if (seat >= 0 && seat < g->t.m->nseats)
+		buf_printf(&line, "%s <%s>", g->t.m->seat[seat].name,
+		    g->t.m->seat[seat].address);
+	else {
+		recipients(g->t.m, g->t.me, &line);
+		now(g->t.m, g->t.me, &line);
+	}
+	if (buf_cstr(&line) == 0)
+		fprintf(stderr, "%s\n", (char *)line.data);
+	buf_free(&line);
+	return 0;
+}
+
 int
 cli_read(const char *path, struct buf *b, struct error *e)
 {
@@ -547,17 +636,19 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 	int ch;
 
 	memset(o, 0, sizeof(*o));
-	while ((ch = cli_getopt(argc, argv, "d:r:Mn")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:MnS")) != -1) {
 		if (ch == 'M')
 			o->mail = 1;
+		else if (ch == 'S')
+			o->mail = o->send = 1;
 		else if (ch == 'n')
 			o->dry = 1;
 		else if (!cli_where_opt(ch, &o->w))
 			return cli_usage(e);
 	}
 	if (o->dry && o->mail)
-		return error_set(e, EXIT_USAGE, "%s: -n and -M together: a dry "
-		    "run sends nothing", cli_verb->name);
+		return error_set(e, EXIT_USAGE, "%s: -n and %s together: a dry "
+		    "run sends nothing", cli_verb->name, o->send ? "-S" : "-M");
 	return 0;
 }
 

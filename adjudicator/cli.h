@@ -88,6 +88,7 @@ FILE	*cli_archive_input(int, char **, const char **in, int *threads,
 struct cli_send {
 	struct cli_where w;
 	int		 mail;	/* -M: a whole mail */
+	int		 send;	/* -S: that mail handed to the mailer */
 	int		 dry;	/* -n: nothing written or sent */
 };
 int	cli_send_options(int, char **, struct cli_send *, struct error *);
@@ -105,6 +106,23 @@ int	cli_write(const void *, size_t, struct error *);
  * that is not there) says resend (-M: resend -M) prints it again. */
 int	cli_write_kept(const void *, size_t, const struct gamedir *, int mail,
 	    struct error *);
+/*
+ * The message(s) made for entry seq, in out, delivered: printed (-M: as
+ * a whole mail), or with send (-S) that mail handed to the mailer
+ * (cli_mailer_default) and one line on stderr saying what went to whom
+ * and whose move it is now ("entry 7 sent to bob <bob@club.example>;
+ * now bob's move"; what: "entry 7", "the invitation").  A mailer that
+ * fails: EXIT_TEMPFAIL, the message kept (resend -S sends it again).
+ */
+/* "entry 7", or "entries 7 to 8" when this command made more. */
+const char *cli_entries(const struct gamedir *, uint64_t first, char *,
+	    size_t);
+int	cli_deliver(const struct gamedir *, const char *what,
+	    const struct buf *out, int mail, int send, struct error *);
+/* The same mail handed to the mailer, for seat (its line naming it), or
+ * (-1) for whom the copy's messages go to. */
+int	cli_deliver_to(const struct gamedir *, const char *what,
+	    const struct buf *out, int seat, struct error *);
 /* A whole input file (stdin for NULL or "-"). */
 int	cli_read(const char *path, struct buf *, struct error *);
 /* An input to read as a stream (stdin for NULL or "-"), and its close,
@@ -144,6 +162,10 @@ struct cli_mailer {
 	}	 ahead[CLI_MAILERS];
 };
 int	cli_mailer_parse(const char *, struct cli_mailer *, struct error *);
+/* The mailer given (judge -s), else $SENDMAIL with "-t -i", else
+ * CLI_SENDMAIL. */
+int	cli_mailer_default(const char *given, struct cli_mailer *,
+	    struct error *);
 /* SENDMAIL speaks SMTP (-bs): a run's mails in one conversation. */
 int	cli_mailer_smtp(const struct cli_mailer *);
 /* A mailer started from SENDMAIL may be killed by us (not a set-user-ID

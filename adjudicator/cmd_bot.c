@@ -86,12 +86,15 @@ cmd_bot(int argc, char **argv, struct error *e)
 	struct gamedir g;
 	struct rng rng;
 	struct buf out;
+	char what[64];
 	uint64_t seq;
-	int ch, rc, mail = 0;
+	int ch, rc, mail = 0, send = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:r:Mp:s:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:MSp:s:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
+		else if (ch == 'S')
+			mail = send = 1;
 		else if (cli_where_opt(ch, &w))
 			continue;
 		else if (ch == 's')
@@ -119,7 +122,8 @@ cmd_bot(int argc, char **argv, struct error *e)
 	if (rc == 0 && mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0)
-		rc = cli_write_kept(out.data, out.len, &g, mail, e);
+		rc = cli_deliver(&g, cli_entries(&g, seq, what, sizeof(what)),
+		    &out, mail, send, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

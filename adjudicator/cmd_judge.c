@@ -241,7 +241,7 @@ static int
 judge_root(const char *root, const char *keypath, const char *sendmail,
     int ticking, int queue, int argc, char **argv, struct error *e)
 {
-	char defkey[PATH_MAX], envmailer[1024];
+	char defkey[PATH_MAX];
 	struct cli_mailer m;
 	struct mailbot b;
 	struct key_secret *k = NULL;
@@ -256,17 +256,7 @@ judge_root(const char *root, const char *keypath, const char *sendmail,
 			return error_set(e, EXIT_USAGE, "%s: path too long", root);
 		keypath = defkey;
 	}
-	/* $SENDMAIL names the program, as procmail and the examples' filters
-	 * set it: a stand-in in tests, msmtp elsewhere */
-	if (sendmail == NULL && getenv("SENDMAIL") != NULL &&
-	    getenv("SENDMAIL")[0] != '\0') {
-		if ((size_t)snprintf(envmailer, sizeof(envmailer), "%s -t -i",
-		    getenv("SENDMAIL")) >= sizeof(envmailer))
-			return error_set(e, EXIT_USAGE, "SENDMAIL: too long");
-		sendmail = envmailer;
-	}
-	if (cli_mailer_parse(sendmail != NULL ? sendmail : CLI_SENDMAIL, &m,
-	    e) != 0)
+	if (cli_mailer_default(sendmail, &m, e) != 0)
 		return -1;
 	/* a mailer that dies early must not kill the judge */
 	signal(SIGPIPE, SIG_IGN);

@@ -3,6 +3,7 @@
  * a game before it is sent, and printed armored: the invitation (-M: as
  * a whole mail to everyone else, like turn -M).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -15,6 +16,7 @@
 struct new_args {
 	const char	*keypath, *mode, *judgepath, *seed;
 	int		 mail;				/* -M */
+	int		 send;				/* -S */
 	char		*opts[GAME_MAX_OPTIONS + 4];	/* the clock's too */
 	int		 nopts;
 	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
@@ -52,10 +54,13 @@ parse_args(int *argc, char ***argv, struct new_args *a, struct error *e)
 
 	memset(a, 0, sizeof(*a));
 	a->mode = "peer";
-	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:w:M")) != -1) {
+	while ((ch = cli_getopt(*argc, *argv, "k:m:s:o:a:j:w:MS")) != -1) {
 		switch (ch) {
 		case 'M':
 			a->mail = 1;
+			break;
+		case 'S':
+			a->mail = a->send = 1;
 			break;
 		case 'k':
 			a->keypath = optarg;
@@ -240,6 +245,45 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 }
 
 /*
+ * -S: the invitation's mail handed to the mailer, and a line on stderr
+ * saying whom it went to (its To header, unfolded).  Nothing is kept
+ * before a game directory is joined: a mailer that fails, and new -S
+ * again makes another game.
+ */
+static int
+send_invitation(const struct buf *mail, struct error *e)
+{
+	struct cli_mailer m;
+	const char *p = (const char *)mail->data, *end = p + mail->len, *nl;
+	struct buf to;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (cli_mailer_default(NULL, &m, e) != 0 ||
+	    cli_to_mailer(&m, mail, e) != 0) {
+		if (e->status != EXIT_USAGE)
+			e->status = EXIT_TEMPFAIL;
+		return error_prefix(e, "the invitation was not sent");
+	}
+	buf_init(&to);
+	/* the head's To line and its continuation lines */
+	for (; p < end && *p != '\n'; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (to.len > 0 && (*p == ' ' || *p == '\t'))
+			buf_add(&to, p, (size_t)(nl - p));
+		else if (to.len > 0)
+			break;
+		else if (nl - p > 4 && strncasecmp(p, "To: ", 4) == 0)
+			buf_add(&to, p + 4, (size_t)(nl - p - 4));
+	}
+	if (buf_cstr(&to) == 0)
+		fprintf(stderr, "the invitation sent to %s\n",
+		    (char *)to.data);
+	buf_free(&to);
+	return 0;
+}
+
+/*
  * -M: the invitation as a whole mail from its creator (me: a seat, or
  * GAME_JUDGE) to everyone else, the game's id in the Subject and a few
  * lines above the armor saying what it is and how to join it.
@@ -375,7 +419,8 @@ cmd_new(int argc, char **argv, struct error *e)
 	}
 	if (invitation(r, &cfg, &clock, &a.watch, k, to, nseats, judged, addr,
 	    judge_addr, a.mail, &arm, e) == 0)
-		rc = cli_write(arm.data, arm.len, e);
+		rc = a.send ? send_invitation(&arm, e) : cli_write(arm.data,
+		    arm.len, e);
 done:
 	key_secret_free(k);
 	buf_free(&arm);

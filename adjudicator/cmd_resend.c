@@ -83,11 +83,14 @@ cmd_resend(int argc, char **argv, struct error *e)
 	struct buf b;
 	unsigned long long seq, first, from;
 	char *end;
-	int ch, rc = -1, mail = 0;
+	char what[128];
+	int ch, rc = -1, mail = 0, send = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:r:Ms:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:MSs:")) != -1) {
 		if (ch == 'M')
 			mail = 1;
+		else if (ch == 'S')
+			mail = send = 1;
 		else if (ch == 's')
 			seat = optarg;
 		else if (!cli_where_opt(ch, &w))
@@ -115,8 +118,16 @@ cmd_resend(int argc, char **argv, struct error *e)
 		goto done;
 	}
 	if (seat != NULL) {
-		if (judge_again(&g, seat, seq, mail, &b, e) == 0)
+		if (judge_again(&g, seat, seq, mail, &b, e) != 0)
+			goto done;
+		if (!send) {
 			rc = cli_write(b.data, b.len, e);
+			goto done;
+		}
+		snprintf(what, sizeof(what), "the judge's last update to %.30s, "
+		    "again,", seat);
+		rc = cli_deliver_to(&g, what, &b, match_seat_by_name(g.t.m,
+		    seat), e);
 		goto done;
 	}
 	if (argc == 1)
@@ -134,7 +145,16 @@ cmd_resend(int argc, char **argv, struct error *e)
 			goto done;
 	if (mail && cli_mail(&g, from, &b, e) != 0)
 		goto done;
-	rc = cli_write(b.data, b.len, e);
+	if (!send)
+		rc = cli_write(b.data, b.len, e);
+	else {
+		if (seq > from)
+			snprintf(what, sizeof(what), "entries %llu to %llu "
+			    "again", from, seq);
+		else
+			snprintf(what, sizeof(what), "entry %llu again", from);
+		rc = cli_deliver(&g, what, &b, 1, 1, e);
+	}
 done:
 	buf_free(&b);
 	gamedir_close(&g);

@@ -155,6 +155,7 @@ cmd_setup(int argc, char **argv, struct error *e)
 	char layout[512];
 	struct gamedir g;
 	struct buf out;
+	char what[64];
 	uint64_t seq;
 	int rc;
 
@@ -178,7 +179,8 @@ cmd_setup(int argc, char **argv, struct error *e)
 	if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0 && !o.dry)
-		rc = cli_write_kept(out.data, out.len, &g, o.mail, e);
+		rc = cli_deliver(&g, cli_entries(&g, seq, what,
+		    sizeof(what)), &out, o.mail, o.send, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

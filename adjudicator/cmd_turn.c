@@ -175,6 +175,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	char action[512];
 	struct gamedir g;
 	struct buf out;
+	char what[64];
 	uint64_t seq;
 	int rc;
 
@@ -197,7 +198,8 @@ cmd_turn(int argc, char **argv, struct error *e)
 	else if (rc == 0 && o.mail)
 		rc = cli_mail(&g, seq, &out, e);
 	if (rc == 0 && !o.dry)
-		rc = cli_write_kept(out.data, out.len, &g, o.mail, e);
+		rc = cli_deliver(&g, cli_entries(&g, seq, what,
+		    sizeof(what)), &out, o.mail, o.send, e);
 	buf_free(&out);
 	gamedir_close(&g);
 	return rc;

@@ -42,6 +42,23 @@ cli_mailer_parse(const char *cmd, struct cli_mailer *m, struct error *e)
 	return 0;
 }
 
+int
+cli_mailer_default(const char *given, struct cli_mailer *m, struct error *e)
+{
+	const char *env = getenv("SENDMAIL");
+	char line[sizeof(m->line)];
+
+	/* $SENDMAIL names the program, as procmail and the examples'
+	 * filters set it: a stand-in in tests, msmtp elsewhere */
+	if (given == NULL && env != NULL && env[0] != '\0') {
+		if ((size_t)snprintf(line, sizeof(line), "%s -t -i", env) >=
+		    sizeof(line))
+			return error_set(e, EXIT_USAGE, "SENDMAIL: too long");
+		given = line;
+	}
+	return cli_mailer_parse(given != NULL ? given : CLI_SENDMAIL, m, e);
+}
+
 /* SENDMAIL's program as execvp finds it: its path in path, 0; -1 if
  * it is nowhere in PATH. */
 static int

@@ -17,7 +17,7 @@
 
 static const struct verb verbs[] = {
 	{ .name = "new", .main = cmd_new,
-	  .usage = "adjudicator new -k KEY [-M] [-m peer|judge] [-s SEED] "
+	  .usage = "adjudicator new -k KEY [-M | -S] [-m peer|judge] [-s SEED] "
 	    "[-o OPT=VAL]... [-a SEAT=ADDRESS]... [-j JUDGE.pub] "
 	    "[-w ADDRESS]... RULES SEAT.pub...",
 	  .summary = "start a game: the invitation, armored, on stdout" },
@@ -26,15 +26,15 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator join -r ROOT -k KEY [FILE]",
 	  .summary = "create GAMEDIR (or ROOT/GAMEID) from an invitation" },
 	{ .name = "setup", .main = cmd_setup,
-	  .usage = "adjudicator setup [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	  .usage = "adjudicator setup [-r ROOT] [-d GAMEDIR] [-M | -S | -n] "
 	    "[LAYOUT|random|-]",
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
-	  .usage = "adjudicator turn [-r ROOT] [-d GAMEDIR] [-M | -n] "
+	  .usage = "adjudicator turn [-r ROOT] [-d GAMEDIR] [-M | -S | -n] "
 	    "[ACTION...]",
 	  .summary = "play; the turn message (-M: a whole mail) on stdout" },
 	{ .name = "bot", .main = cmd_bot,
-	  .usage = "adjudicator bot [-r ROOT] [-d GAMEDIR] [-M] "
+	  .usage = "adjudicator bot [-r ROOT] [-d GAMEDIR] [-M | -S] "
 	    "[-p random|greedy] [-s SEED]",
 	  .summary = "this seat's next message, chosen by a bot" },
 	{ .name = "receive", .main = cmd_receive,
@@ -61,9 +61,9 @@ static const struct verb verbs[] = {
 	    "[-f text|public|yaml|svg|moves]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
-	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M] [SEQ]",
-	  .usage2 = "adjudicator resend [-r ROOT] [-d GAMEDIR] -s SEAT [-M] "
-	    "[SEQ]",
+	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M | -S] [SEQ]",
+	  .usage2 = "adjudicator resend [-r ROOT] [-d GAMEDIR] -s SEAT "
+	    "[-M | -S] [SEQ]",
 	  .summary = "print a message this seat (or the judge) sent, again" },
 	{ .name = "seat", .main = cmd_seat,
 	  .usage = "adjudicator seat [-r ROOT] [-d GAMEDIR] [-M | -n] "

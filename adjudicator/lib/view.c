@@ -292,9 +292,9 @@ struct place {
 	int	mail;		/* its messages go out as whole mails (-M) */
 };
 
-#define SENDMAIL_PIPE	" | /usr/sbin/sendmail -t -i"
-
-/* "adjudicator VERB [-M] [-d DIR] [ARGS] [| sendmail]" into out. */
+/* "adjudicator VERB [-S] [-d DIR] [ARGS]" into out: by mail, -S sends
+ * the mail once the entry is made, and nothing when it is refused (a
+ * pipe into sendmail would mail an empty input, and bounce) */
 static void
 line(const struct place *pl, const char *verb, int send, const char *args,
     char *out, size_t len)
@@ -302,9 +302,9 @@ line(const struct place *pl, const char *verb, int send, const char *args,
 	int mail = send && pl->mail;
 
 	/* cut, it would mislead: the verb alone then */
-	if ((size_t)snprintf(out, len, "adjudicator %s%s%s%s%s%s%s", verb,
-	    mail ? " -M" : "", pl->d[0] ? " " : "", pl->d, args[0] ? " " : "",
-	    args, mail ? SENDMAIL_PIPE : "") >= len)
+	if ((size_t)snprintf(out, len, "adjudicator %s%s%s%s%s%s", verb,
+	    mail ? " -S" : "", pl->d[0] ? " " : "", pl->d, args[0] ? " " : "",
+	    args) >= len)
 		snprintf(out, len, "adjudicator %s", verb);
 }
 
@@ -429,7 +429,7 @@ view_next_at(const struct match *m, int viewer, const struct view_place *vp,
 			    "your mail did not go, \"%s\" sends it again.",
 			    resend) >= sizeof(v->note))
 				NOTE("%s", "If your mail did not go, \"resend "
-				    "-M\" prints it again for sendmail.");
+				    "-S\" sends it again.");
 		}
 	} else if (next != viewer) {
 		SAY("Expecting %s's %s", m->judge_mode ? "the judge" :

@@ -788,7 +788,7 @@ test_games_waiting_for_the_judge() {
 	grep -q 'your setup' out && fail "alice is told it is her setup"
 	expect 0 "$ADJ" show -d "AR/$G"
 	out_has "^Your entry 1 is with the judge; its update: adjudicator receive -r AR MAILBOX$"
-	tr '\n' ' ' <out | grep -q "If your mail did not go, \"adjudicator resend -M -d AR/$g16 | /usr/sbin/sendmail -t -i\" sends it again" ||
+	tr '\n' ' ' <out | grep -q "If your mail did not go, \"adjudicator resend -S -d AR/$g16\" sends it again" ||
 	    { cat out >&2; fail "no resend line"; }
 	# the judge's update brings it back: bob's setup now
 	bot a1.eml
@@ -797,15 +797,16 @@ test_games_waiting_for_the_judge() {
 	out_has "^$g16  incognito .* bob's setup "
 }
 
-# A seat whose header gives the addresses is told the whole mail and the
-# pipe to sendmail, where a stock system has it, and reads its mail with
-# receive -r; each line of receive -r says the entry once
+# A seat whose header gives the addresses is told the command that sends
+# the whole mail itself once the entry is made (-S: nothing is sent when
+# it is refused, so a mistyped move never bounces), and reads its mail
+# with receive -r; each line of receive -r says the entry once
 test_root_seat_hints_by_mail() {
 	mstart
 	g16=$(echo "$G" | cut -c1-16)
 	expect 0 "$ADJ" show -d "AR/$G"
-	out_has "^Your setup is due: adjudicator setup -M -d AR/$g16 LAYOUT | /usr/sbin/sendmail -t -i$"
-	out_has "^For example: adjudicator setup -M -d AR/$g16 random | /usr/sbin/sendmail -t -i$"
+	out_has "^Your setup is due: adjudicator setup -S -d AR/$g16 LAYOUT$"
+	out_has "^For example: adjudicator setup -S -d AR/$g16 random$"
 	expect 0 "$ADJ" show -d "BR/$G"
 	out_has "^Expecting the judge's update: adjudicator receive -r BR MAILBOX$"
 	out_has "^MAILBOX: the mail file it comes in"
@@ -817,15 +818,17 @@ test_root_seat_hints_by_mail() {
 	out_has "^Expecting the judge's update: adjudicator receive -r AR MAILBOX$"
 	mplay BR b1.eml setup b4
 	expect 0 "$ADJ" show -d "AR/$G"
-	out_has "^Your turn: adjudicator turn -M -d AR/$g16 ACTION | /usr/sbin/sendmail -t -i$"
+	out_has "^Your turn: adjudicator turn -S -d AR/$g16 ACTION$"
 	# the example, typed with a stand-in sendmail, is a legal turn
-	cmd=$(sed -n "s/^For example: adjudicator //p" out |
-	    sed "s| /usr/sbin/sendmail | \"\$SM\" |")
+	cmd=$(sed -n "s/^For example: adjudicator //p" out)
 	[ -n "$cmd" ] || fail "no example"
 	export SPOOL="$PWD/spool"
-	eval "\"\$ADJ\" $cmd" || fail "the example: $cmd"
+	export SENDMAIL="$SM"
+	eval "\"\$ADJ\" $cmd" 2>serr || fail "the example: $cmd"
 	grep -q '^To: judge@club.example$' "spool/$(nmail).eml" ||
 	    fail "the example's mail"
+	grep -qx "entry 3 sent to the judge <judge@club.example>; the judge takes it from there" serr ||
+	    { cat serr >&2; fail "what was sent to whom"; }
 }
 
 # What the judge tells a seat names its mail, not the bot's stdin
@@ -839,7 +842,7 @@ test_mailbot_note_names_the_mail() {
 	SPOOL=$PWD/spool expect 1 "$ADJ" judge -r jr -s "$SM" <a1b.eml
 	# the note travels inside the update: receive prints it
 	expect 0 "$ADJ" receive -r AR spool/alice@example.org.mbox
-	err_has "the judge says: refused: your mail: alice: seq 1 differs"
+	err_has "the judge says: refused: your mail: alice: seq 1: alice (key [0-9a-f]*) signed two different entries 1 on the same entry 0: proof that alice equivocated"
 	grep -q 'stdin' err && fail "stdin in the note"
 	# a game the judge does not know: the answer names the mail too
 	rm -rf "jr/$G"

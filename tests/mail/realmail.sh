@@ -73,8 +73,12 @@ jsend() {
 	shift
 	say "$u: $*"
 	# the game by the 16 digits games -r prints, as the views name it
-	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$G" | cut -c1-16) $2 | /usr/sbin/sendmail -t -i" ||
+	# -S: the seat's adjudicator hands the mail to exim's sendmail
+	# itself, and says to whom
+	as "$u" "\"\$ADJ\" $1 -S -d games/$(echo "$G" | cut -c1-16) $2 2>sent" ||
 	    fail "$u: $*"
+	as "$u" 'grep -q "sent to the judge <adjt-judge@localhost>" sent' ||
+	    fail "$u: no line saying what was sent"
 	nl=$((nl + 1)) na=$((na + 1)) nb=$((nb + 1))
 	wait_for "the judge's log line $nl" more_log $nl
 	tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=applied' ||
@@ -101,7 +105,7 @@ grep -q '^Subject: \[adjudicator\] incognito .*, for bob$' /var/mail/adjt-bob ||
 # a duplicate gets its seat's updates again; a mail the judge cannot read
 # is answered, and neither falls through to the judge's mailbox
 say "a duplicate, then a mail with no message"
-as adjt-alice '"$ADJ" resend -M -d games/'"$G"' 3 | /usr/sbin/sendmail -t -i'
+as adjt-alice '"$ADJ" resend -S -d games/'"$G"' 3'
 nl=$((nl + 1)) na=$((na + 1))
 wait_for "the duplicate's log line" more_log $nl
 tail -1 /home/adjt-judge/judge/log | grep -q 'verdict=duplicate sent=1' ||
@@ -212,7 +216,7 @@ psend() {
 	say "$u: $*"
 	case $u in adjt-alice) o=adjt-bob ;; *) o=adjt-alice ;; esac
 	n=$(($(mails "$o") + 1))
-	as "$u" "\"\$ADJ\" $1 -M -d games/$(echo "$P" | cut -c1-8) $2 | /usr/sbin/sendmail -t -i" ||
+	as "$u" "\"\$ADJ\" $1 -S -d games/$(echo "$P" | cut -c1-8) $2" ||
 	    fail "$u: $*"
 	wait_for "$o's mail" more_mail "$o" $n
 	as "$o" '"$ADJ" receive -r games /var/mail/'"$o"' >view' \

@@ -212,8 +212,10 @@ test_mail_watch(void)
 		    "this game\n\n", 0, "", "" },
 		{ "not WATCH: more words", "From: a@x\nSubject: watch 12ab "
 		    "0011 please\n\n", 0, "", "" },
-		{ "not UNWATCH: with a code", "From: a@x\nSubject: unwatch "
-		    "12ab 0011\n\n", 0, "", "" },
+		{ "UNWATCH with its code", "From: a@x\nSubject: unwatch "
+		    "12ab 0011\n\n", -1, "12ab", "0011" },
+		{ "not UNWATCH: more words", "From: a@x\nSubject: unwatch "
+		    "12ab 0011 now\n\n", 0, "", "" },
 		{ "not WATCH: WATCHING", "From: a@x\nSubject: watching 12ab\n\n",
 		    0, "", "" },
 	};
