@@ -540,3 +540,39 @@ test_rule_by_mail() {
 	SPOOL=$PWD/spool expect 2 "$ADJ" rule -r jr -s "$SM" ffff abort x
 	err_has "ffff"
 }
+
+# Leave inside the grace: alice's deadline passed, her grace has not; a
+# leave then would stretch a deadline already gone, so the judge refuses
+# it before storing it (test_leave has no grace), and her move in the
+# grace (from a copy made before the leave) is still taken, counted late.
+test_leave_in_grace() {
+	cstart clock=1d grace=2h leave=3d/2d
+	cp -R A A0
+	"$ADJ" turn -d A leave 2026-12-02T11:30:00Z 2026-12-03T00:00:00Z \
+	    >al.msg || fail "leave"
+	at 2026-12-02T12:00:00Z judge_refuses al.msg alice
+	grep -q "alice's leave came at 2026-12-02T12:00:00Z, in the grace: the deadline passed at 2026-12-02T11:00:00Z: leave does not extend it" jout ||
+	    fail "$(cat jout)"
+	# a judge that took it all the same: verify refuses its archive
+	entries J Jt
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	entry_of al.msg judge.key al.bin
+	printf 'game: %s\nseq: 6\nprev: %s\nby: judge\nto: [%s, %s]\nkind: time\ntime: 2026-12-02T12:00:00Z\n' \
+	    "$game" "$(wire hash al.bin)" "$(cut -d' ' -f3 alice.pub)" \
+	    "$(cut -d' ' -f3 bob.pub)" >st.yaml
+	wire sign judge.key st.yaml alice.pub bob.pub >st.bin
+	mkdir X
+	cp Jt/00000[0-4] X/
+	cp al.bin X/000005
+	cp st.bin X/000006
+	python3 "$TOP/tests/cli/entries.py" -j X x.arc
+	expect 1 "$ADJ" verify x.arc
+	one_line
+	err_has "seq 6: the judge took alice's leave: the deadline passed at 2026-12-02T11:00:00Z: leave does not extend it"
+	"$ADJ" turn -d A0 e3-c3 >a2.msg || fail "alice's move"
+	at 2026-12-02T12:30:00Z tojudge a2.msg
+	grep -q 'applied: White moves e3-c3' jout || fail "not taken: $(cat jout)"
+	"$ADJ" show -d B -f yaml | awk '/seat: alice/ { a = 1 }
+	    a && /late:/ { print $2; exit }' | grep -qx 1 ||
+	    fail "alice's move in the grace not counted late"
+}
