@@ -576,3 +576,23 @@ test_leave_in_grace() {
 	    a && /late:/ { print $2; exit }' | grep -qx 1 ||
 	    fail "alice's move in the grace not counted late"
 }
+
+# The reminder marks are the turn's: once alice moved, a tick 6 hours
+# before her next deadline reminds her again (test_tick_once: once a turn).
+test_remind_each_turn() {
+	cstart clock=1d
+	at 2026-12-02T05:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/alice.notice: reminder for alice' tout || fail "$(cat tout)"
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T06:00:00Z tojudge a2.msg
+	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T07:00:00Z tojudge b2.msg
+	rm -f mq/alice.notice
+	at 2026-12-03T00:59:59Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'nothing due' tout || fail "too early: $(cat tout)"
+	at 2026-12-03T01:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/alice.notice: reminder for alice' tout ||
+	    fail "no second reminder: $(cat tout)"
+	grep -q 'due by 2026-12-03T07:00:00Z' mq/alice.notice ||
+	    fail "$(cat mq/alice.notice)"
+}
