@@ -286,13 +286,14 @@ test_peer_claim() {
 	err_has "the judge rules timeouts"
 }
 
-# pstart: a peer incognito game with a clock of a day; alice moves at
-# 12:00 on 2026-12-01 (a2.msg, seq 3): bob's clock runs from then by her
-# times, from when he took it by his
+# pstart [OPTION...]: a peer incognito game with a clock of a day (and
+# these options); alice moves at 12:00 on 2026-12-01 (a2.msg, seq 3):
+# bob's clock runs from then by her times, from when he took it by his
 pstart() {
 	keys alice bob
-	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d incognito \
-	    alice.pub bob.pub >invite.msg
+	for o in "$@"; do set -- "$@" -o "$o"; shift; done
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d "$@" \
+	    incognito alice.pub bob.pub >invite.msg
 	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
 	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
 	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
@@ -365,6 +366,28 @@ PY
 	expect 1 "$ADJ" verify c.arc
 	one_line
 	err_has "c.arc: fork of seq 4: bad signature"
+}
+
+# A move sent in the grace (after bob's deadline, before his grace ends,
+# by his own times) still disputes a claim sent after the grace by
+# alice's: both copies say disputed, neither says the claim stands
+# (test_peer_dispute has no grace).
+test_peer_dispute_grace() {
+	pstart grace=2h
+	at 2026-12-01T13:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T14:00:00Z "$ADJ" bot -d B -s 1 >b2.msg || fail "bob's move"
+	at 2026-12-02T14:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	dispute="disputed: alice claims bob ran out of time (entry 4, sent 2026-12-02T14:00:01Z), but bob's entry 4, sent 2026-12-02T14:00:00Z, is within bob's deadline 2026-12-02T13:00:00Z, grace until 2026-12-02T15:00:00Z by bob's own signed times"
+	at 2026-12-02T15:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 forks the transcript; kept beside it: $dispute"
+	"$ADJ" show -d A -f yaml >a.yaml
+	grep -q '^    stands: no$' a.yaml || { cat a.yaml >&2; fail "alice's"; }
+	expect 0 "$ADJ" receive -d B a3.msg
+	err_has "$dispute"
+	"$ADJ" show -d B -f yaml >b.yaml
+	grep -q '^    stands: no$' b.yaml || { cat b.yaml >&2; fail "bob's"; }
+	grep -q '^    held: entry$' b.yaml || fail "bob's copy holds his move"
 }
 
 # The times settle it: a move sent after its deadline (by its own times)
