@@ -390,6 +390,29 @@ test_peer_dispute_grace() {
 	grep -q '^    held: entry$' b.yaml || fail "bob's copy holds his move"
 }
 
+# A fork is kept only as its author signed it: bob's move, the same
+# body signed with alice's key, is refused as signed by another key, and
+# alice's copy keeps no dispute; bob's own move then disputes the claim.
+test_peer_fork_signer() {
+	pstart
+	at 2026-12-02T09:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T11:00:00Z "$ADJ" bot -d B -s 1 >b2.msg || fail "bob's move"
+	at 2026-12-02T12:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	"$ADJ" open -k alice.key b2.msg >b2.yaml 2>/dev/null || fail "open"
+	sed '/^---$/,$d' b2.yaml >body.yaml
+	grep -q '^by: bob$' body.yaml || fail "not bob's: $(cat body.yaml)"
+	by_hand forged alice.key body.yaml alice.pub bob.pub -- alice.pub
+	snapshot A
+	at 2026-12-02T13:00:00Z expect 1 "$ADJ" receive -d A forged.msg
+	one_line
+	err_has "entry by bob is signed by another key"
+	unchanged A
+	"$ADJ" show -d A | grep -q '^Disputed' && fail "a forged dispute"
+	at 2026-12-02T13:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 forks the transcript; kept beside it: disputed"
+}
+
 # The times settle it: a move sent after its deadline (by its own times)
 # does not dispute the claim, which the claiming copy keeps; the copy that
 # holds the late move keeps the claim beside it and says it stands; a
