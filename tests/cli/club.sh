@@ -94,6 +94,10 @@ test_handover_refused() {
 	expect 1 "$ADJ" rule -d J -O mq handover bob alice.pub a reason
 	one_line
 	err_has "key $(cut -d' ' -f3 alice.pub) holds alice's seat"
+	# the key of another seat, the last one too
+	expect 1 "$ADJ" rule -d J -O mq handover alice bob.pub a reason
+	one_line
+	err_has "key $(cut -d' ' -f3 bob.pub) holds bob's seat"
 	expect 1 "$ADJ" rule -d J -O mq handover bob bob.pub a reason
 	err_has "bob holds key $(cut -d' ' -f3 bob.pub) already"
 	expect 1 "$ADJ" rule -d J -O mq handover bob judge.pub a reason
