@@ -245,6 +245,34 @@ test_backup_restores_peer() {
 	    { "$ADJ" show -d B3 | diff before - >&2; fail "the copy differs"; }
 }
 
+# A key that held one seat vouches for no other: alice hands her seat to
+# carol, and a backup of bob's setup signed by alice's former key is
+# refused, nothing learnt; signed by bob's own key it is taken
+test_backup_of_another_seat() {
+	peer_start incognito
+	keys carol
+	setups d2 b4
+	expect 0 "$ADJ" seat -d A -t carol.pub
+	cp out a2.msg
+	deliver B a2.msg
+	expect 0 "$ADJ" backup -d B
+	"$ADJ" open -k bob.key out 2>/dev/null | awk '/^kind: secret$/ { s = 1 }
+	    /^---$/ { if (s) exit; body = ""; next } { body = body $0 "\n" }
+	    END { printf "%s", body }' >secret.yaml
+	grep -q '^by: bob$' secret.yaml || fail "no secret of bob's"
+	by_hand forged alice.key secret.yaml bob.pub
+	"$ADJ" join -d B2 -k bob.key invite.msg 2>/dev/null
+	"$ADJ" receive -d B2 a1.msg b1.msg a2.msg >/dev/null 2>&1
+	snapshot B2
+	expect 1 "$ADJ" receive -d B2 forged.msg
+	one_line
+	err_has "a backup signed by alice ($(cut -d' ' -f3 alice.pub)), who never held bob's seat"
+	unchanged B2
+	by_hand true bob.key secret.yaml bob.pub
+	expect 0 "$ADJ" receive -d B2 true.msg
+	err_has "bob's setup is known again, from the backup"
+}
+
 # A judged seat that lost its directory joins again and asks the judge:
 # the judge's whole update brings everything back, its setup included
 test_restore_judged() {
