@@ -118,6 +118,34 @@ test_standings_same_bytes_any_order() {
 	done
 }
 
+# Elo's K by the games rated before the period (adjudicator-ratings(7)):
+# alice beats bob 12 times in 2025's first quarter, each game against
+# 1500 with K 40 (none before): alice 1500 + 40 * 12 * 1/2 = 1740, bob
+# 1260, no longer provisional.  In the second quarter, 12 games behind
+# each, K is 24: alice beats bob again, P(480) = 1 / (1 + 10^-1.2) =
+# 0.9406490, alice 1740 + 24 * 0.0593510 = 1741.42, bob 1258.58.
+test_standings_elo_k_by_games_before() {
+	keys alice bob
+	i=10
+	while [ $i -lt 22 ]; do
+		arc "q1-$i" "2025-01-${i}T09:00:00Z" -k alice.key -k bob.key \
+		    -e resign:1 knights 2 peer all
+		i=$((i + 1))
+	done
+	expect 0 "$ADJ" standings q1-*.arc
+	row knights alice | grep -q ' 1740  *12  *12  *0  *0 ' ||
+	    fail "Q1: alice: $(row knights alice)"
+	row knights bob | grep -q ' 1260  *12  *0  *0  *12 ' ||
+	    fail "Q1: bob: $(row knights bob)"
+	arc q2 2025-04-02T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	expect 0 "$ADJ" standings q1-*.arc q2.arc
+	row knights alice | grep -q ' 1741  *13 ' ||
+	    fail "Q2: alice: $(row knights alice)"
+	row knights bob | grep -q ' 1259  *13 ' ||
+	    fail "Q2: bob: $(row knights bob)"
+}
+
 test_standings_refuses_what_verify_refuses() {
 	hand_games
 	# one character of g2's armor changed: verify refuses it, and says why
