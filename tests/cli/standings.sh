@@ -146,6 +146,36 @@ test_standings_elo_k_by_games_before() {
 	    fail "Q2: bob: $(row knights bob)"
 }
 
+# An aborted game is not rated: alice (1520) and bob (1480) after g1,
+# then a game of theirs the judge aborts, created later (now: rated as a
+# draw it would move both): every rating as g1 alone leaves it.
+test_standings_aborted_unrated() {
+	keys alice bob judge
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >invite.msg || fail "new"
+	"$ADJ" join -d J -k judge.key invite.msg 2>/dev/null || fail "join"
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join"
+	"$ADJ" setup -d A d2 >a1.msg || fail "setup"
+	"$ADJ" judge -d J -O mq a1.msg >/dev/null || fail "judge"
+	"$ADJ" rule -d J -O mq abort a duplicate game >/dev/null 2>&1 ||
+	    fail "abort"
+	"$ADJ" export -d J >ab.arc
+	expect 0 "$ADJ" verify ab.arc
+	out_has "aborted by the judge: a duplicate game"
+	expect 0 "$ADJ" standings g1.arc ab.arc
+	out_has '^Standings: 2 games from 2 archives (0 refused), 1 rated\.$'
+	row "every game" alice | grep -q ' 1520?  *1 ' ||
+	    fail "alice: $(row 'every game' alice)"
+	row "every game" bob | grep -q ' 1480?  *1 ' ||
+	    fail "bob: $(row 'every game' bob)"
+	row incognito alice | grep -q ' 1500?  *0 ' ||
+	    fail "incognito: alice: $(row incognito alice)"
+	row incognito bob | grep -q ' 1500?  *0 ' ||
+	    fail "incognito: bob: $(row incognito bob)"
+}
+
 test_standings_refuses_what_verify_refuses() {
 	hand_games
 	# one character of g2's armor changed: verify refuses it, and says why
