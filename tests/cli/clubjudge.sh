@@ -197,7 +197,8 @@ test_club_allow_domains_each_seat_any_case() {
 	n=$(games)
 	invitation i1.eml alice alice@example.org bob@example.net
 	at $T0 1 i1.eml
-	err_has "every seat's address is at one of its domains, and bob's is at example.net"
+	err_has "every seat's address is at one of its domains, and bob's is"
+	err_has "and bob's is at example.net"
 	[ "$(games)" -eq "$n" ] || fail "a game with bob at example.net filed"
 	invitation i2.eml alice alice@example.org bob@EXAMPLE.org
 	at $((T0 + 1)) 0 i2.eml

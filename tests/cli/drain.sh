@@ -220,8 +220,8 @@ test_drain_outbox_unwritable() {
 	queue 2 setup AR "$G1" d2
 	help_mail md/new/3
 	{
-		printf 'From: robot@example.org\nAuto-Submitted: auto-generated\n'
-		printf 'Subject: noise\n\n'
+		printf 'From: robot@example.org\nSubject: noise\n'
+		printf 'Auto-Submitted: auto-generated\n\n'
 		# more than any pipe's buffer: once written, the run reads
 		yes 'noise to fill the pipe' | head -c 4000000
 		mkdir -p jr/outbox/full

@@ -58,13 +58,14 @@ test_help_encoding_any_case() {
 	k=0
 	for cte in Base64:SEVMUA== QUOTED-PRINTABLE:'HEL=\nP'; do
 		k=$((k + 1))
-		printf 'From: carol@example.org\nSubject: hi\nMIME-Version: 1.0\n' \
-		    >"e$k.eml"
-		printf 'Content-Type: multipart/mixed; boundary="b"\n\n--b\n' \
-		    >>"e$k.eml"
-		printf 'Content-Type: text/plain\nContent-Transfer-Encoding: %s\n' \
-		    "${cte%%:*}" >>"e$k.eml"
-		printf '\n%b\n--b--\n' "${cte#*:}" >>"e$k.eml"
+		{
+			printf 'From: carol@example.org\nSubject: hi\n'
+			printf 'MIME-Version: 1.0\n'
+			printf 'Content-Type: multipart/mixed; boundary="b"\n'
+			printf '\n--b\nContent-Type: text/plain\n'
+			printf 'Content-Transfer-Encoding: %s\n' "${cte%%:*}"
+			printf '\n%b\n--b--\n' "${cte#*:}"
+		} >"e$k.eml"
 		bot "e$k.eml"
 		[ "$(nmail)" -eq "$k" ] || fail "${cte%%:*}: not answered"
 		tail -1 jr/log | grep -q 'verdict=help' ||

@@ -235,5 +235,6 @@ test_shows_late() {
 	{ cat head.yaml; echo "seq: 9"; echo "entries:"; cat e2
 	    echo "open:"; opening bob e8; } >late.yaml
 	to_alice late.yaml late.msg
-	alice_refuses late.msg "shows alice bob's piece e8, which was owed after seq 8, before the entries it carries (seq 9 to 9)"
+	why="which was owed after seq 8, before the entries it carries"
+	alice_refuses late.msg "shows alice bob's piece e8, $why (seq 9 to 9)"
 }

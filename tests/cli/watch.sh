@@ -105,7 +105,7 @@ test_watch_by_mail() {
 	    fail "eve watches with dave's code"
 	# the whole code: dave's own, cut short, is refused
 	ask w2b.eml dave@example.org "WATCH $S $(echo "$code" | cut -c1-15)" 1
-	err_has "w2b.eml: WATCH $S: not the judge's code for this game and address"
+	err_has "w2b.eml: WATCH $S: not the judge's code for this game"
 	grep -q 'dave@example.org' "jr/$G/watchers" 2>/dev/null &&
 	    fail "dave watches with a part of his code"
 	# the right code, in the mail's first line
