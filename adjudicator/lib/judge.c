@@ -180,11 +180,13 @@ read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
 /*
  * A seat's entry that comes after its deadline and the grace is refused,
  * with the deadline; the tick rules the timeout.  One that comes in the
- * grace is taken, and counted late.
+ * grace is taken, and counted late; but not a leave, which never stretches
+ * a deadline that has passed: refused here, before it is stored, since the
+ * judge could never sign the time it took it (clock_leave).
  */
 static int
-late(const struct match *m, int seat, int64_t at, const char *where,
-    struct error *e)
+late(const struct match *m, int seat, const char *kind, int64_t at,
+    const char *where, struct error *e)
 {
 	int64_t deadline, hard;
 	char d[WHEN_TEXT], h[WHEN_TEXT], a[WHEN_TEXT];
@@ -192,11 +194,15 @@ late(const struct match *m, int seat, int64_t at, const char *where,
 	if (!m->clock.on || m->clk.runs != seat || seat < 0)
 		return 0;
 	clock_deadline(&m->clk, &m->clock, seat, at, &deadline, &hard);
-	if (at <= hard)
+	if (at <= deadline || (at <= hard && strcmp(kind, "leave") != 0))
 		return 0;
 	when_format(deadline, d, sizeof(d));
 	when_format(hard, h, sizeof(h));
 	when_format(at, a, sizeof(a));
+	if (at <= hard)
+		return error_set(e, EXIT_REFUSED, "%s: %s's leave came at %s, "
+		    "in the grace: the deadline passed at %s: leave does not "
+		    "extend it", where, m->seat[seat].name, a, d);
 	if (hard == deadline)
 		return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, "
 		    "after %s's deadline %s", where, m->seat[seat].name, a,
@@ -428,14 +434,15 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 		    "%s, not by %s", where, inner.signer.name, env->signer.name);
 		goto done;
 	}
-	if (late(p->m, *sender, j->at != 0 ? j->at : when_now(), where, e) != 0)
-		goto done;
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
+	if (match_peek(&inner, &pk, w, e) != 0 || late(p->m, *sender, pk.kind,
+	    j->at != 0 ? j->at : when_now(), where, e) != 0)
+		goto done;
 	/* anything but the next entry waits for the message's signature */
-	if (match_peek(&inner, &pk, w, e) != 0 || (pk.seq != p->m->seq + 1 &&
-	    vouch(outer, outerlen, env, &vouched, sender, where, e) != 0))
+	if (pk.seq != p->m->seq + 1 &&
+	    vouch(outer, outerlen, env, &vouched, sender, where, e) != 0)
 		goto done;
 	if (transcript_take(p, entry.data, entry.len, &inner, outer, outerlen,
 	    accept_setup, &so, w, &v, e) != 0)

@@ -295,13 +295,14 @@ test_peer_claim() {
 	err_has "the judge rules timeouts"
 }
 
-# pstart: a peer incognito game with a clock of a day; alice moves at
-# 12:00 on 2026-12-01 (a2.msg, seq 3): bob's clock runs from then by her
-# times, from when he took it by his
+# pstart [OPTION...]: a peer incognito game with a clock of a day (and
+# these options); alice moves at 12:00 on 2026-12-01 (a2.msg, seq 3):
+# bob's clock runs from then by her times, from when he took it by his
 pstart() {
 	keys alice bob
-	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d incognito \
-	    alice.pub bob.pub >invite.msg
+	for o in "$@"; do set -- "$@" -o "$o"; shift; done
+	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -o clock=1d "$@" \
+	    incognito alice.pub bob.pub >invite.msg
 	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
 	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
 	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
@@ -374,6 +375,58 @@ PY
 	expect 1 "$ADJ" verify c.arc
 	one_line
 	err_has "c.arc: fork of seq 4: bad signature"
+}
+
+# A move sent in the grace (after bob's deadline, before his grace ends,
+# by his own times) still disputes a claim sent after the grace by
+# alice's: both copies say disputed, neither says the claim stands
+# (test_peer_dispute has no grace).
+test_peer_dispute_grace() {
+	pstart grace=2h
+	at 2026-12-01T13:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T14:00:00Z "$ADJ" bot -d B -s 1 >b2.msg ||
+	    fail "bob's move"
+	at 2026-12-02T14:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	dispute="disputed: alice claims bob ran out of time (entry 4, sent"
+	dispute="$dispute 2026-12-02T14:00:01Z), but bob's entry 4, sent"
+	dispute="$dispute 2026-12-02T14:00:00Z, is within bob's deadline"
+	dispute="$dispute 2026-12-02T13:00:00Z, grace until"
+	dispute="$dispute 2026-12-02T15:00:00Z by bob's own signed times"
+	at 2026-12-02T15:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 forks the transcript; kept beside it: $dispute"
+	"$ADJ" show -d A -f yaml >a.yaml
+	grep -q '^    stands: no$' a.yaml ||
+	    { cat a.yaml >&2; fail "alice's"; }
+	expect 0 "$ADJ" receive -d B a3.msg
+	err_has "$dispute"
+	"$ADJ" show -d B -f yaml >b.yaml
+	grep -q '^    stands: no$' b.yaml || { cat b.yaml >&2; fail "bob's"; }
+	grep -q '^    held: entry$' b.yaml || fail "bob's copy holds his move"
+}
+
+# A fork is kept only as its author signed it: bob's move, the same
+# body signed with alice's key, is refused as signed by another key, and
+# alice's copy keeps no dispute; bob's own move then disputes the claim.
+test_peer_fork_signer() {
+	pstart
+	at 2026-12-02T09:00:00Z "$ADJ" receive -d B a2.msg >/dev/null 2>&1
+	at 2026-12-02T11:00:00Z "$ADJ" bot -d B -s 1 >b2.msg ||
+	    fail "bob's move"
+	at 2026-12-02T12:00:01Z "$ADJ" turn -d A timeout >a3.msg ||
+	    fail "the claim"
+	"$ADJ" open -k alice.key b2.msg >b2.yaml 2>/dev/null || fail "open"
+	sed '/^---$/,$d' b2.yaml >body.yaml
+	grep -q '^by: bob$' body.yaml || fail "not bob's: $(cat body.yaml)"
+	by_hand forged alice.key body.yaml alice.pub bob.pub -- alice.pub
+	snapshot A
+	at 2026-12-02T13:00:00Z expect 1 "$ADJ" receive -d A forged.msg
+	one_line
+	err_has "entry by bob is signed by another key"
+	unchanged A
+	"$ADJ" show -d A | grep -q '^Disputed' && fail "a forged dispute"
+	at 2026-12-02T13:00:00Z expect 0 "$ADJ" receive -d A b2.msg
+	err_has "seq 4 forks the transcript; kept beside it: disputed"
 }
 
 # The times settle it: a move sent after its deadline (by its own times)
@@ -548,4 +601,65 @@ test_rule_by_mail() {
 	    alice.view || fail "alice: $(cat alice.view)"
 	SPOOL=$PWD/spool expect 2 "$ADJ" rule -r jr -s "$SM" ffff abort x
 	err_has "ffff"
+}
+
+# Leave inside the grace: alice's deadline passed, her grace has not; a
+# leave then would stretch a deadline already gone, so the judge refuses
+# it before storing it (test_leave has no grace), and her move in the
+# grace (from a copy made before the leave) is still taken, counted late.
+test_leave_in_grace() {
+	cstart clock=1d grace=2h leave=3d/2d
+	cp -R A A0
+	"$ADJ" turn -d A leave 2026-12-02T11:30:00Z 2026-12-03T00:00:00Z \
+	    >al.msg || fail "leave"
+	at 2026-12-02T12:00:00Z judge_refuses al.msg alice
+	why="the deadline passed at 2026-12-02T11:00:00Z"
+	why="$why: leave does not extend it"
+	grep -q "alice's leave came at 2026-12-02T12:00:00Z, in the grace: " \
+	    jout && grep -q "in the grace: $why" jout || fail "$(cat jout)"
+	# a judge that took it all the same: verify refuses its archive
+	entries J Jt
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	entry_of al.msg judge.key al.bin
+	printf 'game: %s\nseq: 6\nprev: %s\nby: judge\nto: [%s, %s]\n' \
+	    "$game" "$(wire hash al.bin)" "$(cut -d' ' -f3 alice.pub)" \
+	    "$(cut -d' ' -f3 bob.pub)" >st.yaml
+	printf 'kind: time\ntime: 2026-12-02T12:00:00Z\n' >>st.yaml
+	wire sign judge.key st.yaml alice.pub bob.pub >st.bin
+	mkdir X
+	cp Jt/00000[0-4] X/
+	cp al.bin X/000005
+	cp st.bin X/000006
+	python3 "$TOP/tests/cli/entries.py" -j X x.arc
+	expect 1 "$ADJ" verify x.arc
+	one_line
+	err_has "seq 6: the judge took alice's leave: $why"
+	"$ADJ" turn -d A0 e3-c3 >a2.msg || fail "alice's move"
+	at 2026-12-02T12:30:00Z tojudge a2.msg
+	grep -q 'applied: White moves e3-c3' jout ||
+	    fail "not taken: $(cat jout)"
+	"$ADJ" show -d B -f yaml | awk '/seat: alice/ { a = 1 }
+	    a && /late:/ { print $2; exit }' | grep -qx 1 ||
+	    fail "alice's move in the grace not counted late"
+}
+
+# The reminder marks are the turn's: once alice moved, a tick 6 hours
+# before her next deadline reminds her again (test_tick_once: once a turn).
+test_remind_each_turn() {
+	cstart clock=1d
+	at 2026-12-02T05:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/alice.notice: reminder for alice' tout ||
+	    fail "$(cat tout)"
+	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T06:00:00Z tojudge a2.msg
+	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T07:00:00Z tojudge b2.msg
+	rm -f mq/alice.notice
+	at 2026-12-03T00:59:59Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'nothing due' tout || fail "too early: $(cat tout)"
+	at 2026-12-03T01:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -q 'mq/alice.notice: reminder for alice' tout ||
+	    fail "no second reminder: $(cat tout)"
+	grep -q 'due by 2026-12-03T07:00:00Z' mq/alice.notice ||
+	    fail "$(cat mq/alice.notice)"
 }

@@ -94,6 +94,10 @@ test_handover_refused() {
 	expect 1 "$ADJ" rule -d J -O mq handover bob alice.pub a reason
 	one_line
 	err_has "key $(cut -d' ' -f3 alice.pub) holds alice's seat"
+	# the key of another seat, the last one too
+	expect 1 "$ADJ" rule -d J -O mq handover alice bob.pub a reason
+	one_line
+	err_has "key $(cut -d' ' -f3 bob.pub) holds bob's seat"
 	expect 1 "$ADJ" rule -d J -O mq handover bob bob.pub a reason
 	err_has "bob holds key $(cut -d' ' -f3 bob.pub) already"
 	expect 1 "$ADJ" rule -d J -O mq handover bob judge.pub a reason
@@ -239,6 +243,37 @@ test_backup_restores_peer() {
 	expect 0 "$ADJ" receive -d B3 true.msg
 	"$ADJ" show -d B3 | sed 's/-d B3 /-d B /' | cmp -s - before ||
 	    { "$ADJ" show -d B3 | diff before - >&2; fail "the copy differs"; }
+}
+
+# A key that held one seat vouches for no other: alice hands her seat to
+# carol, and a backup of bob's setup signed by alice's former key is
+# refused, nothing learnt; signed by bob's own key it is taken
+test_backup_of_another_seat() {
+	peer_start incognito
+	keys carol
+	setups d2 b4
+	expect 0 "$ADJ" seat -d A -t carol.pub
+	cp out a2.msg
+	deliver B a2.msg
+	expect 0 "$ADJ" backup -d B
+	mv out bk.msg
+	"$ADJ" open -k bob.key bk.msg 2>/dev/null >bk.yaml
+	awk '/^kind: secret$/ { s = 1 }
+	    /^---$/ { if (s) exit; body = ""; next } { body = body $0 "\n" }
+	    END { printf "%s", body }' bk.yaml >secret.yaml
+	grep -q '^by: bob$' secret.yaml || fail "no secret of bob's"
+	by_hand forged alice.key secret.yaml bob.pub
+	"$ADJ" join -d B2 -k bob.key invite.msg 2>/dev/null
+	"$ADJ" receive -d B2 a1.msg b1.msg a2.msg >/dev/null 2>&1
+	snapshot B2
+	expect 1 "$ADJ" receive -d B2 forged.msg
+	one_line
+	err_has "a backup signed by alice ($(cut -d' ' -f3 alice.pub)), who"
+	err_has "who never held bob's seat"
+	unchanged B2
+	by_hand true bob.key secret.yaml bob.pub
+	expect 0 "$ADJ" receive -d B2 true.msg
+	err_has "bob's setup is known again, from the backup"
 }
 
 # A judged seat that lost its directory joins again and asks the judge:

@@ -187,6 +187,25 @@ test_club_allow_domains() {
 	[ "$(games)" -eq $((n + 2)) ] || fail "alice's key not enough"
 }
 
+# Domains, every seat's and in any case: alice's invitation (her seat
+# first, bob's last) with bob at another domain is refused, naming his;
+# Example.ORG in judge.yaml takes bob@EXAMPLE.org and alice@example.org
+test_club_allow_domains_each_seat_any_case() {
+	mstart
+	settings 'allow:
+  domains: [Example.ORG]'
+	n=$(games)
+	invitation i1.eml alice alice@example.org bob@example.net
+	at $T0 1 i1.eml
+	err_has "every seat's address is at one of its domains, and bob's is"
+	err_has "and bob's is at example.net"
+	[ "$(games)" -eq "$n" ] || fail "a game with bob at example.net filed"
+	invitation i2.eml alice alice@example.org bob@EXAMPLE.org
+	at $((T0 + 1)) 0 i2.eml
+	[ "$(verdict)" = joined ] || fail "log: $(verdict)"
+	[ "$(games)" -eq $((n + 1)) ] || fail "not filed"
+}
+
 # An allow-list that lists nothing: no new game at all
 test_club_closed() {
 	mstart

@@ -206,6 +206,39 @@ test_drain_mailer_fails_nothing_twice() {
 	[ "$(seq_of "BR/$G1")" -eq 1 ] || fail "bob lacks alice's setup"
 }
 
+# The outbox is written and synced before any mail leaves new/: a run
+# whose outbox cannot be written (ROOT/outbox a directory by the time it
+# is, which stops root too) fails, every mail still in new/, nothing
+# sent; the next run takes them all and sends each once.  The run's last
+# input is a pipe: the writer makes the directory once the run reads it,
+# past the start (where an outbox that is no file is refused at once),
+# the pipe's buffer proving it, and closes the pipe after.
+test_drain_outbox_unwritable() {
+	dstart
+	cp inv1.msg md/new/1
+	drain 0 "$SM" md
+	queue 2 setup AR "$G1" d2
+	help_mail md/new/3
+	{
+		printf 'From: robot@example.org\nSubject: noise\n'
+		printf 'Auto-Submitted: auto-generated\n\n'
+		# more than any pipe's buffer: once written, the run reads
+		yes 'noise to fill the pipe' | head -c 4000000
+		mkdir -p jr/outbox/full
+	} | drain 75 "$SM" md -
+	err_has "^adjudicator: jr/outbox: Is a directory$"
+	[ "$(ls md/new | tr '\n' ' ')" = "2 3 " ] ||
+	    fail "out of new/: $(ls md/new)"
+	[ "$(ls md/cur)" = "1:2,S" ] || fail "into cur/: $(ls md/cur)"
+	[ "$(nmail)" -eq 0 ] || fail "$(nmail) mails sent"
+	rm -rf jr/outbox
+	drain 0 "$SM" md
+	[ -z "$(ls md/new)" ] || fail "left in new/: $(ls md/new)"
+	[ "$(nmail)" -eq 3 ] || fail "$(nmail) mails, want 3"
+	deliver_all
+	[ "$(seq_of "BR/$G1")" -eq 1 ] || fail "bob lacks alice's setup"
+}
+
 test_drain_refuses_bad_queues() {
 	dstart
 	mkdir plain
@@ -227,6 +260,17 @@ test_drain_refuses_bad_queues() {
 	drain 3 "$SM" md
 	one_line
 	err_has "jr/outbox: damaged at mail 1; move it away to go on"
+	# the first mail's length one byte short, or long, before a whole
+	# second: damaged at mail 1 (each mail ends at its length, with a
+	# newline), not a mail cut wrong and a second damaged
+	for l in 1 3; do
+		printf 'adjudicator-outbox 1 0011223344556677\n' >jr/outbox
+		printf 'mail - - 0 - %d\nab\nmail - - 0 - 2\ncd\n' "$l" \
+		    >>jr/outbox
+		drain 3 "$SM" md
+		one_line
+		err_has "jr/outbox: damaged at mail 1; move it away to go on"
+	done
 	printf 'hello\n' >jr/outbox
 	drain 3 "$SM" md
 	err_has "jr/outbox: damaged at mail 1"

@@ -50,6 +50,29 @@ test_help_encoded_subject_and_parts() {
 	grep -q 'could not be read' spool/3.eml || fail "h3 answered as HELP"
 }
 
+# A part's Content-Transfer-Encoding is read without case: HELP in a
+# part that says Base64, and in one that says QUOTED-PRINTABLE, is
+# decoded and answered (undecoded, neither says HELP).
+test_help_encoding_any_case() {
+	judge_root
+	k=0
+	for cte in Base64:SEVMUA== QUOTED-PRINTABLE:'HEL=\nP'; do
+		k=$((k + 1))
+		{
+			printf 'From: carol@example.org\nSubject: hi\n'
+			printf 'MIME-Version: 1.0\n'
+			printf 'Content-Type: multipart/mixed; boundary="b"\n'
+			printf '\n--b\nContent-Type: text/plain\n'
+			printf 'Content-Transfer-Encoding: %s\n' "${cte%%:*}"
+			printf '\n%b\n--b--\n' "${cte#*:}"
+		} >"e$k.eml"
+		bot "e$k.eml"
+		[ "$(nmail)" -eq "$k" ] || fail "${cte%%:*}: not answered"
+		tail -1 jr/log | grep -q 'verdict=help' ||
+		    fail "${cte%%:*}: log: $(tail -1 jr/log)"
+	done
+}
+
 # An incoming mail's From (or Reply-To) that is not an address as a header
 # takes one -- a CR, a LF (folded), a tab, a pipe, a group -- is never
 # answered, and the log says why, escaped on its one line.

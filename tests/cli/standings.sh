@@ -118,6 +118,64 @@ test_standings_same_bytes_any_order() {
 	done
 }
 
+# Elo's K by the games rated before the period (adjudicator-ratings(7)):
+# alice beats bob 12 times in 2025's first quarter, each game against
+# 1500 with K 40 (none before): alice 1500 + 40 * 12 * 1/2 = 1740, bob
+# 1260, no longer provisional.  In the second quarter, 12 games behind
+# each, K is 24: alice beats bob again, P(480) = 1 / (1 + 10^-1.2) =
+# 0.9406490, alice 1740 + 24 * 0.0593510 = 1741.42, bob 1258.58.
+test_standings_elo_k_by_games_before() {
+	keys alice bob
+	i=10
+	while [ $i -lt 22 ]; do
+		arc "q1-$i" "2025-01-${i}T09:00:00Z" -k alice.key -k bob.key \
+		    -e resign:1 knights 2 peer all
+		i=$((i + 1))
+	done
+	expect 0 "$ADJ" standings q1-*.arc
+	row knights alice | grep -q ' 1740  *12  *12  *0  *0 ' ||
+	    fail "Q1: alice: $(row knights alice)"
+	row knights bob | grep -q ' 1260  *12  *0  *0  *12 ' ||
+	    fail "Q1: bob: $(row knights bob)"
+	arc q2 2025-04-02T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	expect 0 "$ADJ" standings q1-*.arc q2.arc
+	row knights alice | grep -q ' 1741  *13 ' ||
+	    fail "Q2: alice: $(row knights alice)"
+	row knights bob | grep -q ' 1259  *13 ' ||
+	    fail "Q2: bob: $(row knights bob)"
+}
+
+# An aborted game is not rated: alice (1520) and bob (1480) after g1,
+# then a game of theirs the judge aborts, created later (now: rated as a
+# draw it would move both): every rating as g1 alone leaves it.
+test_standings_aborted_unrated() {
+	keys alice bob judge
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	"$ADJ" new -k alice.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >invite.msg || fail "new"
+	"$ADJ" join -d J -k judge.key invite.msg 2>/dev/null || fail "join"
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null || fail "join"
+	"$ADJ" setup -d A d2 >a1.msg || fail "setup"
+	"$ADJ" judge -d J -O mq a1.msg >/dev/null || fail "judge"
+	"$ADJ" rule -d J -O mq abort a duplicate game >/dev/null 2>&1 ||
+	    fail "abort"
+	"$ADJ" export -d J >ab.arc
+	expect 0 "$ADJ" verify ab.arc
+	out_has "aborted by the judge: a duplicate game"
+	expect 0 "$ADJ" standings g1.arc ab.arc
+	out_has '^Standings: 2 games from 2 archives (0 refused), 1 rated\.$'
+	row "every game" alice | grep -q ' 1520?  *1 ' ||
+	    fail "alice: $(row 'every game' alice)"
+	row "every game" bob | grep -q ' 1480?  *1 ' ||
+	    fail "bob: $(row 'every game' bob)"
+	row incognito alice | grep -q ' 1500?  *0 ' ||
+	    fail "incognito: alice: $(row incognito alice)"
+	row incognito bob | grep -q ' 1500?  *0 ' ||
+	    fail "incognito: bob: $(row incognito bob)"
+}
+
 test_standings_refuses_what_verify_refuses() {
 	hand_games
 	# one character of g2's armor changed: verify refuses it, and says why

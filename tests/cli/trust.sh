@@ -215,3 +215,26 @@ test_verify_checks_updates() {
 		err_has "${f#*:}"
 	done
 }
+
+# A judge that shows a sighting one update late: alice's spy sees e8 and
+# f8 at her entry 8; an update of entry 8 alone withholds them (taken,
+# and said), and the next, of entry 9, shows e8, owed before the entries
+# it carries: refused
+test_shows_late() {
+	tr_scene
+	sed '/^entries:$/,$d' honest.yaml | grep -v '^seq: ' >head.yaml
+	grep '^- ' honest.yaml | sed -n 1p >e1
+	grep '^- ' honest.yaml | sed -n 2p >e2
+	[ -s e2 ] || fail "the honest update carries one entry"
+	{ cat head.yaml; echo "seq: 8"; echo "entries:"; cat e1; } \
+	    >withheld.yaml
+	to_alice withheld.yaml withheld.msg
+	expect 0 "$ADJ" receive -d A withheld.msg
+	"$ADJ" show -d A | grep -q 'withheld bob.s piece e8' ||
+	    fail "the withheld sighting is not said"
+	{ cat head.yaml; echo "seq: 9"; echo "entries:"; cat e2
+	    echo "open:"; opening bob e8; } >late.yaml
+	to_alice late.yaml late.msg
+	why="which was owed after seq 8, before the entries it carries"
+	alice_refuses late.msg "shows alice bob's piece e8, $why (seq 9 to 9)"
+}

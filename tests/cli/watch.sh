@@ -104,6 +104,11 @@ test_watch_by_mail() {
 	err_has "w2.eml: WATCH $S: not the judge's code for this game and address"
 	grep -q 'eve@example.org' "jr/$G/watchers" 2>/dev/null &&
 	    fail "eve watches with dave's code"
+	# the whole code: dave's own, cut short, is refused
+	ask w2b.eml dave@example.org "WATCH $S $(echo "$code" | cut -c1-15)" 1
+	err_has "w2b.eml: WATCH $S: not the judge's code for this game"
+	grep -q 'dave@example.org' "jr/$G/watchers" 2>/dev/null &&
+	    fail "dave watches with a part of his code"
 	# the right code, in the mail's first line
 	printf 'From: Dave <dave@example.org>\nSubject: Re: a game\n\nWATCH %s %s\n\nthanks\n' \
 	    "$S" "$code" >w3.eml
@@ -143,6 +148,30 @@ test_watch_by_mail() {
 	    fail "dave mailed after UNWATCH"
 	grep -qx 'dave@example.org 2 off' "jr/$G/watchers" ||
 	    fail "watchers: $(cat "jr/$G/watchers")"
+}
+
+# An address is one whatever its case: the code mailed to
+# Dave@Example.org is taken back from dave@example.org, and DAVE@EXAMPLE.ORG
+# then watches already and may stop.
+test_watch_address_case() {
+	wstart -o watch=yes
+	mplay AR a1.eml setup d2
+	ask w1.eml Dave@Example.org "WATCH $S"
+	w=$(grep -lix 'dave@example.org' spool/*.rcpt | sed 's/rcpt$/eml/' |
+	    sort -t/ -k2 -n | tail -1)
+	code=$(awk '$1 == "WATCH" { print $3 }' "$w")
+	[ ${#code} -eq 16 ] || fail "no code in $w"
+	ask w2.eml dave@example.org "WATCH $S $code"
+	grep -q '^You watch it from now on' "$(mails_to dave@example.org |
+	    tail -1)" || fail "dave not welcomed"
+	[ "$(grep -ci 'dave@example.org' "jr/$G/watchers")" -eq 1 ] ||
+	    fail "watchers: $(cat "jr/$G/watchers")"
+	ask w3.eml DAVE@EXAMPLE.ORG "WATCH $S"
+	grep -q '^You watch game .* already' "$(mails_to DAVE@EXAMPLE.ORG |
+	    tail -1)" || fail "not told he watches already"
+	ask w4.eml DAVE@EXAMPLE.ORG "UNWATCH $S"
+	grep -q '^You no longer watch game' "$(mails_to DAVE@EXAMPLE.ORG |
+	    tail -1)" || fail "UNWATCH not taken"
 }
 
 # Who may not watch, and what is never answered.
