@@ -139,19 +139,21 @@ transcript_early(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	return 0;
 }
 
-/* The prev of a signed entry whose envelope is env, in out (hex). */
+/* The prev and by of a signed entry whose envelope is env, in out
+ * ("PREV BY"). */
 static int
 prev_of(const struct envelope *env, char *out, size_t len,
     const char *where, struct error *e)
 {
 	struct ydoc *doc;
-	const char *s;
+	const char *s, *by;
 	int rc = -1;
 
 	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
 		return -1;
-	if ((s = ydoc_scalar(doc, "prev", where, e)) != NULL) {
-		snprintf(out, len, "%s", s);
+	if ((s = ydoc_scalar(doc, "prev", where, e)) != NULL &&
+	    (by = ydoc_scalar(doc, "by", where, e)) != NULL) {
+		snprintf(out, len, "%s %s", s, by);
 		rc = 0;
 	}
 	ydoc_free(doc);
@@ -159,9 +161,10 @@ prev_of(const struct envelope *env, char *out, size_t len,
 }
 
 /*
- * Another entry for seq, with the same prev and signed by the same key
- * as the one applied: proof that the key's holder equivocated (told two
- * stories of one moment).  The second is kept aside as that proof and
+ * Another entry for seq, with the same prev and author and signed by the
+ * same key as the one applied: proof that the key's holder equivocated
+ * (told two stories of one moment).  (One whose author is not its
+ * signer's seat is refused for that, by the dispute's check.)  The second is kept aside as that proof and
  * the refusal names the key.  0: not that (e untouched); -1: e set.
  */
 static int
@@ -171,7 +174,7 @@ equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	struct envelope a, b;
 	struct buf have;
 	struct error ign;
-	char pa[2 * SEC_HASH + 8], pb[2 * SEC_HASH + 8], kept[PATH_MAX];
+	char pa[2 * SEC_HASH + 64], pb[2 * SEC_HASH + 64], kept[PATH_MAX];
 	int rc = 0;
 
 	buf_init(&have);

@@ -169,7 +169,8 @@ test_watch_address_case() {
 	ask w3.eml DAVE@EXAMPLE.ORG "WATCH $S"
 	grep -q '^You watch game .* already' "$(mails_to DAVE@EXAMPLE.ORG |
 	    tail -1)" || fail "not told he watches already"
-	ask w4.eml DAVE@EXAMPLE.ORG "UNWATCH $S"
+	# UNWATCH with the code, from yet another spelling
+	ask w4.eml DAVE@EXAMPLE.ORG "UNWATCH $S $code"
 	grep -q '^You no longer watch game' "$(mails_to DAVE@EXAMPLE.ORG |
 	    tail -1)" || fail "UNWATCH not taken"
 }
