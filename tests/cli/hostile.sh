@@ -4,25 +4,6 @@
 # Through the stand-in sendmail (tests/cli/sendmail.sh, helpers in
 # lib.sh); make check-asan runs it under the sanitizers.
 
-# wstart OPTIONS...: mstart's game, new given OPTIONS too; $S its short id
-wstart() {
-	mstart "$@"
-	S=$(echo "$G" | cut -c1-16)
-}
-
-# ask FILE FROM SUBJECT [STATUS]: a person's mail to the judge
-ask() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$2" "$3" "$1" "hello" >"$1"
-	bot "$1" "${4:-0}"
-}
-
-# mails_to ADDRESS: the stand-in's mails to ADDRESS, in order
-mails_to() {
-	grep -lx "$1" spool/*.rcpt 2>/dev/null | sed 's/\.rcpt$/.eml/' |
-	    sort -t/ -k2 -n
-}
-
 # code_of ADDRESS: the judge's WATCH code for ADDRESS, asked by mail
 code_of() {
 	ask "c-$1.eml" "$1" "WATCH $S"

@@ -375,6 +375,25 @@ mplay() {
 	deliver_all
 }
 
+# wstart OPTIONS...: mstart's game, new given OPTIONS too; $S its short id
+wstart() {
+	mstart "$@"
+	S=$(echo "$G" | cut -c1-16)
+}
+
+# ask FILE FROM SUBJECT [STATUS]: a person's mail to the judge
+ask() {
+	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n%s\n' \
+	    "$2" "$3" "$1" "hello" >"$1"
+	bot "$1" "${4:-0}"
+}
+
+# mails_to ADDRESS: the stand-in's mails to ADDRESS, in order
+mails_to() {
+	grep -lx "$1" spool/*.rcpt 2>/dev/null | sed 's/\.rcpt$/.eml/' |
+	    sort -t/ -k2 -n
+}
+
 # header_of FILE NAME: the value of header NAME in a mail file
 header_of() {
 	awk -v n="$2:" '/^$/ { exit } $1 == n { sub(/^[^:]*: */, ""); print }' \

@@ -6,25 +6,6 @@
 # value.  Through the stand-in sendmail (tests/cli/sendmail.sh, helpers
 # in lib.sh).
 
-# wstart OPTIONS...: mstart's game, new given OPTIONS too; $S its short id
-wstart() {
-	mstart "$@"
-	S=$(echo "$G" | cut -c1-16)
-}
-
-# ask FILE FROM SUBJECT [STATUS]: a person's mail to the judge
-ask() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n%s\n' \
-	    "$2" "$3" "$1" "hello" >"$1"
-	bot "$1" "${4:-0}"
-}
-
-# mails_to ADDRESS: the stand-in's mails to ADDRESS, in order
-mails_to() {
-	grep -lx "$1" spool/*.rcpt 2>/dev/null | sed 's/\.rcpt$/.eml/' |
-	    sort -t/ -k2 -n
-}
-
 # the setups' nonces, as the judge opens them
 nonces() {
 	"$ADJ" open -k jr/judge.key a1.eml >abody 2>/dev/null

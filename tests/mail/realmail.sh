@@ -180,14 +180,16 @@ na=$((na + 1)) nb=$((nb + 1))
 wait_for "alice's update" more_mail adjt-alice $na
 wait_for "bob's update" more_mail adjt-bob $nb
 last_has adjt-bob 'bob ran out of time' || fail "bob's mail: no timeout"
-as adjt-alice '"$ADJ" receive -r games /var/mail/adjt-alice >view' \
+# alice reads it when the tick ran (by her own clock, the judge's
+# timeout would be a day in her future: not applied, kept aside)
+as adjt-alice "ADJUDICATOR_NOW=$((d + 2 * 3600 + 120)) \"\$ADJ\" receive -r games /var/mail/adjt-alice >view" \
     2>/dev/null || fail "alice refuses her mailbox"
 grep -q 'Game over: alice won (bob ran out of time' /home/adjt-alice/view ||
     fail "alice: the timeout is not in her view"
 tick $((d + 3 * 3600))
 sleep 1
 [ "$(mails adjt-alice)" -eq "$na" ] || fail "a second timeout"
-as adjt-alice '"$ADJ" export -d games/'"$T"' >t.arc && "$ADJ" verify t.arc' \
+as adjt-alice "export ADJUDICATOR_NOW=$((d + 3 * 3600)); \"\$ADJ\" export -d games/$T >t.arc && \"\$ADJ\" verify t.arc" \
     >/tmp/realmail.verify 2>&1 || fail "the timed game does not verify"
 grep -q 'by judge at .*: bob ran out of time' /tmp/realmail.verify ||
     fail "verify does not say the timeout"
