@@ -221,7 +221,10 @@ psend() {
 	as "$u" "\"\$ADJ\" $1 -S -d games/$(echo "$P" | cut -c1-8) $2" ||
 	    fail "$u: $*"
 	wait_for "$o's mail" more_mail "$o" $n
-	as "$o" '"$ADJ" receive -r games /var/mail/'"$o"' >view' \
+	# read after the timed game's last tick: its mails stay in the
+	# mailbox, and by the system clock the judge's timeout is a day in
+	# the future (not applied: receive would say so, and exit 1)
+	as "$o" "ADJUDICATOR_NOW=$((d + 3 * 3600)) \"\$ADJ\" receive -r games /var/mail/$o >view" \
 	    2>/dev/null || fail "$o refuses her mailbox"
 }
 # alice is the first seat: her setup first
