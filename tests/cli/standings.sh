@@ -285,3 +285,23 @@ test_standings_usage() {
 	expect 0 "$ADJ" standings empty
 	out_has '^Standings: 0 games from 0 archives (0 refused), 0 rated\.$'
 }
+
+# One file named two ways (a path, ./path, a link to it, a directory
+# holding a link) is one archive: files by device and inode, not by
+# their spelling; a copy is another archive of the same game
+test_standings_one_file_named_two_ways() {
+	hand_games
+	ln -s g1.arc link.arc
+	mkdir d
+	ln -s ../g2.arc d/g2.arc
+	expect 0 "$ADJ" standings g1.arc ./g1.arc link.arc "$PWD/g1.arc" \
+	    g2.arc d
+	[ ! -s err ] || fail "stderr: $(cat err)"
+	out_has '^Standings: 2 games from 2 archives (0 refused), 2 rated\.$'
+	expect 0 "$ADJ" standings -f yaml link.arc g1.arc
+	grep -qx 'archives: 1' out || fail "$(cat out)"
+	# a copy is another file: two archives of one game
+	cp g1.arc copy.arc
+	expect 0 "$ADJ" standings g1.arc copy.arc
+	out_has '^Standings: 1 game from 2 archives (0 refused), 1 rated\.$'
+}
