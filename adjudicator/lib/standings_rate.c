@@ -277,7 +277,7 @@ rate_game(struct rater *r, const struct standings_game *g, struct error *e)
 
 static int
 rate_table(struct standings_table *t, const struct standings *s,
-    const struct standings_opts *o, int64_t last, struct error *e)
+    const struct standings_opts *o, struct error *e)
 {
 	struct rater r;
 	size_t i, cap = 0;
@@ -329,10 +329,14 @@ rate_table(struct standings_table *t, const struct standings *s,
 	}
 	if (any)
 		flush(&r, period);
-	/* Glicko-2: every deviation as of the last period of all */
+	/*
+	 * Glicko-2: every deviation as of the table's own last period (the
+	 * games are in order: the last flushed), not the input's, so that a
+	 * game's table depends on that game's archives alone.
+	 */
 	for (i = 0; o->system == STANDINGS_GLICKO2 && i < t->n; i++)
 		if (t->p[i].rated_yet)
-			rating_glicko2_idle(&t->p[i].gl, (uint64_t)(last -
+			rating_glicko2_idle(&t->p[i].gl, (uint64_t)(period -
 			    t->p[i].last_period));
 	rc = 0;
 done:
@@ -440,7 +444,7 @@ standings_compute(struct standings *s, const struct standings_opts *o,
 	if (tables(s, res, e) != 0)
 		return -1;
 	for (i = 0; i < res->nt; i++) {
-		if (rate_table(&res->t[i], s, o, res->last, e) != 0)
+		if (rate_table(&res->t[i], s, o, e) != 0)
 			return -1;
 		if (res->t[i].n > 1)
 			qsort(res->t[i].p, res->t[i].n, sizeof(*res->t[i].p),

@@ -305,3 +305,41 @@ test_standings_one_file_named_two_ways() {
 	expect 0 "$ADJ" standings g1.arc copy.arc
 	out_has '^Standings: 1 game from 2 archives (0 refused), 1 rated\.$'
 }
+
+# table NAME: the text table of NAME ("every game", a game) in ./out
+table() {
+	awk -v t="$1:" '$1 " " $2 == t || $1 == t { on = 1 } /^$/ { on = 0 }
+	    on { print }' out
+}
+
+# A game's own table depends on that game's archives alone: with
+# Glicko-2 a game of other rules two quarters later moves no deviation
+# of the knights table (each table's deviations are brought to its own
+# last period), while the table over every game is brought to it
+test_standings_a_game_table_is_its_own() {
+	hand_games
+	arc g4 2025-10-15T09:00:00Z -k alice.key -k dave.key -e resign:1 \
+	    incognito 2 peer all
+	expect 0 "$ADJ" standings -r glicko2 g1.arc g2.arc
+	table knights >alone
+	[ -s alone ] || fail "no knights table: $(cat out)"
+	expect 0 "$ADJ" standings -r glicko2 g1.arc g2.arc g4.arc
+	table knights >with
+	cmp -s alone with || { diff -u alone with >&2; fail "knights moved"; }
+	# to the last decimal; over every game, carol (idle since Q2) is
+	# brought to Q4: wider
+	expect 0 "$ADJ" standings -r glicko2 -f yaml g1.arc g2.arc
+	mv out alone.yaml
+	expect 0 "$ADJ" standings -r glicko2 -f yaml g1.arc g2.arc g4.arc
+	need python3
+	python3 - alone.yaml out <<'PY' || fail "yaml"
+import sys, yaml
+one, two = (yaml.safe_load(open(f)) for f in sys.argv[1:])
+def tables(d):
+    return {x["game"]: x for x in d["tables"]}
+assert tables(one)["knights"] == tables(two)["knights"], (one, two)
+k = {p["name"]: p["deviation"] for p in tables(two)["knights"]["players"]}
+a = {p["name"]: p["deviation"] for p in tables(two)["all"]["players"]}
+assert k["carol"] < a["carol"], (k, a)
+PY
+}
