@@ -294,6 +294,11 @@ standings_game_of(const struct match *m, struct standings_game *g,
 		g->seat[i].late = m->clk.seat[i].late;
 	}
 	standings_pairs(&r, g);
+	/* an abort leaves no result: no seat won, drew or lost it */
+	for (i = 0; !g->rated && i < GAME_MAX_SEATS; i++) {
+		g->seat[i].outcome = STANDINGS_NONE;
+		memset(g->pair[i], STANDINGS_APART, sizeof(g->pair[i]));
+	}
 	return 0;
 }
 

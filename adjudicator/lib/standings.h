@@ -60,13 +60,14 @@ int	standings_period_parse(const char *, struct standings_period *,
 #define STANDINGS_DRAWN	1
 #define STANDINGS_LOST	0
 #define STANDINGS_APART	(-1)	/* the same side, or no seat */
+#define STANDINGS_NONE	(-2)	/* a seat's outcome in a game not rated */
 
 struct standings_seat {
 	char		name[KEY_NAME_MAX + 1];
 	char		key[KEY_ID_HEX];
 	int		outcome;	/* the game's, for this seat: WON (alone
 					 * first), DRAWN (first with others),
-					 * LOST */
+					 * LOST; NONE when it is not rated */
 	int		timed_out;
 	uint32_t	late;
 };

@@ -177,11 +177,18 @@ yaml_player(const struct standings_result *r, const struct standings_player *p,
 	ydoc_map_end(w);
 }
 
+/* A seat's outcome in words; "none" in a game not rated (an abort). */
+static const char *
+outcome(int o)
+{
+	return o == STANDINGS_WON ? "won" : o == STANDINGS_DRAWN ? "drawn" :
+	    o == STANDINGS_LOST ? "lost" : "none";
+}
+
 static void
 yaml_game(const struct standings_result *r, const struct standings_game *g,
     struct ydoc_writer *w)
 {
-	static const char *const outcome[] = { "lost", "drawn", "won" };
 	char when[32], start[16];
 	int i, rated;
 
@@ -202,7 +209,7 @@ yaml_game(const struct standings_result *r, const struct standings_game *g,
 		ydoc_map_begin(w);
 		ydoc_kv(w, "name", g->seat[i].name);
 		ydoc_kv(w, "key", g->seat[i].key);
-		ydoc_kv(w, "outcome", outcome[g->seat[i].outcome]);
+		ydoc_kv(w, "outcome", outcome(g->seat[i].outcome));
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);

@@ -4,6 +4,10 @@
 # only those verify accepts; the same bytes whatever the order; the
 # figures worked by hand from adjudicator-ratings(7).
 
+# judged games played by the verbs (jstart, jplay), a seat handed over
+# (handed)
+. "$TOP/tests/cli/club.sh"
+
 WIRE="$(dirname "$ADJ")/cli/wire"
 
 # arc NAME TIME [WIRE-GAME-ARGS...]: NAME.arc, a whole game created at
@@ -341,5 +345,30 @@ assert tables(one)["knights"] == tables(two)["knights"], (one, two)
 k = {p["name"]: p["deviation"] for p in tables(two)["knights"]["players"]}
 a = {p["name"]: p["deviation"] for p in tables(two)["all"]["players"]}
 assert k["carol"] < a["carol"], (k, a)
+PY
+}
+
+# An aborted game has no result: counted, finished by its seats, not
+# rated, and no seat of it won, drew or lost it
+test_standings_an_abort_has_no_outcome() {
+	jstart
+	jsetups d2 b4
+	jplay A a2.msg e3-c3
+	expect 0 "$ADJ" rule -d J -O mq abort the board decided
+	"$ADJ" export -d J >ab.arc
+	expect 0 "$ADJ" verify ab.arc
+	out_has 'aborted by the judge: the board decided'
+	expect 0 "$ADJ" standings -f yaml ab.arc
+	need python3
+	python3 - out <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["games"] == 1 and d["rated"] == 0, d
+g = d["games_counted"][0]
+assert g["ended"] == "aborted" and str(g["rated"]) in ("no", "False"), g
+assert [s["outcome"] for s in g["seats"]] == ["none", "none"], g
+for p in d["tables"][0]["players"]:
+    assert (p["games"], p["won"], p["drawn"], p["lost"], p["finished"]) \
+        == (0, 0, 0, 0, 1), p
 PY
 }
