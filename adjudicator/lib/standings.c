@@ -202,9 +202,11 @@ standings_ending(enum match_how how, int *rated)
 
 /*
  * When the game ended: what orders the games and puts each in its rating
- * period.  In a game with a clock, the last signed time of its entries
- * (the judge's, or a peer's); in a game without one, entries carry no
- * time, and it is the header's creation time (the creator's word).
+ * period.  In a game with a clock, the latest signed time of its entries
+ * (the judge's, or a peer's: a peer signs its own times, which need not
+ * grow, so the latest rather than the last entry's); in a game without
+ * one, entries carry no time, and it is the header's creation time (the
+ * creator's word).
  */
 static int
 game_time(const struct match *m, int64_t *when, struct error *e)

@@ -372,3 +372,48 @@ for p in d["tables"][0]["players"]:
         == (0, 0, 0, 0, 1), p
 PY
 }
+
+# A game with a clock is timed by the latest time its entries were signed
+# with, not by its final entry's: in a peer game each seat signs its own
+# times, which need not grow from entry to entry.  bob signs his setup at
+# 20:00, alice resigns at 12:00, bob's final openings, the last entry,
+# are signed at 13:00.  The documents say the same.
+test_standings_time_is_the_latest_signed() {
+	keys alice bob
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z "$ADJ" new -k alice.key \
+	    -o clock=1d incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	for step in A:setup:d2:10:00 B:receive:a1.msg:10:30 \
+	    B:setup:b4:20:00 A:receive:b1.msg:11:30 A:turn:resign:12:00 \
+	    B:receive:a2.msg:12:30 B:turn::13:00 A:receive:b2.msg:13:30; do
+		IFS=: read -r d verb arg hh mm <<-STEP
+		$step
+		STEP
+		case $verb in
+		setup) out=$(echo "$d" | tr AB ab)1.msg ;;
+		turn) out=$(echo "$d" | tr AB ab)2.msg ;;
+		*) out=/dev/null ;;
+		esac
+		# shellcheck disable=SC2086
+		ADJUDICATOR_NOW=2026-12-01T$hh:$mm:00Z "$ADJ" "$verb" -d "$d" \
+		    $arg >"$out" 2>/dev/null || fail "$step"
+	done
+	"$ADJ" export -d A >a.arc
+	expect 0 "$ADJ" verify a.arc
+	expect 0 "$ADJ" standings -f yaml a.arc
+	grep -qx '  time: 2026-12-01T20:00:00Z' out ||
+	    fail "not the latest signed time: $(grep time: out)"
+	# the spec's row and adjudicator(1) say the same
+	row=$(grep '^| `time` |' "$TOP/formats/standings.md")
+	case $row in
+	*"latest time its entries were signed with"*) ;;
+	*) fail "formats/standings.md: $row" ;;
+	esac
+	for f in formats/standings.md man/adjudicator.1 \
+	    man/adjudicator-ratings.7 README.md; do
+		tr '\n' ' ' <"$TOP/$f" | grep -q "final entry's signed time" &&
+		    fail "$f: the final entry's signed time"
+	done
+	true
+}
