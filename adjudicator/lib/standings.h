@@ -39,8 +39,9 @@ enum standings_format {
 	STANDINGS_HTML
 };
 
-/* A rating period: n days, weeks (from Monday), months or years (both
- * from January 1st). */
+/* A rating period: n days (counted from 1970-01-01), weeks (from Monday
+ * 1970-01-05), months or years (from January of the year 0: n months
+ * that do not divide 12 run across years); adjudicator-ratings(7). */
 struct standings_period {
 	char		unit;	/* 'd', 'w', 'm' or 'y' */
 	unsigned	n;

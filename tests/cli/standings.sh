@@ -417,3 +417,24 @@ test_standings_time_is_the_latest_signed() {
 	done
 	true
 }
+
+# The anchors of rating periods (days from 1970-01-01, weeks from Monday
+# 1970-01-05, months and years from the year 0) as adjudicator-ratings(7)
+# states them: each line of its examples, computed
+test_standings_period_anchors_as_documented() {
+	keys alice bob
+	sed -n 's/^-p \([0-9]*[dwmy]\)  *\([0-9-]*\)  *\([0-9-]*\)$/\1 \2 \3/p' \
+	    "$TOP/man/adjudicator-ratings.7" >examples
+	[ "$(wc -l <examples)" -ge 6 ] ||
+	    fail "adjudicator-ratings(7) gives no examples of periods"
+	while read -r p day first; do
+		[ -f "$day.arc" ] || arc "$day" "${day}T12:00:00Z" -k alice.key \
+		    -k bob.key -e resign:1 incognito 2 peer all
+		expect 0 "$ADJ" standings -f yaml -p "$p" "$day.arc"
+		grep -qx "  period: $first" out ||
+		    fail "-p $p, $day: $(grep '  period:' out), not $first"
+	done <examples
+	# a period of months across the year: its first day is no January 1st
+	grep -q '^5m 2026-01-10 2025-11-01$' examples ||
+	    fail "no example of 5 months across years"
+}
