@@ -290,6 +290,8 @@ standings_game_of(const struct match *m, struct standings_game *g,
 	for (i = 0; i < m->nseats; i++) {
 		snprintf(g->seat[i].name, sizeof(g->seat[i].name), "%s",
 		    m->seat[i].name);
+		snprintf(g->seat[i].player, sizeof(g->seat[i].player), "%s",
+		    m->seat[i].key.name);
 		snprintf(g->seat[i].key, sizeof(g->seat[i].key), "%s",
 		    m->seat[i].key.idhex);
 		g->seat[i].timed_out = m->clk.seat[i].out;
@@ -340,11 +342,87 @@ standings_free(struct standings *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * What verify's hooks make of one archive: the game, and who held each
+ * seat, entry by entry, with the late moves each key made itself.  A move
+ * is counted late when the entry after it says so (the judge's stamp,
+ * which may also hand the seat over), so it is the holder's before that
+ * entry.
+ */
+#define HELD_MAX	(GAME_MAX_SEATS + MATCH_MAX_HOLDERS)
+struct reading {
+	struct standings_game	*g;
+	struct key_public	 now[GAME_MAX_SEATS];	/* each seat's holder */
+	uint32_t		 late[GAME_MAX_SEATS];	/* the seat's so far */
+	struct standings_holder	 held[HELD_MAX];	/* every holder */
+	int			 nheld;
+};
+
+static struct standings_holder *
+holder(struct reading *rd, int seat, const struct key_public *k,
+    struct error *e)
+{
+	struct standings_holder *h;
+	int i;
+
+	for (i = 0; i < rd->nheld; i++)
+		if (rd->held[i].seat == seat && strcmp(rd->held[i].key,
+		    k->idhex) == 0)
+			return &rd->held[i];
+	if (rd->nheld == HELD_MAX) {
+		error_set(e, EXIT_SYSTEM, "more holders of seats than %d",
+		    HELD_MAX);
+		return NULL;
+	}
+	h = &rd->held[rd->nheld++];
+	memset(h, 0, sizeof(*h));
+	h->seat = seat;
+	snprintf(h->player, sizeof(h->player), "%s", k->name);
+	snprintf(h->key, sizeof(h->key), "%s", k->idhex);
+	return h;
+}
+
+/* verify's hook on each position: the header, then each entry */
+static int
+at_entry(void *arg, const struct match *m, struct error *e)
+{
+	struct reading *rd = arg;
+	struct standings_holder *h;
+	uint32_t late;
+	int s;
+
+	for (s = 0; s < m->nseats && s < GAME_MAX_SEATS; s++) {
+		if (m->seq == 0) {
+			rd->now[s] = m->seat[s].key;
+			if (holder(rd, s, &rd->now[s], e) == NULL)
+				return -1;
+			continue;
+		}
+		late = m->clk.seat[s].late;
+		if (late != rd->late[s]) {
+			if ((h = holder(rd, s, &rd->now[s], e)) == NULL)
+				return -1;
+			h->late += late - rd->late[s];
+			rd->late[s] = late;
+		}
+		if (!key_same(&rd->now[s], &m->seat[s].key)) {
+			rd->now[s] = m->seat[s].key;
+			if (holder(rd, s, &rd->now[s], e) == NULL)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* verify's last hook: the game has passed every audit */
 static int
 at_end(void *arg, const struct match *m, struct error *e)
 {
+	struct reading *rd = arg;
+	struct standings_game *g = rd->g;
+	struct standings_holder *h;
 	struct buf why;
+	int i;
 
 	/* as verify has it: a disputed claim leaves no result to rate */
 	if (m->dispute.on) {
@@ -355,7 +433,20 @@ at_end(void *arg, const struct match *m, struct error *e)
 		buf_free(&why);
 		return -1;
 	}
-	return standings_game_of(m, arg, e);
+	if (standings_game_of(m, g, e) != 0)
+		return -1;
+	/* the final holder's own late moves; the earlier holders' apart */
+	for (i = 0; i < rd->nheld; i++) {
+		h = &rd->held[i];
+		if (strcmp(h->key, g->seat[h->seat].key) == 0)
+			g->seat[h->seat].late = h->late;
+		else if (g->nearlier < MATCH_MAX_HOLDERS)
+			g->earlier[g->nearlier++] = *h;
+		else
+			return error_set(e, EXIT_SYSTEM, "more earlier holders "
+			    "of seats than %d", MATCH_MAX_HOLDERS);
+	}
+	return 0;
 }
 
 /* One archive through verify: 0 and g, or -1 and why. */
@@ -363,10 +454,14 @@ static int
 verify_one(FILE *f, const char *name, int threads, struct standings_game *g,
     struct error *why)
 {
-	const struct archive_progress hooks = { .end = at_end, .arg = g };
+	struct reading rd;
+	const struct archive_progress hooks = { .entry = at_entry,
+	    .end = at_end, .arg = &rd };
 	struct buf summary;
 	int rc;
 
+	memset(&rd, 0, sizeof(rd));
+	rd.g = g;
 	buf_init(&summary);
 	error_clear(why);
 	rc = archive_verify(f, name, threads, &hooks, &summary, why);

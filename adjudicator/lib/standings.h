@@ -63,13 +63,28 @@ int	standings_period_parse(const char *, struct standings_period *,
 #define STANDINGS_APART	(-1)	/* the same side, or no seat */
 #define STANDINGS_NONE	(-2)	/* a seat's outcome in a game not rated */
 
+/*
+ * A seat, answered for at the end by its holder then (the header's key,
+ * or the last a seat entry gave it): that key takes the result, and the
+ * player is named by the key's own name, never by the seat's.
+ */
 struct standings_seat {
-	char		name[KEY_NAME_MAX + 1];
+	char		name[KEY_NAME_MAX + 1];		/* the seat's */
+	char		player[KEY_NAME_MAX + 1];	/* its key's own */
 	char		key[KEY_ID_HEX];
 	int		outcome;	/* the game's, for this seat: WON (alone
 					 * first), DRAWN (first with others),
 					 * LOST; NONE when it is not rated */
 	int		timed_out;
+	uint32_t	late;		/* the final holder's own late moves */
+};
+
+/* A key that held a seat before its final holder (a seat's own new key,
+ * the operator's handover): no result, but its own late moves. */
+struct standings_holder {
+	int		seat;
+	char		player[KEY_NAME_MAX + 1];	/* the key's own name */
+	char		key[KEY_ID_HEX];
 	uint32_t	late;
 };
 
@@ -83,6 +98,8 @@ struct standings_game {
 	int		rated;
 	int		nseats;
 	struct standings_seat seat[GAME_MAX_SEATS];
+	int		nearlier;
+	struct standings_holder earlier[MATCH_MAX_HOLDERS];
 	/* seat i's score against seat j: WON, DRAWN, LOST or APART */
 	signed char	pair[GAME_MAX_SEATS][GAME_MAX_SEATS];
 	char		from[200];	/* the archive it was read from */
@@ -131,12 +148,14 @@ const char *standings_ending(enum match_how, int *rated);
 /* --- the tables --- */
 
 struct standings_player {
-	char		 name[KEY_NAME_MAX + 1];	/* its latest seat's */
+	char		 name[KEY_NAME_MAX + 1];	/* its key's own, as its
+							 * latest game gives it */
 	char		 key[KEY_ID_HEX];
 	double		 elo;
 	struct rating_glicko gl;
 	uint32_t	 games, won, drawn, lost;	/* rated */
-	uint32_t	 finished, timeouts;		/* every game */
+	uint32_t	 finished, timeouts;		/* every game it held
+							 * a seat of at the end */
 	uint64_t	 late;
 	int64_t		 last_period;	/* its last rated period */
 	int		 rated_yet;

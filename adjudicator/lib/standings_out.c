@@ -208,11 +208,26 @@ yaml_game(const struct standings_result *r, const struct standings_game *g,
 	for (i = 0; i < g->nseats; i++) {
 		ydoc_map_begin(w);
 		ydoc_kv(w, "name", g->seat[i].name);
+		ydoc_kv(w, "player", g->seat[i].player);
 		ydoc_kv(w, "key", g->seat[i].key);
 		ydoc_kv(w, "outcome", outcome(g->seat[i].outcome));
+		ydoc_kvf(w, "late", "%u", g->seat[i].late);
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);
+	if (g->nearlier > 0) {
+		ydoc_key(w, "held_before");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < g->nearlier; i++) {
+			ydoc_map_begin(w);
+			ydoc_kv(w, "seat", g->seat[g->earlier[i].seat].name);
+			ydoc_kv(w, "player", g->earlier[i].player);
+			ydoc_kv(w, "key", g->earlier[i].key);
+			ydoc_kvf(w, "late", "%u", g->earlier[i].late);
+			ydoc_map_end(w);
+		}
+		ydoc_seq_end(w);
+	}
 	ydoc_map_end(w);
 }
 

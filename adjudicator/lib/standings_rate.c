@@ -275,6 +275,32 @@ rate_game(struct rater *r, const struct standings_game *g, struct error *e)
 	return 0;
 }
 
+/*
+ * Apart from the rating: the game's holders at the end finished it (and
+ * lost it on time, if so); a key that held a seat before them made its
+ * own late moves, and nothing else of the game is its.  Each is named
+ * by its key's own name, as its latest game gives it.
+ */
+static void
+reliability(struct standings_table *t, const struct standings_game *g)
+{
+	struct standings_player *p;
+	int i;
+
+	for (i = 0; i < g->nearlier; i++) {
+		p = &t->p[index_of(t, g->earlier[i].key)];
+		snprintf(p->name, sizeof(p->name), "%s", g->earlier[i].player);
+		p->late += g->earlier[i].late;
+	}
+	for (i = 0; i < g->nseats; i++) {
+		p = &t->p[index_of(t, g->seat[i].key)];
+		snprintf(p->name, sizeof(p->name), "%s", g->seat[i].player);
+		p->finished++;
+		p->timeouts += g->seat[i].timed_out != 0;
+		p->late += g->seat[i].late;
+	}
+}
+
 static int
 rate_table(struct standings_table *t, const struct standings *s,
     const struct standings_opts *o, struct error *e)
@@ -287,11 +313,18 @@ rate_table(struct standings_table *t, const struct standings *s,
 	memset(&r, 0, sizeof(r));
 	r.t = t;
 	r.o = o;
-	for (i = 0; i < s->n; i++)
-		for (i2 = 0; (t->rules[0] == '\0' || strcmp(s->g[i].rules,
-		    t->rules) == 0) && i2 < s->g[i].nseats; i2++)
-			if (add_player(t, &cap, s->g[i].seat[i2].key, e) != 0)
+	for (i = 0; i < s->n; i++) {
+		const struct standings_game *g = &s->g[i];
+
+		if (t->rules[0] != '\0' && strcmp(g->rules, t->rules) != 0)
+			continue;
+		for (i2 = 0; i2 < g->nseats; i2++)
+			if (add_player(t, &cap, g->seat[i2].key, e) != 0)
 				goto done;
+		for (i2 = 0; i2 < g->nearlier; i2++)
+			if (add_player(t, &cap, g->earlier[i2].key, e) != 0)
+				goto done;
+	}
 	if (t->n > 0 && ((r.pending = calloc(t->n, sizeof(*r.pending))) ==
 	    NULL || (r.touched = calloc(t->n, sizeof(*r.touched))) == NULL ||
 	    (r.acc = calloc(t->n, sizeof(*r.acc))) == NULL ||
@@ -307,16 +340,7 @@ rate_table(struct standings_table *t, const struct standings *s,
 		if (t->rules[0] != '\0' && strcmp(g->rules, t->rules) != 0)
 			continue;
 		t->games++;
-		for (i2 = 0; i2 < g->nseats; i2++) {
-			struct standings_player *p = &t->p[index_of(t,
-			    g->seat[i2].key)];
-
-			snprintf(p->name, sizeof(p->name), "%s",
-			    g->seat[i2].name);
-			p->finished++;
-			p->timeouts += g->seat[i2].timed_out != 0;
-			p->late += g->seat[i2].late;
-		}
+		reliability(t, g);
 		if (!g->rated)
 			continue;
 		t->rated++;

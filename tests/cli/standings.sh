@@ -438,3 +438,77 @@ test_standings_period_anchors_as_documented() {
 	grep -q '^5m 2026-01-10 2025-11-01$' examples ||
 	    fail "no example of 5 months across years"
 }
+
+# A seat handed over: the key that holds it at the end takes the result,
+# named by its own name (carol), never by the seat's (bob); the key that
+# held it before (bob's) keeps its own late move, and nothing else of
+# the game.  A judged incognito game with a clock of a day and a grace
+# of two hours: bob's move comes an hour late, then the operator hands
+# bob's seat to carol, and alice finds the spy.
+test_standings_a_handed_over_seat() {
+	keys alice bob judge carol
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z "$ADJ" new -k alice.key \
+	    -m judge -j judge.pub -o clock=1d -o grace=2h incognito \
+	    alice.pub bob.pub >invite.msg
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join ${d%%:*}"
+	done
+	nupd=0
+	for step in A:d2:2026-12-01T10 B:b4:2026-12-01T11 \
+	    A:e3-c3:2026-12-01T12 B:b4-b3:2026-12-02T13; do
+		d=${step%%:*} act=${step#*:}
+		act=${act%%:*}
+		case $act in *-*) verb=turn ;; *) verb=setup ;; esac
+		"$ADJ" "$verb" -d "$d" "$act" >move.msg || fail "$step"
+		ADJUDICATOR_NOW=${step##*:}:00:00Z tojudge move.msg
+	done
+	ADJUDICATOR_NOW=2026-12-02T14:00:00Z expect 0 "$ADJ" rule -d J \
+	    -O mq handover bob carol.pub bob left the club
+	mv mq/bob.msg carol.msg
+	mailout
+	"$ADJ" join -d C -k carol.key carol.msg 2>/dev/null || fail "join C"
+	"$ADJ" turn -d A 'c3?b3' >a3.msg
+	ADJUDICATOR_NOW=2026-12-02T15:00:00Z "$ADJ" judge -d J -O mq a3.msg \
+	    >/dev/null || fail "judge a3.msg"
+	"$ADJ" export -d J >h.arc
+	expect 0 "$ADJ" verify h.arc
+	out_has '^result: alice won'
+	out_has '^late moves (in the grace): alice 0 bob 1$'
+	out_has "^  bob: key $(cut -d' ' -f3 bob.pub) (bob) from the start; key $(cut -d' ' -f3 carol.pub) (carol) from entry"
+	# bob plays another game under his own key
+	arc p1 2026-11-20T09:00:00Z -k alice.key -k bob.key -e resign:0 \
+	    knights 2 peer all
+	expect 0 "$ADJ" standings h.arc p1.arc
+	kb=$(cut -d' ' -f3 bob.pub) kc=$(cut -d' ' -f3 carol.pub)
+	for t in "every game" incognito; do
+		table "$t" >t.txt
+		[ "$(awk '$2 == "bob"' t.txt | wc -l)" -eq 1 ] ||
+		    fail "$t: bob twice: $(cat t.txt)"
+		grep -q "^  *[0-9]  *carol  *$kc " t.txt ||
+		    fail "$t: carol's key not named carol: $(cat t.txt)"
+	done
+	# every game: bob won p1 and made the late move; carol lost h
+	table "every game" | grep -q " bob  *$kb  .*  1  *1  *0  *0 |  *1  *0  *1$" ||
+	    fail "bob: $(table 'every game')"
+	table "every game" | grep -q " carol  *$kc  .*  1  *0  *0  *1 |  *1  *0  *0$" ||
+	    fail "carol: $(table 'every game')"
+	# incognito: bob's late move is all that is his of the game
+	table incognito | grep -q " bob  *$kb  *1500?  *0  *0  *0  *0 |  *0  *0  *1$" ||
+	    fail "incognito: bob: $(table incognito)"
+	expect 0 "$ADJ" standings -f yaml h.arc
+	need python3
+	python3 - out "$kb" "$kc" <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+kb, kc = sys.argv[2], sys.argv[3]
+g = d["games_counted"][0]
+bob = g["seats"][1]
+assert (bob["name"], bob["player"], bob["key"], bob["outcome"],
+        bob["late"]) == ("bob", "carol", kc, "lost", 0), bob
+assert g["held_before"] == [{"seat": "bob", "player": "bob", "key": kb,
+                             "late": 1}], g
+names = {p["key"]: p["name"] for p in d["tables"][0]["players"]}
+assert names[kb] == "bob" and names[kc] == "carol", names
+PY
+}

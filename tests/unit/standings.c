@@ -58,6 +58,8 @@ game(struct standings *s, const char *id, const char *when, const char *names,
 	for (p = strtok_r(list, " ", &save); p != NULL;
 	    p = strtok_r(NULL, " ", &save)) {
 		snprintf(g.seat[g.nseats].name, sizeof(g.seat[0].name), "%s", p);
+		snprintf(g.seat[g.nseats].player, sizeof(g.seat[0].player), "%s",
+		    p);
 		snprintf(g.seat[g.nseats].key, sizeof(g.seat[0].key), "%s",
 		    key_of(p));
 		if (score != NULL) {
