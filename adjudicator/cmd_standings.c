@@ -6,7 +6,9 @@
  * not depend on the order they were named in, each file once however it
  * is named (device and inode).  Each archive refused is
  * said on one line and not counted; the tables are printed all the same,
- * and the exit status then says that some were refused.
+ * and the exit status then says that some were refused.  -j and -m say
+ * which games a club vouches for (standings_club.c); the games left out
+ * are no refusal, and the tables' first lines count them.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -148,15 +150,22 @@ once(struct paths *l, struct error *e)
 }
 
 static int
-options(int argc, char **argv, struct standings_opts *o, struct error *e)
+options(int argc, char **argv, struct standings_opts *o,
+    struct standings_club *club, struct error *e)
 {
 	int ch;
 
 	memset(o, 0, sizeof(*o));
 	o->period.unit = 'm';
 	o->period.n = 3;
-	while ((ch = cli_getopt(argc, argv, "f:p:r:")) != -1) {
-		if (ch == 'f' && strcmp(optarg, "text") == 0)
+	while ((ch = cli_getopt(argc, argv, "f:j:m:p:r:")) != -1) {
+		if (ch == 'j') {
+			if (standings_club_judge(club, optarg, e) != 0)
+				return -1;
+		} else if (ch == 'm') {
+			if (standings_club_members(club, optarg, e) != 0)
+				return -1;
+		} else if (ch == 'f' && strcmp(optarg, "text") == 0)
 			o->format = STANDINGS_TEXT;
 		else if (ch == 'f' && strcmp(optarg, "yaml") == 0)
 			o->format = STANDINGS_YAML;
@@ -235,6 +244,7 @@ int
 cmd_standings(int argc, char **argv, struct error *e)
 {
 	const struct report said = { refusal, NULL };
+	struct standings_club club;
 	struct standings_opts o;
 	struct standings_result r;
 	struct standings s;
@@ -243,12 +253,14 @@ cmd_standings(int argc, char **argv, struct error *e)
 	size_t i;
 	int threads, rc = -1;
 
-	if (options(argc, argv, &o, e) != 0 || cli_threads(&threads, e) != 0)
-		return -1;
+	standings_club_init(&club);
 	standings_init(&s, &said);
+	s.club = &club;
 	memset(&r, 0, sizeof(r));
 	buf_init(&out);
-	if (operands(argc, argv, &l, e) != 0 || take(&s, &l, threads, e) != 0 ||
+	if (options(argc, argv, &o, &club, e) != 0 ||
+	    cli_threads(&threads, e) != 0 ||
+	    operands(argc, argv, &l, e) != 0 || take(&s, &l, threads, e) != 0 ||
 	    standings_compute(&s, &o, &r, e) != 0 ||
 	    standings_write(&s, &r, &out, e) != 0 ||
 	    cli_write(out.data, out.len, e) != 0)
@@ -265,5 +277,6 @@ done:
 	buf_free(&out);
 	standings_result_free(&r);
 	standings_free(&s);
+	standings_club_free(&club);
 	return rc;
 }

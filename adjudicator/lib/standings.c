@@ -352,6 +352,8 @@ standings_free(struct standings *s)
 #define HELD_MAX	(GAME_MAX_SEATS + MATCH_MAX_HOLDERS)
 struct reading {
 	struct standings_game	*g;
+	const struct standings_club *club;	/* NULL: no list */
+	int			 stranger;	/* a holder not a member */
 	struct key_public	 now[GAME_MAX_SEATS];	/* each seat's holder */
 	uint32_t		 late[GAME_MAX_SEATS];	/* the seat's so far */
 	struct standings_holder	 held[HELD_MAX];	/* every holder */
@@ -374,6 +376,11 @@ holder(struct reading *rd, int seat, const struct key_public *k,
 		    HELD_MAX);
 		return NULL;
 	}
+	/* every key that held a seat, from the start to the end, vouched
+	 * for: a member's own game handed to a stranger is not */
+	if (rd->club != NULL && rd->club->members_given &&
+	    !standings_club_member(rd->club, k))
+		rd->stranger = 1;
 	h = &rd->held[rd->nheld++];
 	memset(h, 0, sizeof(*h));
 	h->seat = seat;
@@ -446,12 +453,18 @@ at_end(void *arg, const struct match *m, struct error *e)
 			return error_set(e, EXIT_SYSTEM, "more earlier holders "
 			    "of seats than %d", MATCH_MAX_HOLDERS);
 	}
+	if (rd->club != NULL && rd->club->njudges > 0 &&
+	    !standings_club_judged(rd->club, m->judge_mode ? &m->judge : NULL))
+		g->left = STANDINGS_LEFT_JUDGE;
+	else if (rd->stranger)
+		g->left = STANDINGS_LEFT_MEMBERS;
 	return 0;
 }
 
 /* One archive through verify: 0 and g, or -1 and why. */
 static int
-verify_one(FILE *f, const char *name, int threads, struct standings_game *g,
+verify_one(FILE *f, const char *name, int threads,
+    const struct standings_club *club, struct standings_game *g,
     struct error *why)
 {
 	struct reading rd;
@@ -462,6 +475,7 @@ verify_one(FILE *f, const char *name, int threads, struct standings_game *g,
 
 	memset(&rd, 0, sizeof(rd));
 	rd.g = g;
+	rd.club = club;
 	buf_init(&summary);
 	error_clear(why);
 	rc = archive_verify(f, name, threads, &hooks, &summary, why);
@@ -511,7 +525,7 @@ standings_add(struct standings *s, FILE *f, const char *name, int threads,
 	struct error why;
 	int rc;
 
-	rc = verify_one(f, name, threads, &g, &why);
+	rc = verify_one(f, name, threads, s->club, &g, &why);
 	return verdict(s, rc, &g, name, &why, e);
 }
 
@@ -524,6 +538,7 @@ struct slot {
 };
 
 struct pool {
+	const struct standings_club *club;
 	const char *const	*paths;
 	size_t			 n;
 	struct slot		*slot;
@@ -544,7 +559,8 @@ worker(void *arg)
 			x->rc = -1;
 			continue;
 		}
-		x->rc = verify_one(f, p->paths[i], 1, &x->g, &x->why);
+		x->rc = verify_one(f, p->paths[i], 1, p->club, &x->g,
+		    &x->why);
 		fclose(f);
 	}
 	return NULL;
@@ -572,6 +588,7 @@ standings_add_files(struct standings *s, const char *const *paths, size_t n,
 		return rc;
 	}
 	memset(&p, 0, sizeof(p));
+	p.club = s->club;
 	p.paths = paths;
 	p.n = n;
 	if ((p.slot = calloc(n, sizeof(*p.slot))) == NULL)

@@ -104,7 +104,44 @@ struct standings_game {
 	signed char	pair[GAME_MAX_SEATS][GAME_MAX_SEATS];
 	char		from[200];	/* the archive it was read from */
 	int		dropped;	/* another archive of it ends otherwise */
+	int		left;		/* 0, or why the club leaves it out:
+					 * STANDINGS_LEFT_JUDGE, _MEMBERS */
 };
+
+/*
+ * What a club vouches for (standings -j, -m; standings_club.c): anyone can
+ * make keys, play against them and resign, so a ladder of every verified
+ * game can be farmed with sock puppets.  With judges listed, only the
+ * games one of them judged count; with members listed, only the games
+ * whose every seat was held, from the start to the end, by a member's
+ * key.  The others are left out, counted and said.
+ */
+struct standings_club {
+	struct key_public	*judge;
+	size_t			 njudges;
+	struct key_public	*member;	/* in by_key's order */
+	size_t			 nmembers;
+	int			 members_given;
+};
+
+void	standings_club_init(struct standings_club *);
+void	standings_club_free(struct standings_club *);
+/* -j: one judge's public key file */
+int	standings_club_judge(struct standings_club *, const char *path,
+	    struct error *);
+/* -m: a members file, one public key line each; blank lines and lines
+ * starting with # are passed over */
+int	standings_club_members(struct standings_club *, const char *path,
+	    struct error *);
+/* 1 when judge (NULL: a peer game) is listed */
+int	standings_club_judged(const struct standings_club *,
+	    const struct key_public *judge);
+int	standings_club_member(const struct standings_club *,
+	    const struct key_public *);
+
+/* why a game is left out (standings_game.left) */
+#define STANDINGS_LEFT_JUDGE	1	/* no listed judge judged it */
+#define STANDINGS_LEFT_MEMBERS	2	/* a seat held by a key not listed */
 
 struct standings {
 	struct standings_game	*g;
@@ -112,6 +149,9 @@ struct standings {
 	unsigned		 archives, refused;
 	int			 status;	/* the worst refusal's */
 	const struct report	*report;	/* says each refusal */
+	const struct standings_club *club;	/* NULL: every game counts */
+	unsigned		 left_judge, left_members;	/* games left
+							 * out, and why */
 };
 
 void	standings_init(struct standings *, const struct report *);
@@ -170,7 +210,9 @@ struct standings_table {
 
 struct standings_result {
 	const struct standings_opts *opts;
+	const struct standings_club *club;	/* NULL: every game counted */
 	unsigned		 archives, refused;
+	unsigned		 left_judge, left_members;
 	uint32_t		 games, rated;
 	int64_t			 first, last;	/* periods, when rated > 0 */
 	struct standings_table	*t;		/* every game first */

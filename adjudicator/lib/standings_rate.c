@@ -59,6 +59,23 @@ once(struct standings *s)
 	s->n = out;
 }
 
+/* The games the club does not vouch for (standings -j, -m): left out,
+ * counted by why, after the forks so that each game counts once. */
+static void
+vouched(struct standings *s)
+{
+	size_t i, out = 0;
+
+	for (i = 0; i < s->n; i++)
+		if (s->g[i].left == STANDINGS_LEFT_JUDGE)
+			s->left_judge++;
+		else if (s->g[i].left == STANDINGS_LEFT_MEMBERS)
+			s->left_members++;
+		else
+			s->g[out++] = s->g[i];
+	s->n = out;
+}
+
 /* --- rating a table --- */
 
 struct period_entry {
@@ -450,8 +467,12 @@ standings_compute(struct standings *s, const struct standings_opts *o,
 	memset(res, 0, sizeof(*res));
 	res->opts = o;
 	once(s);
+	vouched(s);
+	res->club = s->club;
 	res->archives = s->archives;
 	res->refused = s->refused;
+	res->left_judge = s->left_judge;
+	res->left_members = s->left_members;
 	for (i = 0; i < s->n; i++) {
 		int64_t q = standings_period_of(&o->period, s->g[i].when);
 

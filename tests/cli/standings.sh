@@ -511,4 +511,93 @@ assert g["held_before"] == [{"seat": "bob", "player": "bob", "key": kb,
 names = {p["key"]: p["name"] for p in d["tables"][0]["players"]}
 assert names[kb] == "bob" and names[kc] == "carol", names
 PY
+	# a club's list vouches for every key that held a seat: bob, who
+	# held his seat before carol, too
+	cat alice.pub carol.pub >members
+	expect 0 "$ADJ" standings -m members h.arc
+	out_has '^Standings: 0 games from 1 archive (0 refused), 0 rated\.$'
+	out_has '(1 with a seat held by a key not a member)\.$'
+	cat bob.pub >>members
+	expect 0 "$ADJ" standings -m members h.arc
+	out_has '^Standings: 1 game from 1 archive (0 refused), 1 rated\.$'
+}
+
+# Standings farmed with sock puppets: anyone makes keys, plays them and
+# resigns.  -j JUDGE.pub counts only the games such a judge judged; -m
+# MEMBERS only those whose every seat was held by a listed key; both,
+# only those both vouch for.  The games left out are counted and said
+# why, in the tables' first lines and the YAML.
+test_standings_only_games_a_club_vouches_for() {
+	keys alice bob carol judge rogue sock
+	arc j1 2025-01-10T09:00:00Z -k alice.key -k bob.key -k judge.key \
+	    -e resign:1 incognito 2 judge all
+	arc j2 2025-01-11T09:00:00Z -k alice.key -k sock.key -k judge.key \
+	    -e resign:1 incognito 2 judge all
+	arc r1 2025-01-12T09:00:00Z -k alice.key -k bob.key -k rogue.key \
+	    -e resign:1 incognito 2 judge all
+	arc p1 2025-01-13T09:00:00Z -k bob.key -k sock.key -e resign:1 \
+	    knights 2 peer all
+	arc p2 2025-01-14T09:00:00Z -k alice.key -k carol.key -e resign:1 \
+	    knights 2 peer all
+	{
+		echo "# the club's members, one public key a line"
+		cat alice.pub
+		echo
+		echo "   $(cat bob.pub)   "
+		cat carol.pub alice.pub
+	} >members
+	kj=$(cut -d' ' -f3 judge.pub) kr=$(cut -d' ' -f3 rogue.pub)
+	expect 0 "$ADJ" standings j1.arc j2.arc r1.arc p1.arc p2.arc
+	out_has '^Standings: 5 games from 5 archives (0 refused), 5 rated\.$'
+	grep -q '^Only games' out && fail "a filter unasked: $(cat out)"
+	out_has ' sock '
+	# the judge's games alone
+	expect 0 "$ADJ" standings -j judge.pub j1.arc j2.arc r1.arc p1.arc p2.arc
+	[ ! -s err ] || fail "stderr: $(cat err)"
+	out_has '^Standings: 2 games from 5 archives (0 refused), 2 rated\.$'
+	out_has "^Only games judged by $kj (judge): 3 games left out (3 judged otherwise)\.$"
+	# the members' games alone: sock is no player
+	expect 0 "$ADJ" standings -m members j1.arc j2.arc r1.arc p1.arc p2.arc
+	out_has '^Standings: 3 games from 5 archives (0 refused), 3 rated\.$'
+	out_has "^Only games whose every seat was held by one of 3 members' keys: 2 games left out (2 with a seat held by a key not a member)\.$"
+	grep -q ' sock ' out && fail "sock is counted: $(cat out)"
+	# two judges, or both lists
+	expect 0 "$ADJ" standings -j judge.pub -j rogue.pub j1.arc j2.arc \
+	    r1.arc p1.arc p2.arc
+	out_has '^Standings: 3 games from 5 archives'
+	out_has "^Only games judged by $kj (judge) or $kr (rogue): 2 games left out (2 judged otherwise)\.$"
+	expect 0 "$ADJ" standings -j judge.pub -m members -f yaml j1.arc \
+	    j2.arc r1.arc p1.arc p2.arc
+	need python3
+	python3 - out "$kj" <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["games"] == 1 and d["archives"] == 5 and d["refused"] == 0, d
+assert [str(k) for k in d["judges"]] == [sys.argv[2]], d["judges"]
+assert (d["members"], d["left_out"], d["left_not_judged"],
+        d["left_not_members"]) == (3, 4, 3, 1), d
+assert [(g["rules"], [s["player"] for s in g["seats"]])
+        for g in d["games_counted"]] == [("incognito", ["alice", "bob"])], d
+PY
+	expect 0 "$ADJ" standings -j judge.pub -m members j1.arc
+	out_has "^Only games judged by $kj (judge), whose every seat was held by one of 3 members' keys: none left out\.$"
+	# every refusal on one line, with its status
+	expect 4 "$ADJ" standings -j missing.pub j1.arc
+	one_line
+	err_has '^adjudicator: missing.pub: No such file'
+	expect 3 "$ADJ" standings -j members j1.arc
+	one_line
+	err_has '^adjudicator: members: a public key file holds exactly one line$'
+	{ cat alice.pub; echo 'adjudicator-pk1 eve 00 AAAA'; } >bad
+	expect 3 "$ADJ" standings -m bad j1.arc
+	one_line
+	err_has '^adjudicator: bad:2: '
+	printf '# nobody yet\n\n' >empty
+	expect 3 "$ADJ" standings -m empty j1.arc
+	one_line
+	err_has "^adjudicator: empty: no public key"
+	expect 1 "$ADJ" standings -m . j1.arc
+	one_line
+	err_has '^adjudicator: \.: not a regular file$'
+	[ ! -s out ] || fail "tables after a refused option"
 }
