@@ -3,9 +3,12 @@
  * library's standings.c).  Operands are archives and directories of them
  * (every file directly inside whose name does not start with a dot),
  * taken in the order of their paths so that even the lines on stderr do
- * not depend on the order they were named in.  Each archive refused is
+ * not depend on the order they were named in, each file once however it
+ * is named (device and inode).  Each archive refused is
  * said on one line and not counted; the tables are printed all the same,
- * and the exit status then says that some were refused.
+ * and the exit status then says that some were refused.  -j and -m say
+ * which games a club vouches for (standings_club.c); the games left out
+ * are no refusal, and the tables' first lines count them.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -18,9 +21,17 @@
 #include "cli.h"
 #include "standings.h"
 
+/* Each operand's path, and the file it names: the same file named two
+ * ways (a.arc, ./a.arc, a link to it) is one archive. */
+struct path {
+	char	*p;
+	dev_t	 dev;
+	ino_t	 ino;
+};
+
 struct paths {
-	char	**p;
-	size_t	  n;
+	struct path	*p;
+	size_t		 n;
 };
 
 static void
@@ -30,16 +41,20 @@ refusal(void *arg, const char *line)
 	fprintf(stderr, "adjudicator: %s\n", line);
 }
 
+/* st: the file path names (NULL: standard input) */
 static int
-add_path(struct paths *l, const char *path, struct error *e)
+add_path(struct paths *l, const char *path, const struct stat *st,
+    struct error *e)
 {
-	char **n;
+	struct path *n;
 
 	if ((n = realloc(l->p, (l->n + 1) * sizeof(*n))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	l->p = n;
-	if ((l->p[l->n] = strdup(path)) == NULL)
+	if ((n[l->n].p = strdup(path)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
+	n[l->n].dev = st != NULL ? st->st_dev : 0;
+	n[l->n].ino = st != NULL ? st->st_ino : 0;
 	l->n++;
 	return 0;
 }
@@ -68,7 +83,7 @@ add_dir(struct paths *l, const char *dir, struct error *e)
 		if (stat(path, &st) != 0)
 			rc = error_errno(e, "%s", path);
 		else if (S_ISREG(st.st_mode))
-			rc = add_path(l, path, e);
+			rc = add_path(l, path, &st, e);
 	}
 	closedir(d);
 	return rc;
@@ -77,19 +92,80 @@ add_dir(struct paths *l, const char *dir, struct error *e)
 static int
 by_path(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct path *)a)->p, ((const struct path *)b)->p);
+}
+
+/* The same file, then the order of paths: its first name first. */
+static int
+by_file(const void *a, const void *b)
+{
+	const struct path *x = *(const struct path *const *)a;
+	const struct path *y = *(const struct path *const *)b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Each file once, by its device and inode rather than its spelling, under
+ * the first of its names in the order of paths (so that the lines said
+ * of it do not depend on the order the operands were given in).
+ */
+static int
+once(struct paths *l, struct error *e)
+{
+	struct path **f;
+	size_t i, n = 0, k = 0;
+
+	if ((f = calloc(l->n + 1, sizeof(*f))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->p[i].p, "-") != 0)
+			f[n++] = &l->p[i];
+	if (n > 1)
+		qsort(f, n, sizeof(*f), by_file);
+	for (i = 1; i < n; i++)
+		if (f[i]->dev == f[i - 1]->dev && f[i]->ino == f[i - 1]->ino) {
+			free(f[i]->p);
+			f[i]->p = NULL;
+		}
+	free(f);
+	for (i = 0; i < l->n; i++) {
+		if (l->p[i].p == NULL)
+			continue;
+		/* standard input named twice: read once (the paths are in
+		 * order, so both are side by side) */
+		if (k > 0 && strcmp(l->p[i].p, "-") == 0 &&
+		    strcmp(l->p[k - 1].p, "-") == 0) {
+			free(l->p[i].p);
+			continue;
+		}
+		l->p[k++] = l->p[i];
+	}
+	l->n = k;
+	return 0;
 }
 
 static int
-options(int argc, char **argv, struct standings_opts *o, struct error *e)
+options(int argc, char **argv, struct standings_opts *o,
+    struct standings_club *club, struct error *e)
 {
 	int ch;
 
 	memset(o, 0, sizeof(*o));
 	o->period.unit = 'm';
 	o->period.n = 3;
-	while ((ch = cli_getopt(argc, argv, "f:p:r:")) != -1) {
-		if (ch == 'f' && strcmp(optarg, "text") == 0)
+	while ((ch = cli_getopt(argc, argv, "f:j:m:p:r:")) != -1) {
+		if (ch == 'j') {
+			if (standings_club_judge(club, optarg, e) != 0)
+				return -1;
+		} else if (ch == 'm') {
+			if (standings_club_members(club, optarg, e) != 0)
+				return -1;
+		} else if (ch == 'f' && strcmp(optarg, "text") == 0)
 			o->format = STANDINGS_TEXT;
 		else if (ch == 'f' && strcmp(optarg, "yaml") == 0)
 			o->format = STANDINGS_YAML;
@@ -125,19 +201,19 @@ operands(int argc, char **argv, struct paths *l, struct error *e)
 
 	for (i = optind; i < argc; i++) {
 		if (strcmp(argv[i], "-") == 0) {
-			if (add_path(l, "-", e) != 0)
+			if (add_path(l, "-", NULL, e) != 0)
 				return -1;
 			continue;
 		}
 		if (stat(argv[i], &st) != 0)
 			return error_errno(e, "%s", argv[i]);
 		if ((S_ISDIR(st.st_mode) ? add_dir(l, argv[i], e) :
-		    add_path(l, argv[i], e)) != 0)
+		    add_path(l, argv[i], &st, e)) != 0)
 			return -1;
 	}
 	if (l->n > 0)
 		qsort(l->p, l->n, sizeof(*l->p), by_path);
-	return 0;
+	return once(l, e);
 }
 
 /* Standard input first ("-" sorts first), then the files, verified on
@@ -153,13 +229,10 @@ take(struct standings *s, const struct paths *l, int threads,
 	if ((files = calloc(l->n + 1, sizeof(*files))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	for (i = 0; rc == 0 && i < l->n; i++) {
-		/* the same file named twice is read once */
-		if (i > 0 && strcmp(l->p[i], l->p[i - 1]) == 0)
-			continue;
-		if (strcmp(l->p[i], "-") == 0)
+		if (strcmp(l->p[i].p, "-") == 0)
 			rc = standings_add(s, stdin, "stdin", threads, e);
 		else
-			files[n++] = l->p[i];
+			files[n++] = l->p[i].p;
 	}
 	if (rc == 0)
 		rc = standings_add_files(s, files, n, threads, e);
@@ -171,6 +244,7 @@ int
 cmd_standings(int argc, char **argv, struct error *e)
 {
 	const struct report said = { refusal, NULL };
+	struct standings_club club;
 	struct standings_opts o;
 	struct standings_result r;
 	struct standings s;
@@ -179,12 +253,14 @@ cmd_standings(int argc, char **argv, struct error *e)
 	size_t i;
 	int threads, rc = -1;
 
-	if (options(argc, argv, &o, e) != 0 || cli_threads(&threads, e) != 0)
-		return -1;
+	standings_club_init(&club);
 	standings_init(&s, &said);
+	s.club = &club;
 	memset(&r, 0, sizeof(r));
 	buf_init(&out);
-	if (operands(argc, argv, &l, e) != 0 || take(&s, &l, threads, e) != 0 ||
+	if (options(argc, argv, &o, &club, e) != 0 ||
+	    cli_threads(&threads, e) != 0 ||
+	    operands(argc, argv, &l, e) != 0 || take(&s, &l, threads, e) != 0 ||
 	    standings_compute(&s, &o, &r, e) != 0 ||
 	    standings_write(&s, &r, &out, e) != 0 ||
 	    cli_write(out.data, out.len, e) != 0)
@@ -196,10 +272,11 @@ cmd_standings(int argc, char **argv, struct error *e)
 		    s.archives == 1 ? "" : "s");
 done:
 	for (i = 0; i < l.n; i++)
-		free(l.p[i]);
+		free(l.p[i].p);
 	free(l.p);
 	buf_free(&out);
 	standings_result_free(&r);
 	standings_free(&s);
+	standings_club_free(&club);
 	return rc;
 }

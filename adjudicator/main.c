@@ -91,8 +91,8 @@ static const struct verb verbs[] = {
 	  .usage2 = "adjudicator replay [-r ROOT] -d GAMEDIR",
 	  .summary = "a verified archive as one self-contained HTML page" },
 	{ .name = "standings", .main = cmd_standings,
-	  .usage = "adjudicator standings [-f text|yaml|html] [-p PERIOD] "
-	    "[-r elo|glicko2] ARCHIVE|DIR...",
+	  .usage = "adjudicator standings [-f text|yaml|html] [-j JUDGE.pub]... "
+	    "[-m MEMBERS]... [-p PERIOD] [-r elo|glicko2] ARCHIVE|DIR...",
 	  .summary = "ratings and reliability from verified archives" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",

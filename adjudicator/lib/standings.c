@@ -202,9 +202,11 @@ standings_ending(enum match_how how, int *rated)
 
 /*
  * When the game ended: what orders the games and puts each in its rating
- * period.  In a game with a clock, the last signed time of its entries
- * (the judge's, or a peer's); in a game without one, entries carry no
- * time, and it is the header's creation time (the creator's word).
+ * period.  In a game with a clock, the latest signed time of its entries
+ * (the judge's, or a peer's: a peer signs its own times, which need not
+ * grow, so the latest rather than the last entry's); in a game without
+ * one, entries carry no time, and it is the header's creation time (the
+ * creator's word).
  */
 static int
 game_time(const struct match *m, int64_t *when, struct error *e)
@@ -288,12 +290,19 @@ standings_game_of(const struct match *m, struct standings_game *g,
 	for (i = 0; i < m->nseats; i++) {
 		snprintf(g->seat[i].name, sizeof(g->seat[i].name), "%s",
 		    m->seat[i].name);
+		snprintf(g->seat[i].player, sizeof(g->seat[i].player), "%s",
+		    m->seat[i].key.name);
 		snprintf(g->seat[i].key, sizeof(g->seat[i].key), "%s",
 		    m->seat[i].key.idhex);
 		g->seat[i].timed_out = m->clk.seat[i].out;
 		g->seat[i].late = m->clk.seat[i].late;
 	}
 	standings_pairs(&r, g);
+	/* an abort leaves no result: no seat won, drew or lost it */
+	for (i = 0; !g->rated && i < GAME_MAX_SEATS; i++) {
+		g->seat[i].outcome = STANDINGS_NONE;
+		memset(g->pair[i], STANDINGS_APART, sizeof(g->pair[i]));
+	}
 	return 0;
 }
 
@@ -333,11 +342,94 @@ standings_free(struct standings *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * What verify's hooks make of one archive: the game, and who held each
+ * seat, entry by entry, with the late moves each key made itself.  A move
+ * is counted late when the entry after it says so (the judge's stamp,
+ * which may also hand the seat over), so it is the holder's before that
+ * entry.
+ */
+#define HELD_MAX	(GAME_MAX_SEATS + MATCH_MAX_HOLDERS)
+struct reading {
+	struct standings_game	*g;
+	const struct standings_club *club;	/* NULL: no list */
+	int			 stranger;	/* a holder not a member */
+	struct key_public	 now[GAME_MAX_SEATS];	/* each seat's holder */
+	uint32_t		 late[GAME_MAX_SEATS];	/* the seat's so far */
+	struct standings_holder	 held[HELD_MAX];	/* every holder */
+	int			 nheld;
+};
+
+static struct standings_holder *
+holder(struct reading *rd, int seat, const struct key_public *k,
+    struct error *e)
+{
+	struct standings_holder *h;
+	int i;
+
+	for (i = 0; i < rd->nheld; i++)
+		if (rd->held[i].seat == seat && strcmp(rd->held[i].key,
+		    k->idhex) == 0)
+			return &rd->held[i];
+	if (rd->nheld == HELD_MAX) {
+		error_set(e, EXIT_SYSTEM, "more holders of seats than %d",
+		    HELD_MAX);
+		return NULL;
+	}
+	/* every key that held a seat, from the start to the end, vouched
+	 * for: a member's own game handed to a stranger is not */
+	if (rd->club != NULL && rd->club->members_given &&
+	    !standings_club_member(rd->club, k))
+		rd->stranger = 1;
+	h = &rd->held[rd->nheld++];
+	memset(h, 0, sizeof(*h));
+	h->seat = seat;
+	snprintf(h->player, sizeof(h->player), "%s", k->name);
+	snprintf(h->key, sizeof(h->key), "%s", k->idhex);
+	return h;
+}
+
+/* verify's hook on each position: the header, then each entry */
+static int
+at_entry(void *arg, const struct match *m, struct error *e)
+{
+	struct reading *rd = arg;
+	struct standings_holder *h;
+	uint32_t late;
+	int s;
+
+	for (s = 0; s < m->nseats && s < GAME_MAX_SEATS; s++) {
+		if (m->seq == 0) {
+			rd->now[s] = m->seat[s].key;
+			if (holder(rd, s, &rd->now[s], e) == NULL)
+				return -1;
+			continue;
+		}
+		late = m->clk.seat[s].late;
+		if (late != rd->late[s]) {
+			if ((h = holder(rd, s, &rd->now[s], e)) == NULL)
+				return -1;
+			h->late += late - rd->late[s];
+			rd->late[s] = late;
+		}
+		if (!key_same(&rd->now[s], &m->seat[s].key)) {
+			rd->now[s] = m->seat[s].key;
+			if (holder(rd, s, &rd->now[s], e) == NULL)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* verify's last hook: the game has passed every audit */
 static int
 at_end(void *arg, const struct match *m, struct error *e)
 {
+	struct reading *rd = arg;
+	struct standings_game *g = rd->g;
+	struct standings_holder *h;
 	struct buf why;
+	int i;
 
 	/* as verify has it: a disputed claim leaves no result to rate */
 	if (m->dispute.on) {
@@ -348,18 +440,42 @@ at_end(void *arg, const struct match *m, struct error *e)
 		buf_free(&why);
 		return -1;
 	}
-	return standings_game_of(m, arg, e);
+	if (standings_game_of(m, g, e) != 0)
+		return -1;
+	/* the final holder's own late moves; the earlier holders' apart */
+	for (i = 0; i < rd->nheld; i++) {
+		h = &rd->held[i];
+		if (strcmp(h->key, g->seat[h->seat].key) == 0)
+			g->seat[h->seat].late = h->late;
+		else if (g->nearlier < MATCH_MAX_HOLDERS)
+			g->earlier[g->nearlier++] = *h;
+		else
+			return error_set(e, EXIT_SYSTEM, "more earlier holders "
+			    "of seats than %d", MATCH_MAX_HOLDERS);
+	}
+	if (rd->club != NULL && rd->club->njudges > 0 &&
+	    !standings_club_judged(rd->club, m->judge_mode ? &m->judge : NULL))
+		g->left = STANDINGS_LEFT_JUDGE;
+	else if (rd->stranger)
+		g->left = STANDINGS_LEFT_MEMBERS;
+	return 0;
 }
 
 /* One archive through verify: 0 and g, or -1 and why. */
 static int
-verify_one(FILE *f, const char *name, int threads, struct standings_game *g,
+verify_one(FILE *f, const char *name, int threads,
+    const struct standings_club *club, struct standings_game *g,
     struct error *why)
 {
-	const struct archive_progress hooks = { .end = at_end, .arg = g };
+	struct reading rd;
+	const struct archive_progress hooks = { .entry = at_entry,
+	    .end = at_end, .arg = &rd };
 	struct buf summary;
 	int rc;
 
+	memset(&rd, 0, sizeof(rd));
+	rd.g = g;
+	rd.club = club;
 	buf_init(&summary);
 	error_clear(why);
 	rc = archive_verify(f, name, threads, &hooks, &summary, why);
@@ -409,7 +525,7 @@ standings_add(struct standings *s, FILE *f, const char *name, int threads,
 	struct error why;
 	int rc;
 
-	rc = verify_one(f, name, threads, &g, &why);
+	rc = verify_one(f, name, threads, s->club, &g, &why);
 	return verdict(s, rc, &g, name, &why, e);
 }
 
@@ -422,6 +538,7 @@ struct slot {
 };
 
 struct pool {
+	const struct standings_club *club;
 	const char *const	*paths;
 	size_t			 n;
 	struct slot		*slot;
@@ -442,7 +559,8 @@ worker(void *arg)
 			x->rc = -1;
 			continue;
 		}
-		x->rc = verify_one(f, p->paths[i], 1, &x->g, &x->why);
+		x->rc = verify_one(f, p->paths[i], 1, p->club, &x->g,
+		    &x->why);
 		fclose(f);
 	}
 	return NULL;
@@ -470,6 +588,7 @@ standings_add_files(struct standings *s, const char *const *paths, size_t n,
 		return rc;
 	}
 	memset(&p, 0, sizeof(p));
+	p.club = s->club;
 	p.paths = paths;
 	p.n = n;
 	if ((p.slot = calloc(n, sizeof(*p.slot))) == NULL)

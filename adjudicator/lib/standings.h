@@ -39,8 +39,9 @@ enum standings_format {
 	STANDINGS_HTML
 };
 
-/* A rating period: n days, weeks (from Monday), months or years (both
- * from January 1st). */
+/* A rating period: n days (counted from 1970-01-01), weeks (from Monday
+ * 1970-01-05), months or years (from January of the year 0: n months
+ * that do not divide 12 run across years); adjudicator-ratings(7). */
 struct standings_period {
 	char		unit;	/* 'd', 'w', 'm' or 'y' */
 	unsigned	n;
@@ -60,14 +61,30 @@ int	standings_period_parse(const char *, struct standings_period *,
 #define STANDINGS_DRAWN	1
 #define STANDINGS_LOST	0
 #define STANDINGS_APART	(-1)	/* the same side, or no seat */
+#define STANDINGS_NONE	(-2)	/* a seat's outcome in a game not rated */
 
+/*
+ * A seat, answered for at the end by its holder then (the header's key,
+ * or the last a seat entry gave it): that key takes the result, and the
+ * player is named by the key's own name, never by the seat's.
+ */
 struct standings_seat {
-	char		name[KEY_NAME_MAX + 1];
+	char		name[KEY_NAME_MAX + 1];		/* the seat's */
+	char		player[KEY_NAME_MAX + 1];	/* its key's own */
 	char		key[KEY_ID_HEX];
 	int		outcome;	/* the game's, for this seat: WON (alone
 					 * first), DRAWN (first with others),
-					 * LOST */
+					 * LOST; NONE when it is not rated */
 	int		timed_out;
+	uint32_t	late;		/* the final holder's own late moves */
+};
+
+/* A key that held a seat before its final holder (a seat's own new key,
+ * the operator's handover): no result, but its own late moves. */
+struct standings_holder {
+	int		seat;
+	char		player[KEY_NAME_MAX + 1];	/* the key's own name */
+	char		key[KEY_ID_HEX];
 	uint32_t	late;
 };
 
@@ -81,11 +98,50 @@ struct standings_game {
 	int		rated;
 	int		nseats;
 	struct standings_seat seat[GAME_MAX_SEATS];
+	int		nearlier;
+	struct standings_holder earlier[MATCH_MAX_HOLDERS];
 	/* seat i's score against seat j: WON, DRAWN, LOST or APART */
 	signed char	pair[GAME_MAX_SEATS][GAME_MAX_SEATS];
 	char		from[200];	/* the archive it was read from */
 	int		dropped;	/* another archive of it ends otherwise */
+	int		left;		/* 0, or why the club leaves it out:
+					 * STANDINGS_LEFT_JUDGE, _MEMBERS */
 };
+
+/*
+ * What a club vouches for (standings -j, -m; standings_club.c): anyone can
+ * make keys, play against them and resign, so a ladder of every verified
+ * game can be farmed with sock puppets.  With judges listed, only the
+ * games one of them judged count; with members listed, only the games
+ * whose every seat was held, from the start to the end, by a member's
+ * key.  The others are left out, counted and said.
+ */
+struct standings_club {
+	struct key_public	*judge;
+	size_t			 njudges;
+	struct key_public	*member;	/* in by_key's order */
+	size_t			 nmembers;
+	int			 members_given;
+};
+
+void	standings_club_init(struct standings_club *);
+void	standings_club_free(struct standings_club *);
+/* -j: one judge's public key file */
+int	standings_club_judge(struct standings_club *, const char *path,
+	    struct error *);
+/* -m: a members file, one public key line each; blank lines and lines
+ * starting with # are passed over */
+int	standings_club_members(struct standings_club *, const char *path,
+	    struct error *);
+/* 1 when judge (NULL: a peer game) is listed */
+int	standings_club_judged(const struct standings_club *,
+	    const struct key_public *judge);
+int	standings_club_member(const struct standings_club *,
+	    const struct key_public *);
+
+/* why a game is left out (standings_game.left) */
+#define STANDINGS_LEFT_JUDGE	1	/* no listed judge judged it */
+#define STANDINGS_LEFT_MEMBERS	2	/* a seat held by a key not listed */
 
 struct standings {
 	struct standings_game	*g;
@@ -93,6 +149,9 @@ struct standings {
 	unsigned		 archives, refused;
 	int			 status;	/* the worst refusal's */
 	const struct report	*report;	/* says each refusal */
+	const struct standings_club *club;	/* NULL: every game counts */
+	unsigned		 left_judge, left_members;	/* games left
+							 * out, and why */
 };
 
 void	standings_init(struct standings *, const struct report *);
@@ -129,12 +188,14 @@ const char *standings_ending(enum match_how, int *rated);
 /* --- the tables --- */
 
 struct standings_player {
-	char		 name[KEY_NAME_MAX + 1];	/* its latest seat's */
+	char		 name[KEY_NAME_MAX + 1];	/* its key's own, as its
+							 * latest game gives it */
 	char		 key[KEY_ID_HEX];
 	double		 elo;
 	struct rating_glicko gl;
 	uint32_t	 games, won, drawn, lost;	/* rated */
-	uint32_t	 finished, timeouts;		/* every game */
+	uint32_t	 finished, timeouts;		/* every game it held
+							 * a seat of at the end */
 	uint64_t	 late;
 	int64_t		 last_period;	/* its last rated period */
 	int		 rated_yet;
@@ -149,7 +210,9 @@ struct standings_table {
 
 struct standings_result {
 	const struct standings_opts *opts;
+	const struct standings_club *club;	/* NULL: every game counted */
 	unsigned		 archives, refused;
+	unsigned		 left_judge, left_members;
 	uint32_t		 games, rated;
 	int64_t			 first, last;	/* periods, when rated > 0 */
 	struct standings_table	*t;		/* every game first */

@@ -72,6 +72,44 @@ period_words(const struct standings_period *p, char *out, size_t len)
 	snprintf(out, len, "%u %s%s", p->n, unit, p->n == 1 ? "" : "s");
 }
 
+static int
+vetting(const struct standings_result *r)
+{
+	return r->club != NULL && (r->club->njudges > 0 ||
+	    r->club->members_given);
+}
+
+/* Which games the club vouches for, and how many were left out and why:
+ * never silently. */
+static void
+club_line(const struct standings_result *r, struct out *b)
+{
+	const struct standings_club *c = r->club;
+	unsigned left = r->left_judge + r->left_members;
+	size_t i;
+
+	say(b, "%s", "Only games");
+	for (i = 0; i < c->njudges; i++)
+		say(b, "%s%s (%s)", i == 0 ? " judged by " : i + 1 <
+		    c->njudges ? ", " : " or ", c->judge[i].idhex,
+		    c->judge[i].name);
+	if (c->members_given)
+		say(b, "%s whose every seat was held by one of %zu members' "
+		    "keys", c->njudges > 0 ? "," : "", c->nmembers);
+	if (left == 0) {
+		say(b, "%s", ": none left out.\n");
+		return;
+	}
+	say(b, ": %u game%s left out (", left, left == 1 ? "" : "s");
+	if (c->njudges > 0)
+		say(b, "%u judged otherwise%s", r->left_judge,
+		    c->members_given ? ", " : "");
+	if (c->members_given)
+		say(b, "%u with a seat held by a key not a member",
+		    r->left_members);
+	say(b, "%s", ").\n");
+}
+
 /* What was counted, and by which rules: the first lines of every form. */
 static void
 describe(const struct standings_result *r, struct out *b)
@@ -82,6 +120,8 @@ describe(const struct standings_result *r, struct out *b)
 	say(b, "%u game%s from %u archive%s (%u refused), %u rated.\n",
 	    r->games, r->games == 1 ? "" : "s", r->archives,
 	    r->archives == 1 ? "" : "s", r->refused, r->rated);
+	if (vetting(r))
+		club_line(r, b);
 	if (glicko(r))
 		say(b, "%s", "Glicko-2: start 1500, deviation 350, volatility "
 		    "0.06, tau 0.5.\n");
@@ -177,11 +217,18 @@ yaml_player(const struct standings_result *r, const struct standings_player *p,
 	ydoc_map_end(w);
 }
 
+/* A seat's outcome in words; "none" in a game not rated (an abort). */
+static const char *
+outcome(int o)
+{
+	return o == STANDINGS_WON ? "won" : o == STANDINGS_DRAWN ? "drawn" :
+	    o == STANDINGS_LOST ? "lost" : "none";
+}
+
 static void
 yaml_game(const struct standings_result *r, const struct standings_game *g,
     struct ydoc_writer *w)
 {
-	static const char *const outcome[] = { "lost", "drawn", "won" };
 	char when[32], start[16];
 	int i, rated;
 
@@ -201,12 +248,50 @@ yaml_game(const struct standings_result *r, const struct standings_game *g,
 	for (i = 0; i < g->nseats; i++) {
 		ydoc_map_begin(w);
 		ydoc_kv(w, "name", g->seat[i].name);
+		ydoc_kv(w, "player", g->seat[i].player);
 		ydoc_kv(w, "key", g->seat[i].key);
-		ydoc_kv(w, "outcome", outcome[g->seat[i].outcome]);
+		ydoc_kv(w, "outcome", outcome(g->seat[i].outcome));
+		ydoc_kvf(w, "late", "%u", g->seat[i].late);
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);
+	if (g->nearlier > 0) {
+		ydoc_key(w, "held_before");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < g->nearlier; i++) {
+			ydoc_map_begin(w);
+			ydoc_kv(w, "seat", g->seat[g->earlier[i].seat].name);
+			ydoc_kv(w, "player", g->earlier[i].player);
+			ydoc_kv(w, "key", g->earlier[i].key);
+			ydoc_kvf(w, "late", "%u", g->earlier[i].late);
+			ydoc_map_end(w);
+		}
+		ydoc_seq_end(w);
+	}
 	ydoc_map_end(w);
+}
+
+/* The club's lists (-j, -m) and the games they left out */
+static void
+yaml_club(const struct standings_result *r, struct ydoc_writer *w)
+{
+	const struct standings_club *c = r->club;
+	size_t i;
+
+	if (c->njudges > 0) {
+		ydoc_key(w, "judges");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < c->njudges; i++)
+			ydoc_str(w, c->judge[i].idhex);
+		ydoc_seq_end(w);
+	}
+	if (c->members_given)
+		ydoc_kvf(w, "members", "%zu", c->nmembers);
+	ydoc_kvf(w, "left_out", "%u", r->left_judge + r->left_members);
+	if (c->njudges > 0)
+		ydoc_kvf(w, "left_not_judged", "%u", r->left_judge);
+	if (c->members_given)
+		ydoc_kvf(w, "left_not_members", "%u", r->left_members);
 }
 
 static int
@@ -235,6 +320,8 @@ yaml(const struct standings *s, const struct standings_result *r,
 	ydoc_kvf(w, "refused", "%u", r->refused);
 	ydoc_kvf(w, "games", "%u", r->games);
 	ydoc_kvf(w, "rated", "%u", r->rated);
+	if (vetting(r))
+		yaml_club(r, w);
 	ydoc_key(w, "tables");
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < r->nt; i++) {

@@ -59,6 +59,23 @@ once(struct standings *s)
 	s->n = out;
 }
 
+/* The games the club does not vouch for (standings -j, -m): left out,
+ * counted by why, after the forks so that each game counts once. */
+static void
+vouched(struct standings *s)
+{
+	size_t i, out = 0;
+
+	for (i = 0; i < s->n; i++)
+		if (s->g[i].left == STANDINGS_LEFT_JUDGE)
+			s->left_judge++;
+		else if (s->g[i].left == STANDINGS_LEFT_MEMBERS)
+			s->left_members++;
+		else
+			s->g[out++] = s->g[i];
+	s->n = out;
+}
+
 /* --- rating a table --- */
 
 struct period_entry {
@@ -275,9 +292,35 @@ rate_game(struct rater *r, const struct standings_game *g, struct error *e)
 	return 0;
 }
 
+/*
+ * Apart from the rating: the game's holders at the end finished it (and
+ * lost it on time, if so); a key that held a seat before them made its
+ * own late moves, and nothing else of the game is its.  Each is named
+ * by its key's own name, as its latest game gives it.
+ */
+static void
+reliability(struct standings_table *t, const struct standings_game *g)
+{
+	struct standings_player *p;
+	int i;
+
+	for (i = 0; i < g->nearlier; i++) {
+		p = &t->p[index_of(t, g->earlier[i].key)];
+		snprintf(p->name, sizeof(p->name), "%s", g->earlier[i].player);
+		p->late += g->earlier[i].late;
+	}
+	for (i = 0; i < g->nseats; i++) {
+		p = &t->p[index_of(t, g->seat[i].key)];
+		snprintf(p->name, sizeof(p->name), "%s", g->seat[i].player);
+		p->finished++;
+		p->timeouts += g->seat[i].timed_out != 0;
+		p->late += g->seat[i].late;
+	}
+}
+
 static int
 rate_table(struct standings_table *t, const struct standings *s,
-    const struct standings_opts *o, int64_t last, struct error *e)
+    const struct standings_opts *o, struct error *e)
 {
 	struct rater r;
 	size_t i, cap = 0;
@@ -287,11 +330,18 @@ rate_table(struct standings_table *t, const struct standings *s,
 	memset(&r, 0, sizeof(r));
 	r.t = t;
 	r.o = o;
-	for (i = 0; i < s->n; i++)
-		for (i2 = 0; (t->rules[0] == '\0' || strcmp(s->g[i].rules,
-		    t->rules) == 0) && i2 < s->g[i].nseats; i2++)
-			if (add_player(t, &cap, s->g[i].seat[i2].key, e) != 0)
+	for (i = 0; i < s->n; i++) {
+		const struct standings_game *g = &s->g[i];
+
+		if (t->rules[0] != '\0' && strcmp(g->rules, t->rules) != 0)
+			continue;
+		for (i2 = 0; i2 < g->nseats; i2++)
+			if (add_player(t, &cap, g->seat[i2].key, e) != 0)
 				goto done;
+		for (i2 = 0; i2 < g->nearlier; i2++)
+			if (add_player(t, &cap, g->earlier[i2].key, e) != 0)
+				goto done;
+	}
 	if (t->n > 0 && ((r.pending = calloc(t->n, sizeof(*r.pending))) ==
 	    NULL || (r.touched = calloc(t->n, sizeof(*r.touched))) == NULL ||
 	    (r.acc = calloc(t->n, sizeof(*r.acc))) == NULL ||
@@ -307,16 +357,7 @@ rate_table(struct standings_table *t, const struct standings *s,
 		if (t->rules[0] != '\0' && strcmp(g->rules, t->rules) != 0)
 			continue;
 		t->games++;
-		for (i2 = 0; i2 < g->nseats; i2++) {
-			struct standings_player *p = &t->p[index_of(t,
-			    g->seat[i2].key)];
-
-			snprintf(p->name, sizeof(p->name), "%s",
-			    g->seat[i2].name);
-			p->finished++;
-			p->timeouts += g->seat[i2].timed_out != 0;
-			p->late += g->seat[i2].late;
-		}
+		reliability(t, g);
 		if (!g->rated)
 			continue;
 		t->rated++;
@@ -329,10 +370,14 @@ rate_table(struct standings_table *t, const struct standings *s,
 	}
 	if (any)
 		flush(&r, period);
-	/* Glicko-2: every deviation as of the last period of all */
+	/*
+	 * Glicko-2: every deviation as of the table's own last period (the
+	 * games are in order: the last flushed), not the input's, so that a
+	 * game's table depends on that game's archives alone.
+	 */
 	for (i = 0; o->system == STANDINGS_GLICKO2 && i < t->n; i++)
 		if (t->p[i].rated_yet)
-			rating_glicko2_idle(&t->p[i].gl, (uint64_t)(last -
+			rating_glicko2_idle(&t->p[i].gl, (uint64_t)(period -
 			    t->p[i].last_period));
 	rc = 0;
 done:
@@ -422,8 +467,12 @@ standings_compute(struct standings *s, const struct standings_opts *o,
 	memset(res, 0, sizeof(*res));
 	res->opts = o;
 	once(s);
+	vouched(s);
+	res->club = s->club;
 	res->archives = s->archives;
 	res->refused = s->refused;
+	res->left_judge = s->left_judge;
+	res->left_members = s->left_members;
 	for (i = 0; i < s->n; i++) {
 		int64_t q = standings_period_of(&o->period, s->g[i].when);
 
@@ -440,7 +489,7 @@ standings_compute(struct standings *s, const struct standings_opts *o,
 	if (tables(s, res, e) != 0)
 		return -1;
 	for (i = 0; i < res->nt; i++) {
-		if (rate_table(&res->t[i], s, o, res->last, e) != 0)
+		if (rate_table(&res->t[i], s, o, e) != 0)
 			return -1;
 		if (res->t[i].n > 1)
 			qsort(res->t[i].p, res->t[i].n, sizeof(*res->t[i].p),

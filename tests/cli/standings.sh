@@ -4,6 +4,10 @@
 # only those verify accepts; the same bytes whatever the order; the
 # figures worked by hand from adjudicator-ratings(7).
 
+# judged games played by the verbs (jstart, jplay), a seat handed over
+# (handed)
+. "$TOP/tests/cli/club.sh"
+
 WIRE="$(dirname "$ADJ")/cli/wire"
 
 # arc NAME TIME [WIRE-GAME-ARGS...]: NAME.arc, a whole game created at
@@ -340,4 +344,316 @@ test_standings_usage() {
 	mkdir empty
 	expect 0 "$ADJ" standings empty
 	out_has '^Standings: 0 games from 0 archives (0 refused), 0 rated\.$'
+}
+
+# One file named two ways (a path, ./path, a link to it, a directory
+# holding a link) is one archive: files by device and inode, not by
+# their spelling; a copy is another archive of the same game
+test_standings_one_file_named_two_ways() {
+	hand_games
+	ln -s g1.arc link.arc
+	mkdir d
+	ln -s ../g2.arc d/g2.arc
+	expect 0 "$ADJ" standings g1.arc ./g1.arc link.arc "$PWD/g1.arc" \
+	    g2.arc d
+	[ ! -s err ] || fail "stderr: $(cat err)"
+	out_has '^Standings: 2 games from 2 archives (0 refused), 2 rated\.$'
+	expect 0 "$ADJ" standings -f yaml link.arc g1.arc
+	grep -qx 'archives: 1' out || fail "$(cat out)"
+	# a copy is another file: two archives of one game
+	cp g1.arc copy.arc
+	expect 0 "$ADJ" standings g1.arc copy.arc
+	out_has '^Standings: 1 game from 2 archives (0 refused), 1 rated\.$'
+}
+
+# table NAME: the text table of NAME ("every game", a game) in ./out
+table() {
+	awk -v t="$1:" '$1 " " $2 == t || $1 == t { on = 1 } /^$/ { on = 0 }
+	    on { print }' out
+}
+
+# A game's own table depends on that game's archives alone: with
+# Glicko-2 a game of other rules two quarters later moves no deviation
+# of the knights table (each table's deviations are brought to its own
+# last period), while the table over every game is brought to it
+test_standings_a_game_table_is_its_own() {
+	hand_games
+	arc g4 2025-10-15T09:00:00Z -k alice.key -k dave.key -e resign:1 \
+	    incognito 2 peer all
+	expect 0 "$ADJ" standings -r glicko2 g1.arc g2.arc
+	table knights >alone
+	[ -s alone ] || fail "no knights table: $(cat out)"
+	expect 0 "$ADJ" standings -r glicko2 g1.arc g2.arc g4.arc
+	table knights >with
+	cmp -s alone with || { diff -u alone with >&2; fail "knights moved"; }
+	# to the last decimal; over every game, carol (idle since Q2) is
+	# brought to Q4: wider
+	expect 0 "$ADJ" standings -r glicko2 -f yaml g1.arc g2.arc
+	mv out alone.yaml
+	expect 0 "$ADJ" standings -r glicko2 -f yaml g1.arc g2.arc g4.arc
+	need python3
+	python3 - alone.yaml out <<'PY' || fail "yaml"
+import sys, yaml
+one, two = (yaml.safe_load(open(f)) for f in sys.argv[1:])
+def tables(d):
+    return {x["game"]: x for x in d["tables"]}
+assert tables(one)["knights"] == tables(two)["knights"], (one, two)
+k = {p["name"]: p["deviation"] for p in tables(two)["knights"]["players"]}
+a = {p["name"]: p["deviation"] for p in tables(two)["all"]["players"]}
+assert k["carol"] < a["carol"], (k, a)
+PY
+}
+
+# An aborted game has no result: counted, finished by its seats, not
+# rated, and no seat of it won, drew or lost it
+test_standings_an_abort_has_no_outcome() {
+	jstart
+	jsetups d2 b4
+	jplay A a2.msg e3-c3
+	expect 0 "$ADJ" rule -d J -O mq abort the board decided
+	"$ADJ" export -d J >ab.arc
+	expect 0 "$ADJ" verify ab.arc
+	out_has 'aborted by the judge: the board decided'
+	expect 0 "$ADJ" standings -f yaml ab.arc
+	need python3
+	python3 - out <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["games"] == 1 and d["rated"] == 0, d
+g = d["games_counted"][0]
+assert g["ended"] == "aborted" and str(g["rated"]) in ("no", "False"), g
+assert [s["outcome"] for s in g["seats"]] == ["none", "none"], g
+for p in d["tables"][0]["players"]:
+    assert (p["games"], p["won"], p["drawn"], p["lost"], p["finished"]) \
+        == (0, 0, 0, 0, 1), p
+PY
+}
+
+# A game with a clock is timed by the latest time its entries were signed
+# with, not by its final entry's: in a peer game each seat signs its own
+# times, which need not grow from entry to entry.  bob signs his setup at
+# 20:00, alice resigns at 12:00, bob's final openings, the last entry,
+# are signed at 13:00.  The documents say the same.
+test_standings_time_is_the_latest_signed() {
+	keys alice bob
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z "$ADJ" new -k alice.key \
+	    -o clock=1d incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	for step in A:setup:d2:10:00 B:receive:a1.msg:10:30 \
+	    B:setup:b4:20:00 A:receive:b1.msg:11:30 A:turn:resign:12:00 \
+	    B:receive:a2.msg:12:30 B:turn::13:00 A:receive:b2.msg:13:30; do
+		IFS=: read -r d verb arg hh mm <<-STEP
+		$step
+		STEP
+		case $verb in
+		setup) out=$(echo "$d" | tr AB ab)1.msg ;;
+		turn) out=$(echo "$d" | tr AB ab)2.msg ;;
+		*) out=/dev/null ;;
+		esac
+		# shellcheck disable=SC2086
+		ADJUDICATOR_NOW=2026-12-01T$hh:$mm:00Z "$ADJ" "$verb" -d "$d" \
+		    $arg >"$out" 2>/dev/null || fail "$step"
+	done
+	"$ADJ" export -d A >a.arc
+	expect 0 "$ADJ" verify a.arc
+	expect 0 "$ADJ" standings -f yaml a.arc
+	grep -qx '  time: 2026-12-01T20:00:00Z' out ||
+	    fail "not the latest signed time: $(grep time: out)"
+	# the spec's row and adjudicator(1) say the same
+	row=$(grep '^| `time` |' "$TOP/formats/standings.md")
+	case $row in
+	*"latest time its entries were signed with"*) ;;
+	*) fail "formats/standings.md: $row" ;;
+	esac
+	for f in formats/standings.md man/adjudicator.1 \
+	    man/adjudicator-ratings.7 README.md; do
+		tr '\n' ' ' <"$TOP/$f" | grep -q "final entry's signed time" &&
+		    fail "$f: the final entry's signed time"
+	done
+	true
+}
+
+# The anchors of rating periods (days from 1970-01-01, weeks from Monday
+# 1970-01-05, months and years from the year 0) as adjudicator-ratings(7)
+# states them: each line of its examples, computed
+test_standings_period_anchors_as_documented() {
+	keys alice bob
+	sed -n 's/^-p \([0-9]*[dwmy]\)  *\([0-9-]*\)  *\([0-9-]*\)$/\1 \2 \3/p' \
+	    "$TOP/man/adjudicator-ratings.7" >examples
+	[ "$(wc -l <examples)" -ge 6 ] ||
+	    fail "adjudicator-ratings(7) gives no examples of periods"
+	while read -r p day first; do
+		[ -f "$day.arc" ] || arc "$day" "${day}T12:00:00Z" -k alice.key \
+		    -k bob.key -e resign:1 incognito 2 peer all
+		expect 0 "$ADJ" standings -f yaml -p "$p" "$day.arc"
+		grep -qx "  period: $first" out ||
+		    fail "-p $p, $day: $(grep '  period:' out), not $first"
+	done <examples
+	# a period of months across the year: its first day is no January 1st
+	grep -q '^5m 2026-01-10 2025-11-01$' examples ||
+	    fail "no example of 5 months across years"
+}
+
+# A seat handed over: the key that holds it at the end takes the result,
+# named by its own name (carol), never by the seat's (bob); the key that
+# held it before (bob's) keeps its own late move, and nothing else of
+# the game.  A judged incognito game with a clock of a day and a grace
+# of two hours: bob's move comes an hour late, then the operator hands
+# bob's seat to carol, and alice finds the spy.
+test_standings_a_handed_over_seat() {
+	keys alice bob judge carol
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z "$ADJ" new -k alice.key \
+	    -m judge -j judge.pub -o clock=1d -o grace=2h incognito \
+	    alice.pub bob.pub >invite.msg
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join ${d%%:*}"
+	done
+	nupd=0
+	for step in A:d2:2026-12-01T10 B:b4:2026-12-01T11 \
+	    A:e3-c3:2026-12-01T12 B:b4-b3:2026-12-02T13; do
+		d=${step%%:*} act=${step#*:}
+		act=${act%%:*}
+		case $act in *-*) verb=turn ;; *) verb=setup ;; esac
+		"$ADJ" "$verb" -d "$d" "$act" >move.msg || fail "$step"
+		ADJUDICATOR_NOW=${step##*:}:00:00Z tojudge move.msg
+	done
+	ADJUDICATOR_NOW=2026-12-02T14:00:00Z expect 0 "$ADJ" rule -d J \
+	    -O mq handover bob carol.pub bob left the club
+	mv mq/bob.msg carol.msg
+	mailout
+	"$ADJ" join -d C -k carol.key carol.msg 2>/dev/null || fail "join C"
+	"$ADJ" turn -d A 'c3?b3' >a3.msg
+	ADJUDICATOR_NOW=2026-12-02T15:00:00Z "$ADJ" judge -d J -O mq a3.msg \
+	    >/dev/null || fail "judge a3.msg"
+	"$ADJ" export -d J >h.arc
+	expect 0 "$ADJ" verify h.arc
+	out_has '^result: alice won'
+	out_has '^late moves (in the grace): alice 0 bob 1$'
+	out_has "^  bob: key $(cut -d' ' -f3 bob.pub) (bob) from the start; key $(cut -d' ' -f3 carol.pub) (carol) from entry"
+	# bob plays another game under his own key
+	arc p1 2026-11-20T09:00:00Z -k alice.key -k bob.key -e resign:0 \
+	    knights 2 peer all
+	expect 0 "$ADJ" standings h.arc p1.arc
+	kb=$(cut -d' ' -f3 bob.pub) kc=$(cut -d' ' -f3 carol.pub)
+	for t in "every game" incognito; do
+		table "$t" >t.txt
+		[ "$(awk '$2 == "bob"' t.txt | wc -l)" -eq 1 ] ||
+		    fail "$t: bob twice: $(cat t.txt)"
+		grep -q "^  *[0-9]  *carol  *$kc " t.txt ||
+		    fail "$t: carol's key not named carol: $(cat t.txt)"
+	done
+	# every game: bob won p1 and made the late move; carol lost h
+	table "every game" | grep -q " bob  *$kb  .*  1  *1  *0  *0 |  *1  *0  *1$" ||
+	    fail "bob: $(table 'every game')"
+	table "every game" | grep -q " carol  *$kc  .*  1  *0  *0  *1 |  *1  *0  *0$" ||
+	    fail "carol: $(table 'every game')"
+	# incognito: bob's late move is all that is his of the game
+	table incognito | grep -q " bob  *$kb  *1500?  *0  *0  *0  *0 |  *0  *0  *1$" ||
+	    fail "incognito: bob: $(table incognito)"
+	expect 0 "$ADJ" standings -f yaml h.arc
+	need python3
+	python3 - out "$kb" "$kc" <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+kb, kc = sys.argv[2], sys.argv[3]
+g = d["games_counted"][0]
+bob = g["seats"][1]
+assert (bob["name"], bob["player"], bob["key"], bob["outcome"],
+        bob["late"]) == ("bob", "carol", kc, "lost", 0), bob
+assert g["held_before"] == [{"seat": "bob", "player": "bob", "key": kb,
+                             "late": 1}], g
+names = {p["key"]: p["name"] for p in d["tables"][0]["players"]}
+assert names[kb] == "bob" and names[kc] == "carol", names
+PY
+	# a club's list vouches for every key that held a seat: bob, who
+	# held his seat before carol, too
+	cat alice.pub carol.pub >members
+	expect 0 "$ADJ" standings -m members h.arc
+	out_has '^Standings: 0 games from 1 archive (0 refused), 0 rated\.$'
+	out_has '(1 with a seat held by a key not a member)\.$'
+	cat bob.pub >>members
+	expect 0 "$ADJ" standings -m members h.arc
+	out_has '^Standings: 1 game from 1 archive (0 refused), 1 rated\.$'
+}
+
+# Standings farmed with sock puppets: anyone makes keys, plays them and
+# resigns.  -j JUDGE.pub counts only the games such a judge judged; -m
+# MEMBERS only those whose every seat was held by a listed key; both,
+# only those both vouch for.  The games left out are counted and said
+# why, in the tables' first lines and the YAML.
+test_standings_only_games_a_club_vouches_for() {
+	keys alice bob carol judge rogue sock
+	arc j1 2025-01-10T09:00:00Z -k alice.key -k bob.key -k judge.key \
+	    -e resign:1 incognito 2 judge all
+	arc j2 2025-01-11T09:00:00Z -k alice.key -k sock.key -k judge.key \
+	    -e resign:1 incognito 2 judge all
+	arc r1 2025-01-12T09:00:00Z -k alice.key -k bob.key -k rogue.key \
+	    -e resign:1 incognito 2 judge all
+	arc p1 2025-01-13T09:00:00Z -k bob.key -k sock.key -e resign:1 \
+	    knights 2 peer all
+	arc p2 2025-01-14T09:00:00Z -k alice.key -k carol.key -e resign:1 \
+	    knights 2 peer all
+	{
+		echo "# the club's members, one public key a line"
+		cat alice.pub
+		echo
+		echo "   $(cat bob.pub)   "
+		cat carol.pub alice.pub
+	} >members
+	kj=$(cut -d' ' -f3 judge.pub) kr=$(cut -d' ' -f3 rogue.pub)
+	expect 0 "$ADJ" standings j1.arc j2.arc r1.arc p1.arc p2.arc
+	out_has '^Standings: 5 games from 5 archives (0 refused), 5 rated\.$'
+	grep -q '^Only games' out && fail "a filter unasked: $(cat out)"
+	out_has ' sock '
+	# the judge's games alone
+	expect 0 "$ADJ" standings -j judge.pub j1.arc j2.arc r1.arc p1.arc p2.arc
+	[ ! -s err ] || fail "stderr: $(cat err)"
+	out_has '^Standings: 2 games from 5 archives (0 refused), 2 rated\.$'
+	out_has "^Only games judged by $kj (judge): 3 games left out (3 judged otherwise)\.$"
+	# the members' games alone: sock is no player
+	expect 0 "$ADJ" standings -m members j1.arc j2.arc r1.arc p1.arc p2.arc
+	out_has '^Standings: 3 games from 5 archives (0 refused), 3 rated\.$'
+	out_has "^Only games whose every seat was held by one of 3 members' keys: 2 games left out (2 with a seat held by a key not a member)\.$"
+	grep -q ' sock ' out && fail "sock is counted: $(cat out)"
+	# two judges, or both lists
+	expect 0 "$ADJ" standings -j judge.pub -j rogue.pub j1.arc j2.arc \
+	    r1.arc p1.arc p2.arc
+	out_has '^Standings: 3 games from 5 archives'
+	out_has "^Only games judged by $kj (judge) or $kr (rogue): 2 games left out (2 judged otherwise)\.$"
+	expect 0 "$ADJ" standings -j judge.pub -m members -f yaml j1.arc \
+	    j2.arc r1.arc p1.arc p2.arc
+	need python3
+	python3 - out "$kj" <<'PY' || fail "yaml: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+assert d["games"] == 1 and d["archives"] == 5 and d["refused"] == 0, d
+assert [str(k) for k in d["judges"]] == [sys.argv[2]], d["judges"]
+assert (d["members"], d["left_out"], d["left_not_judged"],
+        d["left_not_members"]) == (3, 4, 3, 1), d
+assert [(g["rules"], [s["player"] for s in g["seats"]])
+        for g in d["games_counted"]] == [("incognito", ["alice", "bob"])], d
+PY
+	expect 0 "$ADJ" standings -j judge.pub -m members j1.arc
+	out_has "^Only games judged by $kj (judge), whose every seat was held by one of 3 members' keys: none left out\.$"
+	# every refusal on one line, with its status
+	expect 4 "$ADJ" standings -j missing.pub j1.arc
+	one_line
+	err_has '^adjudicator: missing.pub: No such file'
+	expect 3 "$ADJ" standings -j members j1.arc
+	one_line
+	err_has '^adjudicator: members: a public key file holds exactly one line$'
+	{ cat alice.pub; echo 'adjudicator-pk1 eve 00 AAAA'; } >bad
+	expect 3 "$ADJ" standings -m bad j1.arc
+	one_line
+	err_has '^adjudicator: bad:2: '
+	printf '# nobody yet\n\n' >empty
+	expect 3 "$ADJ" standings -m empty j1.arc
+	one_line
+	err_has "^adjudicator: empty: no public key"
+	expect 1 "$ADJ" standings -m . j1.arc
+	one_line
+	err_has '^adjudicator: \.: not a regular file$'
+	[ ! -s out ] || fail "tables after a refused option"
 }

@@ -11,6 +11,7 @@
 
 #include "unit.h"
 
+#include "fsio.h"
 #include "standings.h"
 
 static int
@@ -57,6 +58,8 @@ game(struct standings *s, const char *id, const char *when, const char *names,
 	for (p = strtok_r(list, " ", &save); p != NULL;
 	    p = strtok_r(NULL, " ", &save)) {
 		snprintf(g.seat[g.nseats].name, sizeof(g.seat[0].name), "%s", p);
+		snprintf(g.seat[g.nseats].player, sizeof(g.seat[0].player), "%s",
+		    p);
 		snprintf(g.seat[g.nseats].key, sizeof(g.seat[0].key), "%s",
 		    key_of(p));
 		if (score != NULL) {
@@ -236,6 +239,72 @@ endings(void)
 	    "a cheat, a game under way: not rated");
 	unit_ok(standings_ending(MATCH_HOW_COUNT, &rated) == NULL,
 	    "no row past the table");
+}
+
+/* A file of the source tree: run from its top, or with TOP naming it. */
+static int
+doc(const char *name, struct buf *b)
+{
+	const char *top = getenv("TOP");
+	struct error e;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", top != NULL && *top != '\0' ?
+	    top : ".", name);
+	buf_init(b);
+	if (fsio_read(path, 1 << 20, b, &e) != 0 || buf_cstr(b) != 0) {
+		printf("# %s: %s\n", path, e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Every name the YAML's "ended" can hold is documented under that name:
+ * in formats/standings.md's row of "ended" and as an item of
+ * adjudicator-ratings(7)'s Endings.  "under way" is never written, and a
+ * cheat never counted (verify refuses it), so the spec lists it not.
+ */
+static void
+endings_documented(void)
+{
+	struct buf spec, page;
+	char want[64], *row, *end, *sec, *next;
+	int k, rated, ok_spec = 1, ok_page = 1;
+	const char *name;
+
+	if (doc("formats/standings.md", &spec) != 0 ||
+	    doc("man/adjudicator-ratings.7", &page) != 0) {
+		unit_ok(0, "the documents are read");
+		return;
+	}
+	row = strstr((char *)spec.data, "\n| `ended` |");
+	end = row != NULL ? strchr(row + 1, '\n') : NULL;
+	sec = strstr((char *)page.data, "\n.Ss Endings\n");
+	next = sec != NULL ? strstr(sec + 1, "\n.Ss ") : NULL;
+	if (end != NULL)
+		*end = '\0';
+	if (next != NULL)
+		*next = '\0';
+	for (k = MATCH_HOW_NONE + 1; k < MATCH_HOW_COUNT; k++) {
+		name = standings_ending((enum match_how)k, &rated);
+		snprintf(want, sizeof(want), "`%s`", name);
+		if (k != MATCH_HOW_CHEAT && (row == NULL ||
+		    strstr(row, want) == NULL)) {
+			printf("# formats/standings.md: no %s\n", want);
+			ok_spec = 0;
+		}
+		snprintf(want, sizeof(want), "\n.It Cm %s\n", name);
+		if (sec == NULL || strstr(sec, want) == NULL) {
+			printf("# adjudicator-ratings.7: no .It Cm %s\n", name);
+			ok_page = 0;
+		}
+	}
+	unit_ok(ok_spec, "every ending written is in formats/standings.md");
+	unit_ok(ok_page, "every ending is an item of adjudicator-ratings(7)'s "
+	    "Endings, by the same name");
+	buf_free(&spec);
+	buf_free(&page);
 }
 
 /*
@@ -464,6 +533,7 @@ main(void)
 	times();
 	shapes();
 	endings();
+	endings_documented();
 	elo_batched();
 	elo_k_falls();
 	elo_four_seats();
