@@ -440,9 +440,12 @@ test_standings_time_is_the_latest_signed() {
 	    -o clock=1d incognito alice.pub bob.pub >invite.msg
 	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
 	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	# bob's setup signed at 20:10 is taken by alice at 19:56 (within the
+	# 15 minutes a clock may be ahead); the last entry, bob's final
+	# openings, is signed at 20:05
 	for step in A:setup:d2:10:00 B:receive:a1.msg:10:30 \
-	    B:setup:b4:20:00 A:receive:b1.msg:11:30 A:turn:resign:12:00 \
-	    B:receive:a2.msg:12:30 B:turn::13:00 A:receive:b2.msg:13:30; do
+	    B:setup:b4:20:10 A:receive:b1.msg:19:56 A:turn:resign:19:57 \
+	    B:receive:a2.msg:20:00 B:turn::20:05 A:receive:b2.msg:20:06; do
 		IFS=: read -r d verb arg hh mm <<-STEP
 		$step
 		STEP
@@ -456,9 +459,10 @@ test_standings_time_is_the_latest_signed() {
 		    $arg >"$out" 2>/dev/null || fail "$step"
 	done
 	"$ADJ" export -d A >a.arc
+	export ADJUDICATOR_NOW=2026-12-02T00:00:00Z
 	expect 0 "$ADJ" verify a.arc
 	expect 0 "$ADJ" standings -f yaml a.arc
-	grep -qx '  time: 2026-12-01T20:00:00Z' out ||
+	grep -qx '  time: 2026-12-01T20:10:00Z' out ||
 	    fail "not the latest signed time: $(grep time: out)"
 	# the spec's row and adjudicator(1) say the same
 	row=$(grep '^| `time` |' "$TOP/formats/standings.md")
@@ -503,6 +507,9 @@ test_standings_period_anchors_as_documented() {
 # bob's seat to carol, and alice finds the spy.
 test_standings_a_handed_over_seat() {
 	keys alice bob judge carol
+	# the test clock between the times set below: after all of them, so
+	# that nothing read is in the future of the one reading it
+	export ADJUDICATOR_NOW=2026-12-20T00:00:00Z
 	ADJUDICATOR_NOW=2026-12-01T09:00:00Z "$ADJ" new -k alice.key \
 	    -m judge -j judge.pub -o clock=1d -o grace=2h incognito \
 	    alice.pub bob.pub >invite.msg
