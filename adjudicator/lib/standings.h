@@ -154,6 +154,17 @@ struct standings {
 							 * out, and why */
 };
 
+/*
+ * One game in two archives a and b (verified, from their paths) that end
+ * otherwise (standings_fork.c): 1 and *out, the game as it counts, when
+ * one key signed both entries where they part (it equivocated: the
+ * branch the other keys signed after it, else a loss for that key and
+ * for nobody else), the line said through the report; 0 when it is no
+ * such proof (two signers, the judge, an archive unread): not counted.
+ */
+int	standings_fork(struct standings *, struct standings_game *a,
+	    const struct standings_game *b, struct standings_game *out);
+
 void	standings_init(struct standings *, const struct report *);
 void	standings_free(struct standings *);
 

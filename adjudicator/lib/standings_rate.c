@@ -34,6 +34,7 @@ by_time(const void *a, const void *b)
 static void
 once(struct standings *s)
 {
+	struct standings_game kept;
 	size_t i, j, k, out = 0;
 
 	if (s->n > 1)
@@ -43,6 +44,11 @@ once(struct standings *s)
 		    j++)
 			;
 		if (memcmp(s->g[i].last, s->g[j - 1].last, SEC_HASH) != 0) {
+			/* one key that signed both stories: the proof */
+			if (standings_fork(s, &s->g[i], &s->g[j - 1], &kept)) {
+				s->g[out++] = kept;
+				continue;
+			}
 			for (k = i; k < j; k++) {
 				report_line(s->report, "%s: game %.16s ends "
 				    "otherwise in %s: a fork, not counted",

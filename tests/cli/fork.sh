@@ -115,3 +115,30 @@ test_fork_of_two_signers() {
 	grep -q equivocated err && fail "called an equivocation"
 	true
 }
+
+# The issue's case in the standings: the loser's second resignation, at an
+# earlier entry from a copy it kept, no longer voids the game for both:
+# it counts on the branch bob signed after the fork, a win for bob, and a
+# line names alice's key
+test_standings_count_the_branch_the_others_signed() {
+	kstart
+	"$ADJ" turn -d A resign >r.msg 2>/dev/null
+	"$ADJ" receive -d B r.msg >/dev/null 2>&1 || fail "the resignation"
+	"$ADJ" turn -d A.old resign >f.msg 2>/dev/null || fail "the fork"
+	"$ADJ" export -d A >real.arc
+	"$ADJ" export -d A.old >fork.arc
+	"$ADJ" export -d B >b.arc
+	id=$(awk '{ print $3 }' alice.pub)
+	expect 0 "$ADJ" standings -f yaml real.arc fork.arc b.arc
+	err_has "game [0-9a-f]\{16\}: alice (key $id) signed two entries 3, here and in .*: it equivocated; counted on the branch the others signed, this one$"
+	python3 - out <<'PY' || fail "not bob's win: $(cat out)"
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+g = d["games_counted"]
+assert len(g) == 1, g
+seats = {s["name"]: s["outcome"] for s in g[0]["seats"]}
+assert seats == {"alice": "lost", "bob": "won"}, seats
+PY
+	# the fork alone is just a game alice resigned
+	expect 0 "$ADJ" standings fork.arc
+}
