@@ -167,8 +167,8 @@ cmd_verify(int argc, char **argv, struct error *e)
 		return cli_usage(e);
 	argc -= optind;
 	argv += optind;
-	if (argc > 2)
-		return cli_usage(e);
+	if (cli_operands(argc, argv, 2, e) != 0)
+		return -1;
 	n = argc < 1 ? 1 : argc;
 	memset(v, 0, sizeof(v));
 	for (i = 0; i < n; i++) {

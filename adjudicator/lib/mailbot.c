@@ -597,6 +597,27 @@ done:
 	return rc;
 }
 
+/*
+ * A mail in words, with no message nor command, passed on whole to the
+ * operator: a question for a person, taken (exit 0), and its sender told
+ * where it went, not that it "could not be read".
+ */
+static int
+passed_on(struct bot_run *r, struct error *e)
+{
+	struct mailbot *b = r->b;
+
+	if (mailbot_answer_once(r, "forwarded", "[adjudicator] your mail went "
+	    "to a person", "Your mail to the adjudicator judge holds no move "
+	    "and no command for it:\nit has been passed on to a person, the "
+	    "judge's operator, who answers in\nwords.  Mail HELP for what the "
+	    "judge itself takes.\n", e) != 0)
+		return -1;
+	snprintf(b->verdict, sizeof(b->verdict), "forwarded%s",
+	    r->answered ? ",answered" : r->hushed ? ",quiet" : "");
+	return 0;
+}
+
 static int
 no_message(struct bot_run *r, struct error *why, struct error *e)
 {
@@ -629,10 +650,12 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 		return mailbot_list(r, e);
 	if (b->in.watch != 0)
 		return mailbot_watch(r, e);
-	refuse(r, why);
 	/* to a person first: the sender hears of it too */
 	if (mailbot_forward(r, why->msg, e) != 0)
 		return -1;
+	if (r->forwarded == 1 || r->forwarded == 3)
+		return passed_on(r, e);
+	refuse(r, why);
 	buf_printf(&body, "Your mail to the adjudicator judge could not be "
 	    "read: %s.\n%sMail HELP for what to send.\n", why->msg,
 	    r->forward_line);

@@ -83,7 +83,7 @@ let_go(const char *root, struct held *h, int ok, struct error *e)
 
 /*
  * The answer to a mail the bot could not take (kind: "unread",
- * "unrouted"), given once a day to one address for one kind: a vacation
+ * "unrouted", "forwarded"), given once a day to one address for one kind: a vacation
  * responder or a forged From answered without end is a loop, or a
  * reflector.  What is not answered is said in the log.
  */
@@ -459,9 +459,12 @@ mailbot_forward(struct bot_run *r, const char *why, struct error *e)
 	mail_id(r, id);
 	if ((rc = hold(b->root, b->report, &h, e)) != 0)
 		goto done;
-	if (club_forwarded(&h.rec, id))
+	if (club_forwarded(&h.rec, id)) {
 		report_line(b->report, "%s: passed on to the operator before; "
 		    "not again", r->name);
+		r->forwarded = t.secret[0] == '\0' && !r->mail->too_large ?
+		    3 : 0;
+	}
 	else if ((rc = send_forward(r, why, &t, e)) == 0) {
 		r->forwarded = t.secret[0] != '\0' || r->mail->too_large ? 2 :
 		    1;

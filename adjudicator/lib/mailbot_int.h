@@ -36,7 +36,8 @@ struct bot_run {
 	int		 invited;	/* an invitation was refused */
 	int		 hushed;	/* ... and answered before: not now */
 	int		 forwarded;	/* to the operator: 1 the mail's text,
-					 * 2 the note alone */
+					 * 2 the note alone, 3 the text, on
+					 * a delivery before */
 	char		 forward_line[400];	/* what the sender is told of
 						 * it */
 };
@@ -110,7 +111,7 @@ int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
 
 /*
  * mailbot_club.c.  The answer to a mail the bot could not take, of this
- * kind ("unread", "unrouted"), sent unless the same address was answered
+ * kind ("unread", "unrouted", "forwarded"), sent unless the same address was answered
  * the same kind in the last day (ROOT/judge.recent, under the root's
  * lock; then r->hushed and a line in the log).
  */

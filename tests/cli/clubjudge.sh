@@ -326,7 +326,8 @@ test_club_forward() {
 		printf 'Message-ID: <q1@example.org>\n\nHello judge,\n'
 		printf 'when is my deadline in game 9e7c?\n'
 	} >q.eml
-	at $T0 3 q.eml
+	# a question in words: taken, passed on, its sender told so
+	at $T0 0 q.eml
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
 	op=$(mail_to ops@club.example)
 	[ -n "$op" ] || fail "nothing to the operator"
@@ -343,16 +344,20 @@ test_club_forward() {
 	grep -q '^when is my deadline in game 9e7c?$' "$op" || fail "no text"
 	grep -q '^Subject: my deadline' "$op" && fail "the mail's headers"
 	ans=$(mail_to carol@example.org)
-	grep -q '^It has been passed on to a person' "$ans" ||
+	header_of "$ans" Subject |
+	    grep -qx '\[adjudicator\] your mail went to a person' ||
+	    fail "the answer's Subject: $(header_of "$ans" Subject)"
+	grep -q 'passed on to a person, the judge.s operator' "$ans" ||
 	    fail "the sender is not told"
-	[ "$(verdict)" = malformed,answered,forwarded ] || fail "log: $(verdict)"
+	grep -q 'could not be read' "$ans" && fail "told it could not be read"
+	[ "$(verdict)" = forwarded,answered ] || fail "log: $(verdict)"
 	grep -q 'mail: [0-9a-f]\{64\}$' jr/judge.recent || fail "not recorded"
-	at $((T0 + 60)) 3 q.eml
+	at $((T0 + 60)) 0 q.eml
 	err_has "passed on to the operator before; not again"
 	# nor is carol answered the same twice in a day
-	err_has "not answered: carol@example.org was answered the same (unread) in the last day"
+	err_has "not answered: carol@example.org was answered the same (forwarded) in the last day"
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
-	[ "$(verdict)" = malformed,quiet ] || fail "log: $(verdict)"
+	[ "$(verdict)" = forwarded,quiet ] || fail "log: $(verdict)"
 	# the operator's own mail is not passed back to it
 	printf 'From: ops@club.example\nSubject: test\n\nhi\n' >o.eml
 	at $((T0 + 120)) 3 o.eml
@@ -375,7 +380,7 @@ test_club_forward_never_automatic() {
 	mstart
 	settings 'operator: judge@club.example'
 	printf 'From: carol@example.org\nSubject: hi\n\nhi there\n' >q.eml
-	at $T0 3 q.eml
+	at $T0 0 q.eml
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails"
 	fwd=$(mail_to judge@club.example)
 	i=0

@@ -416,8 +416,10 @@ test_refuse_fork() {
 	"$ADJ" turn -d B2 a3-a2 >b2x.msg
 	tojudge b2.msg
 	judge_refuses b2x.msg bob
-	grep -q 'differs from the entry already applied' jout ||
-	    fail "no reason"
+	# the proof that bob's key told two stories of entry 4, kept
+	grep -q 'bob (key [0-9a-f]*) signed two different entries 4 on the same entry 3: proof that bob equivocated; the second is kept in J/aside/4-' jout ||
+	    { cat jout >&2; fail "no reason"; }
+	ls J/aside/4-*.entry >/dev/null 2>&1 || fail "the proof not kept"
 }
 
 # --- duplicates and early mail ------------------------------------------------

@@ -20,6 +20,14 @@ refused() {
 	one_line
 	err_has "$2"
 	[ -z "$3" ] || err_has "$3"
+	# the proof of an equivocation (one key, two entries of one seq) is
+	# kept aside as evidence, and nothing else changes
+	if grep -q 'equivocated; the second is kept in ' err; then
+		kept=$(sed -n 's/.*the second is kept in \(.*\)$/\1/p' err)
+		[ -f "$kept" ] || fail "the proof not kept: $kept"
+		rm -f "$kept"
+		rmdir "$1/aside" 2>/dev/null || true
+	fi
 	unchanged "$1"
 }
 

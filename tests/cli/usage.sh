@@ -27,7 +27,7 @@ test_options_after_the_operands() {
 test_unknown_long_option_named() {
 	expect 2 "$ADJ" verify --frob
 	one_line
-	err_has "^adjudicator: verify: unknown option --frob (usage: adjudicator verify \[FILE\])$"
+	err_has "^adjudicator: verify: unknown option --frob (usage: adjudicator verify \[FILE \[FILE2\]\])$"
 	expect 2 "$ADJ" turn -d A --dry-run
 	err_has "turn: unknown option --dry-run"
 }
@@ -54,8 +54,8 @@ test_usage_errors_say_what_is_wrong() {
 	err_has "games: -r ROOT is missing"
 	expect 2 "$ADJ" rules incognito knights
 	err_has 'rules: "knights": one operand too many'
-	expect 2 "$ADJ" verify a b
-	err_has 'verify: "b": one operand too many'
+	expect 2 "$ADJ" verify a b c
+	err_has 'verify: "c": one operand too many'
 	expect 2 "$ADJ" seal alice.pub
 	err_has "seal: -k KEY is missing"
 	expect 2 "$ADJ" open

@@ -72,7 +72,7 @@ G=$(ls /home/adjt-club/judge | grep '^[0-9a-f]\{64\}$')
 
 say "carol asks in words: passed on to the operator, who answers"
 as adjt-carol 'printf "From: adjt-carol@localhost\nTo: adjt-club@localhost\nSubject: when is my deadline?\n\nDear judge, when is my deadline?\n" | /usr/sbin/sendmail -t -i'
-logged 4 malformed,answered,forwarded
+logged 4 forwarded,answered
 wait_for "the operator's mail" more_mail adjt-ops 1
 last_has adjt-ops '^Subject: \[adjudicator\] for the operator: when is my deadline?$' ||
     fail "the operator's Subject"
@@ -80,7 +80,8 @@ last_has adjt-ops '^Reply-To: adjt-carol@localhost$' || fail "no Reply-To"
 last_has adjt-ops '^Dear judge, when is my deadline?$' || fail "no text"
 last_has adjt-ops '^command: your mail.*: no ADJUDICATOR MESSAGE found\.$' ||
     fail "no note"
-wait_for "carol's answer" last_has adjt-carol '^It has been passed on to a person'
+wait_for "carol's answer" last_has adjt-carol \
+    '^Subject: \[adjudicator\] your mail went to a person$'
 to=$(last_mail adjt-ops | sed -n 's/^Reply-To: //p')
 as adjt-ops "printf 'From: adjt-ops@localhost\nTo: $to\nSubject: Re: your deadline\n\nThree days from your last move.\n' | /usr/sbin/sendmail -t -i"
 wait_for "the operator's answer to carol" last_has adjt-carol \
