@@ -32,7 +32,7 @@ receive_root(const char *root, int argc, char **argv, struct error *e)
 	int i, nfiles, rc = -1;
 
 	if (root_receive_begin(&r, root, load_key, NULL, &cli_report_stderr,
-	    e) != 0) {
+	    e) != 0 || root_receive_keys(&r, e) != 0) {
 		root_receive_end(&r);
 		return -1;
 	}

@@ -524,6 +524,19 @@ key_of(struct root_receive *r, size_t i, struct error *e)
 	return r->key[i];
 }
 
+int
+root_receive_keys(struct root_receive *r, struct error *e)
+{
+	size_t i;
+
+	/* a key that cannot be had (no passphrase, a wrong one) is said
+	 * once, before any mail is read, not once for every mail */
+	for (i = 0; i < r->nkeys; i++)
+		if (key_of(r, i, e) == NULL)
+			return -1;
+	return 0;
+}
+
 static int
 mark_changed(struct root_receive *r, const char *game)
 {

@@ -123,6 +123,9 @@ struct root_receive {
 
 int	root_receive_begin(struct root_receive *, const char *root,
 	    key_load_fn *, void *, const struct report *, struct error *);
+/* Every key of the root loaded (asked for) at once: an error (no
+ * passphrase: EXIT_USAGE) before any mail is read. */
+int	root_receive_keys(struct root_receive *, struct error *);
 int	root_receive(struct root_receive *, FILE *, const char *name,
 	    struct error *);
 /* The view of every game that took something, in turn. */

@@ -215,3 +215,28 @@ test_judge_root_reads_a_mailbox() {
 	deliver_all
 	[ "$(seq_of "BR/$G")" = 1 ] || fail "bob is not at entry 1"
 }
+
+# receive -r with a key it cannot open (no terminal, no passphrase file,
+# no agent): said once, before any mail is read, exit 2 (not once a mail,
+# then exit 1); nothing of the root changes
+test_receive_root_no_passphrase_said_once() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	printf 'pw\n' >pw
+	chmod 600 pw
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" keygen -d . alice \
+	    </dev/null 2>/dev/null || fail "keygen"
+	"$ADJ" keygen -N -d . bob 2>/dev/null
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito alice.pub bob.pub >inv.msg
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" join -r AR -k alice.key \
+	    inv.msg 2>/dev/null || fail "join"
+	cat inv.msg inv.msg inv.msg >mbox
+	snapshot AR
+	expect 2 "$ADJ" receive -r AR mbox </dev/null
+	one_line
+	err_has "^adjudicator: no passphrase: stdin is not a terminal"
+	unchanged AR
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" receive -r AR mbox
+}
