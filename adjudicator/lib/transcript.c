@@ -164,8 +164,9 @@ prev_of(const struct envelope *env, char *out, size_t len,
  * Another entry for seq, with the same prev and author and signed by the
  * same key as the one applied: proof that the key's holder equivocated
  * (told two stories of one moment).  (One whose author is not its
- * signer's seat is refused for that, by the dispute's check.)  The second is kept aside as that proof and
- * the refusal names the key.  0: not that (e untouched); -1: e set.
+ * signer's seat is refused for that, by the dispute's check.)  The
+ * second is kept aside as that proof and the refusal names the key.
+ * 0: not that (e untouched); -1: e set.
  */
 static int
 equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
