@@ -46,8 +46,13 @@ struct mailqueue_mail {
 int	mailqueue_grow(struct mailqueue_mail **, size_t n, struct error *);
 /* A run's id in ROOT/outbox: hex digits */
 #define MAILQUEUE_RUNID	16
+#define MAILQUEUE_MAGIC	"adjudicator-outbox 1"	/* its first line's */
+/* A path on an outbox line: %XX for a blank, a control byte and '%'
+ * (mailqueue_outbox.c). */
+void	mailqueue_escape(const char *, struct buf *);
 /*
- * The text of ROOT/outbox (formats/gamedir.md; path names it in errors):
+ * The text of ROOT/outbox (formats/gamedir.md; path names it in errors;
+ * mailqueue_outbox.c):
  * its run's id, and its n mails in *m (each to be freed with its text);
  * EXIT_MALFORMED "damaged at mail N" when it is not one.
  */
