@@ -17,19 +17,9 @@
 #include "fsio.h"
 #include "match.h"
 
-/* each entry of an archive, as verify applied it */
-struct step {
-	uint8_t		hash[SEC_HASH];
-	int		by;			/* a seat, or GAME_JUDGE */
-	char		name[KEY_NAME_MAX + 1];	/* its signer's */
-	char		id[KEY_ID_HEX];
-};
-
 struct seen {
-	struct buf	*dispute;
-	char		 game[2 * SEC_HASH + 1];
-	struct step	*s;
-	size_t		 n;
+	struct buf		*dispute;
+	struct archive_steps	 steps;
 };
 
 static void
@@ -54,30 +44,12 @@ disputed(void *arg, const struct match *m, struct error *e)
 	return 0;
 }
 
-/* The signer of the entry m applied last: the seat's holder, or the
- * judge. */
 static int
 entry(void *arg, const struct match *m, struct error *e)
 {
 	struct seen *v = arg;
-	const struct key_public *k;
-	struct step *t;
 
-	snprintf(v->game, sizeof(v->game), "%s", m->game_hex);
-	if (m->seq == 0)
-		return 0;
-	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	v->s = t;
-	t = &v->s[v->n++];
-	memcpy(t->hash, m->last, SEC_HASH);
-	t->by = m->last_by;
-	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
-	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
-	snprintf(t->name, sizeof(t->name), "%s", match_author_name(m,
-	    m->last_by));
-	snprintf(t->id, sizeof(t->id), "%s", k != NULL ? k->idhex : "?");
-	return 0;
+	return archive_step(&v->steps, m, e);
 }
 
 /* One archive audited; what it holds in v. */
@@ -119,10 +91,10 @@ one(const char *path, struct seen *v, struct error *e)
  * equivocated.
  */
 static int
-compare(const char *pa, const struct seen *a, const char *pb,
-    const struct seen *b, struct error *e)
+compare(const char *pa, const struct archive_steps *a, const char *pb,
+    const struct archive_steps *b, struct error *e)
 {
-	const struct step *x, *y;
+	const struct archive_step *x, *y;
 	size_t i;
 
 	if (a->game[0] == '\0' || b->game[0] == '\0')
@@ -144,15 +116,15 @@ compare(const char *pa, const struct seen *a, const char *pb,
 	}
 	x = &a->s[i];
 	y = &b->s[i];
-	if (strcmp(x->id, y->id) == 0)
+	if (strcmp(x->key, y->key) == 0)
 		return error_set(e, EXIT_REFUSED, "%s and %s part at entry "
 		    "%zu: %s%s (key %s) signed both, on the same entry %zu: "
 		    "proof that %s%s equivocated", pa, pb, i + 1,
-		    x->by == GAME_JUDGE ? "the " : "", x->name, x->id, i,
+		    x->by == GAME_JUDGE ? "the " : "", x->name, x->key, i,
 		    x->by == GAME_JUDGE ? "the " : "", x->name);
 	return error_set(e, EXIT_REFUSED, "%s and %s part at entry %zu: "
 	    "signed by %s (key %s) in the one, by %s (key %s) in the other",
-	    pa, pb, i + 1, x->name, x->id, y->name, y->id);
+	    pa, pb, i + 1, x->name, x->key, y->name, y->key);
 }
 
 int
@@ -185,14 +157,15 @@ cmd_verify(int argc, char **argv, struct error *e)
 		}
 		/* a fork named outweighs what each audit said */
 		if (!(rc2 != 0 && second.status == EXIT_SYSTEM) &&
-		    compare(argv[0], &v[0], argv[1], &v[1], &second) != 0) {
+		    compare(argv[0], &v[0].steps, argv[1], &v[1].steps,
+		    &second) != 0) {
 			*e = second;
 			rc = -1;
 		}
 	}
 	for (i = 0; i < n; i++) {
 		buf_free(&dispute[i]);
-		free(v[i].s);
+		free(v[i].steps.s);
 	}
 	return rc;
 }

@@ -740,3 +740,27 @@ done:
 	buf_free(&tail);
 	return rc;
 }
+
+int
+archive_step(void *arg, const struct match *m, struct error *e)
+{
+	struct archive_steps *v = arg;
+	const struct key_public *k;
+	struct archive_step *t;
+
+	snprintf(v->game, sizeof(v->game), "%s", m->game_hex);
+	if (m->seq == 0)
+		return 0;
+	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	v->s = t;
+	t = &v->s[v->n++];
+	memcpy(t->hash, m->last, SEC_HASH);
+	t->by = m->last_by;
+	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
+	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
+	snprintf(t->name, sizeof(t->name), "%s", match_author_name(m,
+	    m->last_by));
+	snprintf(t->key, sizeof(t->key), "%s", k != NULL ? k->idhex : "");
+	return 0;
+}

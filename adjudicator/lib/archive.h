@@ -21,6 +21,8 @@
 #include "buf.h"
 #include "error.h"
 #include "game.h"
+#include "key.h"
+#include "sec.h"
 
 struct match;
 struct match_secret;
@@ -39,6 +41,25 @@ struct archive_out {
 int	archive_out_begin(struct archive_out *, uint64_t nentries,
 	    int with_updates, uint64_t nupdates, uint32_t nforks,
 	    struct buf *out, armor_sink_fn *, void *, struct error *);
+/*
+ * Each entry of an archive as verify applied it: its hash, its author (a
+ * seat or GAME_JUDGE), and the name and key id that signed it (the seat's
+ * holder then, or the judge's).  archive_step, as a progress entry hook
+ * (or called from one), appends each to a struct archive_steps.
+ */
+struct archive_step {
+	uint8_t		hash[SEC_HASH];
+	int		by;
+	char		name[KEY_NAME_MAX + 1];
+	char		key[KEY_ID_HEX];
+};
+struct archive_steps {
+	struct archive_step	*s;
+	size_t			 n;
+	char			 game[2 * SEC_HASH + 1];
+};
+int	archive_step(void *steps, const struct match *, struct error *);
+
 /* Version 2: the exporting seat and, once all of them are open in the
  * transcript, its openings. */
 int	archive_out_viewer(struct archive_out *, const struct match *, int seat,

@@ -17,43 +17,12 @@
 #include "standings.h"
 #include "transcript.h"
 
-struct step {
-	uint8_t	hash[SEC_HASH];
-	char	key[KEY_ID_HEX];
-	int	judge;
-};
-
-struct steps {
-	struct step	*s;
-	size_t		 n;
-};
-
-static int
-one_step(void *arg, const struct match *m, struct error *e)
-{
-	struct steps *v = arg;
-	const struct key_public *k;
-	struct step *t;
-
-	if (m->seq == 0)
-		return 0;
-	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	v->s = t;
-	t = &v->s[v->n++];
-	memcpy(t->hash, m->last, SEC_HASH);
-	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
-	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
-	snprintf(t->key, sizeof(t->key), "%s", k != NULL ? k->idhex : "");
-	t->judge = m->last_by == GAME_JUDGE;
-	return 0;
-}
-
 /* Each entry of the archive at path (verified before): 0, or -1. */
 static int
-steps_of(const char *path, struct steps *v)
+steps_of(const char *path, struct archive_steps *v)
 {
-	const struct archive_progress hooks = { .entry = one_step, .arg = v };
+	const struct archive_progress hooks = { .entry = archive_step,
+	    .arg = v };
 	struct buf summary;
 	struct error e;
 	FILE *f;
@@ -72,7 +41,7 @@ steps_of(const char *path, struct steps *v)
 
 /* Whether a key other than key signed an entry of v from i on. */
 static int
-others(const struct steps *v, size_t i, const char *key)
+others(const struct archive_steps *v, size_t i, const char *key)
 {
 	for (; i < v->n; i++)
 		if (strcmp(v->s[i].key, key) != 0)
@@ -107,8 +76,8 @@ int
 standings_fork(struct standings *s, struct standings_game *a,
     const struct standings_game *b, struct standings_game *out)
 {
-	struct steps x, y;
-	const struct step *p, *q;
+	struct archive_steps x, y;
+	const struct archive_step *p, *q;
 	const char *who;
 	size_t k;
 	int i, rc = 0;
@@ -124,7 +93,7 @@ standings_fork(struct standings *s, struct standings_game *a,
 		goto done;
 	p = &x.s[k];
 	q = &y.s[k];
-	if (strcmp(p->key, q->key) != 0 || p->judge)
+	if (strcmp(p->key, q->key) != 0 || p->by == GAME_JUDGE)
 		goto done;	/* two signers, or the judge: not counted */
 	for (i = 0; i < a->nseats && strcmp(a->seat[i].key, p->key) != 0; i++)
 		;
