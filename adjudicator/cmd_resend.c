@@ -74,6 +74,56 @@ judge_again(struct gamedir *g, const char *name, uint64_t seq, int mail,
 	return rc;
 }
 
+/* The judge's: its updates to seat printed again, or sent (-S). */
+static int
+judge_resend_to(struct gamedir *g, const char *seat, uint64_t seq, int mail,
+    int send, struct buf *b, struct error *e)
+{
+	char what[128];
+
+	if (judge_again(g, seat, seq, mail, b, e) != 0)
+		return -1;
+	if (!send)
+		return cli_write(b->data, b->len, e);
+	snprintf(what, sizeof(what), "the judge's last update to %.30s, "
+	    "again,", seat);
+	return cli_deliver_to(g, what, b, match_seat_by_name(g->t.m, seat),
+	    e);
+}
+
+/* A seat's: its message of entry seq (given), or its last, printed
+ * again or sent (-S). */
+static int
+seat_resend(struct gamedir *g, int given, unsigned long long seq, int mail,
+    int send, struct buf *b, struct error *e)
+{
+	unsigned long long first, from;
+	char what[128];
+
+	if (given)
+		first = seq;
+	else if ((seq = gamedir_last_sent(g)) == 0)
+		return error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet",
+		    cli_dir_shown(g), g->seat);
+	else
+		first = first_of_last(g, seq);
+	if (mail && mail_message_check(g->t.m, g->t.me, e) != 0)
+		return -1;
+	for (from = first; first <= seq; first++)
+		if (gamedir_outbox(g, first, b, e) != 0)
+			return -1;
+	if (mail && cli_mail(g, from, b, e) != 0)
+		return -1;
+	if (!send)
+		return cli_write(b->data, b->len, e);
+	if (seq > from)
+		snprintf(what, sizeof(what), "entries %llu to %llu again",
+		    from, seq);
+	else
+		snprintf(what, sizeof(what), "entry %llu again", from);
+	return cli_deliver(g, what, b, 1, 1, e);
+}
+
 int
 cmd_resend(int argc, char **argv, struct error *e)
 {
@@ -81,9 +131,8 @@ cmd_resend(int argc, char **argv, struct error *e)
 	const char *seat = NULL;
 	struct gamedir g;
 	struct buf b;
-	unsigned long long seq, first, from;
+	unsigned long long seq;
 	char *end;
-	char what[128];
 	int ch, rc = -1, mail = 0, send = 0;
 
 	while ((ch = cli_getopt(argc, argv, "d:r:MSs:")) != -1) {
@@ -117,44 +166,10 @@ cmd_resend(int argc, char **argv, struct error *e)
 		    cli_dir_shown(&g), g.seat);
 		goto done;
 	}
-	if (seat != NULL) {
-		if (judge_again(&g, seat, seq, mail, &b, e) != 0)
-			goto done;
-		if (!send) {
-			rc = cli_write(b.data, b.len, e);
-			goto done;
-		}
-		snprintf(what, sizeof(what), "the judge's last update to %.30s, "
-		    "again,", seat);
-		rc = cli_deliver_to(&g, what, &b, match_seat_by_name(g.t.m,
-		    seat), e);
-		goto done;
-	}
-	if (argc == 1)
-		first = seq;
-	else if ((seq = gamedir_last_sent(&g)) == 0) {
-		error_set(e, EXIT_USAGE, "%s: %s has sent nothing yet",
-		    cli_dir_shown(&g), g.seat);
-		goto done;
-	} else
-		first = first_of_last(&g, seq);
-	if (mail && mail_message_check(g.t.m, g.t.me, e) != 0)
-		goto done;
-	for (from = first; first <= seq; first++)
-		if (gamedir_outbox(&g, first, &b, e) != 0)
-			goto done;
-	if (mail && cli_mail(&g, from, &b, e) != 0)
-		goto done;
-	if (!send)
-		rc = cli_write(b.data, b.len, e);
-	else {
-		if (seq > from)
-			snprintf(what, sizeof(what), "entries %llu to %llu "
-			    "again", from, seq);
-		else
-			snprintf(what, sizeof(what), "entry %llu again", from);
-		rc = cli_deliver(&g, what, &b, 1, 1, e);
-	}
+	if (seat != NULL)
+		rc = judge_resend_to(&g, seat, seq, mail, send, &b, e);
+	else
+		rc = seat_resend(&g, argc == 1, seq, mail, send, &b, e);
 done:
 	buf_free(&b);
 	gamedir_close(&g);
