@@ -233,8 +233,15 @@ test_recent_record_from_the_future() {
 	err_has "judge.recent: 1 record dated after 2026-12-01T00:15:00Z ignored"
 	[ "$(verdict)" = joined ] || fail "capped by a record from the future"
 	grep -q '2027-12-01' jr/judge.recent && fail "the record kept"
-	# ten minutes ahead: counted (the cap of one reached)
-	printf 'invitations:\n- time: 2026-12-01T00:10:00Z\n  game: %s\n  key: %s\n  from: alice@example.org\n  verdict: joined\n' \
+	# fifteen minutes and a second ahead: ignored too
+	printf 'invitations:\n- time: 2026-12-01T00:15:01Z\n  game: %s\n  key: %s\n  from: alice@example.org\n  verdict: joined\n' \
+	    "$(printf '%064d' 0)" "$(awk '{ print $3 }' alice.pub)" \
+	    >jr/judge.recent
+	invite i3.eml
+	at $T0 0 i3.eml
+	err_has "judge.recent: 1 record dated after 2026-12-01T00:15:00Z ignored"
+	# fifteen minutes ahead exactly: counted (the cap of one reached)
+	printf 'invitations:\n- time: 2026-12-01T00:15:00Z\n  game: %s\n  key: %s\n  from: alice@example.org\n  verdict: joined\n' \
 	    "$(printf '%064d' 0)" "$(awk '{ print $3 }' alice.pub)" \
 	    >jr/judge.recent
 	invite i2.eml

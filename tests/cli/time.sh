@@ -44,6 +44,10 @@ test_no_time_before_created() {
 	unchanged B
 	# the right one is taken
 	at 2026-12-01T11:00:00Z expect 0 "$ADJ" receive -d B a1.msg
+	# signed at the creation time itself: taken; a second before: not
+	at 2026-12-01T09:00:00Z expect 0 "$ADJ" setup -n -d B b4
+	at 2026-12-01T08:59:59Z expect 1 "$ADJ" setup -n -d B b4
+	err_has "signed at 2026-12-01T08:59:59Z, before the game was created"
 }
 
 # pstart: a peer game with a clock of a day; alice's e3-c3 at 12:00 on
