@@ -139,6 +139,18 @@ transcript_early(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	return 0;
 }
 
+/* An entry kept aside as evidence (the store's put_aside, also on the
+ * dry pass that checks an update before it is taken): where, in kept. */
+static int
+aside(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
+    char *kept, size_t klen, struct error *e)
+{
+	snprintf(kept, klen, "nowhere (a dry run)");
+	if ((p->dry && !p->keep_aside) || p->store->put_aside == NULL)
+		return 0;
+	return p->store->put_aside(p->arg, seq, blob, len, kept, klen, e);
+}
+
 /* The prev and by of a signed entry whose envelope is env, in out
  * ("PREV BY"). */
 static int
@@ -188,10 +200,7 @@ equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	    prev_of(&b, pb, sizeof(pb), where, &ign) != 0 ||
 	    strcmp(pa, pb) != 0)
 		goto done;
-	snprintf(kept, sizeof(kept), "nowhere (a dry run)");
-	if ((!p->dry || p->keep_aside) && p->store->put_aside != NULL &&
-	    p->store->put_aside(p->arg, seq, blob, len, kept, sizeof(kept),
-	    e) != 0) {
+	if (aside(p, seq, blob, len, kept, sizeof(kept), e) != 0) {
 		rc = -1;
 		goto done;
 	}
@@ -266,10 +275,7 @@ ahead(struct transcript *p, const struct match *c, uint64_t seq,
 	if (!match_signed_ahead(c, p->m->clk.last, when_now(), why,
 	    sizeof(why)))
 		return 0;
-	snprintf(kept, sizeof(kept), "nowhere (a dry run)");
-	if ((!p->dry || p->keep_aside) && p->store->put_aside != NULL &&
-	    p->store->put_aside(p->arg, seq, blob, len, kept, sizeof(kept),
-	    e) != 0)
+	if (aside(p, seq, blob, len, kept, sizeof(kept), e) != 0)
 		return -1;
 	return error_set(e, EXIT_REFUSED, "%s: %s; not applied, kept in %s",
 	    where, why, kept);
