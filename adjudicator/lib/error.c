@@ -8,6 +8,22 @@
 
 #include "error.h"
 
+/*
+ * A message is one line whatever a caller put in it: a value shown from
+ * the input (a YAML key may hold line breaks, a quoted scalar anything)
+ * has its control bytes shown as "?", so a log or a mail reply never
+ * gets a line the input wrote.
+ */
+static void
+one_line(char *msg)
+{
+	unsigned char *p;
+
+	for (p = (unsigned char *)msg; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+}
+
 int
 error_set(struct error *e, enum exit_status status, const char *fmt, ...)
 {
@@ -19,6 +35,7 @@ error_set(struct error *e, enum exit_status status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	one_line(e->msg);
 	return -1;
 }
 
@@ -37,6 +54,7 @@ error_prefix(struct error *e, const char *fmt, ...)
 	/* a long message is cut rather than lost */
 	if (snprintf(e->msg, sizeof(e->msg), "%.200s: %.300s", where, old) < 0)
 		e->msg[0] = '\0';
+	one_line(e->msg);
 	return -1;
 }
 

@@ -398,6 +398,18 @@ ydoc_expect(const struct ydoc *n, enum ydoc_type t, const char *what,
 	return 0;
 }
 
+/* A key no list has, shown escaped: a key may be any scalar, even one
+ * across lines, and a refusal is one line. */
+static int
+unknown_key(const struct ydoc *kid, const char *where, struct error *e)
+{
+	char shown[64];
+
+	error_quote(shown, sizeof(shown), kid->key);
+	return error_set(e, EXIT_MALFORMED, "%s:%u:%u: unknown key \"%s\"",
+	    where, kid->line, kid->col, shown);
+}
+
 int
 ydoc_check_keys(const struct ydoc *map, const char *const *allowed,
     const char *const *required, const char *where, struct error *e)
@@ -413,10 +425,7 @@ ydoc_check_keys(const struct ydoc *map, const char *const *allowed,
 			ok = allowed[j][0] == map->kids[i]->key[0] &&
 			    strcmp(allowed[j], map->kids[i]->key) == 0;
 		if (!ok)
-			return error_set(e, EXIT_MALFORMED,
-			    "%s:%u:%u: unknown key \"%.60s\"", where,
-			    map->kids[i]->line, map->kids[i]->col,
-			    map->kids[i]->key);
+			return unknown_key(map->kids[i], where, e);
 	}
 	for (j = 0; required != NULL && required[j] != NULL; j++)
 		if (ydoc_get(map, required[j]) == NULL)

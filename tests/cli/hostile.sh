@@ -434,3 +434,16 @@ test_settings_nul_byte_located() {
 	err_has "^adjudicator: jr/judge.yaml:2:8: NUL byte in document$"
 	[ "$(nmail)" -eq 0 ] || fail "answered"
 }
+
+# A key across lines (a YAML key may be any scalar) in the operator's
+# settings: the refusal is still one line, the line breaks shown as \n
+# (found by fuzz_records), and the mail kept.
+test_settings_key_across_lines() {
+	mstart
+	printf 'From: carol@example.org\nSubject: HELP\n\nhelp\n' >h.eml
+	printf '? adj\n\n\n -0 on\n' >jr/judge.yaml
+	at $T0 2 h.eml
+	one_line
+	err_has '^adjudicator: jr/judge.yaml:5:1: unknown key "adj\\n\\n-0 on"$'
+	[ "$(nmail)" -eq 0 ] || fail "answered"
+}

@@ -187,11 +187,29 @@ test_quote(void)
 	}
 }
 
+/* A refusal is one line whatever a value shown in it holds. */
+static void
+test_one_line(void)
+{
+	struct error e;
+
+	error_clear(&e);
+	(void)error_set(&e, EXIT_MALFORMED, "x:1:1: unknown key \"%s\"",
+	    "adj\n-0 on\r\t\x7f");
+	unit_ok(strcmp(e.msg, "x:1:1: unknown key \"adj?-0 on???\"") == 0 &&
+	    e.status == EXIT_MALFORMED, "error_set one line: %s", e.msg);
+	(void)error_prefix(&e, "in\n%s", "a\nb");
+	unit_ok(strchr(e.msg, '\n') == NULL &&
+	    strncmp(e.msg, "in?a?b: x:1:1", 13) == 0,
+	    "error_prefix one line: %s", e.msg);
+}
+
 int
 main(void)
 {
 	unit_init();
 	test_quote();
+	test_one_line();
 	test_b64();
 	test_b64_roundtrip();
 	test_hex();
