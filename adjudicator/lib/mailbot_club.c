@@ -224,6 +224,64 @@ gate(struct bot_run *r, struct held *h, const struct buf *sb,
 	return 0;
 }
 
+/* The invitation m filed, told once to its creator (the seat whose key
+ * signed it, at the address the header signs; else the mail's sender):
+ * what was filed, who acts first, the clock. */
+static int
+acknowledge(struct bot_run *r, const struct match *m, const char *signer,
+    struct error *e)
+{
+	struct mail_head h;
+	struct buf say, body, mail;
+	int i, first = match_next_author(m), rc = 0;
+	char subject[120];
+
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < m->nseats && h.nto == 0; i++)
+		if (strcmp(m->seat[i].key.idhex, signer) == 0 &&
+		    m->seat[i].address[0] != '\0')
+			h.to[h.nto++] = m->seat[i].address;
+	if (h.nto == 0 && (r->b->in.from[0] == '\0' || r->b->in.automatic))
+		return 0;
+	if (h.nto == 0)
+		h.to[h.nto++] = r->b->in.from;
+	buf_init(&say);
+	buf_init(&body);
+	buf_init(&mail);
+	buf_printf(&say, "The adjudicator judge filed your invitation to %s "
+	    "game %.16s (", m->rules->name, m->game_hex);
+	for (i = 0; i < m->nseats; i++)
+		buf_printf(&say, "%s%s", i ? ", " : "", m->seat[i].name);
+	buf_printf(&say, ").  %s %s first, and mails the judge.  Clock: ",
+	    first >= 0 && first < m->nseats ? m->seat[first].name : "?",
+	    match_phase(m) == MATCH_SETUP ? "sets up" : "moves");
+	if (m->clock.on)
+		clock_describe(&m->clock, &say);
+	else
+		buf_adds(&say, "none");
+	buf_adds(&say, ".");
+	if (buf_cstr(&say) == 0)
+		buf_wrap(&body, (char *)say.data);
+	buf_adds(&body, "\nEvery seat sends its entries to this judge, which "
+	    "mails each seat\nits update.  This is said once.  Mail HELP for "
+	    "what this judge takes.\n");
+	snprintf(subject, sizeof(subject), "[adjudicator] game %.8s filed: "
+	    "%s to begin", m->game_hex, first >= 0 && first < m->nseats ?
+	    m->seat[first].name : "?");
+	h.subject = subject;
+	h.in_reply_to = r->b->in.message_id;
+	h.automatic = 1;
+	if (buf_cstr(&body) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else if ((rc = mail_compose(&h, (char *)body.data, body.len, &mail,
+	    e)) == 0 && (rc = mailbot_send(r->b, &mail, e)) == 0)
+		r->b->sent++;
+	buf_free(&say);
+	buf_free(&body);
+	buf_free(&mail);
+	return rc;
+}
+
 int
 mailbot_invite(struct bot_run *r, const struct buf *sb,
     const struct envelope *env, const char *game, const char *where,
@@ -262,6 +320,12 @@ mailbot_invite(struct bot_run *r, const struct buf *sb,
 		*why = e;
 		rc = -1;
 	}
+	/* the game is filed: an acknowledgement that could not go is
+	 * logged, never a reason to take the invitation again */
+	if (rc == 0 && r->joined && acknowledge(r, m, env->signer.idhex,
+	    &e) != 0)
+		report_line(b->report, "%s: game %.16s: its creator was not "
+		    "told: %s", where, game, e.msg);
 	match_free(m);
 	return rc == 0 ? 0 : -1;
 }

@@ -235,11 +235,12 @@ test_club_cap() {
 	at $((T0 + 20)) 1 i3.eml
 	err_has "at most 2 invitations in 24 hours from one sender, and key $(keyid alice) has sent 2; the next is taken from 2026-12-02T00:00:00Z"
 	[ "$(games)" -eq "$n" ] || fail "filed over the cap"
-	[ "$(nmail)" -eq 1 ] || fail "not answered"
-	tr '\n' ' ' <spool/1.eml | grep -q 'the next is taken from' ||
+	# i1 and i2 were told filed, then the refusal
+	[ "$(nmail)" -eq 3 ] || fail "not answered"
+	tr '\n' ' ' <spool/3.eml | grep -q 'the next is taken from' ||
 	    fail "answer"
 	at $((T0 + 30)) 1 i4.eml
-	[ "$(nmail)" -eq 1 ] || fail "the cap told twice"
+	[ "$(nmail)" -eq 3 ] || fail "the cap told twice"
 	[ "$(verdict)" = refused,quiet ] || fail "log: $(verdict)"
 	# a duplicate is no new invitation
 	at $((T0 + 40)) 0 i1.eml
@@ -303,7 +304,12 @@ test_club_cap_locked() {
 	[ "$(cat rc.* | grep -c '^0$')" -eq 2 ] || fail "not two joined"
 	[ "$(cat rc.* | grep -c '^1$')" -eq 4 ] ||
 	    { cat rc.* err.* >&2; fail "not four refused"; }
-	[ "$(nmail)" -eq 1 ] || fail "the cap told $(nmail) times"
+	# each game filed is told to its creator once, the cap once
+	refusals=$(grep -l '^Subject: .*your invitation was refused' \
+	    spool/*.eml | wc -l)
+	[ "$refusals" -eq 1 ] || fail "the cap told $refusals times"
+	[ "$(grep -l '^Subject: .* filed: alice to begin' spool/*.eml |
+	    wc -l)" -eq 3 ] || fail "not three filed told"
 }
 
 # --- mail for a person -----------------------------------------------------
@@ -596,4 +602,34 @@ test_club_answers_once_a_day() {
 	[ "$(nmail)" -eq 3 ] || fail "another kind not answered"
 	at $((T0 + DAY + 240)) 1 p.eml
 	[ "$(nmail)" -eq 3 ] || fail "answered the same kind twice"
+}
+
+# A taken invitation is told to its creator once (issue 33, 9): at the
+# address the header signs for the key that signed it, not the mail's
+# From; who begins and the clock in words; a duplicate is not told again
+test_club_invitation_told() {
+	mstart
+	"$ADJ" new -k bob.key -m judge -j jr/judge.pub -o clock=3d \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example incognito bob.pub alice.pub \
+	    >t.msg || fail "new"
+	{
+		printf 'From: carol@example.org\nSubject: a game\n'
+		printf 'Message-ID: <t@example.org>\n\n'
+		cat t.msg
+	} >t.eml
+	at $T0 0 t.eml
+	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want 1"
+	[ "$(cat spool/1.rcpt)" = bob@example.org ] ||
+	    fail "told $(cat spool/1.rcpt)"
+	grep -q '^Subject: \[adjudicator\] game [0-9a-f]\{8\} filed: bob to '`
+	    `'begin$' spool/1.eml || fail "subject: $(grep Subject spool/1.eml)"
+	grep -q '^In-Reply-To: <t@example.org>' spool/1.eml || fail "reply"
+	tr '\n' ' ' <spool/1.eml | grep -q 'incognito game [0-9a-f]\{16\} '`
+	    `'(bob, alice)\. *bob sets up first, and mails the judge\. '`
+	    `' *Clock: 3 days a move' || fail "the text: $(cat spool/1.eml)"
+	[ "$(verdict)" = joined ] || fail "log: $(verdict)"
+	at $((T0 + 60)) 0 t.eml
+	err_has "already joined"
+	[ "$(nmail)" -eq 1 ] || fail "a duplicate told again"
 }

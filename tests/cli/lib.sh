@@ -344,8 +344,27 @@ mstart() {
 	bot invite.msg
 	G=$(ls AR)
 	[ -d "jr/$G" ] || fail "the judge did not file game $G"
-	[ "$(nmail)" -eq 0 ] || fail "mail for an invitation"
+	# its creator is told once what was filed (issue 33, 9), and the
+	# spool starts empty for the test
+	[ "$(nmail)" -eq 1 ] || fail "not one mail for an invitation"
+	[ "$(cat spool/1.rcpt)" = alice@example.org ] ||
+	    fail "the acknowledgement went to $(cat spool/1.rcpt)"
+	grep -q "^Subject: \[adjudicator\] game $(echo "$G" | cut -c1-8) "`
+	    `"filed: alice to begin" spool/1.eml &&
+	    grep -q "^Auto-Submitted: auto-replied" spool/1.eml ||
+	    fail "the acknowledgement: $(cat spool/1.eml)"
+	rm -rf spool
 	read_mail=0
+}
+
+# filed_told N: the judge told N invitations' creators (alice) they were
+# filed, and nothing else; the spool emptied for what the test counts next
+filed_told() {
+	[ "$(nmail)" -eq "$1" ] || fail "$(nmail) mails, want $1 (filed)"
+	[ "$(grep -l '^Subject: \[adjudicator\] game .* filed: alice to begin' \
+	    spool/*.eml 2>/dev/null | wc -l)" -eq "$1" ] ||
+	    fail "not $1 invitations told filed"
+	rm -rf spool
 }
 
 # deliver_all: each player reads its mbox (the whole of it, every time:

@@ -64,8 +64,13 @@ as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
     fail "bob cannot join from his mailbox"
 G=$(ls /home/adjt-alice/games)
 [ -d "/home/adjt-bob/games/$G" ] || fail "bob joined another game"
+# the judge tells alice, once, what it filed and who begins
+wait_for "alice's acknowledgement" more_mail adjt-alice 1
+last_mail adjt-alice | grep -q "^Subject: \[adjudicator\] game $(echo "$G" |
+    cut -c1-8) filed: alice to begin" && last_has adjt-alice 'alice sets up first' ||
+    fail "the acknowledgement: $(last_mail adjt-alice)"
 
-na=0 nb=1 nl=1
+na=1 nb=1 nl=1
 # jsend USER VERB ARGS: USER's message as a whole mail to the judge; the
 # judge's updates reach both seats, who read their mailboxes
 jsend() {
@@ -138,9 +143,10 @@ as adjt-alice '"$ADJ" new -k alice.key -m judge -j judge.pub \
     { printf "From: adjt-alice@localhost\nTo: adjt-bob@localhost, adjt-judge@localhost\nSubject: [adjudicator] a timed game\n\n"
       cat timed.msg; } | /usr/sbin/sendmail -t -i' 2>/dev/null ||
     fail "alice cannot invite"
-nl=$((nl + 1)) nb=$((nb + 1))
+nl=$((nl + 1)) nb=$((nb + 1)) na=$((na + 1))
 wait_for "the judge's join" more_log $nl
 wait_for "bob's invitation" more_mail adjt-bob $nb
+wait_for "alice's acknowledgement" more_mail adjt-alice $na
 as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
     fail "bob cannot join the timed game"
 T=$(ls /home/adjt-alice/games | grep -v "$G")
@@ -289,6 +295,7 @@ as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge.pub \
     fail "alice cannot invite"
 wait_for "the judge's join" more_log $nl
 wait_for "bob's invitation" more_mail adjt-bob $nb
+wait_for "alice's acknowledgement" last_has adjt-alice "^Subject: .* filed: alice"
 as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' \
     2>/dev/null || fail "bob cannot join"
 H=$(ls /home/adjt-alice/games | grep -v "$G" | grep -v "$T" | grep -v "$P")
@@ -432,6 +439,7 @@ as adjt-alice '"$ADJ" new -M -k alice.key -m judge -j judge3.pub \
 wait_for "the invitation in the judge's Maildir" queued 1
 drain
 wait_for "bob's invitation" more_mail adjt-bob $((nb + 1))
+wait_for "alice's acknowledgement" last_has adjt-alice "^Subject: .* filed: alice"
 as adjt-bob '"$ADJ" join -r games -k bob.key /var/mail/adjt-bob' 2>/dev/null ||
     fail "bob cannot join"
 Q=$(ls /home/adjt-alice/games | grep -vxF "$before")
