@@ -3,6 +3,7 @@
  * game directory and its key, printing views and what the library
  * reports.
  */
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -211,14 +212,46 @@ cli_help(int argc, char **argv)
 	return 0;
 }
 
+const char *
+cli_default_root(void)
+{
+	static char home_games[PATH_MAX];
+	const char *env = getenv("ADJUDICATOR_ROOT"), *home = getenv("HOME");
+	struct stat st;
+
+	if (env != NULL && env[0] != '\0')
+		return env;
+	if (home == NULL || home[0] != '/' || (size_t)snprintf(home_games,
+	    sizeof(home_games), "%s/games", home) >= sizeof(home_games))
+		return NULL;
+	if (stat(home_games, &st) != 0 || !S_ISDIR(st.st_mode))
+		return NULL;
+	return home_games;
+}
+
+/* A bare "9e7c" that is no path of its own: a game of the default root. */
+static int
+default_root_game(const char *dir)
+{
+	struct stat st;
+
+	return dir[0] != '\0' && strchr(dir, '/') == NULL &&
+	    strspn(dir, "0123456789abcdefABCDEF") == strlen(dir) &&
+	    lstat(dir, &st) != 0 && cli_default_root() != NULL;
+}
+
 int
 cli_game_path(const char *dir, const char *root, char *out, size_t len,
     struct error *e)
 {
+	struct stat st;
+
 	if (root != NULL && dir == NULL)
 		return cli_usage_why(e, "-r %s: which game? -d GAME names it "
 		    "(its id or first digits, as games -r %s prints them)",
 		    root, root);
+	if (root == NULL && dir != NULL && default_root_game(dir))
+		root = cli_default_root();
 	if (root != NULL)
 		return root_find(root, dir, out, len, e);
 	if (dir == NULL && root_is_game(".")) {
@@ -228,6 +261,11 @@ cli_game_path(const char *dir, const char *root, char *out, size_t len,
 	if (dir == NULL)
 		return cli_usage_why(e, "-d GAMEDIR is missing (and the current "
 		    "directory is not a game directory)");
+	if (strchr(dir, '/') == NULL && strspn(dir, "0123456789abcdefABCDEF") ==
+	    strlen(dir) && lstat(dir, &st) != 0)
+		return cli_usage_why(e, "%s: no such game directory; a game of "
+		    "a root is -r ROOT -d %s (or ROOT/%s, or ADJUDICATOR_ROOT "
+		    "set to the root, else ~/games)", dir, dir, dir);
 	if (!root_is_game(dir) && root_holds_games(dir))
 		return cli_usage_why(e, "%s is a root of games, not a game: "
 		    "-d %s/GAME (games -r %s lists them)", dir, dir, dir);
@@ -457,13 +495,38 @@ cli_entries(const struct gamedir *g, uint64_t first, char *out, size_t len)
 	return out;
 }
 
+/* One line on stderr: what went (or is to go) to whom, what comes next. */
+static void
+said(const struct gamedir *g, const char *what, const char *how, int seat)
+{
+	struct buf line;
+
+	buf_init(&line);
+	buf_printf(&line, "%s %s ", what, how);
+	if (seat >= 0 && seat < g->t.m->nseats)
+		buf_printf(&line, "%s <%s>", g->t.m->seat[seat].name,
+		    g->t.m->seat[seat].address);
+	else {
+		recipients(g->t.m, g->t.me, &line);
+		now(g->t.m, g->t.me, &line);
+	}
+	if (buf_cstr(&line) == 0)
+		fprintf(stderr, "%s\n", (char *)line.data);
+	buf_free(&line);
+}
+
 int
 cli_deliver(const struct gamedir *g, const char *what, const struct buf *out,
     int mail, int send, struct error *e)
 {
-	if (!send)
-		return cli_write_kept(out->data, out->len, g, mail, e);
-	return cli_deliver_to(g, what, out, -1, e);
+	if (send)
+		return cli_deliver_to(g, what, out, -1, e);
+	if (cli_write_kept(out->data, out->len, g, mail, e) != 0)
+		return -1;
+	/* -M: the mail is on stdout, for whoever sends it; say for whom */
+	if (mail)
+		said(g, what, "written on standard output as a mail to", -1);
+	return 0;
 }
 
 int
@@ -471,7 +534,6 @@ cli_deliver_to(const struct gamedir *g, const char *what,
     const struct buf *out, int seat, struct error *e)
 {
 	struct cli_mailer mailer;
-	struct buf line;
 	size_t l;
 
 	signal(SIGPIPE, SIG_IGN);
@@ -486,18 +548,7 @@ cli_deliver_to(const struct gamedir *g, const char *what,
 			e->status = EXIT_TEMPFAIL;
 		return -1;
 	}
-	buf_init(&line);
-	buf_printf(&line, "%s sent to ", what);
-	if (seat >= 0 && seat < g->t.m->nseats)
-		buf_printf(&line, "%s <%s>", g->t.m->seat[seat].name,
-		    g->t.m->seat[seat].address);
-	else {
-		recipients(g->t.m, g->t.me, &line);
-		now(g->t.m, g->t.me, &line);
-	}
-	if (buf_cstr(&line) == 0)
-		fprintf(stderr, "%s\n", (char *)line.data);
-	buf_free(&line);
+	said(g, what, "sent to", seat);
 	return 0;
 }
 
@@ -655,17 +706,7 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 int
 cli_judged_sent(struct gamedir *g)
 {
-	const struct match *m = g->t.m;
-	struct error ign;
-	struct buf b;
-	int sent;
-
-	if (!m->judge_mode || g->t.me >= m->nseats)
-		return 0;
-	buf_init(&b);
-	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
-	buf_free(&b);
-	return sent;
+	return gamedir_judged_sent(g);
 }
 
 int

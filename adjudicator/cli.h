@@ -48,6 +48,13 @@ int	cli_operands(int, char **, int max, struct error *);
  */
 int	cli_game_path(const char *dir, const char *root, char *, size_t,
 	    struct error *);
+/*
+ * The root a verb uses when it is given neither -r nor -d (and the
+ * current directory is no game), and where a bare id given to -d is
+ * looked for: $ADJUDICATOR_ROOT when set, else ~/games when it is a
+ * directory; NULL: none.
+ */
+const char *cli_default_root(void);
 /* The secret key of the file at path, as every verb loads one: from the
  * agent (ADJUDICATOR_AGENT) when it holds it, else from the file and the
  * prompt, then handed to the agent (agent.h: agent_key_load). */

@@ -127,9 +127,10 @@ cmd_join(int argc, char **argv, struct error *e)
 	if (dir != NULL && root != NULL)
 		return cli_usage_why(e, "-d and -r together: the game goes in "
 		    "GAMEDIR, or under ROOT");
-	if (dir == NULL && root == NULL)
+	if (dir == NULL && root == NULL &&
+	    (root = cli_default_root()) == NULL)
 		return cli_usage_why(e, "-d GAMEDIR or -r ROOT is missing: "
-		    "where the game goes");
+		    "where the game goes (no ADJUDICATOR_ROOT, and no ~/games)");
 	if (keypath == NULL)
 		return cli_usage_why(e, "-k KEY is missing: your key");
 	if (cli_operands(argc, argv, 1, e) != 0)

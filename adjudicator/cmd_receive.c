@@ -86,6 +86,9 @@ cmd_receive(int argc, char **argv, struct error *e)
 	if (dir != NULL && root != NULL)
 		return cli_usage_why(e, "-d and -r together: -d GAMEDIR takes "
 		    "one game's messages, -r ROOT a mailbox of many games");
+	/* no game here, none named: the default root's mailbox */
+	if (root == NULL && dir == NULL && !root_is_game("."))
+		root = cli_default_root();
 	if (root != NULL)
 		return receive_root(root, argc, argv, e);
 	if (cli_gamedir(dir, NULL, GAMEDIR_WRITE, &g, e) != 0)

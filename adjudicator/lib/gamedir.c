@@ -694,6 +694,22 @@ gamedir_outbox(struct gamedir *g, uint64_t seq, struct buf *b,
 	return rc;
 }
 
+int
+gamedir_judged_sent(struct gamedir *g)
+{
+	const struct match *m = g->t.m;
+	struct error ign;
+	struct buf b;
+	int sent;
+
+	if (!m->judge_mode || g->t.me < 0 || g->t.me >= m->nseats)
+		return 0;
+	buf_init(&b);
+	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
+	buf_free(&b);
+	return sent;
+}
+
 uint64_t
 gamedir_last_sent(struct gamedir *g)
 {

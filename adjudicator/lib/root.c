@@ -714,7 +714,8 @@ int
 root_receive_views(const struct root_receive *r, struct buf *out,
     struct error *e)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], shown[PATH_MAX];
+	struct view_place vp;
 	struct gamedir g;
 	size_t i;
 
@@ -724,8 +725,13 @@ root_receive_views(const struct root_receive *r, struct buf *out,
 			return -1;
 		buf_printf(out, "%s== %s game %.16s\n", i ? "\n" : "",
 		    g.t.m->rules->name, g.t.m->game_hex);
-		view_text(g.t.m, g.t.me < g.t.m->nseats ? g.t.me : -1,
-		    dir, out);
+		/* the hints name the game as a person types it: ROOT/ID */
+		root_short(dir, shown, sizeof(shown));
+		vp.dir = shown;
+		vp.root = r->root;
+		vp.sent = gamedir_judged_sent(&g);
+		view_text_at(g.t.m, g.t.me < g.t.m->nseats ? g.t.me : -1,
+		    &vp, out);
 		gamedir_close(&g);
 	}
 	return 0;

@@ -21,18 +21,7 @@ struct listing {
 static int
 with_judge(struct gamedir *g)
 {
-	const struct match *m = g->t.m;
-	struct error ign;
-	struct buf b;
-	int sent;
-
-	if (!m->judge_mode || g->t.me < 0 || g->t.me >= m->nseats ||
-	    match_phase(m) == MATCH_CLOSED)
-		return 0;
-	buf_init(&b);
-	sent = gamedir_outbox(g, m->seq + 1, &b, &ign) == 0;
-	buf_free(&b);
-	return sent;
+	return match_phase(g->t.m) != MATCH_CLOSED && gamedir_judged_sent(g);
 }
 
 /* Who writes next, and what, as this copy reads it. */

@@ -526,7 +526,8 @@ test_agent_judge_preset_at_boot() {
 	G=$(ls AR)
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw.alice "$ADJ" setup -M -d "AR/$G" d2 >a1.eml
 	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" a1.eml </dev/null
-	[ "$(ls spool | grep -c '\.eml$')" -eq 2 ] || fail "no updates mailed"
+	# the invitation told alice it was filed, then the two updates
+	[ "$(ls spool | grep -c '\.eml$')" -eq 3 ] || fail "no updates mailed"
 	grep -q 'verdict=applied' jr/log || fail "not applied"
 }
 

@@ -5,6 +5,12 @@
 # its own)
 unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID ADJUDICATOR_ASKPASS \
     ADJUDICATOR_AGENT_TEST_CLOCK ADJUDICATOR_AGENT_START
+# nor the developer's default root of games (ADJUDICATOR_ROOT, ~/games):
+# each test has a home of its own, with no games in it
+unset ADJUDICATOR_ROOT
+mkdir -p "$PWD/.home"
+HOME=$PWD/.home
+export HOME
 
 fail() {
 	echo "FAIL: $*" >&2
