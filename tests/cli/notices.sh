@@ -27,6 +27,62 @@ last_to() {
 	mails_to "$1" | tail -1
 }
 
+# The reminder and the lateness notice give alice, whose clock runs, the
+# command she types (with the game's short id, never GAMEDIR), and leave
+# while her deadline is ahead; bob is told whom he waits for, and until
+# when, and nothing to type.
+test_notice_gives_the_move_command() {
+	nstart clock=1d grace=2h leave=3d
+	ntick 2026-12-02T06:00:00Z
+	r=$(last_to alice@example.org)
+	[ -n "$r" ] || fail "no reminder"
+	grep -qx "Your turn: adjudicator turn -S -d ROOT/$S ACTION" "$r" ||
+	    fail "the move command: $(cat "$r")"
+	grep -qx "adjudicator turn -S -d ROOT/$S leave UNTIL" "$r" ||
+	    fail "the leave command: $(cat "$r")"
+	grep -q 'GAMEDIR' "$r" && fail "GAMEDIR in the reminder"
+	grep -q "(3 days left, at most 3 days at a time)" "$r" ||
+	    fail "the leave left: $(cat "$r")"
+	ntick 2026-12-02T12:00:00Z
+	r=$(last_to alice@example.org)
+	grep -q '^Subject: .*you are late' "$r" || fail "not late: $(cat "$r")"
+	grep -qx "Your turn: adjudicator turn -S -d ROOT/$S ACTION" "$r" ||
+	    fail "the late seat's command: $(cat "$r")"
+	# her deadline passed: a leave would be refused, so none is offered
+	grep -qi 'leave UNTIL\|going away' "$r" && fail "leave: $(cat "$r")"
+	b=$(last_to bob@example.org)
+	grep -q '^Subject: .*alice is late' "$b" || fail "bob: $(cat "$b")"
+	grep -q "bob, in incognito game $S you are waiting for alice" "$b" ||
+	    fail "whom bob waits for: $(cat "$b")"
+	grep -q 'The judge takes it until 2026-12-02T13:00:00Z' "$b" ||
+	    fail "until when: $(cat "$b")"
+	grep -q 'adjudicator turn\|leave UNTIL\|Going away' "$b" &&
+	    fail "bob: $(cat "$b")"
+	true
+}
+
+# A game without leave offers none.
+test_notice_no_leave_without_the_option() {
+	nstart clock=1d
+	ntick 2026-12-02T06:00:00Z
+	r=$(last_to alice@example.org)
+	grep -q "Your turn: adjudicator turn -S -d ROOT/$S ACTION" "$r" ||
+	    fail "the move command: $(cat "$r")"
+	grep -qi 'leave UNTIL\|going away' "$r" &&
+	    fail "leave offered: $(cat "$r")"
+	true
+}
+
+# The judge of files: a seat without a mail address types GAMEDIR.
+test_notice_file_judge_command() {
+	cstart clock=1d
+	at 2026-12-02T06:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
+	grep -qx 'Your turn: adjudicator turn -d GAMEDIR ACTION' \
+	    mq/alice.notice || fail "$(cat mq/alice.notice)"
+	grep -qi 'leave' mq/alice.notice && fail "$(cat mq/alice.notice)"
+	true
+}
+
 # clock=1d: a reminder a day before the deadline never comes.  new writes
 # the default reminders that can come (none with 6 hours a move), refuses
 # one that never comes, and the views list only those that can; a header
