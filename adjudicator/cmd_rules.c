@@ -38,7 +38,8 @@ describe(const struct game_rules *r, struct buf *b)
 	    "(0h)\n"
 	    "  leave=30d or 30d/10d  each seat's leave, and its cap on one "
 	    "absence\n"
-	    "  remind=2d,12h  reminders when this much time is left (1d,6h)\n");
+	    "  remind=2d,12h  reminders when this much time is left, each "
+	    "shorter than\n    a turn can be (1d,6h: those that can come)\n");
 	buf_printf(b, "notation:\n%s", r->notation);
 }
 

@@ -175,12 +175,40 @@ clock_canon(const struct clock_spec *c, const char *name, char *out,
 		}
 }
 
+int64_t
+clock_most(const struct clock_spec *c)
+{
+	if (c->per_move > 0)
+		return c->per_move;
+	if (c->cap > 0)
+		return c->cap;
+	/* a bank that grows without a cap has no bound */
+	return c->inc > 0 ? INT64_MAX : c->bank;
+}
+
+int
+clock_remind_can(const struct clock_spec *c, int64_t left)
+{
+	return left < clock_most(c);
+}
+
 int
 clock_check(const struct clock_spec *c, struct error *e)
 {
+	char w[WHEN_SPAN], most[WHEN_SPAN];
+	int i;
+
 	if (!c->on && (c->grace > 0 || c->leave > 0 || c->remind_given))
 		return error_set(e, EXIT_USAGE, "grace, leave and remind need a "
 		    "clock (-o clock=3d, or -o clock=20d+2d)");
+	for (i = 0; i < c->nremind && c->on && c->remind_given; i++)
+		if (!clock_remind_can(c, c->remind[i])) {
+			when_span(c->remind[i], w, sizeof(w));
+			when_span(clock_most(c), most, sizeof(most));
+			return error_set(e, EXIT_USAGE, "option remind: a "
+			    "reminder %s before the deadline never comes: a "
+			    "turn has at most %s", w, most);
+		}
 	return 0;
 }
 
@@ -196,7 +224,7 @@ span(struct buf *b, int64_t secs)
 void
 clock_describe(const struct clock_spec *c, struct buf *b)
 {
-	int i;
+	int i, n;
 
 	if (!c->on) {
 		buf_adds(b, "no clock");
@@ -227,12 +255,14 @@ clock_describe(const struct clock_spec *c, struct buf *b)
 		span(b, c->leave_cap);
 		buf_adds(b, " an absence");
 	}
-	buf_adds(b, "; reminders ");
-	for (i = 0; i < c->nremind; i++) {
-		buf_adds(b, i ? ", " : "");
+	/* only the reminders that can come (an old header may list more) */
+	for (i = n = 0; i < c->nremind; i++) {
+		if (!clock_remind_can(c, c->remind[i]))
+			continue;
+		buf_adds(b, n++ ? ", " : "; reminders ");
 		span(b, c->remind[i]);
 	}
-	buf_adds(b, " before the deadline");
+	buf_adds(b, n > 0 ? " before the deadline" : "; no reminders");
 }
 
 void

@@ -63,7 +63,13 @@ int	clock_option(struct clock_spec *, const char *name, const char *value,
  * remind). */
 void	clock_canon(const struct clock_spec *, const char *name, char *,
 	    size_t);
-/* Nonsense refused: grace, leave or remind without a clock. */
+/* The longest time a turn can ever have (INT64_MAX: a bank growing
+ * without a cap), and whether a reminder with left time left can ever
+ * come (it comes only in a turn that starts with more). */
+int64_t	clock_most(const struct clock_spec *);
+int	clock_remind_can(const struct clock_spec *, int64_t left);
+/* Nonsense refused: grace, leave or remind without a clock, a reminder
+ * that never comes. */
 int	clock_check(const struct clock_spec *, struct error *);
 /* The clock in words, one line ("3 days a move; grace 1 day; ..."). */
 void	clock_describe(const struct clock_spec *, struct buf *);

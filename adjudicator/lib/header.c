@@ -364,15 +364,20 @@ static const char *const clock_keys[] = { "clock", "grace", "leave",
 static const char *const clock_required[] = { "clock", NULL };
 
 /* The default reminders of a clock without remind=: a day and six hours
- * before the deadline. */
+ * before the deadline, those of them that can come (none with a clock
+ * of six hours a move). */
 static void
 clock_defaults(struct clock_spec *c)
 {
-	if (c->on && !c->remind_given) {
-		c->nremind = 2;
-		c->remind[0] = 86400;
-		c->remind[1] = 6 * 3600;
-	}
+	static const int64_t def[] = { 86400, 6 * 3600 };
+	size_t i;
+
+	if (!c->on || c->remind_given)
+		return;
+	c->nremind = 0;
+	for (i = 0; i < sizeof(def) / sizeof(def[0]); i++)
+		if (clock_remind_can(c, def[i]))
+			c->remind[c->nremind++] = def[i];
 }
 
 /* The time controls: a map of the clock options, each in canonical form
@@ -575,8 +580,9 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 		ydoc_key(w, "clock");
 		ydoc_map_begin(w);
 		for (i = 0; clock_keys[i] != NULL; i++) {
-			if (strcmp(clock_keys[i], "leave") == 0 &&
-			    clock->leave == 0)
+			if ((strcmp(clock_keys[i], "leave") == 0 &&
+			    clock->leave == 0) || (strcmp(clock_keys[i],
+			    "remind") == 0 && clock->nremind == 0))
 				continue;
 			clock_canon(clock, clock_keys[i], canon, sizeof(canon));
 			ydoc_kv(w, clock_keys[i], canon);

@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "root.h"
 #include "tick.h"
+#include "view.h"
 #include "when.h"
 
 void
@@ -81,6 +83,56 @@ tick_timeout(struct judge_run *j, int seat, int64_t now, struct error *e)
 	return rc;
 }
 
+/*
+ * The late seat's copy as its commands name it: by mail it filed the game
+ * with join -r ROOT, and a game of a root is ROOT and the first digits
+ * of its id (root_id.c, as games -r prints them); else its own GAMEDIR.
+ */
+static const char *
+seat_dir(const struct match *m, int seat, char *dir, size_t len)
+{
+	if (!view_by_mail(m, seat))
+		return NULL;
+	snprintf(dir, len, "ROOT/%.*s", ROOT_SHORT, m->game_hex);
+	return dir;
+}
+
+/* What the seat whose clock runs types to move, and to go on leave while
+ * the game gives it some, its deadline still ahead (a leave after it is
+ * refused).  Nothing drawn from what the seat knows: mail is in clear. */
+static void
+to_do(const struct match *m, const struct tick_notice *t, struct buf *body)
+{
+	const struct clock_spec *c = &m->clock;
+	const struct clock_seat *k = &m->clk.seat[t->about];
+	struct view_place p = { NULL, NULL, 0 };
+	struct view_next v;
+	char dir[80], cmd[400], left[WHEN_SPAN], cap[WHEN_SPAN];
+
+	if (t->now > t->hard)
+		return;		/* too late to move: the timeout comes */
+	p.dir = seat_dir(m, t->about, dir, sizeof(dir));
+	view_next_at(m, t->about, &p, &v);
+	if (v.say[0] != '\0')
+		buf_printf(body, "\n%s: %s\n", v.say, v.command);
+	if (v.note[0] != '\0')
+		buf_wrap(body, v.note);
+	if (p.dir != NULL)
+		buf_wrap(body, "ROOT is the folder you filed your games in "
+		    "(join -r ROOT).");
+	if (c->leave == 0 || k->leave_left <= 0 || t->now > t->deadline)
+		return;
+	view_command(m, t->about, p.dir, "turn", "leave UNTIL", cmd,
+	    sizeof(cmd));
+	when_span(k->leave_left, left, sizeof(left));
+	when_span(k->leave_left < c->leave_cap ? k->leave_left : c->leave_cap,
+	    cap, sizeof(cap));
+	buf_printf(body, "\nGoing away?  Leave stops your clock (%s left, at "
+	    "most %s at a time):\n%s\n", left, cap, cmd);
+	buf_wrap(body, "UNTIL is when you are back (2026-12-24T00:00:00Z) or "
+	    "how long you are away (5d, 12h).");
+}
+
 void
 tick_text(const struct match *m, const struct tick_notice *t,
     struct buf *subject, struct buf *body)
@@ -93,24 +145,30 @@ tick_text(const struct match *m, const struct tick_notice *t,
 	when_span(t->deadline - t->now, left, sizeof(left));
 	if (!t->late) {
 		buf_printf(subject, "your move is due by %s", d);
-		buf_printf(body, "%s, your move in %s game %.16s is due by %s "
-		    "(%s from now, %s).\n", who, m->rules->name, m->game_hex,
-		    d, left, "by the judge's clock");
+		buf_printf(body, "%s, your move in %s game %.*s is due by %s "
+		    "(%s from now, %s).\n", who, m->rules->name, ROOT_SHORT,
+		    m->game_hex, d, left, "by the judge's clock");
+		if (t->hard > t->deadline)
+			buf_printf(body, "After that the grace runs until %s; "
+			    "then the judge rules a timeout.\n", h);
 	} else if (t->to == t->about) {
 		buf_printf(subject, "you are late: the judge rules a timeout "
 		    "after %s", h);
-		buf_printf(body, "%s, your move in %s game %.16s was due by %s; "
-		    "the judge rules a timeout after %s.\n", who,
-		    m->rules->name, m->game_hex, d, h);
+		buf_printf(body, "%s, your move in %s game %.*s was due by %s; "
+		    "%s %s.\n", who, m->rules->name, ROOT_SHORT, m->game_hex, d,
+		    t->now > t->hard ? "the judge rules a timeout, the grace "
+		    "over at" : "the judge still takes it, and rules a "
+		    "timeout after", h);
 	} else {
 		buf_printf(subject, "%s is late", who);
-		buf_printf(body, "In %s game %.16s, %s's move was due by %s; "
-		    "unless it comes, the judge rules a timeout after %s.\n",
-		    m->rules->name, m->game_hex, who, d, h);
+		buf_printf(body, "%s, in %s game %.*s you are waiting for %s: "
+		    "%s's move was due by %s.\n", m->seat[t->to].name,
+		    m->rules->name, ROOT_SHORT, m->game_hex, who, who, d);
+		buf_printf(body, t->now > t->hard ? "The grace ran out at %s: "
+		    "the judge rules a timeout.\n" : "The judge takes it until "
+		    "%s; then it rules a timeout.\n", h);
+		buf_adds(body, "Nothing is yours to do.\n");
+		return;
 	}
-	if (t->hard > t->deadline && !t->late)
-		buf_printf(body, "After that the grace runs until %s; then the "
-		    "judge rules a timeout.\n", h);
-	buf_printf(body, "Leave, if the game gives it, stops the clock: "
-	    "adjudicator turn -M -d GAMEDIR leave UNTIL.\n");
+	to_do(m, t, body);
 }

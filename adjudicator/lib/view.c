@@ -364,7 +364,6 @@ static void
 place_init(const struct match *m, int viewer, const struct view_place *vp,
     struct place *pl)
 {
-	struct error ign;
 	char w[300];
 
 	memset(pl, 0, sizeof(*pl));
@@ -377,9 +376,28 @@ place_init(const struct match *m, int viewer, const struct view_place *vp,
 	}
 	if (vp->root != NULL)
 		shell_word(vp->root, pl->root, sizeof(pl->root));
-	pl->mail = viewer >= 0 && viewer < m->nseats &&
+	pl->mail = view_by_mail(m, viewer);
+}
+
+int
+view_by_mail(const struct match *m, int viewer)
+{
+	struct error ign;
+
+	return viewer >= 0 && viewer < m->nseats &&
 	    m->seat[viewer].address[0] != '\0' &&
 	    mail_message_check(m, viewer, &ign) == 0;
+}
+
+void
+view_command(const struct match *m, int viewer, const char *dir,
+    const char *verb, const char *args, char *out, size_t len)
+{
+	struct view_place p = { dir, NULL, 0 };
+	struct place pl;
+
+	place_init(m, viewer, &p, &pl);
+	line(&pl, verb, 1, args, out, len);
 }
 
 /* The judge's next step. */

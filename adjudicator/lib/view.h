@@ -48,6 +48,12 @@ struct view_place {
 };
 void	view_next_at(const struct match *, int viewer,
 	    const struct view_place *, struct view_next *);
+/* Whether viewer plays by mail (its commands send with -S), and the
+ * command line it types for VERB ARGS in its copy at dir (NULL: -d
+ * GAMEDIR), as the views write it. */
+int	view_by_mail(const struct match *, int viewer);
+void	view_command(const struct match *, int viewer, const char *dir,
+	    const char *verb, const char *args, char *, size_t);
 void	view_text_at(const struct match *, int viewer,
 	    const struct view_place *, struct buf *);
 int	view_yaml_at(const struct match *, int viewer,

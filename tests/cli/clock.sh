@@ -73,11 +73,11 @@ test_clock_options_refused() {
 	expect 2 "$ADJ" new -k alice.key -o grace=1d incognito alice.pub bob.pub
 	err_has "grace, leave and remind need a clock"
 	# what is signed is the canonical form, the defaults written out
-	expect 0 "$ADJ" new -k alice.key -o clock=36h -o remind=12h,2d \
+	expect 0 "$ADJ" new -k alice.key -o clock=36h -o remind=12h,1d \
 	    incognito alice.pub bob.pub
 	"$ADJ" open -k alice.key out 2>/dev/null >body
 	grep -A3 '^clock:' body >c
-	printf 'clock:\n  clock: 1d12h\n  grace: 0h\n  remind: 2d,12h\n' |
+	printf 'clock:\n  clock: 1d12h\n  grace: 0h\n  remind: 1d,12h\n' |
 	    cmp -s - c || fail "clock: $(cat c)"
 	expect 0 "$ADJ" rules incognito
 	out_has "^  clock=3d or 20d+2d or 20d+2d/40d"
