@@ -213,6 +213,9 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 	buf_adds(out, "\n");
 	c->me = seat;
 	view_text_public(c, seat, out);
+	if (view_by_mail(c, seat) && match_phase(c) != MATCH_CLOSED)
+		buf_wrap(out, "ROOT is the folder you filed your games in "
+		    "(join -r ROOT).");
 }
 
 int

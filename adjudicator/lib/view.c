@@ -10,6 +10,7 @@
 #include "mail.h"
 #include "match_int.h"
 #include "rng.h"
+#include "root.h"
 #include "svg.h"
 #include "view.h"
 #include "when.h"
@@ -539,7 +540,15 @@ void
 view_text_public(const struct match *m, int viewer, struct buf *b)
 {
 	struct view_place p = { NULL, NULL, 0 };
+	char dir[80];
 
+	/* a seat that plays by mail filed the game in a root: its commands
+	 * name it ROOT and the first digits of the id, as games -r does */
+	if (viewer >= 0 && view_by_mail(m, viewer)) {
+		snprintf(dir, sizeof(dir), "ROOT/%.*s", ROOT_SHORT,
+		    m->game_hex);
+		p.dir = dir;
+	}
 	text_at(m, viewer, -1, &p, b);
 }
 

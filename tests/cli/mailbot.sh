@@ -28,6 +28,12 @@ test_mailbot_judged_game() {
 		    fail "$n: not marked automatic"
 		grep -q '^  entry 1: alice committed to a setup$' spool/$n.eml ||
 		    fail "$n: no news"
+		# bob's next command names his copy as he filed it: ROOT/ID
+		[ "$s" = alice ] || { grep -q "^Your setup is due: adjudicator "`
+		    `"setup -S -d ROOT/$(echo $G | cut -c1-16) LAYOUT" spool/$n.eml &&
+		    grep -q "^ROOT is the folder you filed your games in" \
+		    spool/$n.eml && ! grep -q GAMEDIR spool/$n.eml; } ||
+		    fail "$n: the command: $(grep 'adjudicator ' spool/$n.eml)"
 		grep -q "^You are $s " spool/$n.eml || fail "$n: not $s's view"
 		awk '/^-----BEGIN ADJ/ { exit 1 }' spool/$n.eml && fail "no armor"
 		grep -qx -- '-t -i' spool/$n.args 2>/dev/null ||
