@@ -480,9 +480,11 @@ test_last_move_not_the_stamp() {
 		"$ADJ" show -d $d >view
 		grep -qx 'Last: White moves d2-d3\.' view ||
 		    fail "$d: $(grep '^Last' view)"
-		"$ADJ" show -d $d -f public | grep -qx 'Last: White moves d2-d3\.' ||
+		"$ADJ" show -d $d -f public |
+		    grep -qx 'Last: White moves d2-d3\.' ||
 		    fail "$d: the public view"
-		"$ADJ" show -d $d -f yaml | grep -qx 'last: White moves d2-d3' ||
+		"$ADJ" show -d $d -f yaml |
+		    grep -qx 'last: White moves d2-d3' ||
 		    fail "$d: the YAML view's last"
 		"$ADJ" show -d $d -f svg | grep '<text class="last"' >caption
 		grep -q '>Last: White moves d2-d3\.<' caption ||

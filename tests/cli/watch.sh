@@ -374,8 +374,8 @@ test_watch_clock_last_move() {
 	for who in carol alice bob; do
 		f=$(mails_to "$who@example.org" | tail -1)
 		sed -n '/^News:$/,/^$/p' "$f" >news
-		printf 'News:\n  entry 5: White moves d2-d3\n\n' | cmp -s - news ||
-		    fail "$who's news: $(cat news)"
+		printf 'News:\n  entry 5: White moves d2-d3\n\n' |
+		    cmp -s - news || fail "$who's news: $(cat news)"
 		grep -qx 'Last: White moves d2-d3\.' "$f" ||
 		    fail "$who's last: $(grep '^Last' "$f")"
 		grep -q 'judge took' "$f" && fail "$who: a stamp"
