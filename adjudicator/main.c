@@ -58,7 +58,7 @@ static const struct verb verbs[] = {
 	    "adjudicate, handover" },
 	{ .name = "show", .main = cmd_show,
 	  .usage = "adjudicator show [-r ROOT] [-d GAMEDIR] "
-	    "[-f text|public|yaml|svg|moves]",
+	    "[-f text|public|yaml|svg|moves] [-a]",
 	  .summary = "print this seat's view" },
 	{ .name = "resend", .main = cmd_resend,
 	  .usage = "adjudicator resend [-r ROOT] [-d GAMEDIR] [-M | -S] [SEQ]",

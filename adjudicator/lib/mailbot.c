@@ -26,6 +26,7 @@
 #include "standings.h"
 #include "tick.h"
 #include "view.h"
+#include "view_last.h"
 #include "when.h"
 
 void
@@ -158,8 +159,7 @@ news_board(struct game_run *gr)
 		    sizeof(*at))) != NULL) {
 			gr->news_at = at;
 			at[gr->news_n++] = gr->news_lines.len;
-			buf_printf(&gr->news_lines, "  entry %llu: %s\n",
-			    (unsigned long long)q, gr->news->what);
+			view_last_news(&gr->news_lines, gr->news);
 		}
 	}
 	buf_free(&blob);
@@ -196,7 +196,9 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 	start = from > gr->before->seq ? from : gr->before->seq;
 	if ((c = news_board(gr)) == NULL)
 		return;
-	if (n > 0)
+	k = (size_t)(start - gr->before->seq);
+	if (n > 0 && (from < start || (k < gr->news_n &&
+	    gr->news_lines.len > gr->news_at[k])))
 		buf_adds(out, "News:\n");
 	if (n > 0 && from + 1 == start)
 		buf_printf(out, "  entry %llu (not confirmed sent before)\n",
@@ -206,7 +208,6 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 		    "before)\n", (unsigned long long)from + 1,
 		    (unsigned long long)start);
 	/* the lines of the entries this seat has not had: the last ones */
-	k = (size_t)(start - gr->before->seq);
 	if (k < gr->news_n)
 		buf_add(out, gr->news_lines.data + gr->news_at[k],
 		    gr->news_lines.len - gr->news_at[k]);

@@ -621,6 +621,7 @@ apply_entry(struct match *m, const struct envelope *env,
 	resolve_after(m);
 	if (m->ender < 0 && match_over(m))
 		m->ender = seat;
+	timing_said(m, kind);
 	timing_after(m, seat, kind);
 	return 0;
 }

@@ -173,6 +173,14 @@ struct match {
 	struct game_action	 last_act;	/* and the action, for a picture */
 
 	char			 what[MATCH_WHAT];	/* the last event */
+	/*
+	 * What the pictures call the last event (view_last.c): after the
+	 * judge's bare stamp of the time it took an entry (timing.c), the
+	 * event before it, kept in said.
+	 */
+	char			 said[MATCH_WHAT];
+	int			 bare_stamp;	/* the last entry was one */
+	size_t			 stamp_len;	/* what's length once stamped */
 	int			 me;		/* local seat, GAME_JUDGE, or -1 */
 	/*
 	 * What this copy knows beyond the openings: its own secrets (the

@@ -12,6 +12,7 @@
 #include "replay.h"
 #include "svg.h"
 #include "view.h"
+#include "view_last.h"
 
 struct replay {
 	int		 viewer;	/* -1, or VIEW_ALL (replay -a) */
@@ -296,6 +297,14 @@ move_line(void *arg, const struct match *m, struct error *e)
 	return 0;
 }
 
+/* The move list without the judge's bare stamps (show -f moves, unless
+ * -a): the entries a member reads as the game's. */
+static int
+move_shown(void *arg, const struct match *m, struct error *e)
+{
+	return m->seq > 0 && view_last_stamp(m) ? 0 : move_line(arg, m, e);
+}
+
 static int
 move_end(void *arg, const struct match *m, struct error *e)
 {
@@ -328,7 +337,7 @@ replay_so_far(FILE *f, const char *name, int threads, enum replay_what what,
 	if (what == REPLAY_PAGE)
 		return page_of(f, name, threads, 1, NULL, b, e);
 	memset(&hooks, 0, sizeof(hooks));
-	hooks.entry = move_line;
+	hooks.entry = what == REPLAY_MOVES_ALL ? move_line : move_shown;
 	hooks.end = move_end;
 	hooks.arg = b;
 	hooks.unfinished = 1;

@@ -29,9 +29,10 @@ int	replay_page_all(const uint8_t *, size_t, const char *name,
  * end's audits wait, and only what the public may know is shown (the
  * public positions, no setup).  REPLAY_PAGE: the page; REPLAY_MOVES: the
  * move list, the public entries one a line under a few tags, like a PGN
- * score sheet.
+ * score sheet, without the judge's bare stamps of the time it took each
+ * entry (view_last.h); REPLAY_MOVES_ALL: the same with them.
  */
-enum replay_what { REPLAY_PAGE, REPLAY_MOVES };
+enum replay_what { REPLAY_PAGE, REPLAY_MOVES, REPLAY_MOVES_ALL };
 int	replay_so_far(FILE *, const char *name, int threads,
 	    enum replay_what, struct buf *, struct error *);
 /* Text made safe inside an HTML element or a quoted attribute. */

@@ -9,6 +9,7 @@
 #include "match.h"
 #include "root.h"
 #include "view.h"
+#include "view_last.h"
 #include "when.h"
 
 struct listing {
@@ -130,8 +131,9 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	    &li->others;
 	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s%s\n",
 	    m->game_hex, m->rules->name, (char *)seats.data, next,
-	    (unsigned long long)m->seq, m->what, result.len ? "; result: " : "",
-	    result.len ? (char *)result.data : "", (char *)clock.data);
+	    (unsigned long long)m->seq, view_last(m), result.len ?
+	    "; result: " : "", result.len ? (char *)result.data : "",
+	    (char *)clock.data);
 	/* who may watch: LIST's readers may ask (WATCH GAMEID) */
 	if (li->public && m->watch.open && match_phase(m) != MATCH_CLOSED) {
 		to->len--;

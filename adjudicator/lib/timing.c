@@ -435,6 +435,7 @@ timing_entry(struct match *m, int author, const char *kind,
 			    "writes the time it took an entry", where);
 		match_say(m, "the judge took %s's entry",
 		    match_author_name(m, m->last_by));
+		m->stamp_len = strlen(m->what);
 		return 0;
 	}
 	if (strcmp(kind, "leave") == 0) {
@@ -449,6 +450,15 @@ timing_entry(struct match *m, int author, const char *kind,
 		return error_set(e, EXIT_REFUSED, "%s: rulings are the judge's",
 		    where);
 	return apply_ruling(m, doc, where, e);
+}
+
+void
+timing_said(struct match *m, const char *kind)
+{
+	m->bare_stamp = strcmp(kind, "time") == 0 &&
+	    strlen(m->what) == m->stamp_len;
+	if (!m->bare_stamp)
+		memcpy(m->said, m->what, sizeof(m->said));
 }
 
 int

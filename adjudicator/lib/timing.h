@@ -17,6 +17,10 @@ int	timing_before(struct match *, int author, const char *kind,
 /* After it: whose clock runs now, or (judged) that the judge owes the
  * time it took it. */
 void	timing_after(struct match *, int author, const char *kind);
+/* After the entry's every effect: whether it was the judge's bare stamp
+ * (kind "time", saying nothing more), which the pictures pass over to
+ * the event before it (view_last.h). */
+void	timing_said(struct match *, const char *kind);
 /* The entries about time: time, leave, timeout, ruling. */
 int	timing_is_kind(const char *kind);
 int	timing_entry(struct match *, int author, const char *kind,

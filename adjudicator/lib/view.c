@@ -13,6 +13,7 @@
 #include "root.h"
 #include "svg.h"
 #include "view.h"
+#include "view_last.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -125,7 +126,7 @@ view_summary(const struct match *m, struct buf *b)
 
 	buf_printf(b, "%s, game %.16s, entry %llu\n", m->rules->name,
 	    m->game_hex, (unsigned long long)m->seq);
-	buf_printf(b, "Last: %s.\n", m->what);
+	buf_printf(b, "Last: %s.\n", view_last(m));
 	if (match_over(m)) {
 		buf_adds(b, "Game over: ");
 		view_result(m, b);
@@ -710,7 +711,7 @@ view_yaml_at(const struct match *m, int viewer, const struct view_place *p,
 	yaml_addresses(m, w);
 	ydoc_kv(w, "phase", phase_name(match_phase(m)));
 	ydoc_kv(w, "next", next >= 0 ? match_author_name(m, next) : "none");
-	ydoc_kv(w, "last", m->what);
+	ydoc_kv(w, "last", view_last(m));
 	yaml_obligations(m, w);
 	if (m->draw_offer >= 0)
 		ydoc_kv(w, "draw_offer", m->seat[m->draw_offer].name);

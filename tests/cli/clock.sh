@@ -466,6 +466,47 @@ test_peer_claim_stands() {
 	unchanged B0
 }
 
+# The last move, not the judge's stamp of it, in every picture a seat or
+# the public sees; the move in its public words only: alice's spy moves,
+# and nothing of what is said of it names the piece a spy.
+test_last_move_not_the_stamp() {
+	cstart clock=1d
+	"$ADJ" show -d B | grep -qx 'Last: bob committed to a setup\.' ||
+	    fail "the last setup: $("$ADJ" show -d B | grep '^Last')"
+	"$ADJ" turn -d A d2-d3 >a2.msg
+	at 2026-12-02T10:00:00Z tojudge a2.msg
+	"$ADJ" show -d A | grep -q '^ 3 .* Ws ' || fail "alice's spy not on d3"
+	for d in A B J; do
+		"$ADJ" show -d $d >view
+		grep -qx 'Last: White moves d2-d3\.' view ||
+		    fail "$d: $(grep '^Last' view)"
+		"$ADJ" show -d $d -f public |
+		    grep -qx 'Last: White moves d2-d3\.' ||
+		    fail "$d: the public view"
+		"$ADJ" show -d $d -f yaml |
+		    grep -qx 'last: White moves d2-d3' ||
+		    fail "$d: the YAML view's last"
+		"$ADJ" show -d $d -f svg | grep '<text class="last"' >caption
+		grep -q '>Last: White moves d2-d3\.<' caption ||
+		    fail "$d: the caption: $(cat caption)"
+		expect 0 "$ADJ" show -d $d -f moves
+		sed -n '/^ *[0-9]*\. /p' out >moves
+		printf '%s\n' "   1. alice: alice committed to a setup" \
+		    "   3. bob: bob committed to a setup" \
+		    "   5. alice: White moves d2-d3" | cmp -s - moves ||
+		    fail "$d: the moves: $(cat moves)"
+		expect 0 "$ADJ" show -d $d -f moves -a
+		sed -n '/^ *[0-9]*\. /p' out >all
+		[ "$(wc -l <all)" -eq 6 ] || fail "$d: every entry: $(cat all)"
+		grep -qx "   6\. judge: the judge took alice's entry" all ||
+		    fail "$d: no stamp in every entry"
+		grep -i 'spy\|agent\|Ws\b' caption moves all &&
+		    fail "$d: a hidden identity"
+		grep '^Last' view | grep -i 'spy\|agent' && fail "$d: identity"
+	done
+	return 0
+}
+
 # The mail bot takes the time a mail arrived from the first Received
 # header (this system's mail server wrote it), never from its Date: a
 # move that arrived before the deadline and is taken after it counts as
@@ -497,7 +538,7 @@ test_mailbot_arrival_time() {
 	} >early.eml
 	at 2026-12-02T11:30:00Z bot early.eml
 	tail -1 jr/log | grep -q 'verdict=applied' || fail "$(tail -1 jr/log)"
-	"$ADJ" show -d "jr/$G" -f yaml | grep -q 'the judge took alice' ||
+	"$ADJ" show -d "jr/$G" -f moves -a | grep -q 'the judge took alice' ||
 	    fail "no stamp"
 	entries "jr/$G" Jt
 	blob_body "Jt/$(ls Jt | grep -v '^update' | sort | tail -1)" |

@@ -397,3 +397,35 @@ test_judged_by_mail_four_seats() {
 		done
 	done
 }
+
+# A judged game with a clock: the judge stamps each entry with the time it
+# took it, but every picture's last line names the move, and the move
+# list leaves the stamps out unless asked (show -f moves -a).
+test_judged_clock_last_is_the_move() {
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z
+	export ADJUDICATOR_NOW
+	kjstart 2 -o clock=1d
+	kjplay alice c2-e3
+	for d in J A B; do
+		"$ADJ" show -d $d >view
+		grep -qx 'Last: red (alice) c2-e3\.' view ||
+		    fail "$d: $(grep '^Last' view)"
+		"$ADJ" show -d $d -f yaml |
+		    grep -qx 'last: red (alice) c2-e3' ||
+		    fail "$d: the YAML view's last"
+		"$ADJ" show -d $d -f svg | grep '<text class="last"' >caption
+		grep -q '>Last: red (alice) c2-e3\.<' caption ||
+		    fail "$d: the picture's caption: $(cat caption)"
+		expect 0 "$ADJ" show -d $d -f moves
+		grep -qx '   1\. alice: red (alice) c2-e3' out ||
+		    fail "$d: $(cat out)"
+		grep -q 'judge took' out && fail "$d: a stamp in the moves"
+		expect 0 "$ADJ" show -d $d -f moves -a
+		grep -qx '   1\. alice: red (alice) c2-e3' out &&
+		    grep -qx "   2\. judge: the judge took alice's entry" out ||
+		    fail "$d: every entry: $(cat out)"
+	done
+	expect 2 "$ADJ" show -d A -a
+	one_line
+	err_has "is for -f moves"
+}

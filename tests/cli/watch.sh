@@ -360,3 +360,26 @@ test_watchers_record_damaged() {
 	mplay AR a2.eml turn e3-c3
 	err_has "watchers:2: the state is on, off or done"
 }
+
+# A game with a clock: the judge stamps each seat's entry with the time
+# it took it.  Each mail's news and its "Last:" line name the move (alice's
+# spy's, in public words only), never the stamp.
+test_watch_clock_last_move() {
+	ADJUDICATOR_NOW=2026-12-01T09:00:00Z
+	export ADJUDICATOR_NOW
+	wstart -w carol@example.org -o clock=1d
+	mplay AR a1.eml setup d2
+	mplay BR b1.eml setup b4
+	mplay AR a2.eml turn d2-d3
+	for who in carol alice bob; do
+		f=$(mails_to "$who@example.org" | tail -1)
+		sed -n '/^News:$/,/^$/p' "$f" >news
+		printf 'News:\n  entry 5: White moves d2-d3\n\n' |
+		    cmp -s - news || fail "$who's news: $(cat news)"
+		grep -qx 'Last: White moves d2-d3\.' "$f" ||
+		    fail "$who's last: $(grep '^Last' "$f")"
+		grep -q 'judge took' "$f" && fail "$who: a stamp"
+		grep -qi 'spy\|agent' news && fail "$who: an identity"
+	done
+	return 0
+}
