@@ -23,9 +23,14 @@ VERSION != cat VERSION
 # is in ADJ_* and kept whatever they say.  V=1 shows every command.
 WARN	= -Wall -Wextra -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
 	  -Wshadow -Wwrite-strings -Wpointer-arith -Wundef
-DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1
-DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1
-DEPS_STATIC != $(PKG_CONFIG) --static --libs libsodium yaml-0.1
+# (quiet when pkg-config is not there or lacks them: deps/check.sh says
+# so before anything is compiled, and installs them on Debian, after which
+# this same run builds with Debian's flags, the plain library names)
+DEPS_CFLAGS != $(PKG_CONFIG) --cflags libsodium yaml-0.1 2>/dev/null || true
+DEPS_LIBS   != $(PKG_CONFIG) --libs libsodium yaml-0.1 2>/dev/null || \
+	       echo -lsodium -lyaml
+DEPS_STATIC != $(PKG_CONFIG) --static --libs libsodium yaml-0.1 \
+	       2>/dev/null || echo -lsodium -lyaml
 DEPS_LINK_0 = $(DEPS_LIBS)
 DEPS_LINK_1 = -Wl,-Bstatic $(DEPS_STATIC) -Wl,-Bdynamic
 
@@ -60,18 +65,42 @@ BIN	= $(BUILD)/adjudicator
 
 .PHONY: all check check-unit check-cli check-fuzz asan check-asan fuzz \
 	bench lint install uninstall clean example faults check-faults \
-	check-mail dist distcheck
+	check-mail dist distcheck deps deps-check
 
 all: $(BIN)
+
+# What the build and the tests need, in one list (deps/debian-packages,
+# which CI installs too), found before anything is compiled: silent when
+# all is there; on Debian what is missing installed with apt-get as root
+# or through sudo (saying what), else one line naming the command to run.
+# make deps installs what DEPS_FOR needs (make and make example: build;
+# make check: build check; CI: every line).
+APT_GET	?= apt-get
+SUDO	?= sudo
+DEPS_FOR ?= build check
+DEPS_CHECK = CC='$(CC)' PKG_CONFIG='$(PKG_CONFIG)' APT_GET='$(APT_GET)' \
+	     SUDO='$(SUDO)' sh deps/check.sh
+deps:
+	@$(DEPS_CHECK) -i -v $(DEPS_FOR)
+
+deps-check:
+	@$(DEPS_CHECK) -i build
+
+# the build's objects wait for it (a stamp: once found, not asked again)
+$(BUILD)/deps.ok:
+	@$(DEPS_CHECK) -i build
+	@mkdir -p $(@D)
+	@touch $@
 
 $(BIN): $(OBJS)
 	$(Q)$(LINK) -o $@ $(OBJS) $(LIBS)
 
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c $(HDRS) $(BUILD)/deps.ok
 	@mkdir -p $(@D)
 	$(Q)$(COMPILE) -c -o $@ $<
 
-$(BUILD)/obj/adjudicator/main.o: adjudicator/main.c $(HDRS) VERSION
+$(BUILD)/obj/adjudicator/main.o: adjudicator/main.c $(HDRS) VERSION \
+    $(BUILD)/deps.ok
 	@mkdir -p $(@D)
 	$(Q)$(COMPILE) -DADJ_VERSION='"$(VERSION)"' -c -o $@ \
 	    adjudicator/main.c
@@ -81,7 +110,7 @@ $(BUILD)/obj/adjudicator/main.o: adjudicator/main.c $(HDRS) VERSION
 BUILD_ID != cat adjudicator/lib/*.[ch] adjudicator/games/*.[ch] | cksum | \
 	    cut -d' ' -f1
 $(BUILD)/obj/adjudicator/lib/checkpoint.o: adjudicator/lib/checkpoint.c \
-    $(HDRS) $(LIBSRCS)
+    $(HDRS) $(LIBSRCS) $(BUILD)/deps.ok
 	@mkdir -p $(@D)
 	$(Q)$(COMPILE) -DADJ_BUILD_ID='"$(BUILD_ID)"' -c -o $@ \
 	    adjudicator/lib/checkpoint.c
@@ -105,7 +134,10 @@ $(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c $(BUILD)/libadjudicator.a
 	$(Q)$(LINK) $(ADJ_CPPFLAGS) $(CPPFLAGS) -o $@ $< tests/fuzz/replay.c \
 	    $(BUILD)/libadjudicator.a $(LIBS)
 
-check: check-unit check-cli check-fuzz
+# the tools the tests need found (or installed) first
+check:
+	@$(DEPS_CHECK) -i build check
+	@$(SUBMAKE) check-unit check-cli check-fuzz
 
 check-unit: $(UNITBINS)
 	@sh tests/run-unit.sh $(UNITBINS)

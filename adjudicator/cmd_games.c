@@ -1,6 +1,7 @@
 /*
- * games -r ROOT: every game of a root, one line each, the games where
- * this copy writes next first.
+ * games -r ROOT: every game of a root, one line each: the games where
+ * this copy writes next first, then those that wait on others, then those
+ * over, the running clocks soonest deadline first (root.h).
  */
 #include <unistd.h>
 

@@ -90,11 +90,16 @@ int	root_find(const char *root, const char *id, char *, size_t,
 int	root_resolve(const char *dir, char *, size_t, struct error *);
 void	root_short(const char *dir, char *, size_t);
 
-/* games -r: one line per game, those where this copy writes next first. */
+/*
+ * games -r: one line per game: those where this copy writes next, then
+ * those that wait on others, then those over; in the first two the
+ * running clocks, soonest deadline first (the late first of all), then
+ * the games without one; then the order of the game ids.
+ */
 int	root_games(const char *root, struct buf *, struct error *);
 /* The same as anyone may read it (the mail bot's LIST): no copy's own
- * marks, late games first, then those under way, then those over; a
- * game that cannot be read is left out. */
+ * marks, so no game is this copy's to move: those under way, then those
+ * over, in the same order; a game that cannot be read is left out. */
 int	root_games_public(const char *root, struct buf *, struct error *);
 
 /*

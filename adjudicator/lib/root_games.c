@@ -3,6 +3,7 @@
  * root.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gamedir.h"
@@ -12,8 +13,20 @@
 #include "view_last.h"
 #include "when.h"
 
+/* The groups, in the order they are listed (root.h). */
+enum { TO_MOVE, WAITING, OVER };
+
+struct row {
+	int		 group;
+	int		 timed;		/* a clock runs: deadline */
+	int64_t		 deadline;
+	size_t		 at;		/* in the order of the game ids */
+	struct buf	 line;
+};
+
 struct listing {
-	struct buf	 late, mine, others;
+	struct row	*row;
+	size_t		 n, cap;
 	int		 public;	/* as anyone may read it: nobody's copy */
 };
 
@@ -60,13 +73,13 @@ next_words(const struct match *m, int me, int sent, char *out, size_t len)
 
 /*
  * A game with a clock: whose runs, its deadline as a time and what is
- * left (or how late it is).  1 when its time is out.
+ * left (or how late it is).  1, and *deadline, when a clock runs.
  */
 static int
-clock_words(const struct match *m, struct buf *out)
+clock_words(const struct match *m, struct buf *out, int64_t *deadline)
 {
 	char d[WHEN_TEXT], left[WHEN_SPAN];
-	int64_t now = when_now(), deadline, hard;
+	int64_t now = when_now(), hard;
 	int s = m->clk.runs;
 
 	if (m->dispute.on)
@@ -79,13 +92,79 @@ clock_words(const struct match *m, struct buf *out)
 		buf_adds(out, "; clocks paused");
 		return 0;
 	}
-	clock_deadline(&m->clk, &m->clock, s, now, &deadline, &hard);
-	when_format(deadline, d, sizeof(d));
-	when_span(deadline >= now ? deadline - now : now - deadline, left,
+	clock_deadline(&m->clk, &m->clock, s, now, deadline, &hard);
+	when_format(*deadline, d, sizeof(d));
+	when_span(*deadline >= now ? *deadline - now : now - *deadline, left,
 	    sizeof(left));
 	buf_printf(out, "; clock: %s's deadline %s (%s %s)", m->seat[s].name,
-	    d, left, deadline >= now ? "left" : "late");
-	return deadline < now;
+	    d, left, *deadline >= now ? "left" : "late");
+	return 1;
+}
+
+/* A new row of the listing, in the group given, its line empty. */
+static struct row *
+row_new(struct listing *li, int group, struct error *e)
+{
+	struct row *r;
+	size_t cap;
+
+	if (li->n == li->cap) {
+		cap = li->cap ? li->cap * 2 : 16;
+		if ((r = realloc(li->row, cap * sizeof(*r))) == NULL) {
+			error_set(e, EXIT_SYSTEM, "out of memory");
+			return NULL;
+		}
+		li->row = r;
+		li->cap = cap;
+	}
+	r = &li->row[li->n];
+	memset(r, 0, sizeof(*r));
+	r->group = group;
+	r->at = li->n++;
+	buf_init(&r->line);
+	return r;
+}
+
+/* The group first; in it the running clocks, soonest deadline first (the
+ * late first of all), then the games without one; then the game ids. */
+static int
+by_order(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	if (x->timed != y->timed)
+		return x->timed ? -1 : 1;
+	if (x->timed && x->deadline != y->deadline)
+		return x->deadline < y->deadline ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The line of a game that cannot be read: why names the root's files,
+ * not for anyone, and among those waiting, with no clock. */
+static int
+list_unreadable(struct listing *li, const char *game, struct error *e)
+{
+	struct row *r;
+
+	if (li->public)
+		return 0;
+	if ((r = row_new(li, WAITING, e)) == NULL)
+		return -1;
+	buf_printf(&r->line, "%.16s  (cannot be read: %s)\n", game, e->msg);
+	return 0;
+}
+
+/* Which group a game is listed in, as this copy reads it. */
+static int
+group_of(const struct match *m, int me, int public, int sent)
+{
+	if (match_phase(m) == MATCH_CLOSED)
+		return OVER;
+	if (!public && match_next_author(m) == me && !sent)
+		return TO_MOVE;
+	return WAITING;
 }
 
 static int
@@ -94,19 +173,15 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	struct listing *li = arg;
 	const struct match *m;
 	struct gamedir g;
-	struct buf seats, result, clock, *to;
+	struct buf seats, result, clock;
+	struct row *r;
 	char next[64];
-	int i, me, sent, late;
+	int64_t deadline = 0;
+	int i, me, sent, timed;
 
-	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
-		if (e->status == EXIT_SYSTEM)
-			return -1;
-		/* why names the root's files: not for anyone */
-		if (!li->public)
-			buf_printf(&li->others, "%.16s  (cannot be read: %s)\n",
-			    game, e->msg);
-		return 0;
-	}
+	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0)
+		return e->status == EXIT_SYSTEM ? -1 :
+		    list_unreadable(li, game, e);
 	m = g.t.m;
 	me = li->public ? -1 : g.t.me;
 	buf_init(&seats);
@@ -122,48 +197,47 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
-	late = clock_words(m, &clock);
+	timed = clock_words(m, &clock, &deadline);
 	buf_cstr(&clock);
-	/* late games first, then those this copy writes next (for
-	 * anyone: those under way) */
-	to = late ? &li->late : match_phase(m) != MATCH_CLOSED &&
-	    (li->public || (match_next_author(m) == me && !sent)) ? &li->mine :
-	    &li->others;
-	buf_printf(to, "%.16s  %-13s  %-22s  %-21s  entry %llu: %s%s%s%s\n",
-	    m->game_hex, m->rules->name, (char *)seats.data, next,
-	    (unsigned long long)m->seq, view_last(m), result.len ?
-	    "; result: " : "", result.len ? (char *)result.data : "",
-	    (char *)clock.data);
-	/* who may watch: LIST's readers may ask (WATCH GAMEID) */
-	if (li->public && m->watch.open && match_phase(m) != MATCH_CLOSED) {
-		to->len--;
-		buf_adds(to, "; open to observers (WATCH)\n");
+	if ((r = row_new(li, group_of(m, me, li->public, sent), e)) != NULL) {
+		r->timed = timed;
+		r->deadline = deadline;
+		buf_printf(&r->line, "%.16s  %-13s  %-22s  %-21s  entry %llu: "
+		    "%s%s%s%s", m->game_hex, m->rules->name,
+		    (char *)seats.data, next, (unsigned long long)m->seq,
+		    view_last(m), result.len ? "; result: " : "",
+		    result.len ? (char *)result.data : "", (char *)clock.data);
+		/* who may watch: LIST's readers may ask (WATCH GAMEID) */
+		if (li->public && m->watch.open && r->group != OVER)
+			buf_adds(&r->line, "; open to observers (WATCH)");
+		buf_adds(&r->line, "\n");
 	}
 	buf_free(&seats);
 	buf_free(&result);
 	buf_free(&clock);
 	gamedir_close(&g);
-	return 0;
+	return r == NULL ? -1 : 0;
 }
 
 static int
 listing(const char *root, int public, struct buf *out, struct error *e)
 {
 	struct listing li;
+	size_t i;
 	int rc;
 
+	memset(&li, 0, sizeof(li));
 	li.public = public;
-	buf_init(&li.late);
-	buf_init(&li.mine);
-	buf_init(&li.others);
 	rc = root_each(root, list_one, &li, e);
-	if (rc == 0 && (buf_add(out, li.late.data, li.late.len) != 0 ||
-	    buf_add(out, li.mine.data, li.mine.len) != 0 ||
-	    buf_add(out, li.others.data, li.others.len) != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_free(&li.late);
-	buf_free(&li.mine);
-	buf_free(&li.others);
+	if (rc == 0 && li.n > 1)
+		qsort(li.row, li.n, sizeof(*li.row), by_order);
+	for (i = 0; i < li.n; i++) {
+		if (rc == 0 && buf_add(out, li.row[i].line.data,
+		    li.row[i].line.len) != 0)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		buf_free(&li.row[i].line);
+	}
+	free(li.row);
 	return rc;
 }
 

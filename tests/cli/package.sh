@@ -190,3 +190,114 @@ test_installed_mail_setups_run_as_written() {
 	    "$prefix/libexec/adjudicator/bot-filter.sh" </dev/null
 	err_has "usage: bot-filter.sh ROOT"
 }
+
+# deps/check.sh before a build: what make (and make example, make check)
+# finds missing, with a pkg-config that knows nothing (PKG_CONFIG_LIBDIR
+# an empty directory) and stand-ins for id, sudo and apt-get in ./bin.
+# No test installs anything.
+fakes() {
+	mkdir -p empty bin
+	# id -u: $FAKE_UID
+	printf '#!/bin/sh\necho "${FAKE_UID:-1000}"\n' >bin/id
+	# sudo that wants a password: sudo -n fails
+	printf '#!/bin/sh\necho "sudo: a password is required" >&2\nexit 1\n' \
+	    >bin/sudo
+	# apt-get: says what it was asked; "install" copies the real
+	# pkg-config files into ./empty when $FAKE_INSTALL is set
+	cat >bin/apt-get <<'SH'
+#!/bin/sh
+echo "$*" >>"$FAKE_LOG"
+[ "$1" = install ] && [ -n "$FAKE_INSTALL" ] &&
+    for m in libsodium yaml-0.1; do
+	cp "$(env -u PKG_CONFIG_LIBDIR pkg-config --variable=pcfiledir $m)/$m.pc" \
+	    "$FAKE_INSTALL/"
+    done
+exit 0
+SH
+	chmod +x bin/id bin/sudo bin/apt-get
+	FAKE_LOG=$PWD/apt.log
+	export FAKE_LOG
+}
+
+# nothing compiled: no object, no program
+nothing_built() {
+	[ -z "$(find . -name '*.o' -o -name adjudicator -type f)" ] ||
+	    fail "compiled: $(find . -name '*.o' | head -3)"
+}
+
+# the line of deps/check.sh, the only one on stderr but make's own
+# "make: *** [...] Error 1"
+deps_line() {
+	grep -v '^make: \*\*\* ' err >line || true
+	[ "$(wc -l <line)" -eq 1 ] || { cat err >&2; fail "not one line"; }
+	grep -qx "$1" line || { cat err >&2; fail "not: $1"; }
+	! grep -q 'Package .* was not found' err ||
+	    fail "pkg-config spoke: $(cat err)"
+}
+
+test_deps_missing_stop_before_compiling() {
+	tree
+	cd src
+	fakes
+	# not root, a sudo that needs a password, no terminal
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty expect 2 mk example \
+	    </dev/null
+	deps_line 'deps: missing libsodium yaml-0.1; run: sudo make deps'
+	nothing_built
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty expect 2 mk </dev/null
+	deps_line 'deps: missing libsodium yaml-0.1; run: sudo make deps'
+	# not root, no sudo
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty expect 2 mk \
+	    SUDO=no-such-sudo </dev/null
+	deps_line 'deps: missing libsodium yaml-0.1; run: make deps (as root)'
+	# not Debian: no apt-get (nor any other package manager here)
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty expect 2 mk \
+	    APT_GET=no-such-apt-get </dev/null
+	deps_line 'deps: missing libsodium yaml-0.1; run: install libsodium yaml-0.1 (with its development files), then make again'
+	# root, whose apt-get installs nothing: asked, then the line
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty FAKE_UID=0 \
+	    expect 2 mk </dev/null
+	grep -qx 'install -y --no-install-recommends libsodium-dev libyaml-dev' \
+	    apt.log || fail "apt-get: $(cat apt.log)"
+	grep -q '^deps: installing libsodium-dev libyaml-dev (missing libsodium yaml-0.1), with apt-get$' err ||
+	    { cat err >&2; fail "not said what it installs"; }
+	grep -q '^deps: still missing after apt-get: libsodium yaml-0.1$' err ||
+	    { cat err >&2; fail "not said what is still missing"; }
+	nothing_built
+	[ ! -s out ] || fail "make printed: $(cat out)"
+}
+
+# Once apt-get has installed what was missing, the same make goes on and
+# builds; with everything there the check says nothing and asks nobody.
+test_deps_installed_then_built() {
+	tree
+	cd src
+	fakes
+	PATH=$PWD/bin:$PATH PKG_CONFIG_LIBDIR=$PWD/empty FAKE_UID=0 \
+	    FAKE_INSTALL=$PWD/empty expect 0 mk build/obj/adjudicator/lib/sec.o \
+	    </dev/null
+	[ "$(cat apt.log)" = "update
+install -y --no-install-recommends libsodium-dev libyaml-dev" ] ||
+	    fail "apt-get: $(cat apt.log)"
+	grep -q '^deps: installing libsodium-dev libyaml-dev' err ||
+	    { cat err >&2; fail "not said what it installs"; }
+	[ -f build/obj/adjudicator/lib/sec.o ] || fail "not built"
+	# all there: silent, apt-get not asked, the stamp not needed
+	rm -f apt.log build/deps.ok
+	PATH=$PWD/bin:$PATH FAKE_UID=0 expect 0 mk deps-check </dev/null
+	[ ! -s err ] && [ ! -s out ] || fail "deps-check spoke: $(cat err out)"
+	PATH=$PWD/bin:$PATH FAKE_UID=0 expect 0 mk build/deps.ok </dev/null
+	[ ! -s err ] && [ ! -s out ] || fail "the check spoke: $(cat err out)"
+	[ ! -e apt.log ] || fail "apt-get asked: $(cat apt.log)"
+	PATH=$PWD/bin:$PATH FAKE_UID=0 expect 0 mk deps DEPS_FOR=build \
+	    </dev/null
+	err_has '^deps: every package for build is here$'
+}
+
+# One list of packages: CI installs deps/debian-packages, names none itself
+test_deps_one_list() {
+	grep -q 'deps/debian-packages' "$TOP/.ci/run" || fail "CI has its own"
+	! grep -q 'libsodium-dev' "$TOP/.ci/run" || fail "CI names packages"
+	grep -q '^libsodium-dev[[:space:]]' "$TOP/deps/debian-packages" ||
+	    fail "no libsodium-dev in the list"
+}
