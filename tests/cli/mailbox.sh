@@ -140,7 +140,10 @@ test_join_root_files_every_invitation() {
 	[ "$(ls AR | wc -l)" -eq 4 ] || fail "$(ls AR | wc -l) games filed"
 	g1=$("$ADJ" show -d B1 -f yaml | sed -n 's/^game: //p')
 	err_has "^already joined: game $(echo $g1 | cut -c1-16) in AR/$g1$"
-	[ "$(wc -l <err)" -eq 5 ] || { cat err >&2; fail "other lines"; }
+	# each peer game joined: how to keep a backup of its setup
+	[ "$(grep -c ': in a peer game your setup lives only in this' err)" \
+	    -eq 4 ] || { cat err >&2; fail "not a backup note each"; }
+	[ "$(wc -l <err)" -eq 9 ] || { cat err >&2; fail "other lines"; }
 	# the mailbox again: every one is there, nothing changes
 	snapshot AR
 	expect 0 "$ADJ" join -r AR -k alice.key mbox
@@ -284,4 +287,30 @@ test_verify_every_archive_of_a_mailbox() {
 	# several archives are not laid side by side with a second file
 	expect 0 "$ADJ" verify mbox a.arc
 	out_has '^mbox and a.arc: not compared: mbox holds several archives$'
+}
+
+# join -r of a peer game says, as join -d does, that the seat's setup
+# lives in that directory alone and how to keep a backup of it; joined
+# before, or a judged game (the judge keeps the setups), nothing of it
+test_join_root_says_keep_a_backup() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >peer.msg
+	expect 0 "$ADJ" join -d A -k alice.key peer.msg
+	err_has '^A: in a peer game your setup lives only in this directory: keep a backup elsewhere (adjudicator backup -d A >FILE; join -d DIR -k KEY FILE restores it)$'
+	expect 0 "$ADJ" join -r AR -k alice.key peer.msg
+	g=$(ls AR | cut -c1-16)
+	err_has "^joined game $g in AR/"
+	err_has "^AR/$g: in a peer game your setup lives only in this directory: keep a backup elsewhere (adjudicator backup -d AR/$g >FILE; join -d DIR -k KEY FILE restores it)$"
+	# what it says to do works as it is written
+	"$ADJ" setup -d "AR/$g" d2 >/dev/null 2>&1 || fail "setup"
+	expect 0 "$ADJ" backup -d "AR/$g"
+	out_has '^-----BEGIN ADJUDICATOR MESSAGE-----$'
+	expect 0 "$ADJ" join -r AR -k alice.key peer.msg
+	err_has '^already joined: '
+	grep -q 'keep a backup' err && fail "said again: $(cat err)"
+	"$ADJ" new -k bob.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >judged.msg
+	expect 0 "$ADJ" join -r AR -k alice.key judged.msg
+	one_line
+	err_has '^joined game '
 }
