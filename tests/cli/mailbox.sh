@@ -60,8 +60,8 @@ test_receive_root_reads_around_mails_too_large() {
 	for g in $G1 $G2; do
 		[ "$(seq_of "BR/$g")" = 1 ] || fail "game $g did not take its mail"
 	done
-	# read again: the same lines, nothing applied twice
-	expect 0 "$ADJ" receive -r BR mbox
+	# read again: nothing applied twice, what was skipped said again
+	expect 0 "$ADJ" receive -r BR -v mbox
 	err_has '^mbox: mail 4: .*already applied'
 	err_has '^mbox: mail 2 (Message-ID <big@example.org>): larger than 16 MiB; skipped$'
 	# one mail too large, not an mbox: said, and no message found at all
@@ -313,4 +313,36 @@ test_join_root_says_keep_a_backup() {
 	expect 0 "$ADJ" join -r AR -k alice.key judged.msg
 	one_line
 	err_has '^joined game '
+}
+
+# A mailbox read at every sitting: only what is new is said, what was
+# taken before counted on one line; -v lists it message by message
+test_receive_root_says_what_is_new() {
+	two_games
+	{ frm alice@example.org; cat a1.eml; echo
+	  frm alice@example.org; cat a2.eml; echo; } >mbox
+	expect 0 "$ADJ" receive -r BR mbox
+	[ "$(grep -c ' applied: ' err)" -eq 2 ] || { cat err >&2; fail "not new"; }
+	[ "$(wc -l <err)" -eq 2 ] || { cat err >&2; fail "other lines"; }
+	# the mailbox again: nothing new, one line says so
+	expect 0 "$ADJ" receive -r BR mbox
+	one_line
+	err_has '^2 messages already applied or held, nothing new (-v lists them)$'
+	expect 0 "$ADJ" receive -r BR -v mbox
+	[ "$(grep -c '^mbox: mail [12]: seq 1 already applied; nothing to do$' err)" \
+	    -eq 2 ] || { cat err >&2; fail "-v: not listed"; }
+	grep -q 'nothing new' err && fail "-v: counted too"
+	# what is new among the old: said, and the old counted
+	"$ADJ" setup -M -d "BR/$G1" b4 >b1.eml || fail "bob's setup"
+	{ frm bob@example.org; cat b1.eml; echo; } >>mbox
+	expect 0 "$ADJ" receive -r AR mbox
+	err_has '^mbox: mail 3: seq 2 applied: '
+	err_has '^2 messages already applied or held'
+	[ "$(wc -l <err)" -eq 2 ] || { cat err >&2; fail "other lines"; }
+	# a refusal among them is said
+	sed 's/^\([A-Za-z0-9+/]\{30\}\)[A-Za-z0-9+/]/\1A/' b1.eml >bad.eml
+	cmp -s b1.eml bad.eml && fail "not changed"
+	expect 1 "$ADJ" receive -r BR mbox bad.eml
+	err_has '^bad.eml'
+	err_has '^3 messages already applied or held'
 }
