@@ -51,8 +51,8 @@ to_stdout(void *arg, const char *line)
 	printf("%s\n", line);
 }
 
-const struct report cli_report_stderr = { to_stderr, NULL };
-const struct report cli_report_stdout = { to_stdout, NULL };
+const struct report cli_report_stderr = { to_stderr, NULL, NULL };
+const struct report cli_report_stdout = { to_stdout, NULL, NULL };
 
 /* Does option cluster arg ("-d", "-Md", "-dDIR") take the next word? */
 static int

@@ -1,6 +1,7 @@
 /*
  * join: create a game directory from an invitation.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -66,6 +67,20 @@ take_rest(const char *dir, const struct key_secret *k, const struct buf *text,
 	return rc;
 }
 
+/* A peer game's setup lives in its directory alone: said on joining it,
+ * join -d's or join -r's. */
+static void
+backup_note(void *arg, const char *dir)
+{
+	char shown[PATH_MAX];
+
+	(void)arg;
+	root_short(dir, shown, sizeof(shown));
+	fprintf(stderr, "%s: in a peer game your setup lives only in this "
+	    "directory: keep a backup elsewhere (adjudicator backup -d %s "
+	    ">FILE; join -d DIR -k KEY FILE restores it)\n", shown, shown);
+}
+
 /* join -r ROOT: every invitation of the input for this key filed under
  * ROOT/GAMEID; joined before, it is there already and nothing changes. */
 static int
@@ -89,6 +104,7 @@ join_root(const char *root, const char *keypath, const char *in,
 	j.k = k;
 	j.name = fsio_name(in);
 	j.report = &cli_report_stderr;
+	j.peer = backup_note;
 	rc = root_join(&j, f, e);
 done:
 	key_secret_free(k);
@@ -168,10 +184,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	 * takes it; a refusal leaves the directory joined */
 	rc = l.n > 1 ? take_rest(dir, k, &text, fsio_name(in), e) : 0;
 	if (rc == 0 && !m->judge_mode)
-		fprintf(stderr, "%s: in a peer game your setup lives only in "
-		    "this directory: keep a backup elsewhere (adjudicator "
-		    "backup -d %s >FILE; join -d DIR -k KEY FILE restores it)\n",
-		    dir, dir);
+		backup_note(NULL, dir);
 done:
 	match_free(m);
 	key_secret_free(k);

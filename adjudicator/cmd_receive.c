@@ -17,22 +17,43 @@ load_key(const char *path, void *arg, struct error *e)
 	return cli_key_load(path, e);
 }
 
+static void
+say(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "%s\n", line);
+}
+
+/* A message that changes nothing, not listed: counted in *arg. */
+static void
+count(void *arg, const char *line)
+{
+	(void)line;
+	(*(unsigned long *)arg)++;
+}
+
 /*
  * receive -r ROOT: a mixed mailbox, read mail by mail, each message to its
  * game; a game not in the root, or a mail too large, is said on one line
- * and skipped.  The views of the games that took something follow.
+ * and skipped.  A mailbox read at every sitting holds mostly what was
+ * taken before: those messages are counted on one line, listed with -v.
+ * The views of the games that took something follow.
  */
 static int
-receive_root(const char *root, int argc, char **argv, struct error *e)
+receive_root(const char *root, int verbose, int argc, char **argv,
+    struct error *e)
 {
 	struct root_receive r;
 	struct buf views;
+	unsigned long seen = 0;
+	struct report quiet = { say, &seen, count };
 	const char *in;
 	FILE *f;
 	int i, nfiles, rc = -1;
 
-	if (root_receive_begin(&r, root, load_key, NULL, &cli_report_stderr,
-	    e) != 0 || root_receive_keys(&r, e) != 0) {
+	if (root_receive_begin(&r, root, load_key, NULL, verbose ?
+	    &cli_report_stderr : &quiet, e) != 0 ||
+	    root_receive_keys(&r, e) != 0) {
 		root_receive_end(&r);
 		return -1;
 	}
@@ -48,6 +69,10 @@ receive_root(const char *root, int argc, char **argv, struct error *e)
 			goto done;
 		rc = -1;
 	}
+	if (seen > 0)
+		fprintf(stderr, "%lu message%s already applied or held, "
+		    "nothing new (-v lists %s)\n", seen, seen == 1 ? "" : "s",
+		    seen == 1 ? "it" : "them");
 	if (root_receive_views(&r, &views, e) != 0 ||
 	    cli_write(views.data, views.len, e) != 0)
 		goto done;
@@ -71,13 +96,15 @@ cmd_receive(int argc, char **argv, struct error *e)
 	struct key_secret *k = NULL, *also = NULL;
 	struct gamedir g;
 	struct buf text;
-	int ch, i, nfiles, rc = -1;
+	int ch, i, nfiles, rc = -1, verbose = 0;
 
-	while ((ch = cli_getopt(argc, argv, "d:r:")) != -1) {
+	while ((ch = cli_getopt(argc, argv, "d:r:v")) != -1) {
 		if (ch == 'd')
 			dir = optarg;
 		else if (ch == 'r')
 			root = optarg;
+		else if (ch == 'v')
+			verbose = 1;
 		else
 			return cli_usage(e);
 	}
@@ -90,7 +117,7 @@ cmd_receive(int argc, char **argv, struct error *e)
 	if (root == NULL && dir == NULL && !root_is_game("."))
 		root = cli_default_root();
 	if (root != NULL)
-		return receive_root(root, argc, argv, e);
+		return receive_root(root, verbose, argc, argv, e);
 	if (cli_gamedir(dir, NULL, GAMEDIR_WRITE, &g, e) != 0)
 		return -1;
 	buf_init(&text);

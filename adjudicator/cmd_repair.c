@@ -102,7 +102,7 @@ cmd_repair(int argc, char **argv, struct error *e)
 {
 	const char *dir = NULL, *keypath = NULL;
 	struct gamedir_repair r;
-	struct report rep = { say, NULL };
+	struct report rep = { say, NULL, NULL };
 	struct buf header;
 	int ch, rc = -1;
 

@@ -243,7 +243,7 @@ take(struct standings *s, const struct paths *l, int threads,
 int
 cmd_standings(int argc, char **argv, struct error *e)
 {
-	const struct report said = { refusal, NULL };
+	const struct report said = { refusal, NULL, NULL };
 	struct standings_club club;
 	struct standings_opts o;
 	struct standings_result r;

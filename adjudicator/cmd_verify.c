@@ -4,7 +4,9 @@
  * otherwise (cli_threads); progress on stderr when it is a terminal.
  * Given two archives of one game (two seats' exports, or one and its
  * fork), each is audited, then the two are laid side by side: where
- * they part, and who signed both entries of that seq.
+ * they part, and who signed both entries of that seq.  An input of
+ * several archives (a mailbox of the judge's last mails) has each
+ * audited, one line each.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "armor.h"
 #include "cli.h"
 #include "dispute.h"
 #include "fsio.h"
@@ -20,6 +23,8 @@
 struct seen {
 	struct buf		*dispute;
 	struct archive_steps	 steps;
+	char			 game[200];	/* "RULES game ID", verified */
+	int			 archives;	/* how many the input held */
 };
 
 static void
@@ -39,6 +44,8 @@ disputed(void *arg, const struct match *m, struct error *e)
 	struct seen *v = arg;
 
 	(void)e;
+	snprintf(v->game, sizeof(v->game), "%s game %.16s", m->rules->name,
+	    m->game_hex);
 	if (m->dispute.on)
 		dispute_text(m, v->dispute);
 	return 0;
@@ -52,32 +59,146 @@ entry(void *arg, const struct match *m, struct error *e)
 	return archive_step(&v->steps, m, e);
 }
 
-/* One archive audited; what it holds in v. */
+/* The archive s is at, named where, audited; what it holds in v, its
+ * summary in out. */
+static int
+audit(struct armor_stream *s, const char *where, int threads,
+    struct seen *v, struct buf *out, struct error *e)
+{
+	struct archive_progress hooks = { .end = disputed, .entry = entry };
+
+	hooks.arg = v;
+	if (isatty(STDERR_FILENO))
+		hooks.step = progress;
+	if (archive_verify_stream(s, where, threads, &hooks, out, e) != 0)
+		return -1;
+	if (v->dispute->len > 0) {
+		buf_cstr(v->dispute);
+		return error_set(e, EXIT_REFUSED, "%s: no result: %s", where,
+		    (char *)v->dispute->data);
+	}
+	return 0;
+}
+
+/*
+ * The line of archive k of an input of several: which game and its
+ * verdict, "NAME: archive K (RULES game ID): checks out; result: ..." or
+ * the reason it does not, the error's own "where" (NAME, or NAME:
+ * archive K) replaced.
+ */
+static int
+verdict(const char *name, int k, const struct seen *v, int rc,
+    const struct buf *out, const struct error *why, struct error *e)
+{
+	char where[300], game[240], line[1800];
+	const char *r, *msg = why->msg;
+	size_t len;
+	int n;
+
+	snprintf(where, sizeof(where), k == 1 ? "%s" : "%s: archive %d",
+	    name, k);
+	game[0] = '\0';
+	if (rc == 0 || v->steps.game[0] != '\0')
+		snprintf(game, sizeof(game), " (%s%.16s)", rc == 0 ? v->game :
+		    "game ", rc == 0 ? "" : v->steps.game);
+	if (rc == 0) {
+		r = out->len > 0 ? strstr((const char *)out->data,
+		    "\nresult: ") : NULL;
+		len = r != NULL ? strcspn(r + 1, "\n") : 0;
+		n = snprintf(line, sizeof(line), "%s: archive %d%s: checks "
+		    "out; %.*s\n", name, k, game, (int)len, r != NULL ? r + 1 :
+		    "");
+	} else {
+		len = strlen(where);
+		if (strncmp(msg, where, len) == 0 && msg[len] == ':')
+			msg += len;
+		else
+			msg = NULL;
+		n = snprintf(line, sizeof(line), "%s: archive %d%s%s%s\n",
+		    name, k, game, msg != NULL ? msg : ": ",
+		    msg != NULL ? "" : why->msg);
+	}
+	return cli_write(line, n > 0 && (size_t)n < sizeof(line) ? (size_t)n :
+	    strlen(line), e);
+}
+
+/* v made ready for the next archive. */
+static void
+again(struct seen *v, struct buf *out)
+{
+	free(v->steps.s);
+	memset(&v->steps, 0, sizeof(v->steps));
+	v->dispute->len = 0;
+	v->game[0] = '\0';
+	out->len = 0;
+}
+
+/*
+ * Every archive of the stream s, the first one audited already (rc, why,
+ * out): one alone is said as ever, its summary or its error; of several,
+ * each gets its line, and any that fails the whole (1, or 3 when every
+ * one that failed was not an archive one can read).
+ */
+static int
+each(struct armor_stream *s, const char *name, int threads, struct seen *v,
+    int rc, struct buf *out, struct error *why, struct error *e)
+{
+	char where[300];
+	int k, more, failed = 0, refused = 0;
+
+	for (k = 1;; k++) {
+		if (rc != 0 && why->status == EXIT_SYSTEM) {
+			*e = *why;
+			return -1;
+		}
+		snprintf(where, sizeof(where), "%s: archive %d", name, k + 1);
+		if ((more = armor_stream_next(s, where, e)) < 0)
+			return -1;
+		v->archives = k;
+		if (k == 1 && more == 1) {
+			if (rc != 0)
+				*e = *why;
+			return rc == 0 ? cli_write(out->data, out->len, e) : -1;
+		}
+		if (verdict(name, k, v, rc, out, why, e) != 0)
+			return -1;
+		failed += rc != 0;
+		refused |= rc != 0 && why->status != EXIT_MALFORMED;
+		if (more == 1)
+			break;
+		again(v, out);
+		error_clear(why);
+		rc = audit(s, where, threads, v, out, why);
+	}
+	if (failed == 0)
+		return 0;
+	return error_set(e, refused ? EXIT_REFUSED : EXIT_MALFORMED, "%s: %d "
+	    "of %d archives do not check out (see the lines above)", name,
+	    failed, k);
+}
+
+/* Each archive of one input audited; what the first holds in v. */
 static int
 one(const char *path, struct seen *v, struct error *e)
 {
-	struct archive_progress hooks = { .end = disputed, .entry = entry };
+	struct armor_stream *s;
 	struct buf out;
+	struct error why;
 	const char *in;
 	char *argv[1];
 	FILE *f;
-	int n, rc;
+	int n, rc = -1;
 
 	argv[0] = (char *)path;
 	if ((f = cli_archive_input(path != NULL, argv, &in, &n, e)) == NULL)
 		return -1;
 	buf_init(&out);
-	hooks.arg = v;
-	if (isatty(STDERR_FILENO))
-		hooks.step = progress;
-	rc = archive_verify(f, fsio_name(in), n, &hooks, &out, e);
-	if (rc == 0)
-		rc = cli_write(out.data, out.len, e);
-	if (rc == 0 && v->dispute->len > 0) {
-		buf_cstr(v->dispute);
-		rc = error_set(e, EXIT_REFUSED, "%s: no result: %s",
-		    fsio_name(in), (char *)v->dispute->data);
-	}
+	error_clear(&why);
+	if ((s = armor_stream_open(f, ARMOR_ARCHIVE, fsio_name(in), e)) !=
+	    NULL)
+		rc = each(s, fsio_name(in), n, v, audit(s, fsio_name(in), n, v,
+		    &out, &why), &out, &why, e);
+	armor_stream_close(s);
 	buf_free(&out);
 	if (f != stdin)
 		fclose(f);
@@ -155,8 +276,13 @@ cmd_verify(int argc, char **argv, struct error *e)
 			*e = second;
 			rc = -1;
 		}
-		/* a fork named outweighs what each audit said */
-		if (!(rc2 != 0 && second.status == EXIT_SYSTEM) &&
+		/* a fork named outweighs what each audit said; an input of
+		 * several archives is no one game's copy */
+		if (v[0].archives > 1 || v[1].archives > 1)
+			printf("%s and %s: not compared: %s holds several "
+			    "archives\n", argv[0], argv[1], v[0].archives > 1 ?
+			    argv[0] : argv[1]);
+		else if (!(rc2 != 0 && second.status == EXIT_SYSTEM) &&
 		    compare(argv[0], &v[0].steps, argv[1], &v[1].steps,
 		    &second) != 0) {
 			*e = second;

@@ -39,7 +39,7 @@ static const struct verb verbs[] = {
 	  .summary = "this seat's next message, chosen by a bot" },
 	{ .name = "receive", .main = cmd_receive,
 	  .usage = "adjudicator receive [-d GAMEDIR] [FILE...]",
-	  .usage2 = "adjudicator receive -r ROOT [FILE...]",
+	  .usage2 = "adjudicator receive -r ROOT [-v] [FILE...]",
 	  .summary = "apply messages; print this seat's new view" },
 	{ .name = "games", .main = cmd_games,
 	  .usage = "adjudicator games -r ROOT",

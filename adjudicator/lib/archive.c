@@ -673,11 +673,27 @@ archive_verify(FILE *f, const char *name, int threads,
     const struct archive_progress *progress, struct buf *out,
     struct error *e)
 {
+	struct armor_stream *s;
+	int rc;
+
+	if ((s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
+		return -1;
+	rc = archive_verify_stream(s, name, threads, progress, out, e);
+	armor_stream_close(s);
+	return rc;
+}
+
+int
+archive_verify_stream(struct armor_stream *s, const char *name, int threads,
+    const struct archive_progress *progress, struct buf *out,
+    struct error *e)
+{
 	struct verify v;
 	struct buf tail;
 	int k, rc = -1, so_far;
 
 	memset(&v, 0, sizeof(v));
+	v.s = s;
 	v.name = name;
 	v.seat = -1;
 	v.progress = progress;
@@ -689,8 +705,6 @@ archive_verify(FILE *f, const char *name, int threads,
 	buf_init(&v.times);
 	buf_init(&v.fork);
 	buf_init(&tail);
-	if ((v.s = armor_stream_open(f, ARMOR_ARCHIVE, name, e)) == NULL)
-		goto done;
 	for (k = 0; k < 3; k++) {
 		if ((v.b[k] = calloc(1, sizeof(*v.b[k]))) == NULL) {
 			error_set(e, EXIT_SYSTEM, "out of memory");
@@ -733,7 +747,6 @@ done:
 	free(v.updates);
 	free(v.hashes);
 	match_free(v.m);
-	armor_stream_close(v.s);
 	buf_free(&v.viewer);
 	buf_free(&v.times);
 	buf_free(&v.fork);

@@ -101,5 +101,10 @@ struct archive_progress {
  */
 int	archive_verify(FILE *, const char *name, int threads,
 	    const struct archive_progress *, struct buf *out, struct error *);
+/* The same for the block a stream is at (armor_stream_open or _next with
+ * ARMOR_ARCHIVE): a file of several archives, each in turn. */
+int	archive_verify_stream(struct armor_stream *, const char *name,
+	    int threads, const struct archive_progress *, struct buf *out,
+	    struct error *);
 
 #endif

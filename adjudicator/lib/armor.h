@@ -78,6 +78,13 @@ int	armor_stream_read(struct armor_stream *, void *, size_t,
 	    struct error *);
 /* The block must end here: no bytes left. */
 int	armor_stream_end(struct armor_stream *, struct error *);
+/*
+ * The next block with the label, after the one read (whole, or refused
+ * part way: the rest of it is passed over), named where from now on: 0
+ * found, 1 there is none, -1 a read error.
+ */
+int	armor_stream_next(struct armor_stream *, const char *where,
+	    struct error *);
 void	armor_stream_close(struct armor_stream *);
 
 #endif

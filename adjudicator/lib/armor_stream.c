@@ -21,6 +21,7 @@ struct armor_stream {
 	size_t		 rpos, rlen;
 	char		 line[STREAM_LINE_MAX];
 	size_t		 lineno;
+	char		 begin[64];
 	char		 end[64];
 	char		 where[256];
 	char		 b64[4096 + 4];	/* base64 waiting to be decoded */
@@ -29,6 +30,7 @@ struct armor_stream {
 	size_t		 nout, outpos;
 	int		 done;		/* END seen */
 	int		 padded;	/* '=' seen: nothing may follow */
+	int		 began;		/* the line read last is a BEGIN */
 };
 
 /* 0 with bytes in rbuf; -1 at the end of the input or on an error. */
@@ -99,19 +101,47 @@ armor_stream_open(FILE *f, const char *label, const char *where,
     struct error *e)
 {
 	struct armor_stream *s = calloc(1, sizeof(*s));
-	char begin[64];
-	const char *p;
-	size_t n;
-	int got;
+	int rc;
 
 	if (s == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		return NULL;
 	}
 	s->f = f;
-	snprintf(begin, sizeof(begin), "-----BEGIN %s-----", label);
+	snprintf(s->begin, sizeof(s->begin), "-----BEGIN %s-----", label);
 	snprintf(s->end, sizeof(s->end), "-----END %s-----", label);
 	snprintf(s->where, sizeof(s->where), "%s", where);
+	if ((rc = armor_stream_next(s, where, e)) == 0)
+		return s;
+	if (rc == 1)
+		error_set(e, EXIT_MALFORMED, "%s: no %s found", where, label);
+	armor_stream_close(s);
+	return NULL;
+}
+
+/* Is the line p (cleaned, n bytes) the BEGIN line? */
+static int
+is_begin(const struct armor_stream *s, const char *p, size_t n)
+{
+	return n == strlen(s->begin) && memcmp(p, s->begin, n) == 0;
+}
+
+int
+armor_stream_next(struct armor_stream *s, const char *where,
+    struct error *e)
+{
+	const char *p;
+	size_t n;
+	int got;
+
+	snprintf(s->where, sizeof(s->where), "%s", where);
+	s->nb64 = s->nout = s->outpos = 0;
+	s->done = s->padded = 0;
+	if (s->began) {
+		/* a block cut short where the next one begins */
+		s->began = 0;
+		return 0;
+	}
 	while ((got = next_line(s, &n)) != 0) {
 		if (got < 0) {
 			/* text around the block: too long to be BEGIN */
@@ -120,15 +150,12 @@ armor_stream_open(FILE *f, const char *label, const char *where,
 		}
 		p = s->line;
 		armor_clean_line(&p, &n);
-		if (n == strlen(begin) && memcmp(p, begin, n) == 0)
-			return s;
+		if (is_begin(s, p, n))
+			return 0;
 	}
-	if (ferror(f))
-		error_errno(e, "%s", where);
-	else
-		error_set(e, EXIT_MALFORMED, "%s: no %s found", where, label);
-	armor_stream_close(s);
-	return NULL;
+	if (ferror(s->f))
+		return error_errno(e, "%s", where);
+	return 1;
 }
 
 void
@@ -168,10 +195,12 @@ refill(struct armor_stream *s, struct error *e)
 		if (got < 0 || n > STREAM_CLEAN_MAX)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: armor line "
 			    "too long", s->where, s->lineno);
-		if (armor_b64_span(p, n) != n)
+		if (armor_b64_span(p, n) != n) {
+			s->began = is_begin(s, p, n);
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: "
 			    "unexpected text inside armor block", s->where,
 			    s->lineno);
+		}
 		if (s->padded && n > 0)
 			return error_set(e, EXIT_MALFORMED, "%s:%zu: data after "
 			    "base64 padding", s->where, s->lineno);

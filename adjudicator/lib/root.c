@@ -250,6 +250,23 @@ take_rest(struct root_joining *j, const char *game,
 	return rc;
 }
 
+/* A game just filed (its invitation sb, checked then): j->peer told
+ * when it is a peer game. */
+static void
+peer_joined(struct root_joining *j, const struct buf *sb, const char *game)
+{
+	char dir[PATH_MAX];
+	struct match *m;
+	struct error ign;
+
+	if ((m = header_parse(sb->data, sb->len, game, &ign)) == NULL)
+		return;
+	if (!m->judge_mode && root_dir(j->root, game, dir, sizeof(dir),
+	    &ign) == 0)
+		j->peer(j->peer_arg, dir);
+	match_free(m);
+}
+
 /* One invitation of the messages l opened (handed: sealed again to this
  * key): filed, with what came with it when l is its package, or said why
  * not. */
@@ -287,6 +304,8 @@ join_one(struct root_joining *j, const struct buf *sb, int handed,
 	report_line(j->report, "%s game %.16s in %s/%s", already ?
 	    "already joined:" : "joined", game, j->root, game);
 	j->filed++;
+	if (!already && j->peer != NULL)
+		peer_joined(j, sb, game);
 	return 0;
 }
 

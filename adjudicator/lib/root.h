@@ -58,6 +58,10 @@ struct root_joining {
 	const struct key_secret	*k;
 	const char		*name;		/* the input's */
 	const struct report	*report;
+	/* each peer game joined anew, once what came with it is taken:
+	 * its directory (its setup will live there alone); may be NULL */
+	void			(*peer)(void *, const char *dir);
+	void			*peer_arg;
 	int			 filed;		/* joined, or joined before */
 	int			 refused, malformed;
 	struct error		 first;		/* a message not opened */

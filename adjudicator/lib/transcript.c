@@ -35,6 +35,23 @@ report_line(const struct report *r, const char *fmt, ...)
 }
 
 void
+report_seen(const struct report *r, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	if (r == NULL || (r->seen == NULL && r->line == NULL))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (r->seen != NULL)
+		r->seen(r->arg, line);
+	else
+		r->line(r->arg, line);
+}
+
+void
 transcript_clear(struct transcript *p)
 {
 	int i;
@@ -111,7 +128,7 @@ transcript_early(struct transcript *p, uint64_t seq, const uint8_t *blob,
 			    "from the entry already waiting for it (a fork)",
 			    where, (unsigned long long)seq);
 		*v = TRANSCRIPT_DUPLICATE;
-		report_line(p->report, "%s: seq %llu arrived early and "
+		report_seen(p->report, "%s: seq %llu arrived early and "
 		    "already waits in the inbox; nothing to do", where, (unsigned long long)seq);
 		return 0;
 	}
@@ -243,7 +260,7 @@ take_fork(struct transcript *p, uint64_t seq, const uint8_t *blob, size_t len,
 		if (rc < 0)
 			return -1;
 		*v = TRANSCRIPT_DUPLICATE;
-		report_line(p->report, "%s: seq %llu already kept beside the "
+		report_seen(p->report, "%s: seq %llu already kept beside the "
 		    "transcript, as the dispute of its timeout claim; nothing "
 		    "to do", where, (unsigned long long)seq);
 		return 0;
@@ -298,7 +315,7 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 			return error_set(e, EXIT_REFUSED, "%s: an invitation to "
 			    "another game (use join)", where);
 		*v = TRANSCRIPT_INVITATION;
-		report_line(p->report, "%s: the invitation of this game, "
+		report_seen(p->report, "%s: the invitation of this game, "
 		    "already joined", where);
 		return 0;
 	}
@@ -318,7 +335,7 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 			return e->status == EXIT_REFUSED ? take_fork(p, pk.seq,
 			    blob, len, where, v, e) : -1;
 		*v = TRANSCRIPT_DUPLICATE;
-		report_line(p->report, "%s: seq %llu already applied; nothing "
+		report_seen(p->report, "%s: seq %llu already applied; nothing "
 		    "to do", where, (unsigned long long)pk.seq);
 		return 0;
 	}

@@ -24,12 +24,21 @@
 #define TRANSCRIPT_MAX_AHEAD	256	/* an early entry this far ahead is refused */
 #define TRANSCRIPT_MAX_EARLY	64	/* entries waiting in the inbox, at most */
 
-/* What the library has to say about each message, for the program. */
+/*
+ * What the library has to say about each message, for the program.  seen
+ * takes what says only that a message changes nothing (an entry already
+ * applied, an update held already, the invitation of a game joined):
+ * news to nobody who reads one mailbox again and again; NULL: line
+ * takes it too.
+ */
 struct report {
 	void	(*line)(void *, const char *);
 	void	*arg;
+	void	(*seen)(void *, const char *);
 };
 void	report_line(const struct report *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	report_seen(const struct report *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /* What the judge sent a seat: its last entry, and the pieces it showed

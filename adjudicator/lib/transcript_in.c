@@ -148,7 +148,7 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 	    UPDATE_VERIFY, where, &u, e) != 0)
 		return -1;
 	if (held(p, env->hash)) {
-		report_line(p->report, "%s: the judge's update at seq %llu, held "
+		report_seen(p->report, "%s: the judge's update at seq %llu, held "
 		    "already; nothing to do", where, (unsigned long long)u.seq);
 		rc = 0;
 		goto note;
@@ -271,7 +271,7 @@ take_message(struct transcript *p, const uint8_t *sb, size_t len,
 	if (p->m->judge_mode) {
 		if (!key_same(&env->signer, &p->m->judge) &&
 		    match_peek(env, &pk, where, e) == 0 && pk.header) {
-			report_line(p->report, "%s: an invitation; nothing to "
+			report_seen(p->report, "%s: an invitation; nothing to "
 			    "do", where);
 			return 0;
 		}
@@ -308,7 +308,7 @@ forwarded(const struct transcript *p, const struct buf *item,
 	    &ign) != 0)
 		return 0;
 	if (memcmp(env->hash, p->m->game_id, SEC_HASH) == 0) {
-		report_line(p->report, "%s: the invitation of this game, "
+		report_seen(p->report, "%s: the invitation of this game, "
 		    "already joined", where);
 		return 1;
 	}

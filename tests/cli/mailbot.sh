@@ -133,7 +133,7 @@ test_mailbot_duplicate_gets_its_update_again() {
 	sed -i '$d' jr/log
 	unchanged jr
 	snapshot AR
-	expect 0 "$ADJ" receive -r AR "$last"
+	expect 0 "$ADJ" receive -r AR -v "$last"
 	err_has "held already"
 	unchanged AR
 	n=$(nmail)
@@ -566,6 +566,9 @@ test_receive_root_mixed_mailbox() {
 	err_has "not in AR; skipped"
 	# the same mailbox again: every message already applied
 	expect 0 "$ADJ" receive -r AR mbox
+	one_line
+	err_has "^2 messages already applied or held, nothing new"
+	expect 0 "$ADJ" receive -r AR -v mbox
 	err_has "already applied; nothing to do"
 	# no message at all
 	: >empty

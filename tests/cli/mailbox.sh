@@ -60,8 +60,8 @@ test_receive_root_reads_around_mails_too_large() {
 	for g in $G1 $G2; do
 		[ "$(seq_of "BR/$g")" = 1 ] || fail "game $g did not take its mail"
 	done
-	# read again: the same lines, nothing applied twice
-	expect 0 "$ADJ" receive -r BR mbox
+	# read again: nothing applied twice, what was skipped said again
+	expect 0 "$ADJ" receive -r BR -v mbox
 	err_has '^mbox: mail 4: .*already applied'
 	err_has '^mbox: mail 2 (Message-ID <big@example.org>): larger than 16 MiB; skipped$'
 	# one mail too large, not an mbox: said, and no message found at all
@@ -140,7 +140,10 @@ test_join_root_files_every_invitation() {
 	[ "$(ls AR | wc -l)" -eq 4 ] || fail "$(ls AR | wc -l) games filed"
 	g1=$("$ADJ" show -d B1 -f yaml | sed -n 's/^game: //p')
 	err_has "^already joined: game $(echo $g1 | cut -c1-16) in AR/$g1$"
-	[ "$(wc -l <err)" -eq 5 ] || { cat err >&2; fail "other lines"; }
+	# each peer game joined: how to keep a backup of its setup
+	[ "$(grep -c ': in a peer game your setup lives only in this' err)" \
+	    -eq 4 ] || { cat err >&2; fail "not a backup note each"; }
+	[ "$(wc -l <err)" -eq 9 ] || { cat err >&2; fail "other lines"; }
 	# the mailbox again: every one is there, nothing changes
 	snapshot AR
 	expect 0 "$ADJ" join -r AR -k alice.key mbox
@@ -239,4 +242,107 @@ test_receive_root_no_passphrase_said_once() {
 	err_has "^adjudicator: no passphrase: stdin is not a terminal"
 	unchanged AR
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" receive -r AR mbox
+}
+
+# verify of a mailbox of archives (the judge's last mail of each game):
+# every archive audited, one line each naming its game and its verdict;
+# one that fails fails the whole, the others checked all the same
+test_verify_every_archive_of_a_mailbox() {
+	wire game incognito 2 peer all >a.arc || fail "wire game"
+	wire game incognito-rps 2 peer all >b.arc || fail "wire game"
+	{
+		frm judge@club.example; printf 'Subject: game over\n\n'
+		cat a.arc; echo
+		frm bob@example.org; printf 'Subject: hello\n\nhello\n\n'
+		frm judge@club.example; printf 'Subject: game over\n\n'
+		cat b.arc; echo
+	} >mbox
+	expect 0 "$ADJ" verify mbox
+	[ "$(wc -l <out)" -eq 2 ] || { cat out >&2; fail "not a line each"; }
+	out_has '^mbox: archive 1 (incognito game [0-9a-f]\{16\}): checks out; result: .* won'
+	out_has '^mbox: archive 2 (incognito-rps game [0-9a-f]\{16\}): checks out; result: '
+	# one archive alone is said as ever
+	expect 0 "$ADJ" verify a.arc
+	out_has '^entries: '
+	# a game that never started between two that check out
+	keys alice bob
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >inv.msg
+	"$ADJ" join -d A -k alice.key inv.msg 2>/dev/null
+	"$ADJ" export -d A >under.arc
+	g=$("$ADJ" show -d A -f yaml | sed -n 's/^game: \(.\{16\}\).*/\1/p')
+	cat a.arc under.arc b.arc >three
+	expect 1 "$ADJ" verify three
+	[ "$(wc -l <out)" -eq 3 ] || { cat out >&2; fail "not a line each"; }
+	out_has '^three: archive 1 (incognito game .*): checks out'
+	out_has "^three: archive 2 (game $g): the game never started: "
+	out_has '^three: archive 3 (incognito-rps game .*): checks out'
+	one_line
+	err_has '^adjudicator: three: 1 of 3 archives do not check out'
+	# unreadable only (cut short where the next one begins): exit 3
+	sed '$d' a.arc >cut.arc
+	cat cut.arc b.arc >cut
+	expect 3 "$ADJ" verify cut
+	out_has '^cut: archive 1.*: unexpected text inside armor block$'
+	out_has '^cut: archive 2 (incognito-rps game .*): checks out'
+	# several archives are not laid side by side with a second file
+	expect 0 "$ADJ" verify mbox a.arc
+	out_has '^mbox and a.arc: not compared: mbox holds several archives$'
+}
+
+# join -r of a peer game says, as join -d does, that the seat's setup
+# lives in that directory alone and how to keep a backup of it; joined
+# before, or a judged game (the judge keeps the setups), nothing of it
+test_join_root_says_keep_a_backup() {
+	keys alice bob judge
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >peer.msg
+	expect 0 "$ADJ" join -d A -k alice.key peer.msg
+	err_has '^A: in a peer game your setup lives only in this directory: keep a backup elsewhere (adjudicator backup -d A >FILE; join -d DIR -k KEY FILE restores it)$'
+	expect 0 "$ADJ" join -r AR -k alice.key peer.msg
+	g=$(ls AR | cut -c1-16)
+	err_has "^joined game $g in AR/"
+	err_has "^AR/$g: in a peer game your setup lives only in this directory: keep a backup elsewhere (adjudicator backup -d AR/$g >FILE; join -d DIR -k KEY FILE restores it)$"
+	# what it says to do works as it is written
+	"$ADJ" setup -d "AR/$g" d2 >/dev/null 2>&1 || fail "setup"
+	expect 0 "$ADJ" backup -d "AR/$g"
+	out_has '^-----BEGIN ADJUDICATOR MESSAGE-----$'
+	expect 0 "$ADJ" join -r AR -k alice.key peer.msg
+	err_has '^already joined: '
+	grep -q 'keep a backup' err && fail "said again: $(cat err)"
+	"$ADJ" new -k bob.key -m judge -j judge.pub incognito alice.pub \
+	    bob.pub >judged.msg
+	expect 0 "$ADJ" join -r AR -k alice.key judged.msg
+	one_line
+	err_has '^joined game '
+}
+
+# A mailbox read at every sitting: only what is new is said, what was
+# taken before counted on one line; -v lists it message by message
+test_receive_root_says_what_is_new() {
+	two_games
+	{ frm alice@example.org; cat a1.eml; echo
+	  frm alice@example.org; cat a2.eml; echo; } >mbox
+	expect 0 "$ADJ" receive -r BR mbox
+	[ "$(grep -c ' applied: ' err)" -eq 2 ] || { cat err >&2; fail "not new"; }
+	[ "$(wc -l <err)" -eq 2 ] || { cat err >&2; fail "other lines"; }
+	# the mailbox again: nothing new, one line says so
+	expect 0 "$ADJ" receive -r BR mbox
+	one_line
+	err_has '^2 messages already applied or held, nothing new (-v lists them)$'
+	expect 0 "$ADJ" receive -r BR -v mbox
+	[ "$(grep -c '^mbox: mail [12]: seq 1 already applied; nothing to do$' err)" \
+	    -eq 2 ] || { cat err >&2; fail "-v: not listed"; }
+	grep -q 'nothing new' err && fail "-v: counted too"
+	# what is new among the old: said, and the old counted
+	"$ADJ" setup -M -d "BR/$G1" b4 >b1.eml || fail "bob's setup"
+	{ frm bob@example.org; cat b1.eml; echo; } >>mbox
+	expect 0 "$ADJ" receive -r AR mbox
+	err_has '^mbox: mail 3: seq 2 applied: '
+	err_has '^2 messages already applied or held'
+	[ "$(wc -l <err)" -eq 2 ] || { cat err >&2; fail "other lines"; }
+	# a refusal among them is said
+	sed 's/^\([A-Za-z0-9+/]\{30\}\)[A-Za-z0-9+/]/\1A/' b1.eml >bad.eml
+	cmp -s b1.eml bad.eml && fail "not changed"
+	expect 1 "$ADJ" receive -r BR mbox bad.eml
+	err_has '^bad.eml'
+	err_has '^3 messages already applied or held'
 }

@@ -498,7 +498,7 @@ duplicates(void)
 {
 	struct standings_opts o = { STANDINGS_ELO, { 'm', 3 }, STANDINGS_TEXT };
 	struct said heard = { 0, "" };
-	const struct report rep = { say, &heard };
+	const struct report rep = { say, &heard, NULL };
 	struct standings s;
 	struct standings_result r;
 
