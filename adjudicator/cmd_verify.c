@@ -155,10 +155,15 @@ each(struct armor_stream *s, const char *name, int threads, struct seen *v,
 		if ((more = armor_stream_next(s, where, e)) < 0)
 			return -1;
 		v->archives = k;
+		/* one alone: its summary when it checked out (also when a
+		 * fork in it settles nothing), then its error, as ever */
 		if (k == 1 && more == 1) {
+			if ((rc == 0 || v->dispute->len > 0) &&
+			    cli_write(out->data, out->len, e) != 0)
+				return -1;
 			if (rc != 0)
 				*e = *why;
-			return rc == 0 ? cli_write(out->data, out->len, e) : -1;
+			return rc;
 		}
 		if (verdict(name, k, v, rc, out, why, e) != 0)
 			return -1;
