@@ -96,6 +96,12 @@ begin(const struct match *m, int author, const char *kind,
 	t = entry_time(m);
 	when_format(t, when, sizeof(when));
 	ydoc_kv(w, "time", when);
+	/* the judge's first signed time: when it took the invitation */
+	if (m->judge_mode && m->invited > 0 && m->clk.last == 0) {
+		when_format(m->invited < t ? m->invited : t, when,
+		    sizeof(when));
+		ydoc_kv(w, "got", when);
+	}
 	if (!m->judge_mode && m->took > 0 && m->last_by >= 0 &&
 	    m->last_by != author) {
 		when_format(m->took < t ? m->took : t, when, sizeof(when));

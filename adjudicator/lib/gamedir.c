@@ -24,6 +24,8 @@
 #include "fsio.h"
 #include "gamedir_int.h"
 #include "legacy.h"
+#include "timing.h"
+#include "when.h"
 #include "ydoc.h"
 
 static int
@@ -461,6 +463,23 @@ load(struct gamedir *g, struct error *e)
 	return follow_from(g, 0, e);
 }
 
+/* A judge's copy with no signed time yet: the first seat's clock runs
+ * from when the judge took the invitation, its remind record's start
+ * (gamedir_invited; formats/gamedir.md). */
+static void
+invited_clock(struct gamedir *g)
+{
+	int i;
+
+	if (g->t.me != GAME_JUDGE || g->t.m->clk.last != 0)
+		return;
+	for (i = 0; i < g->t.m->nseats; i++)
+		if (g->t.remind[i].started > 0) {
+			timing_invited(g->t.m, g->t.remind[i].started);
+			return;
+		}
+}
+
 int
 gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
     const struct report *r, struct error *e)
@@ -483,6 +502,7 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 		gamedir_close(g);
 		return -1;
 	}
+	invited_clock(g);
 	/* a reader that had to replay leaves the result for the next one */
 	if (!g->writable && g->rebuilt)
 		(void)save_checkpoint(g, e);
@@ -619,6 +639,34 @@ unfinished(const char *path)
 	return 1;
 }
 
+static int
+invited(const char *path, int64_t t, struct error *e)
+{
+	struct gamedir g;
+	const struct match *m;
+	int s, rc = 0;
+
+	if (gamedir_open(path, GAMEDIR_WRITE, &g, NULL, e) != 0)
+		return -1;
+	m = g.t.m;
+	if (g.t.me == GAME_JUDGE && m->judge_mode && m->clock.on &&
+	    m->clk.last == 0 && (s = timing_first_seat(m)) >= 0 &&
+	    g.t.remind[s].started == 0) {
+		memset(&g.t.remind[s], 0, sizeof(g.t.remind[s]));
+		g.t.remind[s].started = t;
+		rc = g.t.store->put_remind(g.t.arg, s, &g.t.remind[s], e) != 0 ||
+		    gamedir_commit(&g, e) != 0 ? -1 : 0;
+	} else {
+		/* its first checkpoint, so that no reader has to write one:
+		 * a cache, whose failure costs a replay, not the join */
+		struct error ign;
+
+		(void)gamedir_commit(&g, &ign);
+	}
+	gamedir_close(&g);
+	return rc;
+}
+
 int
 gamedir_create(const char *path, const uint8_t *header, size_t len,
     const char *seat, const char *keypath, struct error *e)
@@ -655,17 +703,11 @@ gamedir_create(const char *path, const uint8_t *header, size_t len,
 	rc = write_seat(path, seat, abskey, NULL, e);
 close:
 	journal_close(&j);
-	/* and its first checkpoint, so that no reader has to write one: a
-	 * cache, whose failure costs a replay, not the join */
-	if (rc == 0) {
-		struct gamedir g;
-		struct error ign;
-
-		if (gamedir_open(path, GAMEDIR_WRITE, &g, NULL, &ign) == 0) {
-			(void)gamedir_commit(&g, &ign);
-			gamedir_close(&g);
-		}
-	}
+	/* a judge's copy with a clock: the first seat's clock runs from
+	 * now, when the judge takes the invitation (an error here undoes
+	 * the join: the game would have no clock to time the first seat) */
+	if (rc == 0 && invited(path, when_now(), e) != 0)
+		rc = -1;
 done:
 	sec_wipe(key, sizeof(key));
 	return rc;
@@ -693,6 +735,7 @@ gamedir_outbox(struct gamedir *g, uint64_t seq, struct buf *b,
 		    "%llu", g->seat, (unsigned long long)seq);
 	return rc;
 }
+
 
 int
 gamedir_judged_sent(struct gamedir *g)

@@ -104,6 +104,7 @@ int	gamedir_outbox(struct gamedir *, uint64_t seq, struct buf *,
 /* A judged seat's next entry is made and sent: the judge's update has
  * not brought it back yet (its outbox holds the entry after the last). */
 int	gamedir_judged_sent(struct gamedir *);
+
 uint64_t gamedir_last_sent(struct gamedir *);
 /* The archive (archive.md): header and transcript; a judged seat's copy
  * adds its own setup's openings and every update it received.  Handed to

@@ -113,9 +113,11 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 		if (notice_mail(r, g.t.m, &notes[i], &me) != 0)
 			tr->failed = 1;
 	if (n > 0 && tr->failed) {
-		/* not sent: the next tick sends it */
-		memset(&g.t.remind[notes[0].about], 0,
-		    sizeof(g.t.remind[0]));
+		/* not sent: the next tick sends it (when the turn started
+		 * stays: for the first seat, when the invitation was taken) */
+		g.t.remind[notes[0].about].reminded = 0;
+		g.t.remind[notes[0].about].late = 0;
+		g.t.remind[notes[0].about].late_at = 0;
 		(void)g.t.store->put_remind(g.t.arg, notes[0].about,
 		    &g.t.remind[notes[0].about], &me);
 	}

@@ -210,6 +210,10 @@ struct match {
 	int64_t			 took;
 	/* this copy's own: the time its next entry says (0: now) */
 	int64_t			 now;
+	/* a judge's copy of a judged game with a clock, before its first
+	 * signed time: when it took the invitation, which its first entry
+	 * says ("got") and from which the first seat's clock runs */
+	int64_t			 invited;
 	struct match_base	 base;		/* of the last entry */
 	struct match_base	 claim_base;	/* of the last timeout claim */
 	struct match_dispute	 dispute;

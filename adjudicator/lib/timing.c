@@ -86,6 +86,48 @@ timing_off_turn(const struct match *m, int author, const char *kind)
 }
 
 int
+timing_first_seat(const struct match *m)
+{
+	int s = m->stamp_due >= 0 ? m->stamp_due : match_next_author(m);
+
+	return s >= 0 && s < m->nseats ? s : -1;
+}
+
+void
+timing_invited(struct match *m, int64_t t)
+{
+	int s = timing_first_seat(m);
+
+	if (!m->judge_mode || !m->clock.on || m->clk.last != 0 || t <= 0 ||
+	    t < m->created_at || s < 0 || match_phase(m) == MATCH_CLOSED)
+		return;
+	m->invited = t;
+	if (m->clk.runs != s || m->clk.started != t)
+		clock_start(&m->clk, &m->clock, s, t);
+}
+
+/* The judge's first signed time says when it took the invitation: the
+ * first seat's clock ran from then (its entry, stamped now, stops it). */
+static int
+judge_got(struct match *m, int64_t got, int64_t t, const char *where,
+    struct error *e)
+{
+	int s = timing_first_seat(m);
+
+	if (m->clk.last != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: \"got\" in a judged "
+		    "game is the judge's first entry's alone (when it took the "
+		    "invitation)", where);
+	if (got > t)
+		return error_set(e, EXIT_MALFORMED, "%s: took the invitation "
+		    "after this entry was signed", where);
+	if (s >= 0 && (m->clk.runs != s || m->clk.started != got))
+		clock_start(&m->clk, &m->clock, s, got);
+	m->invited = 0;
+	return 0;
+}
+
+int
 timing_next(const struct match *m)
 {
 	return m->clock.on && m->judge_mode && m->stamp_due >= 0 ?
@@ -174,9 +216,6 @@ timing_before(struct match *m, int author, const char *kind,
 		if (rt != 0)
 			return error_set(e, EXIT_MALFORMED, "%s: the judge's "
 			    "entry carries no time", where);
-		if (rg == 0)
-			return error_set(e, EXIT_MALFORMED, "%s: \"got\" is a "
-			    "peer's", where);
 	} else {
 		if (rt != 0)
 			return error_set(e, EXIT_MALFORMED, "%s: an entry of a "
@@ -205,6 +244,8 @@ timing_before(struct match *m, int author, const char *kind,
 		return error_set(e, EXIT_REFUSED, "%s: signed at %s, before "
 		    "the game was created (%s)", where, w, m->created);
 	}
+	if (m->judge_mode && rg == 0 && judge_got(m, got, t, where, e) != 0)
+		return -1;
 	if (m->judge_mode && t < m->clk.last) {
 		when_format(m->clk.last, w, sizeof(w));
 		return error_set(e, EXIT_REFUSED, "%s: the judge's time goes "

@@ -29,5 +29,15 @@ int	timing_entry(struct match *, int author, const char *kind,
 int	timing_off_turn(const struct match *, int author, const char *kind);
 /* GAME_JUDGE when the judge owes the time it took the last entry. */
 int	timing_next(const struct match *);
+/*
+ * A judge's copy of a judged game with a clock that has no signed time
+ * yet: the judge took the invitation at t, and the clock of the seat that
+ * owes the first entry runs from then (its reminders, its timeout); the
+ * judge's first entry says so ("got").  Nothing otherwise.
+ */
+void	timing_invited(struct match *, int64_t t);
+/* The seat whose clock the judge's first signed time starts: the one
+ * that owes (or wrote) the game's first entry; -1: none. */
+int	timing_first_seat(const struct match *);
 
 #endif

@@ -34,9 +34,12 @@ cstart() {
 	for o in "$@"; do set -- "$@" -o "$o"; shift; done
 	at 2026-12-01T09:00:00Z "$ADJ" new -k alice.key -m judge -j judge.pub \
 	    "$@" incognito alice.pub bob.pub >invite.msg || fail "new"
+	# the judge takes the invitation when it is made: alice's clock,
+	# who owes the first entry, runs from then
 	for d in J:judge A:alice B:bob; do
-		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
-		    2>/dev/null || fail "join ${d%%:*}"
+		at 2026-12-01T09:00:00Z "$ADJ" join -d "${d%%:*}" \
+		    -k "${d#*:}.key" invite.msg 2>/dev/null ||
+		    fail "join ${d%%:*}"
 	done
 	nupd=0
 	"$ADJ" setup -d A d2 >a1.msg
@@ -123,20 +126,22 @@ test_grace() {
 
 # A bank with an increment and a cap: 2d, 1d more a move, never over 3d.
 test_bank_increment_cap() {
-	cstart clock=2d+1d/3d
-	[ "$(at 2026-12-01T11:00:00Z bank_of J alice)" -eq 172800 ] ||
-	    fail "alice starts with 2 days"
+	cstart clock=2d+1d/4d
+	# her setup, an hour after the judge took the invitation, is her
+	# first move: 2 days less an hour, a day more
+	[ "$(at 2026-12-01T11:00:00Z bank_of J alice)" -eq \
+	    $((3 * 86400 - 3600)) ] || fail "alice's setup: $(bank_of J alice)"
 	"$ADJ" turn -d A e3-c3 >a2.msg
 	at 2026-12-01T23:00:00Z tojudge a2.msg
-	# 12 hours used, a day more: 2d12h
-	[ "$(bank_of J alice)" -eq $((2 * 86400 + 12 * 3600)) ] ||
+	# 12 hours used, a day more: 3d11h
+	[ "$(bank_of J alice)" -eq $((3 * 86400 + 11 * 3600)) ] ||
 	    fail "after 12h: $(bank_of J alice)"
 	"$ADJ" turn -d B b4-b3 >b2.msg
 	at 2026-12-02T00:00:00Z tojudge b2.msg
 	"$ADJ" turn -d A e2-e3 >a3.msg
 	at 2026-12-02T01:00:00Z tojudge a3.msg
-	# an hour used from 2d12h, a day more: 3d12h, capped at 3d
-	[ "$(bank_of J alice)" -eq $((3 * 86400)) ] ||
+	# an hour used from 3d11h, a day more: 4d10h, capped at 4d
+	[ "$(bank_of J alice)" -eq $((4 * 86400)) ] ||
 	    fail "not capped: $(bank_of J alice)"
 	[ "$(bank_of J alice)" = "$(bank_of A alice)" ] ||
 	    fail "alice's copy computes another bank"

@@ -116,8 +116,9 @@ test_entry_a_little_ahead_taken() {
 # first move: bob's copy does not take the timeout, keeps it aside, and
 # bob still moves.
 test_judge_stamp_in_the_future_not_applied() {
-	mstart -o clock=1d
 	now=1796083200		# 2026-12-01T00:00:00Z
+	# the invitation taken then: alice's clock runs from then
+	ADJUDICATOR_NOW=$now mstart -o clock=1d
 	ADJUDICATOR_NOW=$now "$ADJ" setup -M -d "AR/$G" d2 >a1.eml
 	ADJUDICATOR_NOW=$now SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
 	    -s "$SM" a1.eml
