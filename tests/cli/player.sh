@@ -115,6 +115,31 @@ test_owed_opening_unmoved() {
 	    fail "obligation"
 }
 
+# A resignation that ends the game says the result, tried (-n) and made.
+test_resignation_says_the_result() {
+	peer_start incognito
+	setups d2 b4
+	expect 0 "$ADJ" turn -n -d A resign
+	one_line
+	err_has '^your resignation would end the game: bob would win (alice resigned)$'
+	expect 0 "$ADJ" turn -d A resign
+	one_line
+	err_has '^your resignation ends the game: bob wins (alice resigned)$'
+}
+
+# In a judged game too, the seat's copy trying the entry as the judge
+# will; a move says nothing of the kind.
+test_judged_resignation_says_the_result() {
+	judged_start
+	judged A setup d2
+	judged B setup b4
+	expect 0 "$ADJ" turn -n -d A e3-c3
+	[ ! -s err ] || { cat err >&2; fail "a move warns"; }
+	expect 0 "$ADJ" turn -n -d A RESIGN
+	one_line
+	err_has '^your resignation would end the game: bob would win'
+}
+
 # judged_start: keys, a judged incognito game, dirs A B J
 judged_start() {
 	keys alice bob judge
