@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -109,6 +110,62 @@ time_entry(const struct transcript *p, const char *action, struct buf *body,
 	return entry_leave(m, p->me, from, until, body, e);
 }
 
+/* "resign" as a player may type it: in capitals, with blanks or commas */
+static int
+is_resign(const char *action)
+{
+	char clean[512];
+
+	if (action == NULL)
+		return 0;
+	game_notation_clean(action, clean, sizeof(clean));
+	return strcasecmp(clean, "resign") == 0;
+}
+
+/*
+ * The result a resignation that ends the game gives, in one line ("" when
+ * the game goes on): the entry applied to a copy of the match, as every
+ * receiver applies it, so that the surprise of knights with 3 or 4 seats
+ * (the last to resign still scores, and may share first place or win by
+ * the final count) is said to the seat that resigns.
+ */
+static void
+resign_note(const struct transcript *p, const struct buf *body, int dry,
+    char *out, size_t len)
+{
+	struct transcript t = *p;
+	const char *name[GAME_MAX_SEATS];
+	struct game_result r;
+	struct error ign;
+	char who[200] = "";
+	int i, n = 0;
+
+	out[0] = '\0';
+	if ((t.m = match_clone(p->m)) == NULL)
+		return;
+	r.over = 0;
+	if (transcript_try(&t, body, &ign) == 0)
+		match_result(t.m, &r);
+	/* the winners, the seat itself last as "you": "bob and you" */
+	for (i = 0; r.over && i < t.m->nseats; i++)
+		if (r.winner[i] && i != p->me)
+			name[n++] = t.m->seat[i].name;
+	if (r.over && p->me < t.m->nseats && r.winner[p->me])
+		name[n++] = "you";
+	for (i = 0; i < n; i++)
+		snprintf(who + strlen(who), sizeof(who) - strlen(who), "%s%s",
+		    i == 0 ? "" : i == n - 1 ? " and " : ", ", name[i]);
+	if (r.over && r.draw)
+		snprintf(out, len, "your resignation %s the game: a draw (%s)",
+		    dry ? "would end" : "ends", r.why);
+	else if (r.over)
+		snprintf(out, len, "your resignation %s the game: %s %s (%s)",
+		    dry ? "would end" : "ends", n > 0 ? who : "no one",
+		    dry ? "would win" : n == 0 || (n == 1 &&
+		    strcmp(who, "you") != 0) ? "wins" : "win", r.why);
+	match_free(t.m);
+}
+
 /* The entry sent, or with -n (k NULL) tried on this copy alone. */
 static int
 send(struct transcript *p, const struct key_secret *k, const struct buf *body,
@@ -127,6 +184,7 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 	struct transcript *p = &g->t;
 	struct key_secret *k = NULL;
 	struct buf body;
+	char note[400] = "";
 	int rc = -1, sent = 0;
 
 	if (checks(g, action, e) != 0 ||
@@ -140,8 +198,14 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 		goto done;
 	}
 	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&
-	    (entry_turn(p->m, p->me, p->secret, action, &body, e) != 0 ||
-	    send(p, k, &body, out, &sent, e) != 0)) {
+	    entry_turn(p->m, p->me, p->secret, action, &body, e) != 0) {
+		rc = -1;
+		goto done;
+	}
+	if (rc == 1 && is_resign(action))
+		resign_note(p, &body, dry, note, sizeof(note));
+	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&
+	    send(p, k, &body, out, &sent, e) != 0) {
 		rc = -1;
 		goto done;
 	}
@@ -162,6 +226,8 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 	}
 	/* kept before it is printed: a message sent is always resent */
 	rc = dry ? 0 : gamedir_commit(g, e);
+	if (rc == 0 && note[0] != '\0')
+		fprintf(stderr, "%s\n", note);
 done:
 	key_secret_free(k);
 	buf_free(&body);

@@ -1009,6 +1009,20 @@ esp_assume_first(struct esp *s, const struct mv *m)
 	assume_first(s, m);
 }
 
+static int
+esp_piece_square(const void *st, int seat, const char *id, char out[5])
+{
+	const struct esp *s = st;
+	int p;
+
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (strcmp(s->id[p], id) == 0 && s->alive[p]) {
+			game_square_name(s->file[p], s->rank[p], out);
+			return 0;
+		}
+	return -1;
+}
+
 const struct game_rules game_espionnage = {
 	.name = "espionnage",
 	.title = "Espionnage, the Stratego variant (10x10, judged)",
@@ -1051,6 +1065,7 @@ const struct game_rules game_espionnage = {
 	.random_action = esp_random_action,
 	.greedy = esp_greedy,
 	.seat_role = esp_seat_role,
+	.piece_square = esp_piece_square,
 	.render = esp_render,
 	.view = esp_view,
 	.svg = esp_svg,

@@ -883,6 +883,20 @@ inc_seat_role(const void *st, int seat, char *out, size_t len)
 	snprintf(out, len, "%s", colour[seat]);
 }
 
+static int
+inc_piece_square(const void *st, int seat, const char *id, char out[5])
+{
+	const struct inc *s = st;
+	int p;
+
+	for (p = seat * 5; p < seat * 5 + 5; p++)
+		if (strcmp(start[p], id) == 0 && s->alive[p]) {
+			game_square_name(s->file[p], s->rank[p], out);
+			return 0;
+		}
+	return -1;
+}
+
 const struct game_rules game_incognito = {
 	.name = "incognito",
 	.title = "Incognito: find the spy (5x5, one spy each)",
@@ -918,4 +932,5 @@ const struct game_rules game_incognito = {
 	.view = inc_view,
 	.svg = inc_svg,
 	.seat_role = inc_seat_role,
+	.piece_square = inc_piece_square,
 };

@@ -1019,6 +1019,20 @@ rps_seat_role(const void *st, int seat, char *out, size_t len)
 	snprintf(out, len, "%s", rps_colour[seat]);
 }
 
+static int
+rps_piece_square(const void *st, int seat, const char *id, char out[5])
+{
+	const struct rps *s = st;
+	int p;
+
+	for (p = seat * PER; p < seat * PER + PER; p++)
+		if (strcmp(s->id[p], id) == 0 && s->where[p] == ONBOARD) {
+			game_square_name(s->file[p], s->rank[p], out);
+			return p - seat * PER >= 6;	/* r1 r2 r3 */
+		}
+	return -1;
+}
+
 const struct game_rules game_incognito_rps = {
 	.name = "incognito-rps",
 	.title = "Incognito, rock/paper/scissors (J.-J. Bloch, 6x8)",
@@ -1057,4 +1071,5 @@ const struct game_rules game_incognito_rps = {
 	.view = rps_view,
 	.svg = rps_svg,
 	.seat_role = rps_seat_role,
+	.piece_square = rps_piece_square,
 };

@@ -12,6 +12,7 @@
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
+#include "owed.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -335,6 +336,7 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 	struct game_action a;
 	struct turn_draft d;
 	struct ydoc_writer *w;
+	char waits[120];
 	int i, rc = -1, owed, next;
 
 	memset(&d, 0, sizeof(d));
@@ -351,8 +353,11 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 		break;
 	}
 	if ((next = match_next_author(m)) != seat)
-		return error_set(e, EXIT_REFUSED, "it is %s's turn, not %s's",
-		    match_author_name(m, next), m->seat[seat].name);
+		return error_set(e, EXIT_REFUSED,
+		    "it is %s's turn, not %s's%s%s",
+		    match_author_name(m, next), m->seat[seat].name,
+		    owed_first(m, waits, sizeof(waits)) == 0 ? ": " : "",
+		    waits);
 	if ((c = match_clone(m)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	if ((owed = match_owes(c, seat)) && meet_owed(c, seat, sec, &d,

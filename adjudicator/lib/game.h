@@ -246,6 +246,13 @@ struct game_rules {
 		    struct game_setup *);
 	/* What seat plays, in words: "White", "red and yellow", "the coder". */
 	void	 (*seat_role)(const void *, int seat, char *, size_t);
+	/* The square seat's hidden piece id stands on now ("b3"), for the
+	 * words that name an owed opening; the state is public, so where a
+	 * piece stands is too.  0: id is the square it started on; 1: it
+	 * came from the reserve (incognito-rps's r2); -1: off the board.
+	 * NULL: pieces are not on squares (topogic's tile). */
+	int	 (*piece_square)(const void *, int seat, const char *id,
+		    char out[5]);
 
 	/* The state as one seat sees it: text board and YAML mapping
 	 * entries.  viewer -1 is the public view. */

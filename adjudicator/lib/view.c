@@ -9,6 +9,7 @@
 
 #include "mail.h"
 #include "match_int.h"
+#include "owed.h"
 #include "rng.h"
 #include "root.h"
 #include "svg.h"
@@ -90,6 +91,7 @@ static void
 waiting(const struct match *m, struct buf *b)
 {
 	const struct game_needs *n = &m->pending_needs;
+	char piece[GAME_ID + 64];
 	int i, s, k;
 
 	if (!m->pending)
@@ -97,10 +99,12 @@ waiting(const struct match *m, struct buf *b)
 	for (i = 0; i < n->n; i++) {
 		s = n->p[i].seat;
 		k = match_piece_index(m, s, n->p[i].id);
-		if (k >= 0 && !m->seat[s].opened[k])
-			buf_printf(b, "Waiting: %s must open %s.\n",
-			    m->judge_mode ? "the judge" : m->seat[s].name,
-			    n->p[i].id);
+		if (k < 0 || m->seat[s].opened[k])
+			continue;
+		owed_piece(m, s, n->p[i].id, m->judge_mode ? OWED_OWNER :
+		    OWED_PLAIN, piece, sizeof(piece));
+		buf_printf(b, "Waiting: %s must open %s.\n", m->judge_mode ?
+		    "the judge" : m->seat[s].name, piece);
 	}
 	if (n->claim_by >= 0 && !m->claim_made)
 		buf_printf(b, "Waiting: %s owes the %s.\n", m->judge_mode ?
@@ -315,7 +319,7 @@ static void
 next_in_play(const struct match *m, int viewer, const struct place *pl,
     struct view_next *v)
 {
-	char act[GAME_TEXT];
+	char act[GAME_TEXT], mine[200];
 
 	if (match_owes(m, viewer) && owes_claim_only(m, viewer)) {
 		SAY("Your %s is due", m->pending_needs.claim);
@@ -326,8 +330,9 @@ next_in_play(const struct match *m, int viewer, const struct place *pl,
 	if (match_owes(m, viewer)) {
 		SAY("%s", "Your opening is due");
 		line(pl, "turn", 1, "[ACTION]", v->command, sizeof(v->command));
-		NOTE("%s", "With an ACTION, your move goes in the same "
-		    "message.");
+		owed_yours(m, viewer, mine, sizeof(mine));
+		NOTE("It opens %s; with an ACTION, your move goes in the "
+		    "same message.", mine);
 		return;
 	}
 	SAY("%s", "Your turn");
@@ -601,6 +606,7 @@ static void
 yaml_obligations(const struct match *m, struct ydoc_writer *w)
 {
 	const struct game_needs *n = &m->pending_needs;
+	char sq[5];
 	int i, s, k;
 
 	ydoc_key(w, "obligations");
@@ -613,6 +619,9 @@ yaml_obligations(const struct match *m, struct ydoc_writer *w)
 		ydoc_map_begin(w);
 		ydoc_kv(w, "seat", m->seat[s].name);
 		ydoc_kv(w, "piece", n->p[i].id);
+		if (m->rules->piece_square != NULL &&
+		    m->rules->piece_square(m->state, s, n->p[i].id, sq) >= 0)
+			ydoc_kv(w, "square", sq);
 		ydoc_map_end(w);
 	}
 	if (m->pending && n->claim_by >= 0 && !m->claim_made) {

@@ -161,6 +161,30 @@ test_three_seats_resign_capture_limit() {
 	out_has "^Score: red (alice) -14, blue (bob) -13, yellow (carol) -14\.$"
 }
 
+# Four seats: a colour that resigns stays and scores, so the last to
+# resign may share first place with the seat still playing.  turn says
+# so, with -n before and without it as it goes, and says nothing while
+# the game goes on.
+test_four_seats_last_resignation_says_the_result() {
+	kstart 4
+	kplay alice resign
+	[ ! -s terr ] || { cat terr >&2; fail "alice's resignation ends it"; }
+	kgame bob:resign carol:j11-h10 dave:b10-d9
+	why="only one side is still playing; the final count: yellow (carol) \
+and green (dave) share first place with -14"
+	expect 0 "$ADJ" turn -n -d C resign
+	one_line
+	err_has "^your resignation would end the game: a draw ($why)\$"
+	expect 0 "$ADJ" turn -d C resign
+	one_line
+	err_has "^your resignation ends the game: a draw ($why)\$"
+	cp out m.c.msg
+	for d in A B D; do
+		deliver $d m.c.msg
+	done
+	kverified "draw ($why)"
+}
+
 test_four_seats_limit() {
 	kstart 4 -o limit=8
 	kgame alice:c2-d4 bob:k3-i4 carol:j11-h10 dave:b10-d9 alice:d2-e4 \

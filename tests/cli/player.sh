@@ -63,7 +63,81 @@ test_turn_dry_run() {
 	# an interrogation tried: the view waits for the openings it needs
 	play B b2.msg b4-b3
 	expect 0 "$ADJ" turn -n -d A 'c3?b3'
+	out_has '^Waiting: bob must open the piece on b3 (started on b4)\.$'
+}
+
+# An owed opening names the piece where it stands, and the square it
+# started on (its name in the entries) once it has moved: every view, the
+# YAML (square beside piece), the public view, and turn refused meanwhile.
+test_owed_opening_named_where_it_stands() {
+	peer_start incognito
+	setups d2 b4
+	play A a2.msg e3-c3
+	play B b2.msg b4-b3
+	play A a3.msg 'c3?b3'
+	want='^Waiting: bob must open the piece on b3 (started on b4)\.$'
+	for d in A B; do
+		expect 0 "$ADJ" show -d $d
+		out_has "$want"
+		! grep -q 'must open b4' out || fail "$d: b4 is empty"
+	done
+	out_has '^It opens your piece on b3, which started on b4; with an'
+	expect 0 "$ADJ" show -d A -f public
+	out_has "$want"
+	expect 0 "$ADJ" show -d A -f yaml
+	sed -n '/^obligations:/,/^result:/p' out | tr '\n' ' ' | grep -qx \
+	    'obligations: - seat: bob   piece: b4   square: b3 result: ' ||
+	    fail "obligation"
+	expect 1 "$ADJ" turn -n -d A c1-b1
+	one_line
+	err_has "^adjudicator: turn: it is bob's turn, not alice's: bob must \
+open the piece on b3 (started on b4)$"
+	# met: the interrogation resolves, and no one owes anything
+	play B b3.msg
+	expect 0 "$ADJ" show -d A
+	! grep -q '^Waiting:' out || fail "still waiting"
+}
+
+# A piece on the square it started on is named by that square alone.
+test_owed_opening_unmoved() {
+	peer_start incognito
+	setups d2 a3
+	play A a2.msg e2-c4
+	play B b2.msg a3-a2
+	play A a3.msg 'c4?b4'
+	expect 0 "$ADJ" show -d A
 	out_has '^Waiting: bob must open b4\.$'
+	expect 0 "$ADJ" show -d B
+	out_has '^It opens your piece on b4; with an ACTION'
+	expect 0 "$ADJ" show -d B -f yaml
+	sed -n '/^obligations:/,/^result:/p' out | tr '\n' ' ' | grep -qx \
+	    'obligations: - seat: bob   piece: b4   square: b4 result: ' ||
+	    fail "obligation"
+}
+
+# A resignation that ends the game says the result, tried (-n) and made.
+test_resignation_says_the_result() {
+	peer_start incognito
+	setups d2 b4
+	expect 0 "$ADJ" turn -n -d A resign
+	one_line
+	err_has '^your resignation would end the game: bob would win (alice resigned)$'
+	expect 0 "$ADJ" turn -d A resign
+	one_line
+	err_has '^your resignation ends the game: bob wins (alice resigned)$'
+}
+
+# In a judged game too, the seat's copy trying the entry as the judge
+# will; a move says nothing of the kind.
+test_judged_resignation_says_the_result() {
+	judged_start
+	judged A setup d2
+	judged B setup b4
+	expect 0 "$ADJ" turn -n -d A e3-c3
+	[ ! -s err ] || { cat err >&2; fail "a move warns"; }
+	expect 0 "$ADJ" turn -n -d A RESIGN
+	one_line
+	err_has '^your resignation would end the game: bob would win'
 }
 
 # judged_start: keys, a judged incognito game, dirs A B J
