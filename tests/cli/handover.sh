@@ -75,6 +75,10 @@ test_handover_old_holder_told() {
 	"$ADJ" show -r BR -d "$G" >b.view
 	! grep -q '^Your turn' b.view || fail "bob's copy: still his turn"
 	grep -q '^You no longer hold seat bob' b.view || fail "bob's view"
+	# games -r lists it among those with nothing to do, and says why
+	"$ADJ" games -r BR >b.games || fail "games -r BR"
+	grep -q "^$S .*  handed over  " b.games || fail "games: $(cat b.games)"
+	! grep -q 'your turn' b.games || fail "games: still bob's turn"
 	# the old key acts no more
 	expect 2 "$ADJ" turn -M -d "BR/$G" b4-c4
 	err_has "this key is not bob's key in the game"
