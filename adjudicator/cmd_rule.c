@@ -102,6 +102,26 @@ parse(const struct match *m, int argc, char **argv, struct entry_rule *r,
 	return 0;
 }
 
+/* judge.h's farewell to files: OUTDIR/SEAT.old.msg, the update sealed to
+ * the key the operator's handover took the seat from */
+static int
+to_old_holder(void *arg, int seat, const struct buf *arm, size_t n,
+    int note, size_t resent, struct error *e)
+{
+	struct cli_outdir *o = arg;
+	char path[PATH_MAX];
+
+	(void)n, (void)note, (void)resent;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s.old.msg", o->path,
+	    o->m->seat[seat].name) >= sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", o->path);
+	if (fsio_append(path, arm->data, arm->len, e) != 0)
+		return -1;
+	printf("%s: for %s's old holder: the handover, which its copy "
+	    "receives\n", path, o->m->seat[seat].name);
+	return 0;
+}
+
 static int
 rule_dir(const char *dir, const char *outdir, struct rule_args *a, int argc,
     char **argv, struct error *e)
@@ -127,6 +147,7 @@ rule_dir(const char *dir, const char *outdir, struct rule_args *a, int argc,
 		goto done;
 	judge_run_init(&j, &g.t, k);
 	j.at = when_now();
+	j.farewell = to_old_holder;
 	if (judge_auto(&j, e) != 0 || judge_rule(&j, &r, e) != 0)
 		goto done;
 	o.path = outdir;
@@ -134,6 +155,12 @@ rule_dir(const char *dir, const char *outdir, struct rule_args *a, int argc,
 	if (gamedir_commit_first(&g, e) != 0 ||
 	    judge_updates(&j, cli_judge_to_file, &o, e) != 0)
 		goto done;
+	if (r.key != NULL)
+		printf("%s/%s.msg: for %s's new holder, key %s (%s), who joins "
+		    "with: adjudicator join -d GAMEDIR -k YOURKEY %s/%s.msg\n",
+		    outdir, g.t.m->seat[r.seat].name, g.t.m->seat[r.seat].name,
+		    r.key->idhex, r.key->name, outdir,
+		    g.t.m->seat[r.seat].name);
 	rc = gamedir_commit_lazy(&g, e);
 done:
 	key_secret_free(k);

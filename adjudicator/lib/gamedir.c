@@ -480,6 +480,22 @@ invited_clock(struct gamedir *g)
 		}
 }
 
+/* A seat's copy: its own key's id, from the key file's clear part (no
+ * passphrase), so that its view can tell its seat was handed to another
+ * key (holder_gone); unknown when the file cannot be read. */
+static void
+mine(struct gamedir *g)
+{
+	uint8_t id[KEY_ID];
+	struct error ign;
+	int enc;
+
+	g->t.m->mine[0] = '\0';
+	if (g->t.me >= 0 && g->keypath[0] != '\0' &&
+	    key_secret_id(g->keypath, id, &enc, &ign) == 0)
+		sec_hex(g->t.m->mine, sizeof(g->t.m->mine), id, KEY_ID);
+}
+
 int
 gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
     const struct report *r, struct error *e)
@@ -503,6 +519,7 @@ gamedir_open(const char *path, enum gamedir_mode mode, struct gamedir *g,
 		return -1;
 	}
 	invited_clock(g);
+	mine(g);
 	/* a reader that had to replay leaves the result for the next one */
 	if (!g->writable && g->rebuilt)
 		(void)save_checkpoint(g, e);

@@ -63,7 +63,8 @@ read_key(const struct match *m, int seat, const char *line,
 
 static int
 push(struct match *m, uint64_t seq, int seat, int by_judge,
-    const struct key_public *k, const char *where, struct error *e)
+    const struct key_public *k, const char *why, const char *where,
+    struct error *e)
 {
 	struct match_holder *h;
 
@@ -76,6 +77,7 @@ push(struct match *m, uint64_t seq, int seat, int by_judge,
 	h->by_judge = by_judge;
 	snprintf(h->id, sizeof(h->id), "%s", k->idhex);
 	snprintf(h->name, sizeof(h->name), "%s", k->name);
+	snprintf(h->why, sizeof(h->why), "%s", why != NULL ? why : "");
 	return 0;
 }
 
@@ -83,15 +85,16 @@ push(struct match *m, uint64_t seq, int seat, int by_judge,
  * records the header's holder before it. */
 static int
 record(struct match *m, int seat, int by_judge, const struct key_public *k,
-    const char *where, struct error *e)
+    const char *why, const char *where, struct error *e)
 {
 	int i, first = 1;
 
 	for (i = 0; i < m->nholders; i++)
 		first &= m->holders[i].seat != seat;
-	if (first && push(m, 0, seat, 0, &m->seat[seat].key, where, e) != 0)
+	if (first && push(m, 0, seat, 0, &m->seat[seat].key, NULL, where,
+	    e) != 0)
 		return -1;
-	return push(m, m->seq + 1, seat, by_judge, k, where, e);
+	return push(m, m->seq + 1, seat, by_judge, k, why, where, e);
 }
 
 int
@@ -142,7 +145,8 @@ holder_apply(struct match *m, int author, const struct ydoc *doc,
 		return error_set(e, EXIT_MALFORMED, "%s: a bad address for %s: "
 		    "%s", where, m->seat[s].name, why);
 	if (kn != NULL && (read_key(m, s, kn->str, &k, where, e) != 0 ||
-	    record(m, s, author == GAME_JUDGE, &k, where, e) != 0))
+	    record(m, s, author == GAME_JUDGE, &k, rn != NULL ? rn->str : NULL,
+	    where, e) != 0))
 		return -1;
 	if (kn != NULL) {
 		m->seat[s].key = k;
@@ -193,4 +197,71 @@ holder_summary(const struct match *m, struct buf *out)
 		}
 		buf_adds(out, "\n");
 	}
+}
+
+/* The judge's handover that took seat from the key of record i (the
+ * first one after it), or NULL. */
+static const struct match_holder *
+handed_after(const struct match *m, int i)
+{
+	int k;
+
+	for (k = i + 1; k < m->nholders; k++)
+		if (m->holders[k].seat == m->holders[i].seat)
+			return m->holders[k].by_judge ? &m->holders[k] : NULL;
+	return NULL;
+}
+
+const struct match_holder *
+holder_gone(const struct match *m, int seat)
+{
+	const struct match_holder *h = NULL;
+	int i;
+
+	if (seat < 0 || seat >= m->nseats || m->mine[0] == '\0' ||
+	    strcmp(m->mine, m->seat[seat].key.idhex) == 0)
+		return NULL;
+	for (i = 0; i < m->nholders; i++)
+		if (m->holders[i].seat == seat &&
+		    strcmp(m->holders[i].id, m->mine) == 0)
+			h = handed_after(m, i);
+	return h;
+}
+
+const struct match_holder *
+holder_former(const struct match *m, const struct key_public *k)
+{
+	const struct match_holder *h = NULL;
+	int i;
+
+	if (match_seat_of(m, k) >= 0)
+		return NULL;
+	for (i = 0; i < m->nholders; i++)
+		if (strcmp(m->holders[i].id, k->idhex) == 0)
+			h = handed_after(m, i);
+	return h;
+}
+
+const struct match_holder *
+holder_handover(const struct match *m, int seat)
+{
+	const struct match_holder *h = NULL;
+	int i;
+
+	for (i = 0; i < m->nholders; i++)
+		if (m->holders[i].seat == seat)
+			h = &m->holders[i];
+	return h != NULL && h->by_judge ? h : NULL;
+}
+
+int
+holder_gone_line(const struct match *m, int seat, char *out, size_t len)
+{
+	const struct match_holder *h = holder_gone(m, seat);
+
+	if (h == NULL)
+		return 0;
+	snprintf(out, len, "handed over to %s (key %s) by the judge at entry "
+	    "%llu (%s).", h->name, h->id, (unsigned long long)h->seq, h->why);
+	return 1;
 }

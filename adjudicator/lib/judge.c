@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "armor.h"
+#include "holder.h"
 #include "judge.h"
 #include "when.h"
 #include "ydoc.h"
@@ -246,6 +247,25 @@ accept_setup(struct transcript *p, struct match *after, void *arg,
 	return 0;
 }
 
+/* A key that holds no seat; one whose seat the judge handed over hears
+ * so (holder.c). */
+static int
+no_seat(const struct match *m, const struct envelope *env, const char *what,
+    const char *where, struct error *e)
+{
+	const struct match_holder *h = holder_former(m, &env->signer);
+
+	if (h != NULL)
+		return error_set(e, EXIT_REFUSED, "%s: your seat %s in game "
+		    "%.16s was handed over by the judge at entry %llu to key "
+		    "%s (%s): %s; the judge takes no more from this key",
+		    where, m->seat[h->seat].name, m->game_hex,
+		    (unsigned long long)h->seq, h->id, h->name, h->why);
+	return error_set(e, EXIT_REFUSED, "%s: %s %s (%s), who holds no "
+	    "seat in this game", where, what, env->signer.name,
+	    env->signer.idhex);
+}
+
 static int
 read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
     int *sender, const char *where, struct error *e)
@@ -259,9 +279,7 @@ read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
 
 	seat = match_seat_of(p->m, &env->signer);
 	if (seat < 0 || seat >= p->m->nseats)
-		return error_set(e, EXIT_REFUSED, "%s: signed by %s (%s), who "
-		    "holds no seat in this game", where, env->signer.name,
-		    env->signer.idhex);
+		return no_seat(p->m, env, "signed by", where, e);
 	*sender = seat;
 	if (ydoc_check_keys(doc, keys, req, where, e) != 0 ||
 	    (s = ydoc_scalar(doc, "kind", where, e)) == NULL)
@@ -323,9 +341,7 @@ restore(struct judge_run *j, const struct envelope *env,
 
 	seat = match_seat_of(p->m, &env->signer);
 	if (seat < 0 || seat >= p->m->nseats)
-		return error_set(e, EXIT_REFUSED, "%s: a request signed by %s "
-		    "(%s), who holds no seat in this game", where,
-		    env->signer.name, env->signer.idhex);
+		return no_seat(p->m, env, "a request signed by", where, e);
 	*sender = seat;
 	if (ydoc_check_keys(doc, keys, keys, where, e) != 0 ||
 	    (s = ydoc_scalar(doc, "game", where, e)) == NULL ||
@@ -654,18 +670,21 @@ invitation(const struct transcript *p, const struct key_public *to,
 	return rc;
 }
 
+/* A seat's update (old: to the holder the judge's handover took it from,
+ * the entries up to the handover, nothing recorded). */
 static int
-one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
-    struct error *e)
+one_update(struct judge_run *j, int seat, int old, judge_emit_fn *emit,
+    void *arg, struct error *e)
 {
 	struct transcript *p = j->p;
 	struct match *m = p->m;
 	struct opening open[GAME_MAX_SEATS * GAME_MAX_PIECES];
 	struct buf *entries = NULL, body, sb, arm;
-	struct key_public to = m->seat[seat].key;
-	int whole = j->whole[seat] || !key_same(&j->held[seat], &to);
+	struct key_public to = old ? j->held[seat] : m->seat[seat].key;
+	int whole = !old && (j->whole[seat] || !key_same(&j->held[seat], &to));
 	uint64_t from = whole ? 0 : p->sent[seat].seq, q;
 	size_t n = 0, nopen, i, resent = 0;
+	const char *note = old ? "" : j->note[seat];
 	struct judge_parked *pk;
 	int rc = -1, later;
 
@@ -675,10 +694,10 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 	buf_init(&arm);
 	if (whole && invitation(p, &to, &arm, e) != 0)
 		goto done;
-	if (!whole && j->again[seat] != 0 && judge_resend(p, seat,
+	if (!whole && !old && j->again[seat] != 0 && judge_resend(p, seat,
 	    j->again[seat], &arm, &resent, e) < 0)
 		goto done;
-	if (from >= m->seq && nopen == 0 && j->note[seat][0] == '\0') {
+	if (from >= m->seq && nopen == 0 && note[0] == '\0') {
 		rc = resent > 0 && emit(arg, seat, &arm, 0, 0, resent, e) < 0 ?
 		    -1 : 0;
 		goto done;
@@ -697,15 +716,19 @@ one_update(struct judge_run *j, int seat, judge_emit_fn *emit, void *arg,
 		}
 	}
 	if (entry_update(m, seat, entries, n, open, nopen, whole ?
-	    p->all[seat] : NULL, j->note[seat], &body, e) != 0)
+	    p->all[seat] : NULL, note, &body, e) != 0)
 		goto done;
 	if (j->tamper != NULL)
 		j->tamper(j->tamper_arg, seat, &body);
 	if (envelope_sign(j->k, &to, 1, body.data, body.len, &sb, e) != 0 ||
 	    envelope_armor(sb.data, sb.len, &to, 1, &arm, e) != 0 ||
-	    (later = emit(arg, seat, &arm, n, j->note[seat][0] != '\0',
-	    resent, e)) < 0)
+	    (later = emit(arg, seat, &arm, n, note[0] != '\0', resent,
+	    e)) < 0)
 		goto done;
+	if (old) {
+		rc = 0;
+		goto done;
+	}
 	pk = &j->parked[seat];
 	buf_free(&pk->sb);
 	pk->sb = sb;	/* moved */
@@ -725,6 +748,16 @@ done:
 	buf_free(&sb);
 	buf_free(&arm);
 	return rc;
+}
+
+int
+judge_farewell(const struct judge_run *j, int seat)
+{
+	const struct match *m = j->p->m;
+	const struct match_holder *h = holder_handover(m, seat);
+
+	return h != NULL && h->seq == m->seq &&
+	    !key_same(&j->held[seat], &m->seat[seat].key);
 }
 
 int
@@ -752,7 +785,11 @@ judge_updates(struct judge_run *j, judge_emit_fn *emit, void *arg,
 	int s;
 
 	for (s = 0; s < j->p->m->nseats; s++)
-		if (one_update(j, s, emit, arg, e) != 0)
+		if (judge_farewell(j, s) && (j->farewell != NULL &&
+		    one_update(j, s, 1, j->farewell, arg, e) != 0))
+			return -1;
+	for (s = 0; s < j->p->m->nseats; s++)
+		if (one_update(j, s, 0, emit, arg, e) != 0)
 			return -1;
 	return 0;
 }

@@ -37,6 +37,12 @@ struct judge_run {
 	 * a seat, or (seat -1) of its own entry, before signing it */
 	void			(*tamper)(void *, int seat, struct buf *);
 	void			*tamper_arg;
+	/* the update to the old holder of a seat the operator handed over
+	 * in this run (judge_farewell), before the new holder's: to the
+	 * same arg as judge_updates's emit; NULL: none is sent */
+	int			(*farewell)(void *, int seat,
+				    const struct buf *armored, size_t n,
+				    int note, size_t resent, struct error *);
 	/* updates emit handed on without knowing yet whether they went out
 	 * (JUDGE_LATER): recorded as sent by judge_settle */
 	struct judge_parked {
@@ -85,6 +91,12 @@ typedef int judge_emit_fn(void *, int seat, const struct buf *armored,
  * it as sent (or parks it, when emit says JUDGE_LATER). */
 int	judge_updates(struct judge_run *, judge_emit_fn *, void *,
 	    struct error *);
+/* 1 when seat's holder was handed over by the operator in this run, by
+ * its last entry: its old holder gets an update sealed to its old key,
+ * the entries it has not had up to the handover (nothing it did not see
+ * as the seat's holder), not recorded as sent (the seat's marks are the
+ * new holder's). */
+int	judge_farewell(const struct judge_run *, int seat);
 /* The update parked for seat went out: recorded as sent now (nothing
  * was parked for it: 0, nothing done).  One that did not go out is left
  * parked, and freed by judge_run_clear: the seat gets it next time. */

@@ -228,15 +228,13 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	const struct match *m = gr->g->t.m;
 	struct mail_head h;
 	struct buf body, mail;
-	char subject[MAIL_FIELD], tail[64];
-	int rc;
+	char subject[MAIL_FIELD];
+	int rc, joins;
 
 	memset(&h, 0, sizeof(h));
 	if (m->judge_address[0] != '\0')
 		h.from = m->judge_address;
 	h.to[h.nto++] = m->seat[seat].address;
-	snprintf(tail, sizeof(tail), ", for %s", m->seat[seat].name);
-	mail_subject(m, m->seq, tail, subject, sizeof(subject));
 	h.subject = subject;
 	if (gr->senders & (1u << seat))
 		h.in_reply_to = gr->reply[seat];
@@ -244,12 +242,8 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	h.automatic = 1;
 	buf_init(&body);
 	buf_init(&mail);
-	buf_printf(&body, "adjudicator: %s game %.16s, update for %s: %zu new "
-	    "entr%s.\n", m->rules->name, m->game_hex, m->seat[seat].name, n,
-	    n == 1 ? "y" : "ies");
-	buf_adds(&body, "This summary is not signed and shows only the public "
-	    "board; the signed update\nbelow is what counts: \"adjudicator "
-	    "receive\" checks it and shows your view.\n");
+	joins = mailbot_update_head(gr, seat, n, subject, sizeof(subject),
+	    &body);
 	if (resent > 0)
 		buf_printf(&body, "Your message had reached the judge already: "
 		    "here again %s the judge's\nlast update%s to you.\n",
@@ -262,8 +256,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	}
 	buf_adds(&body, "\n");
 	mailbot_news(gr, seat, gr->g->t.sent[seat].seq, &body);
-	buf_adds(&body, "\nThe judge's signed update follows.  Apply it with "
-	    "\"adjudicator receive -r ROOT\"\n(pipe this mail into it).\n\n");
+	mailbot_update_tail(joins, &body);
 	buf_add(&body, armored->data, armored->len);
 	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
@@ -338,7 +331,8 @@ mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
 		if (seat >= 0 && seat < gr->g->t.m->nseats) {
 			gr->senders |= 1u << seat;
 			gr->reply[seat] = r->b->in.message_id;
-		}
+		} else
+			mailbot_former(r, gr->g->t.m, &env.signer);
 		if (judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
 		    r->q[i].where, e) != 0)
 			return -1;
@@ -680,7 +674,6 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 {
 	struct armor_list l = { NULL, 0 };
 	struct error why;
-	struct buf body;
 	char where[512];
 	size_t k;
 	int rc = -1;
@@ -714,21 +707,9 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 	/* what no seat's update told (nor the answer to an invitation):
 	 * the sender hears it here, and a person when nothing of the mail
 	 * could be taken */
-	if ((r->refused || r->malformed) && !r->told && !r->invited) {
-		if (r->nq == 0 && !r->joined && !r->already &&
-		    mailbot_forward(r, r->why, e) != 0)
-			goto done;
-		buf_init(&body);
-		buf_printf(&body, "Your mail to the adjudicator judge could "
-		    "not be routed: %s.\n%sMail HELP for what to send.\n",
-		    r->why, r->forward_line);
-		buf_cstr(&body);
-		rc = mailbot_answer_once(r, "unrouted", "[adjudicator] your "
-		    "mail could not be routed", (char *)body.data, e);
-		buf_free(&body);
-		if (rc != 0)
-			goto done;
-	}
+	if ((r->refused || r->malformed) && !r->told && !r->invited &&
+	    mailbot_unrouted(r, e) != 0)
+		goto done;
 	verdict(r);
 	rc = 0;
 	if (r->refused || r->malformed)

@@ -40,6 +40,10 @@ struct bot_run {
 					 * a delivery before */
 	char		 forward_line[400];	/* what the sender is told of
 						 * it */
+	/* a mail signed by a key whose seat the judge handed over: what
+	 * it is answered (mailbot_handover.c) */
+	char		 former[800];
+	char		 former_subject[MAIL_FIELD];
 };
 
 struct game_run {
@@ -102,6 +106,24 @@ int	mailbot_later(struct game_run *, int seat, struct buf *mail,
 int	mailbot_send_later(struct game_run *, struct judge_run *,
 	    struct error *);
 void	mailbot_later_free(struct game_run *);
+/*
+ * mailbot_handover.c.  The subject and first lines of seat's update mail
+ * (1: a new holder's, by the operator's handover in this run: what it
+ * joins, and how), its last lines before the update (joins: the new
+ * holder's); the old holder's mail (judge.h's farewell); a mail from a
+ * key whose seat was handed over, noted (mailbot_former) and answered
+ * so, else the answer to a mail that could not be routed
+ * (mailbot_unrouted, the mail passed on to the operator first when
+ * nothing of it could be taken).
+ */
+int	mailbot_update_head(const struct game_run *, int seat, size_t n,
+	    char *subject, size_t len, struct buf *body);
+void	mailbot_update_tail(int joins, struct buf *body);
+int	mailbot_farewell(void *, int seat, const struct buf *armored,
+	    size_t n, int note, size_t resent, struct error *);
+void	mailbot_former(struct bot_run *, const struct match *,
+	    const struct key_public *);
+int	mailbot_unrouted(struct bot_run *, struct error *);
 /* The run's line in ROOT/log. */
 void	mailbot_log(struct bot_run *, int status);
 /* An answer to the mail's sender (none to an automatic mail, nor when

@@ -177,6 +177,7 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	judge_run_init(&j, &g.t, b->k);
 	gr.j = &j;
 	j.at = now;
+	j.farewell = mailbot_farewell;	/* a handover's old holder */
 	if (judge_auto(&j, e) != 0 || judge_rule(&j, r, e) != 0 ||
 	    gamedir_commit_first(&g, e) != 0)
 		goto done;

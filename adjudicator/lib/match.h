@@ -108,12 +108,14 @@ struct match_dispute {
  * the judge's handover to another.
  */
 #define MATCH_MAX_HOLDERS	16	/* holders recorded in one game */
+#define MATCH_REASON		200	/* a handover's reason, as kept */
 struct match_holder {
 	uint64_t		 seq;		/* the entry that made it */
 	int			 seat;
 	int			 by_judge;	/* the operator's handover */
 	char			 id[KEY_ID_HEX];	/* the key's id */
 	char			 name[KEY_NAME_MAX + 1];	/* its name */
+	char			 why[MATCH_REASON];	/* the judge's reason */
 };
 
 /*
@@ -218,6 +220,9 @@ struct match {
 	struct match_base	 claim_base;	/* of the last timeout claim */
 	struct match_dispute	 dispute;
 	struct match_holder	 holders[MATCH_MAX_HOLDERS];
+	/* a seat's copy: the id of the key it was made with ("": not
+	 * known), to tell that its seat went to another (holder_gone) */
+	char			 mine[KEY_ID_HEX];
 	int			 nholders;
 	int			 aborted;	/* ruled without a result */
 	int			 timed;		/* this entry was a ruling, a

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gamedir.h"
+#include "holder.h"
 #include "match.h"
 #include "root.h"
 #include "view.h"
@@ -46,6 +47,10 @@ next_words(const struct match *m, int me, int sent, char *out, size_t len)
 	const char *who = next == me ? "your" : NULL;
 	char name[KEY_NAME_MAX + 8];
 
+	if (holder_gone(m, me) != NULL) {
+		snprintf(out, len, "handed over");	/* not this key's */
+		return;
+	}
 	if (sent) {
 		snprintf(out, len, "waiting for the judge");
 		return;
@@ -160,8 +165,8 @@ list_unreadable(struct listing *li, const char *game, struct error *e)
 static int
 group_of(const struct match *m, int me, int public, int sent)
 {
-	if (match_phase(m) == MATCH_CLOSED)
-		return OVER;
+	if (match_phase(m) == MATCH_CLOSED || holder_gone(m, me) != NULL)
+		return OVER;	/* or nothing this key's to do */
 	if (!public && match_next_author(m) == me && !sent)
 		return TO_MOVE;
 	return WAITING;

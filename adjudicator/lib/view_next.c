@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "holder.h"
 #include "mail.h"
 #include "match_int.h"
 #include "owed.h"
@@ -262,7 +263,11 @@ view_next_at(const struct match *m, int viewer, const struct view_place *vp,
 		next_judge(m, &pl, v);
 		return;
 	}
-	if (ph == MATCH_CLOSED || (ph == MATCH_FINAL && m->judge_mode)) {
+	if (holder_gone_line(m, viewer, v->command, sizeof(v->command))) {
+		SAY("You no longer hold seat %s", m->seat[viewer].name);
+		NOTE("%s", "Nothing is yours to do in this game.");
+	} else if (ph == MATCH_CLOSED || (ph == MATCH_FINAL &&
+	    m->judge_mode)) {
 		SAY("%s", "The game is over; its record");
 		line(&pl, "export", 0, ">FILE", v->command, sizeof(v->command));
 		NOTE("%s", "\"adjudicator verify FILE\" checks it.");

@@ -32,6 +32,8 @@ handed() {
 	expect 0 "$ADJ" rule -d J -O mq handover bob carol.pub bob left the club
 	grep -q "judge hands bob's seat to key $(cut -d' ' -f3 carol.pub) (carol): bob left the club" out ||
 	    { cat out >&2; fail "no handover"; }
+	out_has "^mq/bob.msg: for bob's new holder, key $(cut -d' ' -f3 carol.pub) (carol), who joins with: adjudicator join -d GAMEDIR -k YOURKEY mq/bob.msg$"
+	out_has "^mq/bob.old.msg: for bob's old holder: the handover, which its copy receives$"
 	mv mq/bob.msg carol.msg
 	mailout
 	grep -c 'BEGIN ADJUDICATOR MESSAGE' carol.msg | grep -qx 2 ||
@@ -59,7 +61,7 @@ test_handover_by_the_operator() {
 	"$ADJ" turn -d B b4-c4 >old.msg 2>/dev/null ||
 	    fail "bob's old copy does not know yet"
 	expect 1 "$ADJ" judge -d J -O mq old.msg
-	out_has "signed by bob ($(cut -d' ' -f3 bob.pub)), who holds no seat in this game"
+	out_has "your seat bob in game [0-9a-f]\{16\} was handed over by the judge at entry 4 to key $(cut -d' ' -f3 carol.pub) (carol): bob left the club; the judge takes no more from this key"
 	rm -f mq/*
 	# carol plays on; the game ends; every export verifies and says who
 	# held bob's seat
@@ -77,6 +79,22 @@ test_handover_by_the_operator() {
 	done
 	"$ADJ" verify C.arc | grep -q '^updates: .* to bob; each showed it exactly' ||
 	    fail "carol's export: the judge's updates"
+}
+
+# The old holder's file (rule -d -O: OUTDIR/SEAT.old.msg) brings the
+# handover into its copy, which says so and acts no more; nothing in it
+# is new to the old holder (no entry past the handover, no opening)
+test_handover_old_holder_by_file() {
+	handed
+	grep -c 'BEGIN ADJUDICATOR MESSAGE' mq/bob.old.msg | grep -qx 1 ||
+	    fail "bob's old file is not one update"
+	expect 0 "$ADJ" receive -d B mq/bob.old.msg
+	out_has "^You no longer hold seat bob: handed over to carol (key $(cut -d' ' -f3 carol.pub)) by the judge at entry 4 (bob left the club)\.$"
+	out_has "^Nothing is yours to do in this game\.$"
+	[ "$(seq_of B)" = 4 ] || fail "bob's old copy at $(seq_of B)"
+	"$ADJ" show -d B | grep -q '^Your turn' && fail "still bob's turn"
+	expect 2 "$ADJ" turn -d B b4-c4
+	err_has "this key is not bob's key in the game"
 }
 
 # What the operator may not hand over, and how it says so; nothing changes

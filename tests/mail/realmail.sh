@@ -329,11 +329,18 @@ csend() {
 csend adjt-alice "games/$h" setup d2
 csend adjt-bob "games/$h" setup b4
 csend adjt-alice "games/$h" turn e3-c3
-nc=$(mails adjt-carol) na=$(mails adjt-alice)
+nc=$(mails adjt-carol) na=$(mails adjt-alice) nb=$(mails adjt-bob)
 as adjt-judge '"$ADJ" rule -r judge -a adjt-carol@localhost '"$h"' handover bob carol.pub bob left the club' \
     || fail "the handover"
 wait_for "carol's copy" more_mail adjt-carol $((nc + 1))
 wait_for "alice's update" more_mail adjt-alice $((na + 1))
+# the old holder is told at its old address (issue 33, 3), and the new
+# holder's mail says what it holds and how to join (issue 33, 2)
+wait_for "bob's notice" more_mail adjt-bob $((nb + 1))
+last_has adjt-bob "your seat bob was handed over" ||
+    fail "bob is not told of the handover"
+last_has adjt-carol "you now hold seat bob" ||
+    fail "carol's mail does not say what she holds"
 as adjt-carol '"$ADJ" join -d club -k carol.key /var/mail/adjt-carol' \
     2>/dev/null || fail "carol cannot join from her mail"
 as adjt-carol '"$ADJ" show -d club' >/tmp/realmail.view
