@@ -4,20 +4,15 @@
  * reports.
  */
 #include <sys/stat.h>
-#include <sys/wait.h>
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
 #include "cli.h"
 #include "fsio.h"
 #include "archive.h"
@@ -26,8 +21,6 @@
 #include "replay.h"
 #include "root.h"
 #include "view.h"
-
-extern char **environ;
 
 const struct verb *cli_verb;
 static const char *cli_optstring;	/* the running verb's options */
