@@ -254,8 +254,14 @@ start(const struct agent_opts *o, struct error *e)
 		cfg.confirm = askpass;
 		cfg.confirm_arg = (void *)(uintptr_t)ask;
 	}
-	if (!o->fg && running(path, o->sh, &rc, e))
+	if (!o->fg && running(path, o->sh, &rc, e)) {
+		if (o->idle != AGENT_LIFE_DEFAULT ||
+		    o->max != AGENT_LIFE_DEFAULT)
+			fprintf(stderr, "adjudicator: warning: an agent runs "
+			    "at %s already: its own lifetimes hold (agent -k "
+			    "stops it)\n", path);
 		return rc;
+	}
 	if (agentd_listen(&d, base_dir(), path, e) != 0)
 		return -1;
 	memset(&sig, 0, sizeof(sig));

@@ -603,6 +603,12 @@ test_agent_s_reuses_the_running_agent() {
 		cmp -s out first.env || { cat out >&2; fail "login $login"; })
 	done
 	pid=$ADJUDICATOR_AGENT_PID
+	# lifetimes asked of it are not its own: said
+	(unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID
+	expect 0 "$ADJ" agent -s -t 1h
+	cmp -s out first.env || { cat out >&2; fail "with -t"; }
+	one_line
+	err_has "warning: an agent runs at $sock already: its own lifetimes hold")
 	(unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID
 	SHELL=/bin/csh expect 0 "$ADJ" agent
 	out_has "^setenv ADJUDICATOR_AGENT_PID $pid;$"
