@@ -4,20 +4,15 @@
  * reports.
  */
 #include <sys/stat.h>
-#include <sys/wait.h>
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
 #include "cli.h"
 #include "fsio.h"
 #include "archive.h"
@@ -26,8 +21,6 @@
 #include "replay.h"
 #include "root.h"
 #include "view.h"
-
-extern char **environ;
 
 const struct verb *cli_verb;
 static const char *cli_optstring;	/* the running verb's options */
@@ -320,59 +313,6 @@ const char *
 cli_dir_shown(const struct gamedir *g)
 {
 	return cli_shown[0] != '\0' ? cli_shown : g->path;
-}
-
-/*
- * ADJUDICATOR_AGENT_START=yes: the first verb that needs an encrypted key
- * when no agent answers at ADJUDICATOR_AGENT starts one there (this very
- * program, "agent -S"), which outlives it.  Nothing is said: a verb that
- * cannot start one goes on with the file, as without an agent.
- */
-static void
-agent_autostart(const char *sock, const char *path)
-{
-	char name[] = "adjudicator", verb[] = "agent", opt[] = "-S";
-	char *argv[] = { name, verb, opt, (char *)(uintptr_t)sock, NULL };
-	const char *yes = getenv("ADJUDICATOR_AGENT_START");
-	posix_spawn_file_actions_t fa;
-	struct agent a;
-	struct error ign;
-	uint8_t id[KEY_ID];
-	pid_t pid;
-	int absent, enc, status;
-
-	if (yes == NULL || strcmp(yes, "yes") != 0 || sock == NULL ||
-	    *sock != '/' || key_secret_id(path, id, &enc, &ign) != 0 || !enc)
-		return;
-	if (agent_connect(&a, sock, &absent, &ign) == 0) {
-		agent_close(&a);
-		return;
-	}
-	if (!absent || posix_spawn_file_actions_init(&fa) != 0)
-		return;
-	/* the agent's parent returns once the socket listens */
-	if (posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY,
-	    0) == 0 && posix_spawn_file_actions_addopen(&fa, 2, "/dev/null",
-	    O_WRONLY, 0) == 0 && posix_spawn(&pid, "/proc/self/exe", &fa, NULL,
-	    argv, environ) == 0)
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	posix_spawn_file_actions_destroy(&fa);
-}
-
-struct key_secret *
-cli_key_load(const char *path, struct error *e)
-{
-	const char *sock = getenv("ADJUDICATOR_AGENT");
-	struct key_secret *k;
-	char note[600];
-
-	agent_autostart(sock, path);
-	k = agent_key_load(sock, path, pass_key, NULL, note, sizeof(note), e);
-	/* the agent was there and could not serve: the file was used */
-	if (note[0] != '\0')
-		fprintf(stderr, "adjudicator: warning: %s\n", note);
-	return k;
 }
 
 struct key_secret *

@@ -56,9 +56,18 @@ int	cli_game_path(const char *dir, const char *root, char *, size_t,
  */
 const char *cli_default_root(void);
 /* The secret key of the file at path, as every verb loads one: from the
- * agent (ADJUDICATOR_AGENT) when it holds it, else from the file and the
- * prompt, then handed to the agent (agent.h: agent_key_load). */
+ * agent (cli_agent_socket) when it holds it, else from the file and the
+ * prompt, then handed to the agent (agent.h: agent_key_load); one
+ * warning when an agent is asked for and cannot be started or used
+ * (cli_agent.c). */
 struct key_secret *cli_key_load(const char *path, struct error *);
+/* Where this user's agent listens unless told: $XDG_RUNTIME_DIR/
+ * adjudicator/agent when that is a directory of the user's, else
+ * adjudicator-UID/agent under $TMPDIR or /tmp (a static buffer). */
+const char *cli_agent_default(void);
+/* The agent the verbs ask: ADJUDICATOR_AGENT, else the default place
+ * when ADJUDICATOR_AGENT_START is yes; NULL: none. */
+const char *cli_agent_socket(void);
 /* -d GAMEDIR and -r ROOT, as the game verbs take them: 1 when ch (from
  * cli_getopt) was one of them, its value kept. */
 struct cli_where {

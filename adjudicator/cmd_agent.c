@@ -1,10 +1,13 @@
 /*
  * agent: the key agent (agentd.c, keyring.c) and what talks to it.
- * Started, it listens, prints the lines a shell evaluates (as
- * ssh-agent -s does) and goes on in the background; the other forms ask
- * a running agent, found through ADJUDICATOR_AGENT, to add a key, list,
- * forget, lock, unlock or stop.  What needs a person stays here: the
- * passphrase prompt, and the confirmation of a use (ADJUDICATOR_ASKPASS).
+ * Started, it listens (at the user's own place, cli_agent_default, unless
+ * -S), prints the lines a shell evaluates (as ssh-agent -s does) and goes
+ * on in the background; where an agent answers already it prints that
+ * one's lines and starts nothing.  The other forms ask a running agent,
+ * found through ADJUDICATOR_AGENT (else at the user's own place), to add
+ * a key, list, forget, lock, unlock or stop.  What needs a person stays
+ * here: the passphrase prompt, and the confirmation of a use
+ * (ADJUDICATOR_ASKPASS).
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -204,6 +207,27 @@ detach(void)
 	}
 }
 
+/* An agent answers at path already (one per user, not one per login):
+ * its lines printed, *rc their outcome, and nothing started. */
+static int
+running(const char *path, int sh, int *rc, struct error *e)
+{
+	struct agent a;
+	struct error ign;
+	int absent, up;
+
+	error_clear(&ign);
+	if (agent_connect(&a, path, &absent, &ign) != 0)
+		return 0;
+	/* locked or not, it speaks the protocol */
+	up = agent_call(&a, AGENT_LIST, NULL, 0, NULL, 0, &ign) >= 0 ||
+	    a.status > 0;
+	if (up)
+		*rc = print_env(path, a.pid, sh, e);
+	agent_close(&a);
+	return up;
+}
+
 static int
 start(const struct agent_opts *o, struct error *e)
 {
@@ -212,6 +236,7 @@ start(const struct agent_opts *o, struct error *e)
 	struct agentd *d;
 	struct keyring *r = NULL;
 	const char *ask = getenv("ADJUDICATOR_ASKPASS");
+	const char *path = o->sock != NULL ? o->sock : cli_agent_default();
 	pid_t pid;
 	int rc = -1;
 
@@ -229,7 +254,15 @@ start(const struct agent_opts *o, struct error *e)
 		cfg.confirm = askpass;
 		cfg.confirm_arg = (void *)(uintptr_t)ask;
 	}
-	if (agentd_listen(&d, base_dir(), o->sock, e) != 0)
+	if (!o->fg && running(path, o->sh, &rc, e)) {
+		if (o->idle != AGENT_LIFE_DEFAULT ||
+		    o->max != AGENT_LIFE_DEFAULT)
+			fprintf(stderr, "adjudicator: warning: an agent runs "
+			    "at %s already: its own lifetimes hold (agent -k "
+			    "stops it)\n", path);
+		return rc;
+	}
+	if (agentd_listen(&d, base_dir(), path, e) != 0)
 		return -1;
 	memset(&sig, 0, sizeof(sig));
 	sig.stop = &stop_flag;
@@ -277,11 +310,31 @@ span(char *out, size_t len, uint32_t s)
 		snprintf(out, len, "%us", s);
 }
 
+/* "forgotten in 9m41s unless used, in 1h59m12s at the latest": when the
+ * key goes, as a person reads it. */
+static void
+when_forgotten(char *out, size_t len, uint32_t idle, uint32_t max)
+{
+	char i[32], m[32];
+
+	span(i, sizeof(i), idle);
+	span(m, sizeof(m), max);
+	if (idle != AGENT_LIFE_NONE && max != AGENT_LIFE_NONE && idle < max)
+		snprintf(out, len, "forgotten in %s unless used, in %s at the "
+		    "latest", i, m);
+	else if (idle != AGENT_LIFE_NONE && max == AGENT_LIFE_NONE)
+		snprintf(out, len, "forgotten in %s unless used", i);
+	else if (max != AGENT_LIFE_NONE)
+		snprintf(out, len, "forgotten in %s", m);
+	else
+		snprintf(out, len, "never forgotten");
+}
+
 static int
 list(struct agent *a, struct error *e)
 {
 	struct agent_entry k[AGENT_MAX_KEYS];
-	char hex[KEY_ID_HEX], idle[32], max[32];
+	char hex[KEY_ID_HEX], when[128];
 	size_t i, n;
 
 	if (agent_list(a, k, &n, e) != 0)
@@ -290,10 +343,10 @@ list(struct agent *a, struct error *e)
 		return error_set(e, EXIT_REFUSED, "agent: holds no keys");
 	for (i = 0; i < n; i++) {
 		sec_hex(hex, sizeof(hex), k[i].id, KEY_ID);
-		span(idle, sizeof(idle), k[i].idle_left);
-		span(max, sizeof(max), k[i].max_left);
-		printf("%s %s: idle %s, at most %s%s\n", hex, k[i].name, idle,
-		    max, k[i].confirm ? "; each use confirmed" : "");
+		when_forgotten(when, sizeof(when), k[i].idle_left,
+		    k[i].max_left);
+		printf("%s %s: %s%s\n", hex, k[i].name, when,
+		    k[i].confirm ? "; each use confirmed" : "");
 	}
 	return fflush(stdout) == 0 ? 0 : error_errno(e, "stdout");
 }
@@ -383,14 +436,15 @@ ask(const struct agent_opts *o, struct error *e)
 	struct agent a;
 	int absent, rc = -1;
 
+	/* unset: the agent at this user's own place, if one is there */
 	if (sock == NULL || *sock == '\0')
-		return error_set(e, EXIT_USAGE, "agent: ADJUDICATOR_AGENT is not "
-		    "set (start one: eval \"$(adjudicator agent -s)\")");
+		sock = cli_agent_default();
 	if (o->mode == 'd' && key_id_of(o->key, id, e) != 0)
 		return -1;
 	if (agent_connect(&a, sock, &absent, e) != 0) {
 		if (absent)
-			error_set(e, EXIT_SYSTEM, "agent: none listens at %s",
+			error_set(e, EXIT_SYSTEM, "agent: none listens at %s "
+			    "(start one: eval \"$(adjudicator agent -s)\")",
 			    sock);
 		return -1;
 	}

@@ -1,8 +1,10 @@
 /*
  * setup: commit to a secret setup.  The secret is kept before the
  * commitments are sent (a setup sent without it could never be opened);
- * the message is printed only once the entry is stored.  With -n the
- * same checks and the view as it would be; nothing written or sent.
+ * the message is printed only once the entry is stored.  The setup is
+ * applied to a copy first, as -n applies it, before the key is loaded: a
+ * refused setup asks for no passphrase.  With -n the same checks and the
+ * view as it would be; nothing written or sent.
  */
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +68,25 @@ dry_run(struct gamedir *g, struct match_secret *s, const struct buf *body,
 	return rc;
 }
 
+/* The commitments applied first to a copy of the match, as -n applies
+ * them: a setup refused there asks for no passphrase. */
+static int
+rehearse(struct gamedir *g, struct match_secret *s, const struct buf *body,
+    struct error *e)
+{
+	struct match *real = g->t.m, *copy;
+	int rc;
+
+	if ((copy = match_clone(real)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	copy->local[g->t.me] = &s->setup;
+	g->t.m = copy;
+	rc = transcript_try(&g->t, body, e);
+	g->t.m = real;
+	match_free(copy);
+	return rc;
+}
+
 int
 cli_setup(struct gamedir *g, const char *layout,
     const struct game_setup *chosen, int dry, struct buf *out,
@@ -95,7 +116,8 @@ cli_setup(struct gamedir *g, const char *layout,
 		rc = dry_run(g, s, &body, e);
 		goto done;
 	}
-	if ((k = cli_key(g, e)) == NULL ||
+	if (rehearse(g, s, &body, e) != 0 ||
+	    (k = cli_key(g, e)) == NULL ||
 	    gamedir_save_secret(g, s, e) != 0)
 		goto done;
 	p->m->local[p->me] = &s->setup;

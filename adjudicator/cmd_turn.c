@@ -2,8 +2,10 @@
  * turn: play.  What the seat owes first (openings, a claim computed from
  * its own secret), then the action, checked with what the seat knows
  * before anything is written or sent; and the seat's final openings when
- * its entry ends the game.  With -n the same checks and the view as it
- * would be, nothing written or sent (no key needed).
+ * its entry ends the game.  Every turn is played on a copy first, as -n
+ * plays it, before the key is loaded: a refused action asks for no
+ * passphrase.  With -n the same checks and the view as it would be,
+ * nothing written or sent (no key needed).
  */
 #include <stdio.h>
 #include <string.h>
@@ -177,19 +179,20 @@ send(struct transcript *p, const struct key_secret *k, const struct buf *body,
 	return transcript_send(p, k, body, NULL, out, e);
 }
 
-int
-cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
-    struct error *e)
+/* The entries of this turn: sent with k, or tried on this copy alone when
+ * k is NULL; note, what a resignation that ends the game will make of it
+ * (NOTE_LEN, "" when nothing). */
+#define NOTE_LEN	400
+static int
+play(struct gamedir *g, const struct key_secret *k, const char *action,
+    struct buf *out, char *note, struct error *e)
 {
 	struct transcript *p = &g->t;
-	struct key_secret *k = NULL;
 	struct buf body;
-	char note[400] = "";
-	int rc = -1, sent = 0;
+	int rc, sent = 0;
 
-	if (checks(g, action, e) != 0 ||
-	    (!dry && (k = cli_key(g, e)) == NULL))
-		return -1;
+	note[0] = '\0';
+
 	buf_init(&body);
 	if ((rc = time_entry(p, action, &body, e)) < 0)
 		goto done;
@@ -203,7 +206,7 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 		goto done;
 	}
 	if (rc == 1 && is_resign(action))
-		resign_note(p, &body, dry, note, sizeof(note));
+		resign_note(p, &body, k == NULL, note, NOTE_LEN);
 	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&
 	    send(p, k, &body, out, &sent, e) != 0) {
 		rc = -1;
@@ -224,13 +227,50 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 		    match_author_name(p->m, match_next_author(p->m)));
 		goto done;
 	}
+	rc = 0;
+done:
+	buf_free(&body);
+	return rc;
+}
+
+/* The turn played first on a copy of the match, as -n plays it: an
+ * illegal or mistyped action is refused before the passphrase is asked. */
+static int
+rehearse(struct gamedir *g, const char *action, struct error *e)
+{
+	struct match *real = g->t.m, *copy;
+	char note[NOTE_LEN];
+	int rc;
+
+	if ((copy = match_clone(real)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	g->t.m = copy;
+	rc = play(g, NULL, action, NULL, note, e);
+	g->t.m = real;
+	match_free(copy);
+	return rc;
+}
+
+int
+cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
+    struct error *e)
+{
+	struct key_secret *k = NULL;
+	char note[NOTE_LEN];
+	int rc;
+
+	if (checks(g, action, e) != 0)
+		return -1;
+	if (!dry && (rehearse(g, action, e) != 0 ||
+	    (k = cli_key(g, e)) == NULL))
+		return -1;
+	rc = play(g, k, action, out, note, e);
 	/* kept before it is printed: a message sent is always resent */
-	rc = dry ? 0 : gamedir_commit(g, e);
+	if (rc == 0 && !dry)
+		rc = gamedir_commit(g, e);
 	if (rc == 0 && note[0] != '\0')
 		fprintf(stderr, "%s\n", note);
-done:
 	key_secret_free(k);
-	buf_free(&body);
 	return rc;
 }
 

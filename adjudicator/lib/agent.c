@@ -60,7 +60,7 @@ socket_safe(const char *path, int *absent, struct error *e)
 
 /* The process at the other end is this user's. */
 static int
-peer_ours(int fd, const char *path, struct error *e)
+peer_ours(int fd, const char *path, long *pid, struct error *e)
 {
 #ifdef SO_PEERCRED
 	struct ucred cr;
@@ -71,6 +71,7 @@ peer_ours(int fd, const char *path, struct error *e)
 	if (cr.uid != geteuid())
 		return error_set(e, EXIT_REFUSED, "agent %s: served by uid %u, "
 		    "not this user; not used", path, (unsigned int)cr.uid);
+	*pid = (long)cr.pid;
 #else
 	uid_t uid;
 	gid_t gid;
@@ -80,6 +81,7 @@ peer_ours(int fd, const char *path, struct error *e)
 	if (uid != geteuid())
 		return error_set(e, EXIT_REFUSED, "agent %s: served by uid %u, "
 		    "not this user; not used", path, (unsigned int)uid);
+	*pid = 0;
 #endif
 	return 0;
 }
@@ -111,7 +113,7 @@ agent_connect(struct agent *a, const char *path, int *absent,
 		agent_close(a);
 		return -1;
 	}
-	if (peer_ours(a->fd, path, e) != 0) {
+	if (peer_ours(a->fd, path, &a->pid, e) != 0) {
 		agent_close(a);
 		return -1;
 	}
@@ -470,7 +472,10 @@ agent_key_load(const char *sock, const char *path, key_pass_fn *pass,
 	memcpy(h->id, id, KEY_ID);
 	error_clear(&why);
 	if (agent_connect(&h->a, sock, &absent, &why) != 0) {
-		if (!absent)
+		if (absent)
+			snprintf(note, notelen, "no agent answers at %s; "
+			    "the key file is used", sock);
+		else
 			snprintf(note, notelen, "%s", why.msg);
 		held_release(h);
 		return key_secret_load(path, pass, arg, e);

@@ -55,6 +55,7 @@ struct agent {
 	char	 path[108];	/* sizeof(sun_path) */
 	uint8_t	*io;		/* AGENT_SMALL + 4 bytes, guarded */
 	int	 status;	/* of the last reply */
+	long	 pid;		/* the agent's process, 0 when not known */
 };
 
 /*
@@ -111,8 +112,8 @@ int	agent_list(struct agent *, struct agent_entry *, size_t *n,
  * when it holds it; else from the file through pass, and then handed to
  * the agent with its own lifetimes, so that the next verb finds it.  An
  * unencrypted key file is read as it is: no agent is asked.  When the
- * agent could not be used (unsafe, locked, full), note says why (else it
- * is ""), and the file is used.
+ * agent could not be used (none answers, unsafe, locked, full), note says
+ * why (else it is ""), and the file is used.
  */
 struct key_secret *agent_key_load(const char *sock, const char *path,
 	    key_pass_fn *pass, void *arg, char *note, size_t notelen,

@@ -463,6 +463,11 @@ agentd_serve(struct agentd *d, struct keyring *r,
 #endif
 	if (d->out == NULL && (d->out = sec_malloc(AGENT_SMALL)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
+	/* listened again by the serving process (the daemon, after the
+	 * fork): the credentials a client reads (SO_PEERCRED) are taken at
+	 * listen(2), and its pid is what agent -s prints for it */
+	if (listen(d->fd, 16) != 0)
+		return error_errno(e, "%s", d->path);
 	while (!stop && !*sig->stop && still_ours(d)) {
 		if (*sig->forget) {
 			*sig->forget = 0;

@@ -76,7 +76,7 @@ test_agent_one_prompt_per_move() {
 	[ "$(prompts err.tty)" -eq 1 ] || fail "with an agent: $(prompts err.tty) prompts"
 	deliver B A.msg
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle [0-9]*m[0-9]*s, at most [0-9]*h[0-9]*m[0-9]*s$'
+	out_has ' alice: forgotten in [0-9]*m[0-9]*s unless used, in [0-9]*h[0-9]*m[0-9]*s at the latest$'
 	# the next move of the sitting asks nothing
 	"$ADJ" turn -d B b4-b3 >b2.msg
 	on_tty 0 -- sh -c '"$ADJ" receive -d A b2.msg >/dev/null &&
@@ -93,13 +93,13 @@ test_agent_lifetimes_on_a_test_clock() {
 	agent_start
 	add alice.key
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 10m00s, at most 2h00m00s$'
+	out_has ' alice: forgotten in 10m00s unless used, in 2h00m00s at the latest$'
 	echo 1599 >clock
 	sealed || fail "not served 599 s after adding"
 	# a use starts the idle time again: 600 s from 1599
 	echo 2198 >clock
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 1s, at most 1h40m02s$'
+	out_has ' alice: forgotten in 1s unless used, in 1h40m02s at the latest$'
 	sealed || fail "not served 599 s after its last use"
 	i=2797
 	while [ $i -lt 8200 ]; do
@@ -117,13 +117,13 @@ test_agent_lifetimes_on_a_test_clock() {
 	add alice.key
 	echo 8799 >clock
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 1s, at most 1h50m01s$'
+	out_has ' alice: forgotten in 1s unless used, in 1h50m01s at the latest$'
 	echo 8800 >clock
 	expect 1 "$ADJ" agent -l
 	# a key's own lifetimes, and no limit
 	add alice.key -t 1m -T 0
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 1m00s, at most no limit$'
+	out_has ' alice: forgotten in 1m00s unless used$'
 	echo 8859 >clock
 	sealed || fail "forgotten before its own 60 s"
 	echo 8919 >clock
@@ -138,7 +138,7 @@ test_agent_lifetimes_set_at_start() {
 	agent_start -t 90 -T 2h
 	add alice.key
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle 1m30s, at most 2h00m00s$'
+	out_has ' alice: forgotten in 1m30s unless used, in 2h00m00s at the latest$'
 	echo 140 >clock
 	expect 1 "$ADJ" agent -l
 	expect 2 "$ADJ" agent -t 5x
@@ -151,7 +151,7 @@ test_agent_starts_for_eval() {
 	    fail "agent"
 	. ./env.sh >/dev/null
 	trap 'kill "$ADJUDICATOR_AGENT_PID" 2>/dev/null || true' EXIT
-	grep -q "^ADJUDICATOR_AGENT='$PWD/rt/adjudicator-[A-Za-z0-9]*/agent\.[0-9]*'; export ADJUDICATOR_AGENT;$" env.sh ||
+	grep -q "^ADJUDICATOR_AGENT='$PWD/rt/adjudicator/agent'; export ADJUDICATOR_AGENT;$" env.sh ||
 	    { cat env.sh >&2; fail "no sh line"; }
 	grep -q '^echo Agent pid [0-9]*;$' env.sh || fail "no pid"
 	d=$(dirname "$ADJUDICATOR_AGENT")
@@ -163,7 +163,7 @@ test_agent_starts_for_eval() {
 	[ ! -e "$d" ] || fail "$d left behind"
 	gone "$ADJUDICATOR_AGENT_PID" || fail "still running"
 	TMPDIR=$PWD/rt XDG_RUNTIME_DIR= SHELL=/bin/csh "$ADJ" agent >env.csh
-	grep -q "^setenv ADJUDICATOR_AGENT '$PWD/rt/adjudicator-" env.csh ||
+	grep -q "^setenv ADJUDICATOR_AGENT '$PWD/rt/adjudicator-$(id -u)/agent';$" env.csh ||
 	    fail "no csh setenv from TMPDIR"
 	ADJUDICATOR_AGENT_PID=$(sed -n 's/^setenv ADJUDICATOR_AGENT_PID \([0-9]*\);/\1/p' env.csh)
 	kill "$ADJUDICATOR_AGENT_PID"
@@ -387,29 +387,44 @@ test_agent_stale_socket_cleaned() {
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null || true
 	[ -S run/agent ] || fail "no socket left by a killed agent"
-	# a stale socket: the verbs go on with the file, saying nothing
+	# a stale socket: the verbs go on with the file, saying so
 	ADJUDICATOR_AGENT=$PWD/run/agent ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw \
 	    expect 0 "$ADJ" seal -k alice.key bob.pub "$TOP/formats/samples/body.yaml"
-	[ ! -s err ] || { cat err >&2; fail "said something"; }
+	one_line
+	err_has "warning: no agent answers at $PWD/run/agent; the key file is used"
 	# a new agent there removes it
 	agent_start
 	add alice.key
-	# but never takes over a live one
-	expect 1 "$ADJ" agent -S "$PWD/run/agent"
+	# but never takes over a live one: it is the one (-f: refused)
+	expect 0 "$ADJ" agent -s -S "$PWD/run/agent"
+	out_has "^ADJUDICATOR_AGENT_PID=$ADJUDICATOR_AGENT_PID;"
+	expect 1 "$ADJ" agent -f -S "$PWD/run/agent"
 	err_has 'an agent listens here already'
 	expect 1 "$ADJ" agent -S "$PWD/pw/agent"
-	# the directories that killed agents left are swept
+	# a killed agent's socket at the user's own place: the next agent
+	# takes its place, and the directories of earlier versions' agents
+	# (adjudicator-XXXXXX/agent.PID) are swept
 	mkdir -m 700 tmp
 	TMPDIR=$PWD/tmp XDG_RUNTIME_DIR= "$ADJ" agent -s >k.env
 	kpid=$(sed -n 's/^ADJUDICATOR_AGENT_PID=\([0-9]*\);.*/\1/p' k.env)
 	kill -KILL "$kpid"
 	gone "$kpid" || fail "not killed"
-	[ "$(ls tmp | wc -l)" -eq 1 ] || fail "no directory left behind"
-	old=$(ls tmp)
+	[ -S "tmp/adjudicator-$(id -u)/agent" ] || fail "no socket left behind"
+	"$ADJ" agent -f -S "$PWD/tmp/adjudicator-old123/agent.1" \
+	    >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ ! -S tmp/adjudicator-old123/agent.1 ] && [ $i -lt 100 ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null || true
 	TMPDIR=$PWD/tmp XDG_RUNTIME_DIR= "$ADJ" agent -s >n.env
 	npid=$(sed -n 's/^ADJUDICATOR_AGENT_PID=\([0-9]*\);.*/\1/p' n.env)
+	[ "$npid" != "$kpid" ] || fail "the killed agent's pid printed"
 	kill "$npid"
-	[ ! -e "tmp/$old" ] || fail "tmp/$old not swept"
+	[ ! -e tmp/adjudicator-old123 ] || fail "tmp/adjudicator-old123 not swept"
 }
 
 test_agent_concurrent_clients() {
@@ -481,9 +496,10 @@ test_agent_unsafe_or_missing_socket_falls_back() {
 	keys bob
 	export ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw
 	body=$TOP/formats/samples/body.yaml
-	# none there: the file, and not a word
+	# none there: the file, and one line that says so
 	ADJUDICATOR_AGENT=$PWD/none expect 0 "$ADJ" seal -k alice.key bob.pub "$body"
-	[ ! -s err ] || { cat err >&2; fail "said something"; }
+	one_line
+	err_has "^adjudicator: warning: no agent answers at $PWD/none; the key file is used$"
 	agent_start
 	# a directory others may write into: someone could swap the socket
 	chmod 777 run
@@ -519,7 +535,7 @@ test_agent_judge_preset_at_boot() {
 	add jr/judge.key -t 0 -T 0
 	rm pw
 	expect 0 "$ADJ" agent -l
-	out_has ' judge: idle no limit, at most no limit$'
+	out_has ' judge: never forgotten$'
 	# the mail bot, as procmail runs it: no passphrase anywhere
 	SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" invite.msg </dev/null
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw.alice "$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null
@@ -537,7 +553,9 @@ test_agent_usage() {
 	expect 2 "$ADJ" agent -l -t 5
 	expect 2 "$ADJ" agent -f -l
 	expect 2 "$ADJ" agent extra
-	(unset ADJUDICATOR_AGENT; expect 2 "$ADJ" agent -l; err_has 'ADJUDICATOR_AGENT is not set')
+	# not set: the agent at this user's own place, none here
+	(unset ADJUDICATOR_AGENT; expect 4 "$ADJ" agent -l
+	err_has "none listens at $TMPDIR/adjudicator-$(id -u)/agent (start one: eval")
 }
 
 test_agent_started_by_the_first_verb() {
@@ -556,10 +574,112 @@ test_agent_started_by_the_first_verb() {
 	trap '"$ADJ" agent -k >/dev/null 2>&1 || true' EXIT
 	sealed || fail "the key is not in the agent"
 	expect 0 "$ADJ" agent -l
-	out_has ' alice: idle'
+	out_has ' alice: forgotten in'
 	"$ADJ" agent -k >/dev/null
 	# not asked for: the file, and no agent
 	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal -k alice.key \
 	    bob.pub "$body"
 	[ ! -e run/agent ] || fail "an agent started unasked"
+}
+
+# agent -s at every login: one agent per user, not one per login
+test_agent_s_reuses_the_running_agent() {
+	ekeys alice
+	keys bob
+	unset ADJUDICATOR_AGENT
+	expect 0 "$ADJ" agent -s
+	cp out first.env
+	. ./first.env >/dev/null
+	trap 'kill "$ADJUDICATOR_AGENT_PID" 2>/dev/null || true' EXIT
+	sock=$TMPDIR/adjudicator-$(id -u)/agent
+	[ "$ADJUDICATOR_AGENT" = "$sock" ] || fail "socket $ADJUDICATOR_AGENT"
+	[ "$(stat -c %a "$(dirname "$sock")")" = 700 ] || fail "directory mode"
+	kill -0 "$ADJUDICATOR_AGENT_PID" || fail "pid $ADJUDICATOR_AGENT_PID"
+	add alice.key
+	# the next login, and the one after: the same lines, the same agent
+	for login in 2 3; do
+		(unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID
+		expect 0 "$ADJ" agent -s
+		cmp -s out first.env || { cat out >&2; fail "login $login"; })
+	done
+	pid=$ADJUDICATOR_AGENT_PID
+	# lifetimes asked of it are not its own: said
+	(unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID
+	expect 0 "$ADJ" agent -s -t 1h
+	cmp -s out first.env || { cat out >&2; fail "with -t"; }
+	one_line
+	err_has "warning: an agent runs at $sock already: its own lifetimes hold")
+	(unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID
+	SHELL=/bin/csh expect 0 "$ADJ" agent
+	out_has "^setenv ADJUDICATOR_AGENT_PID $pid;$"
+	# the key added at the first login serves the others
+	expect 0 "$ADJ" agent -s
+	. ./out >/dev/null
+	sealed || fail "not served at another login"
+	# and agent -l finds it without ADJUDICATOR_AGENT
+	expect 0 "$ADJ" agent -l
+	out_has ' alice: forgotten in')
+	# $XDG_RUNTIME_DIR when it is the user's: an agent there of its own
+	mkdir -m 700 rt
+	(XDG_RUNTIME_DIR=$PWD/rt expect 0 "$ADJ" agent -s
+	out_has "^ADJUDICATOR_AGENT='$PWD/rt/adjudicator/agent';"
+	. ./out >/dev/null
+	kill "$ADJUDICATOR_AGENT_PID")
+	# one another user could write into (su keeps it): not used
+	mkdir -m 777 rt2
+	(XDG_RUNTIME_DIR=$PWD/rt2 expect 0 "$ADJ" agent -s
+	cmp -s out first.env || { cat out >&2; fail "rt2 used"; })
+	[ ! -e rt2/adjudicator ] || fail "an agent under rt2"
+	"$ADJ" agent -k >/dev/null
+	gone "$ADJUDICATOR_AGENT_PID" || fail "still running"
+}
+
+# the private place under the temporary directory is checked: this
+# user's, mode 0700, no symlink
+test_agent_private_directory_checked() {
+	mkdir -m 755 t1 t2 victim
+	chmod 700 victim
+	mkdir -m 755 "t1/adjudicator-$(id -u)"
+	(TMPDIR=$PWD/t1 expect 1 "$ADJ" agent -s
+	one_line
+	err_has "t1/adjudicator-$(id -u): not a directory of this user closed to others (owner $(id -u), mode 0755)")
+	ln -s "$PWD/victim" "t2/adjudicator-$(id -u)"
+	(TMPDIR=$PWD/t2 expect 1 "$ADJ" agent -s
+	err_has "t2/adjudicator-$(id -u): not a directory of this user")
+	[ -z "$(ls victim)" ] || fail "a socket through the symlink"
+}
+
+# ADJUDICATOR_AGENT set and nobody there, or an agent asked for that
+# cannot start: one line on stderr, and the key file and its prompt
+test_agent_unreachable_or_not_started_says_so() {
+	ekeys alice
+	keys bob
+	body=$TOP/formats/samples/body.yaml
+	ADJUDICATOR_AGENT=$PWD/none ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw \
+	    expect 0 "$ADJ" seal -k alice.key bob.pub "$body"
+	one_line
+	err_has "warning: no agent answers at $PWD/none; the key file is used"
+	# the documented recipe without a runtime directory: where no agent
+	# can be made (here: under a file)
+	export ADJUDICATOR_AGENT_START=yes
+	ADJUDICATOR_AGENT=$PWD/pw/adjudicator/agent \
+	    ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw \
+	    expect 0 "$ADJ" seal -k alice.key bob.pub "$body"
+	one_line
+	err_has "^adjudicator: warning: no agent could be started at $PWD/pw/adjudicator/agent: $PWD/pw/adjudicator: Not a directory; the key file is used$"
+	# no passphrase at hand either: the warning, then the file's refusal
+	ADJUDICATOR_AGENT=$PWD/pw/adjudicator/agent expect 2 "$ADJ" seal \
+	    -k alice.key bob.pub "$body" </dev/null
+	err_has 'warning: no agent could be started'
+	err_has 'no passphrase'
+	# ADJUDICATOR_AGENT not set: started at this user's own place
+	unset ADJUDICATOR_AGENT
+	ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw expect 0 "$ADJ" seal -k alice.key \
+	    bob.pub "$body"
+	[ ! -s err ] || { cat err >&2; fail "said something"; }
+	sock=$TMPDIR/adjudicator-$(id -u)/agent
+	[ -S "$sock" ] || fail "no agent at $sock"
+	trap 'ADJUDICATOR_AGENT=$sock "$ADJ" agent -k >/dev/null 2>&1 || true' EXIT
+	sealed || fail "the key is not in the agent"
+	expect 0 "$ADJ" agent -k
 }

@@ -5,6 +5,12 @@
 # its own)
 unset ADJUDICATOR_AGENT ADJUDICATOR_AGENT_PID ADJUDICATOR_ASKPASS \
     ADJUDICATOR_AGENT_TEST_CLOCK ADJUDICATOR_AGENT_START
+# nor the developer's agent at this user's own place (agent -s without
+# -S, ADJUDICATOR_AGENT_START): each test has a place of its own
+unset XDG_RUNTIME_DIR
+mkdir -p -m 700 "$PWD/.tmp"
+TMPDIR=$PWD/.tmp
+export TMPDIR
 # nor the developer's default root of games (ADJUDICATOR_ROOT, ~/games):
 # each test has a home of its own, with no games in it
 unset ADJUDICATOR_ROOT

@@ -272,3 +272,52 @@ test_topogic_seeker_example() {
 	eval "\"\$ADJ\" $cmd" >b1.msg || fail "the example did not run: $cmd"
 	deliver A b1.msg
 }
+
+# turn and setup play on a copy first, as -n does, before the key is
+# loaded: an illegal or mistyped action, a turn out of turn, a setup out
+# of order are refused with their one line and status, and no passphrase
+# is asked (none is at hand here: no file, no terminal)
+test_refused_before_the_passphrase() {
+	echo 'correct horse' >pw
+	chmod 600 pw
+	for n in alice bob; do
+		ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw "$ADJ" keygen "$n" \
+		    2>/dev/null || fail "keygen $n"
+	done
+	export ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw
+	"$ADJ" new -k alice.key incognito alice.pub bob.pub >invite.msg
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null
+	unset ADJUDICATOR_PASSPHRASE_FILE
+	expect 1 "$ADJ" setup -d B b4 </dev/null
+	one_line
+	err_has 'setups go in seat order'
+	expect 2 "$ADJ" setup -d A z9 </dev/null
+	one_line
+	err_has 'setup "z9"'
+	(export ADJUDICATOR_PASSPHRASE_FILE=$PWD/pw
+	"$ADJ" setup -d A d2 >a1.msg
+	deliver B a1.msg
+	"$ADJ" setup -d B b4 >b1.msg
+	deliver A b1.msg)
+	snapshot A
+	expect 2 "$ADJ" turn -d A e3-e9 </dev/null
+	one_line
+	err_has '"e3-e9": squares are a1 to e5'
+	expect 2 "$ADJ" turn -d A e3c3 </dev/null
+	one_line
+	err_has 'not an incognito action'
+	expect 1 "$ADJ" turn -d B b4-b3 </dev/null
+	one_line
+	err_has "it is alice's turn, not bob's"
+	unchanged A
+	# a legal move does want the key
+	expect 2 "$ADJ" turn -d A e3-c3 </dev/null
+	err_has 'no passphrase'
+	# at a terminal: the refusal, and no prompt
+	on_tty 2 -- "$ADJ" turn -d A e3-e9
+	grep -q 'passphrase for' err.tty && fail "a prompt for an illegal move"
+	err_has 'squares are a1 to e5'
+	on_tty 0 'correct horse' -- "$ADJ" turn -d A e3-c3
+	grep -q 'passphrase for' err.tty || fail "no prompt for a legal move"
+}
