@@ -21,8 +21,8 @@ cmd_games(int argc, char **argv, struct error *e)
 		root = optarg;
 	}
 	if (root == NULL && (root = cli_default_root()) == NULL)
-		return cli_usage_why(e, "-r ROOT is missing (no ADJUDICATOR_ROOT, "
-		    "and no ~/games)");
+		return cli_usage_why(e, "-r ROOT is missing (no "
+		    "ADJUDICATOR_ROOT, and no ~/games)");
 	if (cli_operands(argc - optind, argv + optind, 0, e) != 0)
 		return -1;
 	buf_init(&out);

@@ -146,7 +146,8 @@ cmd_join(int argc, char **argv, struct error *e)
 	if (dir == NULL && root == NULL &&
 	    (root = cli_default_root()) == NULL)
 		return cli_usage_why(e, "-d GAMEDIR or -r ROOT is missing: "
-		    "where the game goes (no ADJUDICATOR_ROOT, and no ~/games)");
+		    "where the game goes (no ADJUDICATOR_ROOT, and no "
+		    "~/games)");
 	if (keypath == NULL)
 		return cli_usage_why(e, "-k KEY is missing: your key");
 	if (cli_operands(argc, argv, 1, e) != 0)

@@ -671,8 +671,8 @@ invited(const char *path, int64_t t, struct error *e)
 	    g.t.remind[s].started == 0) {
 		memset(&g.t.remind[s], 0, sizeof(g.t.remind[s]));
 		g.t.remind[s].started = t;
-		rc = g.t.store->put_remind(g.t.arg, s, &g.t.remind[s], e) != 0 ||
-		    gamedir_commit(&g, e) != 0 ? -1 : 0;
+		rc = g.t.store->put_remind(g.t.arg, s, &g.t.remind[s],
+		    e) != 0 || gamedir_commit(&g, e) != 0 ? -1 : 0;
 	} else {
 		/* its first checkpoint, so that no reader has to write one:
 		 * a cache, whose failure costs a replay, not the join */

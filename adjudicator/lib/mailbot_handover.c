@@ -77,8 +77,8 @@ mailbot_update_tail(int joins, struct buf *body)
 		    "follow; \"adjudicator join\" files\nthem (above).\n\n");
 	else
 		buf_adds(body, "\nThe judge's signed update follows.  Apply it "
-		    "with \"adjudicator receive -r ROOT\"\n(pipe this mail into "
-		    "it).\n\n");
+		    "with \"adjudicator receive -r ROOT\"\n(pipe this mail "
+		    "into it).\n\n");
 }
 
 /* judge.h's farewell: the old holder's mail, at its address before. */

@@ -148,8 +148,9 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 	    UPDATE_VERIFY, where, &u, e) != 0)
 		return -1;
 	if (held(p, env->hash)) {
-		report_seen(p->report, "%s: the judge's update at seq %llu, held "
-		    "already; nothing to do", where, (unsigned long long)u.seq);
+		report_seen(p->report, "%s: the judge's update at seq %llu, "
+		    "held already; nothing to do", where,
+		    (unsigned long long)u.seq);
 		rc = 0;
 		goto note;
 	}
