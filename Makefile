@@ -160,6 +160,7 @@ check-fuzz: $(REPLAYBINS)
 check-mail: $(BIN)
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/realmail.sh
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/club.sh
+	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/readme.sh
 
 # Sanitizer build: the same tests against an ASan+UBSan binary (the
 # build's own flags stay: they are not in CFLAGS).

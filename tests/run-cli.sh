@@ -3,8 +3,10 @@
 # by one in a fresh directory with tests/cli/lib.sh loaded and $ADJ set to
 # the binary under test.  So that a long run is never silent: on a
 # terminal, a count of the tests run so far on one line that changes;
-# elsewhere (a log, CI), a line per file as it ends.  Then a summary
-# line, "cli: N passed, N failed".
+# elsewhere (a log, CI), a line per file as it ends, and in a long file
+# a line as a test ends once 20 s passed since the last line said
+# (CHECK_TICK: another number of seconds).  Then a summary line, "cli: N
+# passed, N failed".
 : "${ADJ:?ADJ must name the adjudicator binary}"
 top=$(cd "$(dirname "$0")/.." && pwd)
 export ADJ TOP="$top"
@@ -12,6 +14,7 @@ pass=0 fail=0 done=0 total=0
 failed=""
 tty=0
 [ -t 1 ] && tty=1
+said=$(date +%s)
 files=""
 for file in "$top"/tests/cli/*.sh; do
 	case "$file" in */lib.sh) continue ;; esac
@@ -51,10 +54,17 @@ for file in $files; do
 			printf '%s\n' "$out" | tail -15 | sed 's/^/    /'
 		fi
 		rm -rf "$dir"
+		[ "$tty" -eq 1 ] && continue
+		now=$(date +%s)
+		[ $((now - said)) -ge "${CHECK_TICK:-20}" ] || continue
+		echo "cli: $base: at $name ($((now - start)) s;" \
+		    "$done of $total tests)"
+		said=$now
 	done
 	[ "$tty" -eq 1 ] || [ -z "$names" ] ||
 	    echo "cli: $base: $fpass passed, $ffail failed" \
 	    "($(($(date +%s) - start)) s; $done of $total tests)"
+	said=$(date +%s)
 done
 clear_line
 [ -n "$failed" ] && echo "failed:$failed"

@@ -29,36 +29,6 @@
 #include "view_last.h"
 #include "when.h"
 
-void
-mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
-{
-	char line[KEY_LINE_MAX];
-
-	key_public_line(&b->k->pub, line, sizeof(line));
-	buf_adds(out,
-	    "This is an adjudicator judge: it referees judged board games\n"
-	    "played by mail (adjudicator(1)).  Mail it:\n"
-	    "\n"
-	    "- the invitation of a judged game whose judge is this key, and\n"
-	    "  which gives every seat's mail address:\n"
-	    "    adjudicator new -k KEY -m judge -j JUDGE.pub \\\n"
-	    "        -a SEAT=ADDRESS... -a judge=ADDRESS RULES SEAT.pub...\n"
-	    "- then every setup and turn of that game:\n"
-	    "    adjudicator turn -S -d GAMEDIR ACTION\n"
-	    "  (-S sends the mail itself, and nothing when the move is\n"
-	    "  refused)\n"
-	    "\n"
-	    "After each message the judge mails every seat its update: what\n"
-	    "happened, in plain text, above the signed update.  Apply it with\n"
-	    "    adjudicator receive -r ROOT <MAIL\n"
-	    "A refused message is answered with the reason, to its seat.\n"
-	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
-	    "The standings of the games this judge has judged, recomputed\n"
-	    "from their verified transcripts: a mail whose Subject is\n"
-	    "STANDINGS (adjudicator standings does the same with archives).\n");
-	buf_printf(out, "%s\nThe judge's key (JUDGE.pub):\n%s\n", more, line);
-}
-
 /* --- answers to the sender of the mail --- */
 
 int

@@ -152,7 +152,7 @@ test_mailbot_help() {
 	header_of spool/1.eml In-Reply-To | grep -qx '<h1@example.org>' ||
 	    fail "not an answer"
 	grep -q '^adjudicator-pk1 judge ' spool/1.eml || fail "no judge key"
-	grep -q 'receive -r ROOT' spool/1.eml || fail "no help"
+	grep -q 'adjudicator receive -r ' spool/1.eml || fail "no help"
 	tail -1 jr/log | grep -q 'from=carol@example.org .*verdict=help' ||
 	    fail "log"
 	# HELP as the body's first line, from an automatic sender: no answer

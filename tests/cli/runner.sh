@@ -51,3 +51,25 @@ test_unit_runner_counts_on_a_terminal() {
 	seen | grep -q '^u2: not ok - four' ||
 	    fail "the failure is not on a line of its own"
 }
+
+# Not on a terminal, a long file or program says how far it is as a test
+# ends, once CHECK_TICK seconds (20 by default) passed since the last line
+# (issue 33, 17): make check's log (CI) is never silent for long.
+test_cli_runner_says_where_it_is_in_a_long_file() {
+	CHECK_TICK=0 ONLY=layers sh "$TOP/tests/run-cli.sh" >log 2>&1 ||
+	    { cat log >&2; fail "the layers tests failed"; }
+	at='^cli: layers: at test_[a-z_]* ([0-9]* s; [1-5] of 5 tests)$'
+	[ "$(grep -c "$at" log)" -eq 5 ] ||
+	    { cat log >&2; fail "not a line per test"; }
+}
+
+test_unit_runner_says_where_it_is_in_a_long_program() {
+	printf '#!/bin/sh\necho "ok - one"\nsleep 1\necho "ok - two"\n' >u3
+	chmod +x u3
+	CHECK_TICK=1 sh "$TOP/tests/run-unit.sh" ./u3 >log 2>&1 ||
+	    { cat log >&2; fail "u3 failed"; }
+	grep -q '^unit: u3: at two ([0-9]* s)$' log ||
+	    { cat log >&2; fail "no line as the case ended"; }
+	grep -q '^unit: u3: 2 passed, 0 failed' log || fail "no line for u3"
+	[ "$(tail -1 log)" = "unit: 2 passed, 0 failed" ] || fail "no summary"
+}

@@ -1,0 +1,44 @@
+/*
+ * The mail bot's answer to HELP: what to mail it, in the commands the
+ * README and adjudicator(1) give (tests/cli/docs.sh checks that each
+ * parses), then what the club says and the judge's key.
+ */
+#include "mailbot.h"
+
+void
+mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
+{
+	char line[KEY_LINE_MAX];
+
+	key_public_line(&b->k->pub, line, sizeof(line));
+	buf_adds(out,
+	    "This is an adjudicator judge: it referees judged board games\n"
+	    "played by mail (adjudicator(1)).  Mail it:\n"
+	    "\n"
+	    "- the invitation of a judged game whose judge is this key, and\n"
+	    "  which gives every seat's mail address and the judge's, as a\n"
+	    "  whole mail (-M) that you join, then send to everyone:\n"
+	    "    adjudicator new -M -k KEY -m judge -j JUDGE.pub \\\n"
+	    "        -a SEAT=ADDRESS... -a judge=ADDRESS RULES SEAT.pub... \\\n"
+	    "        >invite.eml\n"
+	    "    adjudicator join -r ~/games -k KEY invite.eml\n"
+	    "    /usr/sbin/sendmail -t -i <invite.eml\n"
+	    "  (the others join it from their mailbox:\n"
+	    "    adjudicator join -r ~/games -k KEY /var/mail/NAME)\n"
+	    "- then every setup and turn of that game:\n"
+	    "    adjudicator setup -S -d ~/games/GAMEID LAYOUT\n"
+	    "    adjudicator turn -S -d ~/games/GAMEID ACTION\n"
+	    "  (-S sends the mail itself, through $SENDMAIL or\n"
+	    "  /usr/sbin/sendmail -t -i, and nothing when the move is\n"
+	    "  refused; -M prints that mail instead)\n"
+	    "\n"
+	    "After each message the judge mails every seat its update: what\n"
+	    "happened, in plain text, above the signed update.  Apply it with\n"
+	    "    adjudicator receive -r ~/games /var/mail/NAME\n"
+	    "A refused message is answered with the reason, to its seat.\n"
+	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
+	    "The standings of the games this judge has judged, recomputed\n"
+	    "from their verified transcripts: a mail whose Subject is\n"
+	    "STANDINGS (adjudicator standings does the same with archives).\n");
+	buf_printf(out, "%s\nThe judge's key (JUDGE.pub):\n%s\n", more, line);
+}
