@@ -17,6 +17,7 @@
 #include "armor.h"
 #include "fsio.h"
 #include "gamedir.h"
+#include "holder.h"
 #include "mail.h"
 #include "match.h"
 #include "mime.h"
@@ -615,6 +616,18 @@ to_game(struct root_receive *r, const uint8_t *sb, size_t len,
 			gamedir_close(&g);
 			return refused(r, e);
 		}
+	/* a seat handed over: what comes for its old copy (a mailbox read
+	 * again, the updates it had before) is no one's to take now */
+	if (k != NULL && g.t.me < g.t.m->nseats &&
+	    holder_gone(g.t.m, g.t.me) != NULL &&
+	    transcript_key_check(&g.t, k, g.keypath, e) != 0) {
+		report_seen(r->report, "%s: game %.16s: your seat %s was "
+		    "handed over; nothing to take", where, game,
+		    g.t.m->seat[g.t.me].name);
+		error_clear(e);
+		gamedir_close(&g);
+		return 0;
+	}
 	if (k == NULL || transcript_key_check(&g.t, k, g.keypath, e) != 0 ||
 	    transcript_receive_message(&g.t, sb, len, env, where, e) != 0) {
 		struct error ign;

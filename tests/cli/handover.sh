@@ -79,6 +79,12 @@ test_handover_old_holder_told() {
 	"$ADJ" games -r BR >b.games || fail "games -r BR"
 	grep -q "^$S .*  handed over  " b.games || fail "games: $(cat b.games)"
 	! grep -q 'your turn' b.games || fail "games: still bob's turn"
+	# his mailbox read again, as every sitting does: nothing refused,
+	# the game's mails no one's to take now
+	expect 0 "$ADJ" receive -r BR spool/bob@example.org.mbox
+	! grep -q "not bob's key" err || fail "refused: $(cat err)"
+	expect 0 "$ADJ" receive -v -r BR spool/bob@example.org.mbox
+	err_has "game $S: your seat bob was handed over; nothing to take"
 	# the old key acts no more
 	expect 2 "$ADJ" turn -M -d "BR/$G" b4-c4
 	err_has "this key is not bob's key in the game"
