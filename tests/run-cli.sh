@@ -4,8 +4,9 @@
 # the binary under test.  So that a long run is never silent: on a
 # terminal, a count of the tests run so far on one line that changes;
 # elsewhere (a log, CI), a line per file as it ends, and in a long file
-# a line as a test ends once 20 s passed since the last line said
-# (CHECK_TICK: another number of seconds).  Then a summary line, "cli: N
+# a line as a test ends once 20 s passed since the last line said, and
+# one every 20 s while a single test runs longer (CHECK_TICK: another
+# number of seconds).  Then a summary line, "cli: N
 # passed, N failed".
 : "${ADJ:?ADJ must name the adjudicator binary}"
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +33,31 @@ clear_line() {
 	[ "$tty" -eq 1 ] && printf '\r\033[K'
 	return 0
 }
+# beat WHAT: not on a terminal, while one test runs longer than the tick,
+# a line every tick ("WHAT: still running (40 s)"), so that no test is
+# silent for long however slow the machine; unbeat stops it.  (A progress
+# line, never a test's timing: no test waits on it.)
+beat() {
+	beat_pid=
+	[ "$tty" -eq 0 ] && [ "${CHECK_TICK:-20}" -gt 0 ] || return 0
+	(
+		s=0
+		while sleep 1; do
+			s=$((s + 1))
+			[ $((s % ${CHECK_TICK:-20})) -eq 0 ] &&
+			    echo "$1: still running ($s s)"
+		done
+	) &
+	beat_pid=$!
+}
+unbeat() {
+	[ -n "$beat_pid" ] || return 0
+	kill "$beat_pid" 2>/dev/null
+	wait "$beat_pid" 2>/dev/null
+	beat_pid=
+	return 0
+}
+trap unbeat EXIT
 for file in $files; do
 	names=$(sed -n 's/^\(test_[A-Za-z0-9_]*\)[ ]*()[ ]*{*$/\1/p' "$file")
 	base=$(basename "$file" .sh)
@@ -39,8 +65,10 @@ for file in $files; do
 	for name in $names; do
 		progress "$base"
 		dir=$(mktemp -d "${TMPDIR:-/tmp}/adjtest.XXXXXX")
+		beat "cli: $base: $name"
 		out=$(cd "$dir" && sh -c ". \"$top/tests/cli/lib.sh\"; . \"$file\"; set -e; $name" 2>&1)
 		rc=$?
+		unbeat
 		done=$((done + 1))
 		if [ "$rc" -eq 0 ]; then
 			pass=$((pass + 1))

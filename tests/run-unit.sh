@@ -10,7 +10,7 @@ tty=0
 [ -t 1 ] && tty=1
 tick=${CHECK_TICK:-20}
 tmp=$(mktemp "${TMPDIR:-/tmp}/adjunit.XXXXXX") || exit 4
-trap 'rm -f "$tmp" "$tmp.rc"' EXIT
+trap 'unbeat; rm -f "$tmp" "$tmp.rc"' EXIT
 
 # ticker NAME: stdin to $tmp; a line on stdout as a case ends once 20 s
 # passed since the last one said
@@ -26,6 +26,28 @@ ticker() {
 	done
 }
 
+# beat WHAT: a line every tick while one program runs longer, whatever
+# its cases print ("WHAT: still running (40 s)"); unbeat stops it
+beat() {
+	beat_pid=
+	[ "$tick" -gt 0 ] || return 0
+	(
+		s=0
+		while sleep 1; do
+			s=$((s + 1))
+			[ $((s % tick)) -eq 0 ] && echo "$1: still running ($s s)"
+		done
+	) &
+	beat_pid=$!
+}
+unbeat() {
+	[ -n "$beat_pid" ] || return 0
+	kill "$beat_pid" 2>/dev/null
+	wait "$beat_pid" 2>/dev/null
+	beat_pid=
+	return 0
+}
+
 for t in "$@"; do
 	[ "$tty" -eq 1 ] && printf '\runit: %d of %d programs (%s)\033[K' \
 	    "$done" "$#" "$(basename "$t")"
@@ -35,7 +57,9 @@ for t in "$@"; do
 		rc=$?
 	else
 		: >"$tmp"
+		beat "unit: $(basename "$t")"
 		{ "$t" 2>&1; echo $? >"$tmp.rc"; } | ticker "$(basename "$t")"
+		unbeat
 		out=$(cat "$tmp")
 		rc=$(cat "$tmp.rc")
 	fi

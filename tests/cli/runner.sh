@@ -73,3 +73,27 @@ test_unit_runner_says_where_it_is_in_a_long_program() {
 	grep -q '^unit: u3: 2 passed, 0 failed' log || fail "no line for u3"
 	[ "$(tail -1 log)" = "unit: 2 passed, 0 failed" ] || fail "no summary"
 }
+
+# One test longer than the tick is not silent either: a line every tick
+# while it runs (the heartbeat), whatever the test prints
+test_cli_runner_heartbeat_in_one_long_test() {
+	mkdir -p t/tests/cli
+	cp "$TOP/tests/run-cli.sh" t/tests/
+	cp "$TOP/tests/cli/lib.sh" t/tests/cli/
+	printf 'test_slow() {\n\tsleep 3\n}\n' >t/tests/cli/slow.sh
+	ONLY= CHECK_TICK=1 sh t/tests/run-cli.sh >log 2>&1 ||
+	    { cat log >&2; fail "the slow test failed"; }
+	grep -q '^cli: slow: test_slow: still running ([0-9]* s)$' log ||
+	    { cat log >&2; fail "no line while the test ran"; }
+	[ "$(tail -1 log)" = "cli: 1 passed, 0 failed" ] || fail "summary"
+}
+
+test_unit_runner_heartbeat_in_one_long_case() {
+	printf '#!/bin/sh\nsleep 3\necho "ok - one"\n' >u4
+	chmod +x u4
+	CHECK_TICK=1 sh "$TOP/tests/run-unit.sh" ./u4 >log 2>&1 ||
+	    { cat log >&2; fail "u4 failed"; }
+	grep -q '^unit: u4: still running ([0-9]* s)$' log ||
+	    { cat log >&2; fail "no line while the program ran"; }
+	[ "$(tail -1 log)" = "unit: 1 passed, 0 failed" ] || fail "summary"
+}
