@@ -4,6 +4,9 @@
  * killed between the two leaves the key alone: the next one writes its
  * public file from it.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -102,6 +105,12 @@ cmd_keygen(int argc, char **argv, struct error *e)
 	if ((k = key_generate(argv[0], e)) == NULL ||
 	    key_secret_check(k, keypath, e) != 0)
 		goto done;
+	/* a key's own directory (the judge's ~/judge) is made, private,
+	 * once the key is: its parent must be there */
+	if (strcmp(dir, ".") != 0 && mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		error_errno(e, "%s: cannot make the key's directory", dir);
+		goto done;
+	}
 	if (key_secret_write(keypath, k, pass, pass ? strlen(pass) : 0,
 	    e) != 0)
 		goto done;

@@ -659,3 +659,16 @@ PY
 	# the good key joins
 	expect 0 "$ADJ" join -d A -k d/alice.key inv.msg
 }
+
+# keygen -d DIR makes DIR (0700) when it is not there, as the README's
+# club does with ~/judge; a parent that is not there is said in one line,
+# and nothing is made
+test_keygen_makes_its_directory() {
+	expect 0 "$ADJ" keygen -N -d judge judge
+	[ -f judge/judge.key ] && [ -f judge/judge.pub ] || fail "no key"
+	[ "$(stat -c %a judge)" = 700 ] || fail "mode $(stat -c %a judge)"
+	expect 4 "$ADJ" keygen -N -d no/such judge
+	one_line
+	err_has "^adjudicator: no/such: cannot make the key's directory: No such file or directory$"
+	[ ! -e no ] || fail "something made"
+}
