@@ -554,7 +554,7 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 		rc = view_svg(m, viewer, &b, e);
 	else if (strcmp(fmt, "public") == 0) {
 		/* no seat's: what anyone may see, to paste anywhere */
-		view_text_public(m, -1, &b);
+		view_text_public(m, -1, NULL, &b);
 		if (b.len > 0 && b.data[0] == '\n') {
 			memmove(b.data, b.data + 1, b.len - 1);
 			b.len--;

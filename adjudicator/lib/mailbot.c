@@ -162,6 +162,7 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 	uint64_t start;
 	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0, k;
 	struct match *c;
+	char dir[80];
 
 	start = from > gr->before->seq ? from : gr->before->seq;
 	if ((c = news_board(gr)) == NULL)
@@ -183,7 +184,9 @@ mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
 		    gr->news_lines.len - gr->news_at[k]);
 	buf_adds(out, "\n");
 	c->me = seat;
-	view_text_public(c, seat, out);
+	/* its commands name its copy as it filed it (join -r ROOT) */
+	view_text_public(c, seat, root_seat_dir(c, seat, dir, sizeof(dir)),
+	    out);
 	if (view_by_mail(c, seat) && match_phase(c) != MATCH_CLOSED)
 		buf_wrap(out, "ROOT is the folder you filed your games in "
 		    "(join -r ROOT).");

@@ -93,6 +93,12 @@ int	root_find(const char *root, const char *id, char *, size_t,
 	    struct error *);
 int	root_resolve(const char *dir, char *, size_t, struct error *);
 void	root_short(const char *dir, char *, size_t);
+/* The game as a seat that plays by mail names its copy in the commands
+ * the judge mails it: it filed the game with join -r ROOT, so
+ * "ROOT/" and the first ROOT_SHORT digits of the id; NULL for a seat that
+ * does not play by mail (its own GAMEDIR). */
+struct match;
+const char *root_seat_dir(const struct match *, int seat, char *, size_t);
 
 /*
  * games -r: one line per game: those where this copy writes next, then

@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "match.h"
 #include "root.h"
 #include "sec.h"
+#include "view.h"
 
 /* A prefix as a person types it, in lower case: 4 to 64 hex digits. */
 static int
@@ -165,4 +167,13 @@ root_short(const char *dir, char *out, size_t len)
 	else
 		snprintf(out, len, "%.*s%.*s", (int)(base - dir), dir,
 		    ROOT_SHORT, base);
+}
+
+const char *
+root_seat_dir(const struct match *m, int seat, char *out, size_t len)
+{
+	if (seat < 0 || !view_by_mail(m, seat))
+		return NULL;
+	snprintf(out, len, "ROOT/%.*s", ROOT_SHORT, m->game_hex);
+	return out;
 }

@@ -83,20 +83,6 @@ tick_timeout(struct judge_run *j, int seat, int64_t now, struct error *e)
 	return rc;
 }
 
-/*
- * The late seat's copy as its commands name it: by mail it filed the game
- * with join -r ROOT, and a game of a root is ROOT and the first digits
- * of its id (root_id.c, as games -r prints them); else its own GAMEDIR.
- */
-static const char *
-seat_dir(const struct match *m, int seat, char *dir, size_t len)
-{
-	if (!view_by_mail(m, seat))
-		return NULL;
-	snprintf(dir, len, "ROOT/%.*s", ROOT_SHORT, m->game_hex);
-	return dir;
-}
-
 /* What the seat whose clock runs types to move, and to go on leave while
  * the game gives it some, its deadline still ahead (a leave after it is
  * refused).  Nothing drawn from what the seat knows: mail is in clear. */
@@ -111,7 +97,7 @@ to_do(const struct match *m, const struct tick_notice *t, struct buf *body)
 
 	if (t->now > t->hard)
 		return;		/* too late to move: the timeout comes */
-	p.dir = seat_dir(m, t->about, dir, sizeof(dir));
+	p.dir = root_seat_dir(m, t->about, dir, sizeof(dir));
 	view_next_at(m, t->about, &p, &v);
 	if (v.say[0] != '\0')
 		buf_printf(body, "\n%s: %s\n", v.say, v.command);

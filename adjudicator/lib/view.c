@@ -9,7 +9,6 @@
 
 #include "match_int.h"
 #include "owed.h"
-#include "root.h"
 #include "svg.h"
 #include "view.h"
 #include "view_last.h"
@@ -246,18 +245,11 @@ view_text(const struct match *m, int viewer, const char *dir,
 }
 
 void
-view_text_public(const struct match *m, int viewer, struct buf *b)
+view_text_public(const struct match *m, int viewer, const char *dir,
+    struct buf *b)
 {
-	struct view_place p = { NULL, NULL, 0 };
-	char dir[80];
+	struct view_place p = { dir, NULL, 0 };
 
-	/* a seat that plays by mail filed the game in a root: its commands
-	 * name it ROOT and the first digits of the id, as games -r does */
-	if (viewer >= 0 && view_by_mail(m, viewer)) {
-		snprintf(dir, sizeof(dir), "ROOT/%.*s", ROOT_SHORT,
-		    m->game_hex);
-		p.dir = dir;
-	}
 	text_at(m, viewer, -1, &p, b);
 }
 

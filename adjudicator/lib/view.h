@@ -20,8 +20,10 @@ struct match;
 void	view_text(const struct match *, int viewer, const char *dir,
 	    struct buf *);
 /* What a stranger may read, addressed to viewer: the public board, whose
- * turn, what to type (no example drawn from what viewer knows). */
-void	view_text_public(const struct match *, int viewer, struct buf *);
+ * turn, what to type with the game named dir (NULL: GAMEDIR; no example
+ * drawn from what viewer knows). */
+void	view_text_public(const struct match *, int viewer, const char *dir,
+	    struct buf *);
 int	view_yaml(const struct match *, int viewer, const char *dir,
 	    struct buf *, struct error *);
 
