@@ -12,7 +12,6 @@
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
-#include "owed.h"
 #include "when.h"
 #include "ydoc.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "match_int.h"
-#include "owed.h"
+#include "opening.h"
 #include "svg.h"
 #include "view.h"
 #include "view_last.h"

@@ -11,7 +11,7 @@
 #include "holder.h"
 #include "mail.h"
 #include "match_int.h"
-#include "owed.h"
+#include "opening.h"
 #include "rng.h"
 #include "view.h"
 
