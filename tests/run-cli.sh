@@ -33,30 +33,7 @@ clear_line() {
 	[ "$tty" -eq 1 ] && printf '\r\033[K'
 	return 0
 }
-# beat WHAT: not on a terminal, while one test runs longer than the tick,
-# a line every tick ("WHAT: still running (40 s)"), so that no test is
-# silent for long however slow the machine; unbeat stops it.  (A progress
-# line, never a test's timing: no test waits on it.)
-beat() {
-	beat_pid=
-	[ "$tty" -eq 0 ] && [ "${CHECK_TICK:-20}" -gt 0 ] || return 0
-	(
-		s=0
-		while sleep 1; do
-			s=$((s + 1))
-			[ $((s % ${CHECK_TICK:-20})) -eq 0 ] &&
-			    echo "$1: still running ($s s)"
-		done
-	) &
-	beat_pid=$!
-}
-unbeat() {
-	[ -n "$beat_pid" ] || return 0
-	kill "$beat_pid" 2>/dev/null
-	wait "$beat_pid" 2>/dev/null
-	beat_pid=
-	return 0
-}
+. "$top/tests/beat.sh"
 trap unbeat EXIT
 for file in $files; do
 	names=$(sed -n 's/^\(test_[A-Za-z0-9_]*\)[ ]*()[ ]*{*$/\1/p' "$file")
@@ -65,7 +42,7 @@ for file in $files; do
 	for name in $names; do
 		progress "$base"
 		dir=$(mktemp -d "${TMPDIR:-/tmp}/adjtest.XXXXXX")
-		beat "cli: $base: $name"
+		[ "$tty" -eq 1 ] || beat "cli: $base: $name"
 		out=$(cd "$dir" && sh -c ". \"$top/tests/cli/lib.sh\"; . \"$file\"; set -e; $name" 2>&1)
 		rc=$?
 		unbeat

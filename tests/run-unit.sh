@@ -10,6 +10,7 @@ tty=0
 [ -t 1 ] && tty=1
 tick=${CHECK_TICK:-20}
 tmp=$(mktemp "${TMPDIR:-/tmp}/adjunit.XXXXXX") || exit 4
+. "$(dirname "$0")/beat.sh"
 trap 'unbeat; rm -f "$tmp" "$tmp.rc"' EXIT
 
 # ticker NAME: stdin to $tmp; a line on stdout as a case ends once 20 s
@@ -24,28 +25,6 @@ ticker() {
 		echo "unit: $1: at ${l#*ok - } ($((now - start)) s)"
 		last=$now
 	done
-}
-
-# beat WHAT: a line every tick while one program runs longer, whatever
-# its cases print ("WHAT: still running (40 s)"); unbeat stops it
-beat() {
-	beat_pid=
-	[ "$tick" -gt 0 ] || return 0
-	(
-		s=0
-		while sleep 1; do
-			s=$((s + 1))
-			[ $((s % tick)) -eq 0 ] && echo "$1: still running ($s s)"
-		done
-	) &
-	beat_pid=$!
-}
-unbeat() {
-	[ -n "$beat_pid" ] || return 0
-	kill "$beat_pid" 2>/dev/null
-	wait "$beat_pid" 2>/dev/null
-	beat_pid=
-	return 0
 }
 
 for t in "$@"; do

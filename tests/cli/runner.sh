@@ -78,7 +78,7 @@ test_unit_runner_says_where_it_is_in_a_long_program() {
 # while it runs (the heartbeat), whatever the test prints
 test_cli_runner_heartbeat_in_one_long_test() {
 	mkdir -p t/tests/cli
-	cp "$TOP/tests/run-cli.sh" t/tests/
+	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" t/tests/
 	cp "$TOP/tests/cli/lib.sh" t/tests/cli/
 	printf 'test_slow() {\n\tsleep 3\n}\n' >t/tests/cli/slow.sh
 	ONLY= CHECK_TICK=1 sh t/tests/run-cli.sh >log 2>&1 ||
