@@ -65,3 +65,67 @@ test_first_seat_after_the_grace() {
 	    "$ADJ" judge -r jr -s "$SM" a1.eml
 	[ "$(seq_of "jr/$G")" -le 1 ] || fail "a setup after the grace taken"
 }
+
+# judge_entry SEQ PREVFILE KIND TIME [GOT]: a judge entry of cstart's game
+# by hand (judge.key), signed into je.bin
+judge_entry() {
+	{
+		printf 'game: %s\nseq: %s\nprev: %s\nby: judge\n' "$game" "$1" \
+		    "$(wire hash "$2")"
+		printf 'to: [%s, %s]\nkind: %s\ntime: %s\n' \
+		    "$(cut -d' ' -f3 alice.pub)" "$(cut -d' ' -f3 bob.pub)" \
+		    "$3" "$4"
+		[ -z "$5" ] || printf 'got: %s\n' "$5"
+	} >je.yaml
+	wire sign judge.key je.yaml alice.pub bob.pub >je.bin
+}
+
+# arc NAME FILE...: an archive of these entries, in order
+arc() {
+	an=$1
+	shift
+	rm -rf X
+	mkdir X
+	ai=0
+	for f in "$@"; do
+		cp "$f" "X/$(printf '%06d' $ai)"
+		ai=$((ai + 1))
+	done
+	python3 "$TOP/tests/cli/entries.py" -j X "$an"
+}
+
+# A judge's "got" (when it took the invitation) is checked as any time it
+# signs: in its first entry only, never after that entry, and the first
+# seat's deadline runs from it to the second (off by one, both ways)
+test_judge_got_checked() {
+	cstart clock=1d
+	entries J Jt
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	# in a later entry: refused
+	judge_entry 4 Jt/000003 time 2026-12-01T11:00:00Z \
+	    2026-12-01T10:30:00Z
+	arc x.arc Jt/000000 Jt/000001 Jt/000002 Jt/000003 je.bin
+	ADJUDICATOR_NOW=2026-12-01T12:00:00Z expect 3 "$ADJ" verify x.arc
+	one_line
+	err_has "seq 4: \"got\" in a judged game is the judge's first entry's alone"
+	# after the entry it is in: refused
+	judge_entry 2 Jt/000001 time 2026-12-01T10:00:00Z \
+	    2026-12-01T10:00:01Z
+	arc y.arc Jt/000000 Jt/000001 je.bin
+	ADJUDICATOR_NOW=2026-12-01T12:00:00Z expect 3 "$ADJ" verify y.arc
+	one_line
+	err_has "seq 2: took the invitation after this entry was signed"
+	# alice's deadline is a day after the judge took the invitation: a
+	# stamp at it is taken, a second later refused
+	judge_entry 2 Jt/000001 time 2026-12-02T09:00:00Z \
+	    2026-12-01T09:00:00Z
+	arc z.arc Jt/000000 Jt/000001 je.bin
+	ADJUDICATOR_NOW=2026-12-03T00:00:00Z expect 1 "$ADJ" verify z.arc
+	err_has "the game never started"
+	judge_entry 2 Jt/000001 time 2026-12-02T09:00:01Z \
+	    2026-12-01T09:00:00Z
+	arc w.arc Jt/000000 Jt/000001 je.bin
+	ADJUDICATOR_NOW=2026-12-03T00:00:00Z expect 1 "$ADJ" verify w.arc
+	one_line
+	err_has "seq 2: the judge took alice's entry 1 at 2026-12-02T09:00:01Z, after alice's deadline 2026-12-02T09:00:00Z"
+}
