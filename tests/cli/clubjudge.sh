@@ -286,7 +286,7 @@ test_club_cap_locked() {
 	    ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool strace -f -o trace \
 	    -e trace=openat,flock,rename,close "$ADJ" judge -r jr -s "$SM" \
 	    i1.eml 2>err || fail "judge -r"
-	awk '/jr\/lock"/ && /openat/ { s = 1 } s == 1 && /flock\(.*LOCK_EX/ { s = 2 }
+	awk '/"jr\/lock"/ && /openat/ { s = 1 } s == 1 && /flock\(.*LOCK_EX/ { s = 2 }
 	    s == 2 && /judge\.recent"/ && /openat/ { s = 3 }
 	    s == 3 && /rename\(.*judge\.recent"/ { s = 4 }
 	    END { exit s != 4 }' trace ||
