@@ -16,7 +16,8 @@ test_cli_runner_prints_a_line_per_file() {
 }
 
 test_cli_runner_counts_on_a_terminal() {
-	ttyout tty env ONLY=layers sh "$TOP/tests/run-cli.sh" ||
+	# (one worker: with two, two tests ending at once count as one step)
+	ttyout tty env CHECK_JOBS=1 ONLY=layers sh "$TOP/tests/run-cli.sh" ||
 	    fail "the layers tests failed"
 	seen | grep -q '^cli: 4 of 5 tests (layers)' ||
 	    { cat -v tty >&2; fail "no count on the terminal"; }
@@ -24,6 +25,39 @@ test_cli_runner_counts_on_a_terminal() {
 	seen | grep -q '^cli: layers:' && fail "a line per file"
 	seen | grep -q '^cli: 5 passed, 0 failed' ||
 	    fail "no summary"
+}
+
+# Several workers: every test runs once, in its own directory; a failure
+# is named with its last lines, the summary counts every test, the run
+# fails; a file's line comes once, after its last test
+test_cli_runner_workers_run_every_test_once() {
+	mkdir -p t/tests/cli ran
+	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" t/tests/
+	cp "$TOP/tests/cli/lib.sh" t/tests/cli/
+	for f in a b c; do
+		for i in 1 2 3 4 5 6 7; do
+			printf 'test_%s%d() {\n\t[ ! -e mark ] || exit 1\n' \
+			    "$f" "$i"
+			printf '\ttouch mark "%s/ran/%s%d.$$"\n' "$PWD" "$f" "$i"
+			[ "$f$i" != b4 ] || printf '\techo "b4 says why"; false\n'
+			printf '}\n'
+		done >"t/tests/cli/$f.sh"
+	done
+	CHECK_JOBS=3 CHECK_TICK=0 ONLY= sh t/tests/run-cli.sh >log 2>&1 &&
+	    fail "a failure passed"
+	[ "$(ls ran | wc -l)" -eq 21 ] || fail "$(ls ran | wc -l) runs"
+	[ "$(ls ran | sed 's/\..*//' | sort -u | wc -l)" -eq 21 ] ||
+	    fail "a test ran twice"
+	grep -q '^FAIL b:test_b4$' log || { cat log >&2; fail "not named"; }
+	grep -q '^    b4 says why$' log || fail "its output is not shown"
+	grep -q '^failed: b:test_b4$' log || fail "no list of failures"
+	[ "$(tail -1 log)" = "cli: 20 passed, 1 failed" ] || fail "summary"
+	for f in a b c; do
+		[ "$(grep -c "^cli: $f: [0-9]* passed" log)" -eq 1 ] ||
+		    { cat log >&2; fail "not one line for $f"; }
+	done
+	grep -q '^cli: b: 6 passed, 1 failed ([0-9]* s; [0-9]* of 21 tests)$' \
+	    log || { cat log >&2; fail "b's line"; }
 }
 
 # Two stand-in unit programs, one with a failure.
