@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "fsio.h"
+#include "mail.h"
 #include "root.h"
 
 static struct key_secret *
@@ -95,6 +96,7 @@ cmd_receive(int argc, char **argv, struct error *e)
 	const char *dir = NULL, *in, *root = NULL;
 	struct key_secret *k = NULL, *also = NULL;
 	struct gamedir g;
+	struct mail_in head;
 	struct buf text;
 	int ch, i, nfiles, rc = -1, verbose = 0;
 
@@ -131,16 +133,26 @@ cmd_receive(int argc, char **argv, struct error *e)
 	for (i = 0; i < nfiles; i++) {
 		in = argc == 0 ? NULL : argv[i];
 		text.len = 0;
-		if (cli_read(in, &text, e) != 0 ||
-		    transcript_receive(&g.t, k, (const char *)text.data, text.len,
-		    fsio_name(in), e) != 0) {
+		/* a mail: when it reached this system (a judge's stamp is
+		 * held to it: a mailbox, its first mail's); a file of
+		 * messages alone: now */
+		if ((rc = cli_read(in, &text, e)) == 0) {
+			mail_read((const char *)text.data, text.len, &head);
+			g.t.received = head.received;
+			rc = transcript_receive(&g.t, k,
+			    (const char *)text.data, text.len, fsio_name(in),
+			    e);
+		}
+		if (rc != 0) {
 			/* what was accepted before the refusal stays */
 			struct error ign;
 
 			gamedir_commit(&g, &ign);
+			rc = -1;
 			goto done;
 		}
 	}
+	rc = -1;
 	if (gamedir_commit(&g, e) == 0)
 		rc = cli_view(&g, "text", e);
 done:

@@ -19,9 +19,11 @@
 #include "dispute.h"
 #include "fsio.h"
 #include "match.h"
+#include "receipt.h"
 
 struct seen {
 	struct buf		*dispute;
+	struct buf		*stamps;	/* the judge's, disputed */
 	struct archive_steps	 steps;
 	char			 game[200];	/* "RULES game ID", verified */
 	int			 archives;	/* how many the input held */
@@ -48,6 +50,8 @@ disputed(void *arg, const struct match *m, struct error *e)
 	    m->game_hex);
 	if (m->dispute.on)
 		dispute_text(m, v->dispute);
+	/* a seat's export: its disputes of the judge's stamps */
+	receipt_verdict(m, v->stamps);
 	return 0;
 }
 
@@ -76,6 +80,13 @@ audit(struct armor_stream *s, const char *where, int threads,
 		buf_cstr(v->dispute);
 		return error_set(e, EXIT_REFUSED, "%s: no result: %s", where,
 		    (char *)v->dispute->data);
+	}
+	/* the result as signed, but a seat says the judge's stamp took
+	 * its time: for the club's operator to rule on */
+	if (v->stamps->len > 0) {
+		buf_cstr(v->stamps);
+		return error_set(e, EXIT_REFUSED, "%s: %s", where,
+		    (char *)v->stamps->data);
 	}
 	return 0;
 }
@@ -129,6 +140,7 @@ again(struct seen *v, struct buf *out)
 	free(v->steps.s);
 	memset(&v->steps, 0, sizeof(v->steps));
 	v->dispute->len = 0;
+	v->stamps->len = 0;
 	v->game[0] = '\0';
 	out->len = 0;
 }
@@ -257,7 +269,7 @@ int
 cmd_verify(int argc, char **argv, struct error *e)
 {
 	struct seen v[2];
-	struct buf dispute[2];
+	struct buf dispute[2], stamps[2];
 	struct error second;
 	int i, n, rc = 0, rc2 = 0;
 
@@ -271,7 +283,9 @@ cmd_verify(int argc, char **argv, struct error *e)
 	memset(v, 0, sizeof(v));
 	for (i = 0; i < n; i++) {
 		buf_init(&dispute[i]);
+		buf_init(&stamps[i]);
 		v[i].dispute = &dispute[i];
+		v[i].stamps = &stamps[i];
 	}
 	rc = one(argc > 0 ? argv[0] : NULL, &v[0], e);
 	if (n == 2 && (rc == 0 || e->status != EXIT_SYSTEM)) {
@@ -296,6 +310,7 @@ cmd_verify(int argc, char **argv, struct error *e)
 	}
 	for (i = 0; i < n; i++) {
 		buf_free(&dispute[i]);
+		buf_free(&stamps[i]);
 		free(v[i].steps.s);
 	}
 	return rc;

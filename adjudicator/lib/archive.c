@@ -26,6 +26,7 @@
 #include "holder.h"
 #include "match.h"
 #include "opening.h"
+#include "receipt.h"
 #include "update.h"
 #include "view.h"
 #include "when.h"
@@ -77,6 +78,10 @@ struct verify {
 	uint64_t		 fork_seq;	/* it forks */
 	int			 fork_taken;
 	int			 secret_checked;
+	/* version 2: the viewer's disputes of the judge's stamps
+	 * (receipt.h), and how many the transcript has reached */
+	struct match_stamp_dispute claims[MATCH_MAX_STAMP_DISPUTES];
+	int			 nclaims, nclaimed;
 	struct batch		*b[3];
 	struct crew		*crew;		/* NULL: this thread alone */
 	const struct archive_progress *progress;
@@ -249,7 +254,9 @@ truncated:
 static int
 read_viewer(struct verify *v, struct error *e)
 {
-	static const char *const keys[] = { "seat", "open", NULL };
+	static const char *const keys[] = { "seat", "open", "disputes",
+	    NULL };
+	static const char *const req[] = { "seat", "open", NULL };
 	struct ydoc *doc;
 	const struct ydoc *list;
 	const char *s;
@@ -258,7 +265,7 @@ read_viewer(struct verify *v, struct error *e)
 	if ((doc = ydoc_parse(v->viewer.data, v->viewer.len, "viewer record",
 	    e)) == NULL)
 		return -1;
-	if (ydoc_check_keys(doc, keys, keys, "viewer record", e) != 0 ||
+	if (ydoc_check_keys(doc, keys, req, "viewer record", e) != 0 ||
 	    (s = ydoc_scalar(doc, "seat", "viewer record", e)) == NULL)
 		goto done;
 	v->seat = match_seat_by_name(v->m, s);
@@ -276,6 +283,9 @@ read_viewer(struct verify *v, struct error *e)
 			goto done;
 		v->m->local[v->seat] = &v->secret->setup;
 	}
+	if (ydoc_get(doc, "disputes") != NULL && receipt_read(ydoc_get(doc,
+	    "disputes"), v->claims, &v->nclaims, "viewer record", e) != 0)
+		goto done;
 	rc = 0;
 done:
 	ydoc_free(doc);
@@ -366,6 +376,11 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 		    e) != 0)
 			return -1;
 	}
+	/* the viewer's disputes of the judge's stamps, as its entry is */
+	while (v->nclaimed < v->nclaims && v->claims[v->nclaimed].seq == seq)
+		if (receipt_check(v->m, v->seat, &v->claims[v->nclaimed++],
+		    "viewer record", e) != 0)
+			return error_prefix(e, "%s", v->name);
 	/* what a ruling or a claim rests on, said by verify as it is */
 	if (v->m->timed) {
 		when_format(v->m->clk.last, t, sizeof(t));
@@ -716,10 +731,18 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	    (v.version == 2 && read_updates(&v, e) != 0) ||
 	    armor_stream_end(v.s, e) != 0)
 		goto done;
-	/* a disputed claim: no result the archive can settle, so what only
-	 * the end audits waits as in a game under way */
+	if (v.nclaimed < v.nclaims) {
+		error_set(e, EXIT_MALFORMED, "%s: the viewer record disputes "
+		    "entry %llu, which the archive does not hold", name,
+		    (unsigned long long)v.claims[v.nclaimed].seq);
+		goto done;
+	}
+	/* a disputed claim, or a seat's dispute of the judge's stamps: no
+	 * result the archive can settle, so what only the end audits waits
+	 * as in a game under way */
 	so_far = ((progress != NULL && progress->unfinished) ||
-	    v.m->dispute.on) && match_phase(v.m) != MATCH_CLOSED;
+	    v.m->dispute.on || v.m->nstamp_disputes > 0) &&
+	    match_phase(v.m) != MATCH_CLOSED;
 	if (!so_far && (audit_game(v.m, e) != 0 ||
 	    (v.version == 2 && audit_updates(&v, &tail, e) != 0)))
 		goto done;

@@ -9,6 +9,7 @@
 #include "entry.h"
 #include "match.h"
 #include "opening.h"
+#include "receipt.h"
 #include "ydoc.h"
 
 /* A little-endian u32 into the armor. */
@@ -63,6 +64,8 @@ archive_out_viewer(struct archive_out *a, const struct match *m, int seat,
 		opening_write(w, m, seat, s->setup.id[i], s->setup.value[i],
 		    s->nonce[i]);
 	ydoc_seq_end(w);
+	/* the judge's stamps this copy disputes (receipt.h) */
+	receipt_write(m, w);
 	ydoc_map_end(w);
 	if (ydoc_writer_end(w) != 0) {
 		buf_free(&body);

@@ -63,6 +63,10 @@ entry_time(const struct match *m)
 {
 	int64_t t = m->now != 0 ? m->now : when_now();
 
+	/* (a seat's clock behind the judge's: no earlier than what the
+	 * judge signed last, nor than the game) */
+	if (m->judge_mode && t < m->created_at)
+		t = m->created_at;
 	return m->judge_mode && t < m->clk.last ? m->clk.last : t;
 }
 
@@ -89,13 +93,16 @@ begin(const struct match *m, int author, const char *kind,
 			ydoc_str(w, m->seat[i].key.idhex);
 	ydoc_seq_end(w);
 	ydoc_kv(w, "kind", kind);
-	/* a clock: the judge keeps time; a peer says when it sent this and
-	 * when it took the entry it answers */
-	if (!m->clock.on || (m->judge_mode && author != GAME_JUDGE))
+	/* a clock: the judge keeps time (a seat says when it signed, so
+	 * that the judge's stamp of it can never be earlier); a peer says
+	 * when it sent this and when it took the entry it answers */
+	if (!m->clock.on)
 		return;
 	t = entry_time(m);
 	when_format(t, when, sizeof(when));
 	ydoc_kv(w, "time", when);
+	if (m->judge_mode && author != GAME_JUDGE)
+		return;
 	/* the judge's first signed time: when it took the invitation */
 	if (m->judge_mode && m->invited > 0 && m->clk.last == 0) {
 		when_format(m->invited < t ? m->invited : t, when,

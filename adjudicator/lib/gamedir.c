@@ -109,6 +109,7 @@ static int
 follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 {
 	struct match *m = g->t.m;
+	struct receipt rc;
 	char where[64];
 
 	switch (r->type) {
@@ -149,6 +150,14 @@ follow(struct gamedir *g, const struct journal_record *r, struct error *e)
 			return error_set(e, EXIT_MALFORMED, "%s: a bad record",
 			    g->j.path);
 		memcpy(&g->t.remind[r->num], r->data.data, r->data.len);
+		return 0;
+	case JOURNAL_RECEIPT:
+		if (r->data.len != sizeof(struct receipt))
+			return error_set(e, EXIT_MALFORMED, "%s: a bad record",
+			    g->j.path);
+		memcpy(&rc, r->data.data, sizeof(rc));
+		if (g->t.me >= 0 && g->t.me < m->nseats)
+			(void)receipt_note(m, g->t.me, &rc);
 		return 0;
 	case JOURNAL_FORK:
 		/* unless the checkpoint already holds it */

@@ -54,7 +54,7 @@ struct rewrite {
 
 static const char *const type_name[] = { "?", "key", "entry", "outbox",
     "early", "drop", "secret", "private", "update", "sent", "commit",
-    "remind", "fork" };
+    "remind", "fork", "receipt" };
 
 static int
 push(struct rewrite *w, const struct journal_ref *r, uint64_t off,
@@ -148,7 +148,7 @@ walk(struct rewrite *w, struct error *e)
 		type = v->size - off >= 4 ? (uint32_t)v->p[off] |
 		    (uint32_t)v->p[off + 1] << 8 | (uint32_t)v->p[off + 2] << 16 |
 		    (uint32_t)v->p[off + 3] << 24 : 0;
-		if (type >= JOURNAL_KEY && type <= JOURNAL_FORK)
+		if (type >= JOURNAL_KEY && type <= JOURNAL_RECEIPT)
 			report_line(w->rep, "journal: offset %llu: %llu bytes "
 			    "damaged (perhaps a%s %s record): dropped",
 			    (unsigned long long)off,
@@ -170,7 +170,7 @@ walk(struct rewrite *w, struct error *e)
 		    type != JOURNAL_SENT && type != JOURNAL_PRIVATE &&
 		    type != JOURNAL_UPDATE && type != JOURNAL_EARLY &&
 		    type != JOURNAL_DROP && type != JOURNAL_REMIND &&
-		    type != JOURNAL_FORK)
+		    type != JOURNAL_FORK && type != JOURNAL_RECEIPT)
 			w->maybe_entry = 1;
 		if (mark_batch(w, batch, e) != 0)
 			return -1;
@@ -316,6 +316,8 @@ keep_what_follows(struct rewrite *w, const struct match *m,
 					w->rec[j].keep = 0;
 		} else if (k->r.type == JOURNAL_FORK && k->r.num >= gap)
 			k->keep = 0;	/* it forks an entry that is gone */
+		else if (k->r.type == JOURNAL_RECEIPT && k->r.num >= gap)
+			k->keep = 0;	/* of an update that is gone */
 		else if (k->r.type == JOURNAL_PRIVATE && hurt(w, k->batch))
 			k->keep = 0;
 		else if (k->r.type == JOURNAL_COMMIT)

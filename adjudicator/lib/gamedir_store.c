@@ -385,6 +385,15 @@ get_fork(void *arg, uint64_t seq, struct buf *b, struct error *e)
 	    "is missing", g->j.path, (unsigned long long)seq) : rc;
 }
 
+static int
+put_receipt(void *arg, uint64_t seq, const struct receipt *r,
+    struct error *e)
+{
+	struct gamedir *g = arg;
+
+	return add(g, JOURNAL_RECEIPT, seq, r, sizeof(*r), NULL, e);
+}
+
 /*
  * DIR/aside/SEQ-HASH.entry: the signed entry, byte for byte, as it came;
  * HASH the first 16 hex digits of its hash, so that two entries of one
@@ -432,4 +441,5 @@ const struct transcript_store gamedir_disk = {
 	.put_fork = put_fork,
 	.get_fork = get_fork,
 	.put_aside = put_aside,
+	.put_receipt = put_receipt,
 };

@@ -324,7 +324,7 @@ journal_view_record(const struct journal_view *v, uint64_t off,
 	n = get32(p + 4);
 	/* a cheap look first: a known type, a length that fits and is
 	 * repeated after the data; only then the check */
-	if (type < JOURNAL_KEY || type > JOURNAL_FORK ||
+	if (type < JOURNAL_KEY || type > JOURNAL_RECEIPT ||
 	    n > JOURNAL_MAX_RECORD || HEAD + (uint64_t)n + TAIL > v->size - off ||
 	    get32(p + HEAD + n) != n)
 		return 0;

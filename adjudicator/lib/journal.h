@@ -31,7 +31,8 @@ enum journal_type {
 	JOURNAL_SENT,		/* u32 seat, what the judge has sent it */
 	JOURNAL_COMMIT,		/* the end of a batch */
 	JOURNAL_REMIND,		/* u32 seat, the judge's notices of its clock */
-	JOURNAL_FORK		/* u64 seq, an entry forking it (a dispute) */
+	JOURNAL_FORK,		/* u64 seq, an entry forking it (dispute) */
+	JOURNAL_RECEIPT		/* u64 seq, when the update to it came */
 };
 
 #define JOURNAL_MAX_RECORD	(32u * 1024 * 1024)

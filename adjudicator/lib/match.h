@@ -104,6 +104,20 @@ struct match_dispute {
 };
 
 /*
+ * A judged seat's copy (receipt.c): the judge's stamp that started this
+ * seat's clock, earlier than the update carrying it reached the seat by
+ * more than MATCH_AHEAD and MATCH_MAIL: time of its clock used before it
+ * could see the move.  The copy's own evidence, not signed by anyone.
+ */
+#define MATCH_MAX_STAMP_DISPUTES 8	/* the latest kept */
+struct match_stamp_dispute {
+	uint64_t		 seq;		/* the judge's entry */
+	int			 seat;		/* whose clock it started */
+	int64_t			 stamped;	/* the start it signed */
+	int64_t			 received;	/* its update came */
+};
+
+/*
  * Who held a seat from which entry (holder.c): a seat's own new key, or
  * the judge's handover to another.
  */
@@ -206,6 +220,9 @@ struct match {
 	struct clock_spec	 clock;
 	struct clock_state	 clk;
 	int			 stamp_due;	/* the seat whose entry it is */
+	/* a judged game: when the seat's entry the judge owes a stamp
+	 * for says it was signed (0: it says nothing, an older version) */
+	int64_t			 seat_signed;
 	int64_t			 away_from, away_to;	/* a leave it holds */
 	/* this copy's own: when it took the last entry of another seat
 	 * (a peer's next entry says so, "got") */
@@ -219,6 +236,8 @@ struct match {
 	struct match_base	 base;		/* of the last entry */
 	struct match_base	 claim_base;	/* of the last timeout claim */
 	struct match_dispute	 dispute;
+	struct match_stamp_dispute stamp_disputes[MATCH_MAX_STAMP_DISPUTES];
+	int			 nstamp_disputes;
 	struct match_holder	 holders[MATCH_MAX_HOLDERS];
 	/* a seat's copy: the id of the key it was made with ("": not
 	 * known), to tell that its seat went to another (holder_gone) */
@@ -290,6 +309,12 @@ const char *match_author_name(const struct match *, int);
  * clocks that keep time by the network drift by seconds (timing.c).
  */
 #define MATCH_AHEAD	900
+/*
+ * How long mail may take from the judge to a seat: a judge's stamp that
+ * started a seat's clock earlier than its update reached the seat by
+ * more than MATCH_AHEAD and this is disputed (receipt.c).
+ */
+#define MATCH_MAIL	3600
 /*
  * The entry m applied last raised the latest signed time from last0 to
  * one more than MATCH_AHEAD after now: 1, and why, one line naming its

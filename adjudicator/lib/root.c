@@ -628,6 +628,7 @@ to_game(struct root_receive *r, const uint8_t *sb, size_t len,
 		gamedir_close(&g);
 		return 0;
 	}
+	g.t.received = r->received;
 	if (k == NULL || transcript_key_check(&g.t, k, g.keypath, e) != 0 ||
 	    transcript_receive_message(&g.t, sb, len, env, where, e) != 0) {
 		struct error ign;
@@ -692,6 +693,7 @@ one_mail(void *arg, const struct mime_mail *m, struct error *e)
 	struct root_receive *r = in->r;
 	struct armor_list l = { NULL, 0 };
 	struct envelope env;
+	struct mail_in head;
 	char where[512], name[400];
 	struct buf sb;
 	size_t k;
@@ -699,6 +701,9 @@ one_mail(void *arg, const struct mime_mail *m, struct error *e)
 
 	if (mail_name(m, in->name, r->report, name, sizeof(name)) != 0)
 		return 0;
+	/* when it reached this system: a judge's stamp is held to it */
+	mail_read(m->text, m->len, &head);
+	r->received = head.received;
 	if (armor_read(m->text, m->len, ARMOR_MESSAGE, name, &l, e) != 0) {
 		/* a mailbox holds other mail too */
 		if (strstr(e->msg, "no " ARMOR_MESSAGE " found") != NULL &&

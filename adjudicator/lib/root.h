@@ -134,6 +134,8 @@ struct root_receive {
 	char			*keypath[ROOT_MAX_KEYS];
 	struct key_secret	*key[ROOT_MAX_KEYS];
 	size_t			 nkeys;
+	/* when the mail now read reached this system (mail_in) */
+	int64_t			 received;
 };
 
 int	root_receive_begin(struct root_receive *, const char *root,

@@ -150,6 +150,35 @@ deadline_text(const struct match *m, int seat, int64_t at, char *out,
 		snprintf(out, len, "%s, grace until %s", d, h);
 }
 
+/*
+ * A seat's entry in a judged game: the judge keeps time, and the seat
+ * says only when it signed (t, 0: an older version said nothing), never
+ * before the game was made; the judge's stamp of it may not be earlier
+ * (by more than MATCH_AHEAD: clocks drift).
+ */
+static int
+seat_time(struct match *m, int author, const char *kind, int64_t t,
+    int has_got, const char *where, struct error *e)
+{
+	char w[WHEN_TEXT];
+
+	if (has_got)
+		return error_set(e, EXIT_MALFORMED, "%s: in a judged game the "
+		    "judge keeps time: a seat's entry says when it was signed "
+		    "(\"time\"), not when it took another (\"got\")", where);
+	if (t != 0 && t < m->created_at) {
+		when_format(t, w, sizeof(w));
+		return error_set(e, EXIT_REFUSED, "%s: signed at %s, before "
+		    "the game was created (%s)", where, w, m->created);
+	}
+	/* what the judge's next stamp is held to (a change of key or
+	 * address is stamped with nothing owed: timing_after) */
+	(void)author;
+	if (!holder_is_kind(kind))
+		m->seat_signed = t;
+	return 0;
+}
+
 /* The judge's stamp: when it took the seat's entry before it. */
 static int
 stamp(struct match *m, int64_t t, const char *where, struct error *e)
@@ -158,6 +187,15 @@ stamp(struct match *m, int64_t t, const char *where, struct error *e)
 	char d[100], w[WHEN_TEXT];
 
 	m->stamp_due = -1;
+	if (m->seat_signed > t + MATCH_AHEAD) {
+		when_format(t, w, sizeof(w));
+		when_format(m->seat_signed, d, sizeof(d));
+		return error_set(e, EXIT_REFUSED, "%s: the judge stamped %s's "
+		    "entry %llu at %s, before %s signed it (%s): the judge's "
+		    "clock or word is wrong", where, m->seat[s].name,
+		    (unsigned long long)m->seq, w, m->seat[s].name, d);
+	}
+	m->seat_signed = 0;
 	if (m->away_to != 0) {
 		/* the seat's leave, which takes effect when the judge took it */
 		if (clock_leave(&m->clk, &m->clock, s, m->away_from,
@@ -206,13 +244,9 @@ timing_before(struct match *m, int author, const char *kind,
 	    (rg = read_time(doc, "got", &got, where, e)) < 0)
 		return -1;
 	if (m->judge_mode) {
-		if (author != GAME_JUDGE) {
-			if (rt == 0 || rg == 0)
-				return error_set(e, EXIT_MALFORMED, "%s: in a "
-				    "judged game the judge keeps time: a seat's "
-				    "entry carries none", where);
-			return 0;
-		}
+		if (author != GAME_JUDGE)
+			return seat_time(m, author, kind, rt == 0 ? t : 0,
+			    rg == 0, where, e);
 		if (rt != 0)
 			return error_set(e, EXIT_MALFORMED, "%s: the judge's "
 			    "entry carries no time", where);
@@ -514,12 +548,16 @@ match_signed_ahead(const struct match *m, int64_t last0, int64_t now,
     char *why, size_t len)
 {
 	char span[WHEN_SPAN], at[WHEN_TEXT], mine[WHEN_TEXT];
+	int64_t t = m->clk.last;
 
-	if (!m->clock.on || m->clk.last <= last0 ||
-	    m->clk.last <= now + MATCH_AHEAD)
+	/* a seat's entry in a judged game: when it says it was signed */
+	if (m->judge_mode && m->last_by >= 0 && m->last_by < m->nseats &&
+	    m->stamp_due == m->last_by)
+		t = m->seat_signed, last0 = 0;
+	if (!m->clock.on || t <= last0 || t <= now + MATCH_AHEAD)
 		return 0;
-	when_span(m->clk.last - now, span, sizeof(span));
-	when_format(m->clk.last, at, sizeof(at));
+	when_span(t - now, span, sizeof(span));
+	when_format(t, at, sizeof(at));
 	when_format(now, mine, sizeof(mine));
 	snprintf(why, len, "%s%s's entry %llu is signed at %s, %s in the "
 	    "future of this clock (%s): %s%s's clock or word is wrong",

@@ -20,6 +20,7 @@
 #include "error.h"
 #include "match.h"
 #include "opening.h"
+#include "receipt.h"
 
 #define TRANSCRIPT_MAX_AHEAD	256	/* an early entry this far ahead is refused */
 #define TRANSCRIPT_MAX_EARLY	64	/* entries waiting in the inbox, at most */
@@ -92,6 +93,10 @@ struct transcript_store {
 	 * evidence (NULL: not kept); where, what says where it is */
 	int	(*put_aside)(void *, uint64_t seq, const uint8_t *, size_t,
 		    char *where, size_t, struct error *);
+	/* a judged seat: when the update reaching seq reached it
+	 * (receipt.h; NULL: not kept) */
+	int	(*put_receipt)(void *, uint64_t seq, const struct receipt *,
+		    struct error *);
 };
 
 struct transcript {
@@ -114,6 +119,9 @@ struct transcript {
 	 * gets messages sealed to either while the judge's update that
 	 * gives it the new one is on its way */
 	const struct key_secret	*also;
+	/* when the message now taken reached this system, as its mail
+	 * says (0: now; receipt_when) */
+	int64_t			 received;
 };
 
 enum transcript_verdict {

@@ -11,6 +11,7 @@
 #include "restore.h"
 #include "transcript_int.h"
 #include "update.h"
+#include "when.h"
 #include "ydoc.h"
 
 /* A stashed entry from a peer: taken again, its signature checked. */
@@ -86,9 +87,11 @@ transcript_setup(struct transcript *p, const struct opening *o, size_t n,
  */
 static int
 update_pass(struct transcript *p, const struct update *u,
-    struct audit_update *au, const char *where, struct error *e)
+    struct audit_update *au, struct receipt *r, const char *where,
+    struct error *e)
 {
 	enum transcript_verdict v;
+	struct clock_state was;
 	size_t i;
 	int setup = u->nsetup == 0;
 
@@ -96,10 +99,18 @@ update_pass(struct transcript *p, const struct update *u,
 	 * number too many ("mail 7: entry 1: seq 7"); the seat's own setup,
 	 * when the update brings it, is known from its setup entry on, so
 	 * that what its pieces see is recorded from then */
+	memset(r, 0, sizeof(*r));
 	for (i = 0; i < u->n; i++) {
+		was = p->m->clk;
 		if (transcript_take(p, u->blob[i].data, u->blob[i].len,
 		    &u->env[i], NULL, 0, NULL, NULL, where, &v, e) != 0)
 			return -1;
+		/* the entry that started this seat's clock (receipt.h) */
+		if (p->m->clock.on && p->m->clk.runs == p->me &&
+		    (was.runs != p->me || was.started != p->m->clk.started)) {
+			r->start = p->m->seq;
+			r->stamped = p->m->clk.started;
+		}
 		if (!setup && p->m->seat[p->me].has_setup) {
 			if (transcript_setup(p, u->setup, u->nsetup,
 			    "the judge's update", where, e) != 0)
@@ -125,6 +136,31 @@ update_pass(struct transcript *p, const struct update *u,
 }
 
 /*
+ * When the update reached this copy, kept (receipt.h); a stamp that
+ * started this seat's clock long before is said, and kept as a dispute.
+ */
+static int
+receipt(struct transcript *p, struct receipt *r, const char *where,
+    struct error *e)
+{
+	r->received = receipt_when(p->received, when_now());
+	if (p->dry || p->store->put_receipt == NULL)
+		return 0;
+	if (p->store->put_receipt(p->arg, p->m->seq, r, e) != 0)
+		return -1;
+	if (receipt_note(p->m, p->me, r)) {
+		struct buf line;
+
+		buf_init(&line);
+		receipt_line(r, &line);
+		buf_cstr(&line);
+		report_line(p->report, "%s: %s", where, (char *)line.data);
+		buf_free(&line);
+	}
+	return 0;
+}
+
+/*
  * Judge mode: an update from the judge.  Each entry inside is checked
  * against its own author's signature as if it had come directly; each
  * private opening against the commitment its owner signed, so the judge
@@ -141,6 +177,7 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 	enum transcript_verdict v;
 	struct audit_update au;
 	struct transcript dry;
+	struct receipt r;
 	struct update u;
 	int rc = -1;
 
@@ -174,16 +211,17 @@ take_update(struct transcript *p, const uint8_t *blob, size_t len,
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
-	rc = update_pass(&dry, &u, &au, where, e);
+	rc = update_pass(&dry, &u, &au, &r, where, e);
 	match_free(dry.m);
 	if (dry.secret != p->secret) {
 		/* the dry pass learnt the seat's setup: the real one will */
 		sec_wipe(dry.secret, sizeof(*dry.secret));
 		sec_free(dry.secret);
 	}
-	if (rc != 0 || (rc = update_pass(p, &u, &au, where, e)) != 0 ||
+	if (rc != 0 || (rc = update_pass(p, &u, &au, &r, where, e)) != 0 ||
 	    (rc = p->store->put_update(p->arg, p->me, blob, len, e)) != 0 ||
-	    (rc = keep_update(p, &au, e)) != 0)
+	    (rc = keep_update(p, &au, e)) != 0 ||
+	    (rc = receipt(p, &r, where, e)) != 0)
 		goto done;
 note:
 	if (u.note[0] != '\0')

@@ -6,6 +6,7 @@
 
 #include "dispute.h"
 #include "match_int.h"
+#include "receipt.h"
 #include "view.h"
 #include "when.h"
 #include "ydoc.h"
@@ -74,6 +75,7 @@ view_clock(const struct match *m, int64_t now, struct buf *b)
 			b->data[at] -= 'a' - 'A';
 		buf_adds(b, ".\n");
 	}
+	receipt_text(m, b);
 }
 
 /* A disputed timeout claim: what each side signed, and when. */
@@ -160,5 +162,6 @@ view_clock_yaml(const struct match *m, int64_t now, struct ydoc_writer *w)
 	ydoc_seq_end(w);
 	if (m->dispute.on)
 		dispute_yaml(m, w);
+	receipt_yaml(m, w);
 	ydoc_map_end(w);
 }

@@ -42,9 +42,9 @@ cstart() {
 		    fail "join ${d%%:*}"
 	done
 	nupd=0
-	"$ADJ" setup -d A d2 >a1.msg
+	at 2026-12-01T10:00:00Z "$ADJ" setup -d A d2 >a1.msg
 	at 2026-12-01T10:00:00Z tojudge a1.msg
-	"$ADJ" setup -d B b4 >b1.msg
+	at 2026-12-01T11:00:00Z "$ADJ" setup -d B b4 >b1.msg
 	at 2026-12-01T11:00:00Z tojudge b1.msg
 }
 
@@ -90,7 +90,7 @@ test_clock_options_refused() {
 # judge refuses it, naming the deadline, and changes nothing.
 test_deadline_to_the_second() {
 	cstart clock=1d
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T11:00:01Z "$ADJ" turn -d A e3-c3 >a2.msg
 	cp -R J J0
 	at 2026-12-02T11:00:01Z judge_refuses a2.msg alice
 	grep -q "alice's entry came at 2026-12-02T11:00:01Z, after alice's deadline 2026-12-02T11:00:00Z: refused" jout ||
@@ -111,7 +111,7 @@ test_deadline_to_the_second() {
 # The grace: a move in it is taken and counted late; after it, refused.
 test_grace() {
 	cstart clock=1d grace=2h
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T13:00:01Z "$ADJ" turn -d A e3-c3 >a2.msg
 	cp -R J J0
 	at 2026-12-02T13:00:01Z judge_refuses a2.msg alice
 	grep -q "after alice's deadline 2026-12-02T11:00:00Z and the grace until 2026-12-02T13:00:00Z" jout ||
@@ -131,14 +131,14 @@ test_bank_increment_cap() {
 	# first move: 2 days less an hour, a day more
 	[ "$(at 2026-12-01T11:00:00Z bank_of J alice)" -eq \
 	    $((3 * 86400 - 3600)) ] || fail "alice's setup: $(bank_of J alice)"
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-01T23:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
 	at 2026-12-01T23:00:00Z tojudge a2.msg
 	# 12 hours used, a day more: 3d11h
 	[ "$(bank_of J alice)" -eq $((3 * 86400 + 11 * 3600)) ] ||
 	    fail "after 12h: $(bank_of J alice)"
-	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T00:00:00Z "$ADJ" turn -d B b4-b3 >b2.msg
 	at 2026-12-02T00:00:00Z tojudge b2.msg
-	"$ADJ" turn -d A e2-e3 >a3.msg
+	at 2026-12-02T01:00:00Z "$ADJ" turn -d A e2-e3 >a3.msg
 	at 2026-12-02T01:00:00Z tojudge a3.msg
 	# an hour used from 3d11h, a day more: 4d10h, capped at 4d
 	[ "$(bank_of J alice)" -eq $((4 * 86400)) ] ||
@@ -152,24 +152,24 @@ test_bank_increment_cap() {
 test_leave() {
 	cstart clock=1d leave=3d/2d
 	# bob, whose clock does not run, is away for five days from the 2nd
-	"$ADJ" turn -d B leave 2026-12-02T00:00:00Z 2026-12-07T00:00:00Z \
-	    >bl.msg || fail "leave"
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d B leave 2026-12-02T00:00:00Z \
+	    2026-12-07T00:00:00Z >bl.msg || fail "leave"
 	at 2026-12-01T12:00:00Z tojudge bl.msg
 	grep -q 'bob announces leave until 2026-12-07T00:00:00Z' jout ||
 	    fail "not taken: $(cat jout)"
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T06:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
 	at 2026-12-02T06:00:00Z tojudge a2.msg
 	# bob's day runs from 06:00 on the 2nd, and stops for 2 days at most
 	[ "$(at 2026-12-02T06:00:00Z yaml_clock J deadline)" = \
 	    2026-12-05T06:00:00Z ] || fail "deadline: $(yaml_clock J deadline)"
 	# he moves during his leave: it ends, half a day drawn
-	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T18:00:00Z "$ADJ" turn -d B b4-b3 >b2.msg
 	at 2026-12-02T18:00:00Z tojudge b2.msg
 	"$ADJ" show -d J -f yaml | awk '/seat: bob/ { b = 1 } b &&
 	    /leave_left:/ { print $2; exit }' | grep -qx $((3 * 86400 - 12 * 3600)) ||
 	    fail "leave drawn: $("$ADJ" show -d J -f yaml | grep leave_left)"
 	# alice, past her deadline, cannot take leave to stretch it
-	"$ADJ" turn -d A leave 5d >al.msg
+	at 2026-12-03T19:00:00Z "$ADJ" turn -d A leave 5d >al.msg
 	at 2026-12-03T19:00:00Z judge_refuses al.msg alice
 	grep -q "after alice's deadline" jout || fail "$(cat jout)"
 }
@@ -241,7 +241,7 @@ test_dishonest_clock() {
 	one_line
 	err_has "seq 5: a timeout of alice at 2026-12-02T11:00:00Z, before alice's deadline"
 	# a move taken after the deadline: the judge's stamp says so
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T11:00:01Z "$ADJ" turn -d A e3-c3 >a2.msg
 	entry_of a2.msg judge.key a2.bin
 	printf 'game: %s\nseq: 6\nprev: %s\nby: judge\nto: [%s, %s]\nkind: time\ntime: 2026-12-02T11:00:01Z\n' \
 	    "$game" "$(wire hash a2.bin)" "$(cut -d' ' -f3 alice.pub)" \
@@ -478,7 +478,7 @@ test_last_move_not_the_stamp() {
 	cstart clock=1d
 	"$ADJ" show -d B | grep -qx 'Last: bob committed to a setup\.' ||
 	    fail "the last setup: $("$ADJ" show -d B | grep '^Last')"
-	"$ADJ" turn -d A d2-d3 >a2.msg
+	at 2026-12-02T10:00:00Z "$ADJ" turn -d A d2-d3 >a2.msg
 	at 2026-12-02T10:00:00Z tojudge a2.msg
 	"$ADJ" show -d A | grep -q '^ 3 .* Ws ' || fail "alice's spy not on d3"
 	for d in A B J; do
@@ -528,13 +528,13 @@ test_mailbot_arrival_time() {
 	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null
 	bot invite.msg
 	G=$(ls AR)
-	"$ADJ" setup -M -d "AR/$G" d2 >a1.eml
+	at 2026-12-01T10:00:00Z "$ADJ" setup -M -d "AR/$G" d2 >a1.eml
 	at 2026-12-01T10:00:00Z bot a1.eml
 	at 2026-12-01T10:00:00Z deliver_all
-	"$ADJ" setup -M -d "BR/$G" b4 >b1.eml
+	at 2026-12-01T11:00:00Z "$ADJ" setup -M -d "BR/$G" b4 >b1.eml
 	at 2026-12-01T11:00:00Z bot b1.eml
 	at 2026-12-01T11:00:00Z deliver_all
-	"$ADJ" turn -M -d "AR/$G" e3-c3 >a2.eml
+	at 2026-12-02T10:58:00Z "$ADJ" turn -M -d "AR/$G" e3-c3 >a2.eml
 	cp -R jr jr0
 	{
 		echo "Received: from club.example by mx.club.example;"
@@ -656,8 +656,8 @@ test_rule_by_mail() {
 test_leave_in_grace() {
 	cstart clock=1d grace=2h leave=3d/2d
 	cp -R A A0
-	"$ADJ" turn -d A leave 2026-12-02T11:30:00Z 2026-12-03T00:00:00Z \
-	    >al.msg || fail "leave"
+	at 2026-12-02T12:00:00Z "$ADJ" turn -d A leave 2026-12-02T11:30:00Z \
+	    2026-12-03T00:00:00Z >al.msg || fail "leave"
 	at 2026-12-02T12:00:00Z judge_refuses al.msg alice
 	why="the deadline passed at 2026-12-02T11:00:00Z"
 	why="$why: leave does not extend it"
@@ -680,7 +680,7 @@ test_leave_in_grace() {
 	expect 1 "$ADJ" verify x.arc
 	one_line
 	err_has "seq 6: the judge took alice's leave: $why"
-	"$ADJ" turn -d A0 e3-c3 >a2.msg || fail "alice's move"
+	at 2026-12-02T12:30:00Z "$ADJ" turn -d A0 e3-c3 >a2.msg || fail "alice's move"
 	at 2026-12-02T12:30:00Z tojudge a2.msg
 	grep -q 'applied: White moves e3-c3' jout ||
 	    fail "not taken: $(cat jout)"
@@ -696,9 +696,9 @@ test_remind_each_turn() {
 	at 2026-12-02T05:00:00Z "$ADJ" judge -d J -t -O mq >tout 2>&1
 	grep -q 'mq/alice.notice: reminder for alice' tout ||
 	    fail "$(cat tout)"
-	"$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-02T06:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
 	at 2026-12-02T06:00:00Z tojudge a2.msg
-	"$ADJ" turn -d B b4-b3 >b2.msg
+	at 2026-12-02T07:00:00Z "$ADJ" turn -d B b4-b3 >b2.msg
 	at 2026-12-02T07:00:00Z tojudge b2.msg
 	rm -f mq/alice.notice
 	at 2026-12-03T00:59:59Z "$ADJ" judge -d J -t -O mq >tout 2>&1

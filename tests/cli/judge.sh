@@ -28,7 +28,12 @@ mailout() {
 		[ -f "mq/$s.msg" ] || continue
 		nupd=$((nupd + 1))
 		mv "mq/$s.msg" "upd.$nupd.$s"
-		"$ADJ" receive -d "$(seatdir $s)" "upd.$nupd.$s" >rout 2>rerr || {
+		# received when the judge sent it (at TIME, clock.sh): a
+		# seat's copy keeps when each update came (a stamp long before
+		# is disputed)
+		ADJUDICATOR_NOW=${ct_t:-${ADJUDICATOR_NOW:-}} \
+		    "$ADJ" receive -d "$(seatdir $s)" "upd.$nupd.$s" >rout \
+		    2>rerr || {
 			cat rerr >&2
 			fail "$s refuses upd.$nupd.$s"
 		}
@@ -289,7 +294,8 @@ judge_refuses() {
 	[ "$(ls mq)" = "$2.msg" ] || fail "updates: $(ls mq), want $2.msg"
 	d=$(seatdir "$2")
 	s0=$(seq_of "$d")
-	expect 0 "$ADJ" receive -d "$d" "mq/$2.msg"
+	ADJUDICATOR_NOW=${ct_t:-${ADJUDICATOR_NOW:-}} \
+	    expect 0 "$ADJ" receive -d "$d" "mq/$2.msg"
 	err_has "the judge says: refused"
 	[ "$(seq_of "$d")" = "$s0" ] || fail "$d's transcript changed"
 }

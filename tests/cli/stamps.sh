@@ -1,0 +1,170 @@
+# The judge's stamps held to what the seats know (issue "trust", 1.2): a
+# seat's entry in a judged game says when it was signed, and the judge's
+# stamp of it may not be earlier (by more than 15 minutes); a judge's
+# clock, or a seat's, set ahead is caught; every seat keeps when each
+# update reached it, and a stamp that started its clock long before that
+# (more than 15 minutes and the hour a mail may take) is disputed: in the
+# seat's view, in its export, and by verify of that export.
+
+. "$TOP/tests/cli/clock.sh"
+
+# st_move: after cstart clock=1d, alice's move signed at 12:00 and taken
+# by the judge at 12:00 (bob's clock starts then); its updates in mq/
+st_move() {
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	rm -rf mq
+	at 2026-12-01T12:00:00Z "$ADJ" judge -d J -O mq a2.msg >jout 2>&1 ||
+	    { cat jout >&2; fail "judge"; }
+}
+
+# A seat's entry says when it was signed; the judge's stamp follows it
+test_stamp_seat_says_when_it_signed() {
+	cstart clock=1d
+	entries J Jt
+	blob_body Jt/000001 | grep -qx 'time: 2026-12-01T10:00:00Z' ||
+	    fail "alice's setup says no time: $(blob_body Jt/000001)"
+	blob_body Jt/000001 | grep -q '^got:' && fail "a seat's got"
+	blob_body Jt/000002 | grep -qx 'time: 2026-12-01T10:00:00Z' ||
+	    fail "the judge's stamp"
+	# a seat's clock behind the judge's: never before what it saw
+	at 2026-12-01T08:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	entry_of a2.msg judge.key a2.bin
+	blob_body a2.bin | grep -qx 'time: 2026-12-01T11:00:00Z' ||
+	    fail "not the judge's last: $(blob_body a2.bin)"
+}
+
+# An entry a seat signed in the judge's future is not taken: kept aside,
+# nothing changed; signed within the tolerance, it is taken
+test_stamp_seat_from_the_future() {
+	cstart clock=1d
+	at 2026-12-01T14:00:01Z "$ADJ" turn -d A e3-c3 >a2.msg
+	"$ADJ" export -d J >before.arc
+	rm -rf mq
+	at 2026-12-01T13:45:00Z expect 1 "$ADJ" judge -d J -O mq a2.msg
+	grep -q "alice's entry 5 is signed at 2026-12-01T14:00:01Z, 15 minutes in the future of this clock (2026-12-01T13:45:00Z): alice's clock or word is wrong; not applied, kept in J/aside/5-" out ||
+	    { cat out >&2; fail "not said"; }
+	"$ADJ" export -d J | cmp -s - before.arc || fail "the judge changed"
+	[ "$(ls J/aside | wc -l)" -eq 1 ] || fail "not kept aside"
+	at 2026-12-01T13:45:01Z tojudge a2.msg
+	grep -q 'applied: White moves e3-c3' jout || fail "not taken"
+}
+
+# A judge's stamp earlier than the seat signed its entry (by more than the
+# tolerance) is refused by the other seat's copy and by verify; within
+# the tolerance it is taken
+test_stamp_before_the_entry_was_signed() {
+	cstart clock=1d
+	have_forge || { echo "skip: no openssl Ed25519" >&2; return 0; }
+	entries J Jt
+	game=$("$ADJ" show -d J -f yaml | sed -n 's/^game: //p')
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	entry_of a2.msg judge.key a2.bin
+	for t in 2026-12-01T11:44:59Z 2026-12-01T11:45:00Z; do
+		printf 'game: %s\nseq: 6\nprev: %s\nby: judge\nto: [%s, %s]\nkind: time\ntime: %s\n' \
+		    "$game" "$(wire hash a2.bin)" "$(cut -d' ' -f3 alice.pub)" \
+		    "$(cut -d' ' -f3 bob.pub)" "$t" >st.yaml
+		wire sign judge.key st.yaml alice.pub bob.pub >st.$t.bin
+		update_body bob a2.bin st.$t.bin >u.yaml
+		update bob u.yaml u.$t.msg
+	done
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.2026-12-01T11:44:59Z.msg
+	one_line
+	err_has "seq 6: the judge stamped alice's entry 5 at 2026-12-01T11:44:59Z, before alice signed it (2026-12-01T12:00:00Z): the judge's clock or word is wrong"
+	unchanged B
+	expect 0 "$ADJ" receive -d B u.2026-12-01T11:45:00Z.msg
+	mkdir X
+	cp Jt/00000[0-4] X/
+	cp a2.bin X/000005
+	cp st.2026-12-01T11:44:59Z.bin X/000006
+	python3 "$TOP/tests/cli/entries.py" -j X x.arc
+	expect 1 "$ADJ" verify x.arc
+	one_line
+	err_has "seq 6: the judge stamped alice's entry 5 at 2026-12-01T11:44:59Z, before alice signed it"
+}
+
+# The update that starts bob's clock reaches him 23 hours after the
+# judge's stamp: his copy says so, keeps it (a rebuilt copy too), and his
+# export carries it to verify, which names it
+test_stamp_backdated_is_disputed() {
+	cstart clock=1d
+	st_move
+	# alice's clock does not run: nothing for her to dispute
+	at 2026-12-02T11:00:00Z expect 0 "$ADJ" receive -d A mq/alice.msg
+	grep -q disputed err && fail "alice disputes: $(cat err)"
+	at 2026-12-02T11:00:00Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	err_has "mq/bob.msg: disputed: the judge's entry 6 started your clock at 2026-12-01T12:00:00Z, but its update reached you at 2026-12-02T11:00:00Z: 23 hours of your clock used before you could see the move$"
+	out_has "^Disputed: the judge's entry 6 started your clock at 2026-12-01T12:00:00Z, but its update reached you at 2026-12-02T11:00:00Z: 23 hours of your clock used before you could see the move\.$"
+	# said once: the same update again changes nothing
+	at 2026-12-02T11:30:00Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	grep -q "mq/bob.msg: disputed" err && fail "said again"
+	[ "$(grep -c '^Disputed' out)" -eq 1 ] || fail "kept twice"
+	"$ADJ" show -d B -f yaml >y
+	grep -A4 '^  stamp_disputes:' y | grep -q 'lost: 82800' ||
+	    { cat y >&2; fail "not in the YAML view"; }
+	# a copy rebuilt from its journal keeps it
+	rm -f B/checkpoint
+	"$ADJ" show -d B | grep -q '^Disputed: the judge.s entry 6' ||
+	    fail "lost with the checkpoint"
+	# bob's export: verify names the dispute, and fails
+	"$ADJ" export -d B >b.arc
+	expect 1 "$ADJ" verify b.arc
+	one_line
+	err_has "b.arc: disputed by bob: the judge's entry 6 started bob's clock at 2026-12-01T12:00:00Z, but its update reached bob at 2026-12-02T11:00:00Z (as bob's copy says): 23 hours of bob's clock used before bob could see the move"
+	# the judge's export and alice's: nothing disputed
+	"$ADJ" export -d A >a.arc
+	"$ADJ" verify a.arc >/dev/null 2>err || true
+	if grep -q disputed err; then fail "alice's export: $(cat err)"; fi
+}
+
+# The mail allowance: an update that comes 1 hour 15 minutes after the
+# stamp is in time, one second more is disputed; a mail's Received
+# header says when it reached the seat's system, not when it is read
+test_stamp_mail_allowance() {
+	cstart clock=1d
+	st_move
+	cp -R B B0
+	at 2026-12-01T13:15:00Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	grep -q disputed err out && fail "in time, disputed"
+	rm -rf B
+	cp -R B0 B
+	at 2026-12-01T13:15:01Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	err_has "reached you at 2026-12-01T13:15:01Z: 1 hour 15 minutes of"
+	rm -rf B
+	mv B0 B
+	{
+		echo "Received: from club.example by mx.example.org;"
+		echo "	Wed, 02 Dec 2026 09:00:00 +0000"
+		echo "From: judge@club.example"
+		echo "Subject: update"
+		echo
+		cat mq/bob.msg
+	} >bob.eml
+	at 2026-12-02T18:00:00Z expect 0 "$ADJ" receive -d B bob.eml
+	err_has "reached you at 2026-12-02T09:00:00Z: 21 hours of your clock"
+}
+
+# A viewer record that disputes what the transcript does not bear out is
+# refused (the dispute of an entry that did not start the seat's clock)
+test_stamp_dispute_checked_by_verify() {
+	cstart clock=1d
+	st_move
+	at 2026-12-02T11:00:00Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	"$ADJ" export -d B >b.arc
+	python3 - b.arc c.arc <<'EOF'
+import base64, re, sys
+t = open(sys.argv[1]).read()
+body = re.search(r'-----BEGIN ADJUDICATOR ARCHIVE-----\n(.*?)-----END',
+    t, re.S).group(1)
+raw = bytearray(base64.b64decode(body))
+i = raw.index(b'- seq: 6')
+raw[i:i + 8] = b'- seq: 5'
+b = base64.b64encode(bytes(raw)).decode()
+out = '\n'.join(b[k:k + 64] for k in range(0, len(b), 64))
+open(sys.argv[2], 'w').write('-----BEGIN ADJUDICATOR ARCHIVE-----\n' +
+    out + '\n-----END ADJUDICATOR ARCHIVE-----\n')
+EOF
+	expect 3 "$ADJ" verify c.arc
+	one_line
+	err_has "c.arc: viewer record: bob's copy disputes entry 5, which did not start bob's clock at 2026-12-01T12:00:00Z"
+}
