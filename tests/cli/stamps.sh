@@ -168,3 +168,26 @@ EOF
 	one_line
 	err_has "c.arc: viewer record: bob's copy disputes entry 5, which did not start bob's clock at 2026-12-01T12:00:00Z"
 }
+
+# By mail, from a root: the mail's Received header says when the update
+# reached bob's system, however late he reads his mailbox
+test_stamp_disputed_from_a_root() {
+	export ADJUDICATOR_NOW=2026-12-01T09:00:00Z
+	mstart -o clock=1d
+	ADJUDICATOR_NOW=2026-12-01T10:00:00Z mplay AR a1.eml setup d2
+	ADJUDICATOR_NOW=2026-12-01T11:00:00Z mplay BR b1.eml setup b4
+	export ADJUDICATOR_NOW=2026-12-01T12:00:00Z
+	"$ADJ" turn -M -d "AR/$G" e3-c3 >a2.eml
+	bot a2.eml
+	m=$(mails_to bob@example.org | tail -1)
+	[ -n "$m" ] || fail "no update for bob"
+	{
+		echo "Received: from club.example by mx.example.org;"
+		echo "	Wed, 02 Dec 2026 10:00:00 +0000"
+		cat "$m"
+	} >late.eml
+	ADJUDICATOR_NOW=2026-12-02T10:30:00Z expect 0 "$ADJ" receive -r BR \
+	    late.eml
+	err_has "disputed: the judge's entry 6 started your clock at 2026-12-01T12:00:00Z, but its update reached you at 2026-12-02T10:00:00Z: 22 hours of your clock"
+	out_has "^Disputed: the judge's entry 6"
+}
