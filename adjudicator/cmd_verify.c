@@ -16,16 +16,12 @@
 #include "archive.h"
 #include "armor.h"
 #include "cli.h"
-#include "dispute.h"
 #include "fsio.h"
 #include "match.h"
-#include "receipt.h"
+#include "verdict.h"
 
 struct seen {
-	struct buf		*dispute;
-	struct buf		*stamps;	/* the judge's, disputed */
-	struct archive_steps	 steps;
-	char			 game[200];	/* "RULES game ID", verified */
+	struct verdict		 v;
 	int			 archives;	/* how many the input held */
 };
 
@@ -38,111 +34,14 @@ progress(void *arg, uint32_t done, uint32_t total)
 		fputc('\n', stderr);
 }
 
-/* A disputed timeout claim: the archive checks out, but it holds no
- * result anyone can rely on. */
-static int
-disputed(void *arg, const struct match *m, struct error *e)
-{
-	struct seen *v = arg;
-
-	(void)e;
-	snprintf(v->game, sizeof(v->game), "%s game %.16s", m->rules->name,
-	    m->game_hex);
-	if (m->dispute.on)
-		dispute_text(m, v->dispute);
-	/* a seat's export: its disputes of the judge's stamps */
-	receipt_verdict(m, v->stamps);
-	return 0;
-}
-
-static int
-entry(void *arg, const struct match *m, struct error *e)
-{
-	struct seen *v = arg;
-
-	return archive_step(&v->steps, m, e);
-}
-
 /* The archive s is at, named where, audited; what it holds in v, its
  * summary in out. */
 static int
 audit(struct armor_stream *s, const char *where, int threads,
     struct seen *v, struct buf *out, struct error *e)
 {
-	struct archive_progress hooks = { .end = disputed, .entry = entry };
-
-	hooks.arg = v;
-	if (isatty(STDERR_FILENO))
-		hooks.step = progress;
-	if (archive_verify_stream(s, where, threads, &hooks, out, e) != 0)
-		return -1;
-	if (v->dispute->len > 0) {
-		buf_cstr(v->dispute);
-		return error_set(e, EXIT_REFUSED, "%s: no result: %s", where,
-		    (char *)v->dispute->data);
-	}
-	/* the result as signed, but a seat says the judge's stamp took
-	 * its time: for the club's operator to rule on */
-	if (v->stamps->len > 0) {
-		buf_cstr(v->stamps);
-		return error_set(e, EXIT_REFUSED, "%s: %s", where,
-		    (char *)v->stamps->data);
-	}
-	return 0;
-}
-
-/*
- * The line of archive k of an input of several: which game and its
- * verdict, "NAME: archive K (RULES game ID): checks out; result: ..." or
- * the reason it does not, the error's own "where" (NAME, or NAME:
- * archive K) replaced.
- */
-static int
-verdict(const char *name, int k, const struct seen *v, int rc,
-    const struct buf *out, const struct error *why, struct error *e)
-{
-	char where[300], game[240], line[1800];
-	const char *r, *msg = why->msg;
-	size_t len;
-	int n;
-
-	snprintf(where, sizeof(where), k == 1 ? "%s" : "%s: archive %d",
-	    name, k);
-	game[0] = '\0';
-	if (rc == 0 || v->steps.game[0] != '\0')
-		snprintf(game, sizeof(game), " (%s%.16s)", rc == 0 ? v->game :
-		    "game ", rc == 0 ? "" : v->steps.game);
-	if (rc == 0) {
-		r = out->len > 0 ? strstr((const char *)out->data,
-		    "\nresult: ") : NULL;
-		len = r != NULL ? strcspn(r + 1, "\n") : 0;
-		n = snprintf(line, sizeof(line), "%s: archive %d%s: checks "
-		    "out; %.*s\n", name, k, game, (int)len, r != NULL ? r + 1 :
-		    "");
-	} else {
-		len = strlen(where);
-		if (strncmp(msg, where, len) == 0 && msg[len] == ':')
-			msg += len;
-		else
-			msg = NULL;
-		n = snprintf(line, sizeof(line), "%s: archive %d%s%s%s\n",
-		    name, k, game, msg != NULL ? msg : ": ",
-		    msg != NULL ? "" : why->msg);
-	}
-	return cli_write(line, n > 0 && (size_t)n < sizeof(line) ? (size_t)n :
-	    strlen(line), e);
-}
-
-/* v made ready for the next archive. */
-static void
-again(struct seen *v, struct buf *out)
-{
-	free(v->steps.s);
-	memset(&v->steps, 0, sizeof(v->steps));
-	v->dispute->len = 0;
-	v->stamps->len = 0;
-	v->game[0] = '\0';
-	out->len = 0;
+	return verdict_audit(s, where, threads, isatty(STDERR_FILENO) ?
+	    progress : NULL, &v->v, out, e);
 }
 
 /*
@@ -155,43 +54,54 @@ static int
 each(struct armor_stream *s, const char *name, int threads, struct seen *v,
     int rc, struct buf *out, struct error *why, struct error *e)
 {
+	struct buf line;
 	char where[300];
 	int k, more, failed = 0, refused = 0;
 
+	buf_init(&line);
 	for (k = 1;; k++) {
 		if (rc != 0 && why->status == EXIT_SYSTEM) {
 			*e = *why;
-			return -1;
+			goto fail;
 		}
 		snprintf(where, sizeof(where), "%s: archive %d", name, k + 1);
 		if ((more = armor_stream_next(s, where, e)) < 0)
-			return -1;
+			goto fail;
 		v->archives = k;
 		/* one alone: its summary when it checked out (also when a
-		 * fork in it settles nothing), then its error, as ever */
+		 * fork in it settles nothing, or a seat disputes a stamp),
+		 * then its error, as ever */
 		if (k == 1 && more == 1) {
-			if ((rc == 0 || v->dispute->len > 0) &&
+			buf_free(&line);
+			if ((rc == 0 || v->v.dispute.len > 0 ||
+			    v->v.stamps.len > 0) &&
 			    cli_write(out->data, out->len, e) != 0)
 				return -1;
 			if (rc != 0)
 				*e = *why;
 			return rc;
 		}
-		if (verdict(name, k, v, rc, out, why, e) != 0)
-			return -1;
+		line.len = 0;
+		verdict_line(name, k, &v->v, rc, out, why, &line);
+		if (cli_write(line.data, line.len, e) != 0)
+			goto fail;
 		failed += rc != 0;
 		refused |= rc != 0 && why->status != EXIT_MALFORMED;
 		if (more == 1)
 			break;
-		again(v, out);
+		verdict_again(&v->v, out);
 		error_clear(why);
 		rc = audit(s, where, threads, v, out, why);
 	}
+	buf_free(&line);
 	if (failed == 0)
 		return 0;
 	return error_set(e, refused ? EXIT_REFUSED : EXIT_MALFORMED, "%s: %d "
 	    "of %d archives do not check out (see the lines above)", name,
 	    failed, k);
+fail:
+	buf_free(&line);
+	return -1;
 }
 
 /* Each archive of one input audited; what the first holds in v. */
@@ -269,7 +179,6 @@ int
 cmd_verify(int argc, char **argv, struct error *e)
 {
 	struct seen v[2];
-	struct buf dispute[2], stamps[2];
 	struct error second;
 	int i, n, rc = 0, rc2 = 0;
 
@@ -281,12 +190,8 @@ cmd_verify(int argc, char **argv, struct error *e)
 		return -1;
 	n = argc < 1 ? 1 : argc;
 	memset(v, 0, sizeof(v));
-	for (i = 0; i < n; i++) {
-		buf_init(&dispute[i]);
-		buf_init(&stamps[i]);
-		v[i].dispute = &dispute[i];
-		v[i].stamps = &stamps[i];
-	}
+	for (i = 0; i < n; i++)
+		verdict_init(&v[i].v);
 	rc = one(argc > 0 ? argv[0] : NULL, &v[0], e);
 	if (n == 2 && (rc == 0 || e->status != EXIT_SYSTEM)) {
 		error_clear(&second);
@@ -302,16 +207,13 @@ cmd_verify(int argc, char **argv, struct error *e)
 			    "archives\n", argv[0], argv[1], v[0].archives > 1 ?
 			    argv[0] : argv[1]);
 		else if (!(rc2 != 0 && second.status == EXIT_SYSTEM) &&
-		    compare(argv[0], &v[0].steps, argv[1], &v[1].steps,
+		    compare(argv[0], &v[0].v.steps, argv[1], &v[1].v.steps,
 		    &second) != 0) {
 			*e = second;
 			rc = -1;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		buf_free(&dispute[i]);
-		buf_free(&stamps[i]);
-		free(v[i].steps.s);
-	}
+	for (i = 0; i < n; i++)
+		verdict_free(&v[i].v);
 	return rc;
 }
