@@ -23,7 +23,6 @@
 #include "mailbot_int.h"
 #include "mailqueue.h"
 #include "match.h"
-#include "standings.h"
 #include "tick.h"
 #include "view.h"
 #include "view_last.h"
@@ -520,54 +519,6 @@ verdict(struct bot_run *r)
 		    strlen(b->verdict), "%s", v);
 }
 
-/* A Subject that says STANDINGS (after any "Re:"). */
-static int
-asks_standings(const char *subject)
-{
-	const char *p = subject;
-	size_t n;
-
-	while (*p == ' ' || *p == '\t' || strncasecmp(p, "re:", 3) == 0)
-		p += *p == ' ' || *p == '\t' ? 1 : 3;
-	for (n = strlen(p); n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t');
-	    n--)
-		;
-	return n == 9 && strncasecmp(p, "standings", 9) == 0;
-}
-
-/* STANDINGS: the text table of every game this judge has closed, each
- * exported and verified as anyone would (standings.c). */
-static int
-standings_answer(struct bot_run *r, struct error *e)
-{
-	struct standings_opts o = { STANDINGS_ELO, { 'm', 3 },
-	    STANDINGS_TEXT };
-	struct standings_result res;
-	struct standings s;
-	struct buf body;
-	int rc = -1;
-
-	standings_init(&s, NULL);
-	memset(&res, 0, sizeof(res));
-	buf_init(&body);
-	if (standings_add_root(&s, r->b->root, 1, e) != 0 ||
-	    standings_compute(&s, &o, &res, e) != 0 ||
-	    standings_write(&s, &res, &body, e) != 0 || buf_cstr(&body) != 0)
-		goto done;
-	if (mailbot_answer(r, "[adjudicator] standings", (char *)body.data,
-	    e) != 0)
-		goto done;
-	snprintf(r->b->verdict, sizeof(r->b->verdict), "standings");
-	rc = 0;
-done:
-	if (rc != 0 && e->status == EXIT_OK)
-		error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_free(&body);
-	standings_result_free(&res);
-	standings_free(&s);
-	return rc;
-}
-
 /*
  * A mail in words, with no message nor command, passed on whole to the
  * operator: a question for a person, taken (exit 0), and its sender told
@@ -597,12 +548,12 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 	int rc;
 
 	/* these read the root's games: none may be held open by a drain */
-	if (b->batch != NULL && (asks_standings(b->in.subject) ||
+	if (b->batch != NULL && (mailbot_asks_standings(b->in.subject) ||
 	    b->in.list || b->in.watch != 0) && mailqueue_flush(b->batch,
 	    e) != 0)
 		return -1;
-	if (asks_standings(b->in.subject))
-		return standings_answer(r, e);
+	if (mailbot_asks_standings(b->in.subject))
+		return mailbot_standings(r, e);
 	buf_init(&body);
 	if (b->in.help) {
 		mailbot_club_help(r, &body);

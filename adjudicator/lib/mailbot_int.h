@@ -152,17 +152,31 @@ int	mailbot_invite(struct bot_run *, const struct buf *sb,
 /* A mail the judge could not take, for why: passed on to the operator,
  * once, unless it is automatic or holds a secret in clear. */
 int	mailbot_forward(struct bot_run *, const char *why, struct error *);
-/* LIST: the judge's games, as anyone may know them. */
-int	mailbot_list(struct bot_run *, struct error *);
 /*
  * mailbot_watch.c.  After a run that added entries to the game of gr:
  * each observer mailed the news and the public board, and the archive
  * once the game is over (a failure waits for the next run).
  */
 void	mailbot_watchers(struct game_run *);
-/* WATCH GAMEID [CODE], UNWATCH GAMEID: the sender answered. */
+/* The code that confirms WATCH of game m for addr (MAIL_WATCH_CODE hex
+ * digits). */
+int	mailbot_watch_code(const struct mailbot *, const struct match *m,
+	    const char *addr, char out[MAIL_WATCH_CODE + 1], struct error *);
+/* One observer's mail: intro, the news since its last entry mailed, the
+ * archive once the game is over; w updated. */
+struct watcher;
+int	mailbot_observer_mail(struct game_run *, struct watcher *w,
+	    const char *intro, struct error *);
+/* mailcmd_list.c.  LIST: the judge's games, as anyone may know them. */
+int	mailbot_list(struct bot_run *, struct error *);
+/* mailcmd_watch.c.  WATCH GAMEID [CODE], UNWATCH GAMEID: the sender
+ * answered. */
 int	mailbot_watch(struct bot_run *, struct error *);
-/* What HELP says of the club's settings. */
+/* mailcmd_help.c.  What HELP says of the club's settings. */
 void	mailbot_club_help(const struct bot_run *, struct buf *);
+/* mailcmd_standings.c.  A Subject that says STANDINGS (after any "Re:");
+ * the answer to it. */
+int	mailbot_asks_standings(const char *subject);
+int	mailbot_standings(struct bot_run *, struct error *);
 
 #endif

@@ -3,7 +3,7 @@
  * README and adjudicator(1) give (tests/cli/docs.sh checks that each
  * parses), then what the club says and the judge's key.
  */
-#include "mailbot.h"
+#include "mailbot_int.h"
 
 void
 mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
@@ -41,4 +41,37 @@ mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
 	    "from their verified transcripts: a mail whose Subject is\n"
 	    "STANDINGS (adjudicator standings does the same with archives).\n");
 	buf_printf(out, "%s\nThe judge's key (JUDGE.pub):\n%s\n", more, line);
+}
+
+
+void
+mailbot_club_help(const struct bot_run *r, struct buf *out)
+{
+	const struct club_conf *c = &r->club;
+	size_t i;
+
+	buf_adds(out, "The games of this judge, whose turn and their last "
+	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
+	buf_adds(out, "To watch a game that takes observers (mailed what "
+	    "anyone may know of it\nafter each entry): a Subject of WATCH "
+	    "GAMEID; UNWATCH GAMEID CODE stops it (the code\nis in every "
+	    "observer mail; UNWATCH GAMEID alone asks for it).\n");
+	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
+		buf_adds(out, "This judge takes no new games.\n");
+	else if (c->allow) {
+		buf_printf(out, "This judge takes invitations only%s",
+		    c->nkeys > 0 ? " from the keys on its list" : "");
+		for (i = 0; i < c->ndomains; i++)
+			buf_printf(out, "%s%s", i > 0 ? ", " : c->nkeys > 0 ?
+			    ",\nor for games whose every seat's address is at: "
+			    : " for games whose\nevery seat's address is at: ",
+			    c->domains[i]);
+		buf_adds(out, ".\n");
+	}
+	if (c->cap > 0)
+		buf_printf(out, "It takes at most %u invitation%s in 24 hours "
+		    "from one sender.\n", c->cap, c->cap == 1 ? "" : "s");
+	if (c->operator_address[0] != '\0')
+		buf_adds(out, "A mail it cannot take goes to a person, its "
+		    "operator: write in words.\n");
 }
