@@ -21,7 +21,6 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
-#include "mailqueue.h"
 #include "match.h"
 #include "tick.h"
 #include "view.h"
@@ -334,7 +333,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	int rc, built;
 
 	if (b->batch != NULL)
-		return mailqueue_game(b->batch, r, game, e);
+		return b->batch->game(b->batch->arg, r, game, e);
 	if ((rc = mailbot_open_game(r, game, &g, &before, e)) != 0)
 		return rc > 0 ? 0 : -1;
 	rc = -1;
@@ -549,7 +548,7 @@ no_message(struct bot_run *r, struct error *why, struct error *e)
 
 	/* these read the root's games: none may be held open by a drain */
 	if (b->batch != NULL && (mailbot_asks_standings(b->in.subject) ||
-	    b->in.list || b->in.watch != 0) && mailqueue_flush(b->batch,
+	    b->in.list || b->in.watch != 0) && b->batch->flush(b->batch->arg,
 	    e) != 0)
 		return -1;
 	if (mailbot_asks_standings(b->in.subject))

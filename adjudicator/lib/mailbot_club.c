@@ -83,9 +83,9 @@ let_go(const char *root, struct held *h, int ok, struct error *e)
 
 /*
  * The answer to a mail the bot could not take (kind: "unread",
- * "unrouted", "forwarded"), given once a day to one address for one kind: a vacation
- * responder or a forged From answered without end is a loop, or a
- * reflector.  What is not answered is said in the log.
+ * "unrouted", "forwarded"), given once a day to one address for one
+ * kind: a vacation responder or a forged From answered without end is a
+ * loop, or a reflector.  What is not answered is said in the log.
  */
 int
 mailbot_answer_once(struct bot_run *r, const char *kind, const char *subject,

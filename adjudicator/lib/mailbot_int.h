@@ -49,7 +49,8 @@ struct bot_run {
 struct game_run {
 	struct bot_run		*r;
 	struct gamedir		*g;
-	const struct match	*before;	/* the judge's, before this mail */
+	const struct match	*before;	/* the judge's, before this
+						 * mail */
 	unsigned		 senders;	/* seats whose mail this is */
 	/* the Message-Id each sender's update answers: its mail's (its
 	 * last one in a drained queue's run) */
@@ -133,9 +134,9 @@ int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
 
 /*
  * mailbot_club.c.  The answer to a mail the bot could not take, of this
- * kind ("unread", "unrouted", "forwarded"), sent unless the same address was answered
- * the same kind in the last day (ROOT/judge.recent, under the root's
- * lock; then r->hushed and a line in the log).
+ * kind ("unread", "unrouted", "forwarded"), sent unless the same address
+ * was answered the same kind in the last day (ROOT/judge.recent, under
+ * the root's lock; then r->hushed and a line in the log).
  */
 int	mailbot_answer_once(struct bot_run *, const char *kind,
 	    const char *subject, const char *body, struct error *);
