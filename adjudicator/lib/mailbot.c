@@ -21,6 +21,7 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
+#include "mailcmd.h"
 #include "match.h"
 #include "tick.h"
 #include "view.h"
@@ -543,34 +544,17 @@ static int
 no_message(struct bot_run *r, struct error *why, struct error *e)
 {
 	struct mailbot *b = r->b;
-	struct buf body, more;
+	const struct mailcmd *c = mailcmd_find(&b->in);
+	struct buf body;
 	int rc;
 
 	/* these read the root's games: none may be held open by a drain */
-	if (b->batch != NULL && (mailbot_asks_standings(b->in.subject) ||
-	    b->in.list || b->in.watch != 0) && b->batch->flush(b->batch->arg,
-	    e) != 0)
+	if (b->batch != NULL && mailcmd_says(&b->in, MAILCMD_GAMES) &&
+	    b->batch->flush(b->batch->arg, e) != 0)
 		return -1;
-	if (mailbot_asks_standings(b->in.subject))
-		return mailbot_standings(r, e);
+	if (c != NULL)
+		return c->run(r, e);
 	buf_init(&body);
-	if (b->in.help) {
-		mailbot_club_help(r, &body);
-		buf_cstr(&body);
-		buf_init(&more);
-		mailbot_help(b, (char *)body.data, &more);
-		buf_cstr(&more);
-		rc = mailbot_answer(r, "[adjudicator] help", (char *)more.data,
-		    e);
-		snprintf(b->verdict, sizeof(b->verdict), "help");
-		buf_free(&body);
-		buf_free(&more);
-		return rc;
-	}
-	if (b->in.list)
-		return mailbot_list(r, e);
-	if (b->in.watch != 0)
-		return mailbot_watch(r, e);
 	/* to a person first: the sender hears of it too */
 	if (mailbot_forward(r, why->msg, e) != 0)
 		return -1;

@@ -118,7 +118,5 @@ int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
 struct entry_rule;
 int	mailbot_rule(struct mailbot *, const char *dir,
 	    const struct entry_rule *, int64_t now, struct error *);
-/* The help text, as HELP gets it, more (lines) before the judge's key. */
-void	mailbot_help(const struct mailbot *, const char *more, struct buf *);
 
 #endif

@@ -168,16 +168,5 @@ int	mailbot_watch_code(const struct mailbot *, const struct match *m,
 struct watcher;
 int	mailbot_observer_mail(struct game_run *, struct watcher *w,
 	    const char *intro, struct error *);
-/* mailcmd_list.c.  LIST: the judge's games, as anyone may know them. */
-int	mailbot_list(struct bot_run *, struct error *);
-/* mailcmd_watch.c.  WATCH GAMEID [CODE], UNWATCH GAMEID: the sender
- * answered. */
-int	mailbot_watch(struct bot_run *, struct error *);
-/* mailcmd_help.c.  What HELP says of the club's settings. */
-void	mailbot_club_help(const struct bot_run *, struct buf *);
-/* mailcmd_standings.c.  A Subject that says STANDINGS (after any "Re:");
- * the answer to it. */
-int	mailbot_asks_standings(const char *subject);
-int	mailbot_standings(struct bot_run *, struct error *);
 
 #endif

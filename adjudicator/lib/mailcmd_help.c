@@ -1,16 +1,18 @@
 /*
- * The mail bot's answer to HELP: what to mail it, in the commands the
- * README and adjudicator(1) give (tests/cli/docs.sh checks that each
- * parses), then what the club says and the judge's key.
+ * HELP by mail: what to mail the judge, in the commands the README and
+ * adjudicator(1) give (tests/cli/docs.sh checks that each parses), then
+ * the mail commands of the table (mailcmd.c), what the club says and the
+ * judge's key.
  */
+#include <stdio.h>
+
 #include "mailbot_int.h"
+#include "mailcmd.h"
 
-void
-mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
+/* What to mail it, in the commands the README gives. */
+static void
+intro(struct buf *out)
 {
-	char line[KEY_LINE_MAX];
-
-	key_public_line(&b->k->pub, line, sizeof(line));
 	buf_adds(out,
 	    "This is an adjudicator judge: it referees judged board games\n"
 	    "played by mail (adjudicator(1)).  Mail it:\n"
@@ -36,26 +38,18 @@ mailbot_help(const struct mailbot *b, const char *more, struct buf *out)
 	    "happened, in plain text, above the signed update.  Apply it with\n"
 	    "    adjudicator receive -r ~/games /var/mail/NAME\n"
 	    "A refused message is answered with the reason, to its seat.\n"
-	    "The games: adjudicator rules.  This text: a mail saying HELP.\n"
-	    "The standings of the games this judge has judged, recomputed\n"
-	    "from their verified transcripts: a mail whose Subject is\n"
-	    "STANDINGS (adjudicator standings does the same with archives).\n");
-	buf_printf(out, "%s\nThe judge's key (JUDGE.pub):\n%s\n", more, line);
+	    "The games: adjudicator rules.\n\n");
 }
 
 
-void
-mailbot_club_help(const struct bot_run *r, struct buf *out)
+/* What the club's settings say of who may start games and where mail
+ * goes that the judge cannot take. */
+static void
+club(const struct bot_run *r, struct buf *out)
 {
 	const struct club_conf *c = &r->club;
 	size_t i;
 
-	buf_adds(out, "The games of this judge, whose turn and their last "
-	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
-	buf_adds(out, "To watch a game that takes observers (mailed what "
-	    "anyone may know of it\nafter each entry): a Subject of WATCH "
-	    "GAMEID; UNWATCH GAMEID CODE stops it (the code\nis in every "
-	    "observer mail; UNWATCH GAMEID alone asks for it).\n");
 	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
 		buf_adds(out, "This judge takes no new games.\n");
 	else if (c->allow) {
@@ -75,3 +69,45 @@ mailbot_club_help(const struct bot_run *r, struct buf *out)
 		buf_adds(out, "A mail it cannot take goes to a person, its "
 		    "operator: write in words.\n");
 }
+
+static int
+asked(const struct mail_in *in)
+{
+	return in->help;
+}
+
+static int
+run(struct bot_run *r, struct error *e)
+{
+	struct buf body;
+	char line[KEY_LINE_MAX];
+	size_t at;
+	int rc;
+
+	buf_init(&body);
+	intro(&body);
+	mailcmd_usage(&body);
+	at = body.len;
+	buf_adds(&body, "\n");
+	club(r, &body);
+	if (body.len == at + 1)
+		body.len = at;	/* the club says nothing */
+	key_public_line(&r->b->k->pub, line, sizeof(line));
+	buf_printf(&body, "\nThe judge's key (JUDGE.pub):\n%s\n", line);
+	if (buf_cstr(&body) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else
+		rc = mailbot_answer(r, "[adjudicator] help",
+		    (char *)body.data, e);
+	snprintf(r->b->verdict, sizeof(r->b->verdict), "help");
+	buf_free(&body);
+	return rc;
+}
+
+const struct mailcmd mailcmd_help = {
+	.name = "HELP",
+	.usage = "HELP",
+	.help = "this text",
+	.asked = asked,
+	.run = run,
+};

@@ -5,9 +5,16 @@
 #include <stdio.h>
 
 #include "mailbot_int.h"
+#include "mailcmd.h"
 
-int
-mailbot_list(struct bot_run *r, struct error *e)
+static int
+asked(const struct mail_in *in)
+{
+	return in->list;
+}
+
+static int
+run(struct bot_run *r, struct error *e)
 {
 	struct buf list, body;
 	size_t lines = 0, i;
@@ -37,3 +44,12 @@ done:
 	buf_free(&body);
 	return rc;
 }
+
+const struct mailcmd mailcmd_list = {
+	.name = "LIST",
+	.usage = "LIST",
+	.help = "the judge's games: whose turn, the last entry",
+	.flags = MAILCMD_GAMES,
+	.asked = asked,
+	.run = run,
+};

@@ -7,13 +7,14 @@
 #include <strings.h>
 
 #include "mailbot_int.h"
+#include "mailcmd.h"
 #include "standings.h"
 
 /* A Subject that says STANDINGS (after any "Re:"). */
-int
-mailbot_asks_standings(const char *subject)
+static int
+asked(const struct mail_in *in)
 {
-	const char *p = subject;
+	const char *p = in->subject;
 	size_t n;
 
 	while (*p == ' ' || *p == '\t' || strncasecmp(p, "re:", 3) == 0)
@@ -26,8 +27,8 @@ mailbot_asks_standings(const char *subject)
 
 /* STANDINGS: the text table of every game this judge has closed, each
  * exported and verified as anyone would (standings.c). */
-int
-mailbot_standings(struct bot_run *r, struct error *e)
+static int
+run(struct bot_run *r, struct error *e)
 {
 	struct standings_opts o = { STANDINGS_ELO, { 'm', 3 },
 	    STANDINGS_TEXT };
@@ -56,3 +57,12 @@ done:
 	standings_free(&s);
 	return rc;
 }
+
+const struct mailcmd mailcmd_standings = {
+	.name = "STANDINGS",
+	.usage = "STANDINGS",
+	.help = "the standings of the games this judge judged",
+	.flags = MAILCMD_GAMES | MAILCMD_SUBJECT,
+	.asked = asked,
+	.run = run,
+};

@@ -13,6 +13,7 @@
 
 #include "gamedir.h"
 #include "mailbot_int.h"
+#include "mailcmd.h"
 #include "match.h"
 #include "root.h"
 #include "watchers.h"
@@ -168,8 +169,8 @@ unwatch(struct asked *a, struct error *e)
 	    "the judge mails you nothing more of it.\n", m->game_hex);
 }
 
-int
-mailbot_watch(struct bot_run *r, struct error *e)
+static int
+run(struct bot_run *r, struct error *e)
 {
 	struct mailbot *b = r->b;
 	struct asked *a;
@@ -219,3 +220,35 @@ mailbot_watch(struct bot_run *r, struct error *e)
 	free(a);
 	return rc;
 }
+
+static int
+asked_watch(const struct mail_in *in)
+{
+	return in->watch > 0;
+}
+
+static int
+asked_unwatch(const struct mail_in *in)
+{
+	return in->watch < 0;
+}
+
+/* one command read the first of the two in the mail (mail.c): never
+ * both */
+const struct mailcmd mailcmd_watch = {
+	.name = "WATCH",
+	.usage = "WATCH GAMEID [CODE]",
+	.help = "be mailed the public news of a game after each entry",
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
+	.asked = asked_watch,
+	.run = run,
+};
+
+const struct mailcmd mailcmd_unwatch = {
+	.name = "UNWATCH",
+	.usage = "UNWATCH GAMEID [CODE]",
+	.help = "stop it (every observer mail gives the line)",
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
+	.asked = asked_unwatch,
+	.run = run,
+};
