@@ -84,8 +84,9 @@ int	mailbot_messages(struct bot_run *, const char *game, struct game_run *,
 /* judge_emit_fn: the update as a mail to its seat, with its summary. */
 int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 	    int note, size_t resent, struct error *);
-/* The news since entry from, then the board as the public knows it, as
- * seat (-1: an observer) is told them above its update. */
+/* mailbot_news.c.  The news since entry from, then the board as the
+ * public knows it, as seat (-1: an observer) is told them above its
+ * update. */
 void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
 /* What mailbot_news kept, freed (at the end of the game's run). */
 void	mailbot_news_free(struct game_run *);
