@@ -1,14 +1,9 @@
 /*
- * The judge's mail bot.  See mailbot.h.
- *
- * The summary above each update travels in clear, readable by every
- * relay, mailbox provider and backup on the way: it holds nothing a
- * stranger may not know.  It is the public view of the game (the judge's
- * match before this mail, stripped of every setup, given the new entries
- * one by one), addressed to the seat; what the seat's own pieces are and
- * saw, and the judge's note on its message, travel only inside the
- * encrypted update, which receive shows.  The summary is not signed and
- * says so.
+ * The judge's mail bot.  See mailbot.h.  Its core: a mail read, its
+ * messages routed to their games and judged, each update composed as a
+ * mail (its news: mailbot_news.c) and sent; a mail without a message
+ * answered by the command it says (mailcmd.h), else passed on or
+ * answered that it could not be read.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +16,8 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
-#include "mailqueue.h"
+#include "mailcmd.h"
 #include "match.h"
-#include "standings.h"
 #include "tick.h"
 #include "view.h"
 #include "view_last.h"
@@ -73,124 +67,6 @@ refuse(struct bot_run *r, const struct error *e)
 		snprintf(r->why, sizeof(r->why), "%s", e->msg);
 }
 
-/* --- the news for one seat --- */
-
-/* The judge's match before this mail, as the public knows it. */
-static struct match *
-project(const struct match *base, int seat)
-{
-	struct match *c;
-	int o;
-
-	if ((c = match_clone(base)) == NULL)
-		return NULL;
-	for (o = 0; o < GAME_MAX_SEATS; o++) {
-		c->local[o] = NULL;
-		memset(&c->privy[o], 0, sizeof(c->privy[o]));
-	}
-	memset(c->entitled, 0, sizeof(c->entitled));
-	c->me = seat;
-	return c;
-}
-
-
-/*
- * The entries since the run began, replayed once on the public board
- * (what project keeps is the same for every seat): each one's line, and
- * the board after them.  Kept in gr until the game moves on again.
- */
-static struct match *
-news_board(struct game_run *gr)
-{
-	const struct transcript *p = &gr->g->t;
-	const struct match *m = p->m;
-	struct buf blob;
-	struct error e;
-	char where[64];
-	uint64_t q;
-	size_t *at;
-	int ok = 1;
-
-	if (gr->news != NULL && gr->news_seq == m->seq)
-		return gr->news;
-	mailbot_news_free(gr);
-	if ((gr->news = project(gr->before, -1)) == NULL)
-		return NULL;
-	gr->news->verifying = 1;	/* our copy: no rollback copy of it */
-	buf_init(&blob);
-	for (q = gr->before->seq + 1; ok && q <= m->seq; q++) {
-		blob.len = 0;
-		snprintf(where, sizeof(where), "entry %llu",
-		    (unsigned long long)q);
-		ok = p->store->get_entry(p->arg, q, &blob, &e) == 0 &&
-		    match_apply_checked(gr->news, blob.data, blob.len, where,
-		    NULL, &e) == 0;
-		if (ok && (at = realloc(gr->news_at, (gr->news_n + 1) *
-		    sizeof(*at))) != NULL) {
-			gr->news_at = at;
-			at[gr->news_n++] = gr->news_lines.len;
-			view_last_news(&gr->news_lines, gr->news);
-		}
-	}
-	buf_free(&blob);
-	if (!ok) {
-		/* cannot happen to entries the judge applied; the board is
-		 * then the final state's, stripped the same way, and the
-		 * lines those that could be told */
-		match_free(gr->news);
-		gr->news = project(m, -1);
-	}
-	gr->news_seq = m->seq;
-	return gr->news;
-}
-
-void
-mailbot_news_free(struct game_run *gr)
-{
-	match_free(gr->news);
-	gr->news = NULL;
-	buf_free(&gr->news_lines);
-	free(gr->news_at);
-	gr->news_at = NULL;
-	gr->news_n = 0;
-}
-
-void
-mailbot_news(struct game_run *gr, int seat, uint64_t from, struct buf *out)
-{
-	const struct match *m = gr->g->t.m;
-	uint64_t start;
-	size_t n = m->seq > from ? (size_t)(m->seq - from) : 0, k;
-	struct match *c;
-	char dir[80];
-
-	start = from > gr->before->seq ? from : gr->before->seq;
-	if ((c = news_board(gr)) == NULL)
-		return;
-	k = (size_t)(start - gr->before->seq);
-	if (n > 0 && (from < start || (k < gr->news_n &&
-	    gr->news_lines.len > gr->news_at[k])))
-		buf_adds(out, "News:\n");
-	if (n > 0 && from + 1 == start)
-		buf_printf(out, "  entry %llu (not confirmed sent before)\n",
-		    (unsigned long long)start);
-	else if (n > 0 && from < start)
-		buf_printf(out, "  entries %llu to %llu (not confirmed sent "
-		    "before)\n", (unsigned long long)from + 1,
-		    (unsigned long long)start);
-	/* the lines of the entries this seat has not had: the last ones */
-	if (k < gr->news_n)
-		buf_add(out, gr->news_lines.data + gr->news_at[k],
-		    gr->news_lines.len - gr->news_at[k]);
-	buf_adds(out, "\n");
-	c->me = seat;
-	/* its commands name its copy as it filed it (join -r ROOT) */
-	view_text_public(c, seat, root_seat_dir(c, seat, dir, sizeof(dir)),
-	    out);
-	if (view_by_mail(c, seat) && match_phase(c) != MATCH_CLOSED)
-		buf_wrap(out, "ROOT is the folder you filed your games in "
-		    "(join -r ROOT).");
-}
 
 int
 mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
@@ -335,7 +211,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	int rc, built;
 
 	if (b->batch != NULL)
-		return mailqueue_game(b->batch, r, game, e);
+		return b->batch->game(b->batch->arg, r, game, e);
 	if ((rc = mailbot_open_game(r, game, &g, &before, e)) != 0)
 		return rc > 0 ? 0 : -1;
 	rc = -1;
@@ -520,54 +396,6 @@ verdict(struct bot_run *r)
 		    strlen(b->verdict), "%s", v);
 }
 
-/* A Subject that says STANDINGS (after any "Re:"). */
-static int
-asks_standings(const char *subject)
-{
-	const char *p = subject;
-	size_t n;
-
-	while (*p == ' ' || *p == '\t' || strncasecmp(p, "re:", 3) == 0)
-		p += *p == ' ' || *p == '\t' ? 1 : 3;
-	for (n = strlen(p); n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t');
-	    n--)
-		;
-	return n == 9 && strncasecmp(p, "standings", 9) == 0;
-}
-
-/* STANDINGS: the text table of every game this judge has closed, each
- * exported and verified as anyone would (standings.c). */
-static int
-standings_answer(struct bot_run *r, struct error *e)
-{
-	struct standings_opts o = { STANDINGS_ELO, { 'm', 3 },
-	    STANDINGS_TEXT };
-	struct standings_result res;
-	struct standings s;
-	struct buf body;
-	int rc = -1;
-
-	standings_init(&s, NULL);
-	memset(&res, 0, sizeof(res));
-	buf_init(&body);
-	if (standings_add_root(&s, r->b->root, 1, e) != 0 ||
-	    standings_compute(&s, &o, &res, e) != 0 ||
-	    standings_write(&s, &res, &body, e) != 0 || buf_cstr(&body) != 0)
-		goto done;
-	if (mailbot_answer(r, "[adjudicator] standings", (char *)body.data,
-	    e) != 0)
-		goto done;
-	snprintf(r->b->verdict, sizeof(r->b->verdict), "standings");
-	rc = 0;
-done:
-	if (rc != 0 && e->status == EXIT_OK)
-		error_set(e, EXIT_SYSTEM, "out of memory");
-	buf_free(&body);
-	standings_result_free(&res);
-	standings_free(&s);
-	return rc;
-}
-
 /*
  * A mail in words, with no message nor command, passed on whole to the
  * operator: a question for a person, taken (exit 0), and its sender told
@@ -593,34 +421,17 @@ static int
 no_message(struct bot_run *r, struct error *why, struct error *e)
 {
 	struct mailbot *b = r->b;
-	struct buf body, more;
+	const struct mailcmd *c = mailcmd_find(&b->in);
+	struct buf body;
 	int rc;
 
 	/* these read the root's games: none may be held open by a drain */
-	if (b->batch != NULL && (asks_standings(b->in.subject) ||
-	    b->in.list || b->in.watch != 0) && mailqueue_flush(b->batch,
-	    e) != 0)
+	if (b->batch != NULL && mailcmd_says(&b->in, MAILCMD_GAMES) &&
+	    b->batch->flush(b->batch->arg, e) != 0)
 		return -1;
-	if (asks_standings(b->in.subject))
-		return standings_answer(r, e);
+	if (c != NULL)
+		return c->run(r, e);
 	buf_init(&body);
-	if (b->in.help) {
-		mailbot_club_help(r, &body);
-		buf_cstr(&body);
-		buf_init(&more);
-		mailbot_help(b, (char *)body.data, &more);
-		buf_cstr(&more);
-		rc = mailbot_answer(r, "[adjudicator] help", (char *)more.data,
-		    e);
-		snprintf(b->verdict, sizeof(b->verdict), "help");
-		buf_free(&body);
-		buf_free(&more);
-		return rc;
-	}
-	if (b->in.list)
-		return mailbot_list(r, e);
-	if (b->in.watch != 0)
-		return mailbot_watch(r, e);
 	/* to a person first: the sender hears of it too */
 	if (mailbot_forward(r, why->msg, e) != 0)
 		return -1;

@@ -20,9 +20,24 @@
 #include "root.h"
 #include "transcript.h"
 
+struct bot_run;
 struct mailbot_pool;
-struct mailqueue;
 struct mailqueue_mail;
+
+/*
+ * A drained queue's run (mailqueue.c) as the bot meets it, so that the
+ * bot needs nothing of the queue: game judges the messages of r's mail
+ * for game in the game the run keeps open; flush, before a mail that
+ * reads games the run may hold open (a game directory is locked while
+ * open: STANDINGS, LIST, WATCH), makes the group commit of what the run
+ * took so far, its mails sent.
+ */
+struct mailbot_batch {
+	void	*arg;
+	int	(*game)(void *, struct bot_run *r, const char *game,
+		    struct error *);
+	int	(*flush)(void *, struct error *);
+};
 
 /* Hands one whole mail to the mailer; -1 (EXIT_SYSTEM) if it was not
  * taken. */
@@ -54,9 +69,10 @@ struct mailbot {
 	const struct report	*report;
 	/* a drained queue's run (mailqueue.h), whose games stay open and
 	 * whose mails go out at its end; NULL: one mail, answered at once */
-	struct mailqueue	*batch;
-	int			 emit_seat;	/* the seat an update handed to
-						 * send is for (-1: an answer) */
+	const struct mailbot_batch *batch;
+	int			 emit_seat;	/* the seat an update handed
+						 * to send is for (-1: an
+						 * answer) */
 	/* the outcome of the last mail, for the log and the exit status */
 	struct mail_in		 in;
 	char			 game[ROOT_ID];
@@ -102,7 +118,5 @@ int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
 struct entry_rule;
 int	mailbot_rule(struct mailbot *, const char *dir,
 	    const struct entry_rule *, int64_t now, struct error *);
-/* The help text, as HELP gets it, more (lines) before the judge's key. */
-void	mailbot_help(const struct mailbot *, const char *more, struct buf *);
 
 #endif

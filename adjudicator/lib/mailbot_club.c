@@ -3,7 +3,7 @@
  * the cap of ROOT/judge.yaml, counted in ROOT/judge.recent under the
  * root's lock, so that two deliveries at once count one after the
  * other), mail for a person (passed on to the operator once, with the
- * judge's note), and LIST.  See club.h and mailbot_int.h.
+ * judge's note).  See club.h and mailbot_int.h.
  *
  * What is passed on is read by a person who may play in the club: only
  * the mail's text goes, never its attachments, and not even the text
@@ -83,9 +83,9 @@ let_go(const char *root, struct held *h, int ok, struct error *e)
 
 /*
  * The answer to a mail the bot could not take (kind: "unread",
- * "unrouted", "forwarded"), given once a day to one address for one kind: a vacation
- * responder or a forged From answered without end is a loop, or a
- * reflector.  What is not answered is said in the log.
+ * "unrouted", "forwarded"), given once a day to one address for one
+ * kind: a vacation responder or a forged From answered without end is a
+ * loop, or a reflector.  What is not answered is said in the log.
  */
 int
 mailbot_answer_once(struct bot_run *r, const char *kind, const char *subject,
@@ -545,70 +545,4 @@ done:
 	buf_free(&t.plain);
 	buf_free(&t.html);
 	return rc;
-}
-
-/* --- LIST and HELP --- */
-
-int
-mailbot_list(struct bot_run *r, struct error *e)
-{
-	struct buf list, body;
-	size_t lines = 0, i;
-	int rc = -1;
-
-	buf_init(&list);
-	buf_init(&body);
-	if (root_games_public(r->b->root, &list, e) != 0)
-		goto done;
-	for (i = 0; i < list.len; i++)
-		lines += list.data[i] == '\n';
-	buf_printf(&body, "The games of this adjudicator judge: %zu game%s, "
-	    "what anyone may know of\neach (its id, game, seats, whose turn "
-	    "it is, its last entry), late ones\nfirst, then those under way, "
-	    "then those over.\n\n", lines, lines == 1 ? "" : "s");
-	buf_add(&body, list.data, list.len);
-	if (buf_cstr(&body) != 0) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	if (mailbot_answer(r, "[adjudicator] list", (char *)body.data, e) != 0)
-		goto done;
-	snprintf(r->b->verdict, sizeof(r->b->verdict), "list");
-	rc = 0;
-done:
-	buf_free(&list);
-	buf_free(&body);
-	return rc;
-}
-
-void
-mailbot_club_help(const struct bot_run *r, struct buf *out)
-{
-	const struct club_conf *c = &r->club;
-	size_t i;
-
-	buf_adds(out, "The games of this judge, whose turn and their last "
-	    "entry: a mail whose\nSubject (or first line) is LIST.\n");
-	buf_adds(out, "To watch a game that takes observers (mailed what "
-	    "anyone may know of it\nafter each entry): a Subject of WATCH "
-	    "GAMEID; UNWATCH GAMEID CODE stops it (the code\nis in every "
-	    "observer mail; UNWATCH GAMEID alone asks for it).\n");
-	if (c->allow && c->nkeys == 0 && c->ndomains == 0)
-		buf_adds(out, "This judge takes no new games.\n");
-	else if (c->allow) {
-		buf_printf(out, "This judge takes invitations only%s",
-		    c->nkeys > 0 ? " from the keys on its list" : "");
-		for (i = 0; i < c->ndomains; i++)
-			buf_printf(out, "%s%s", i > 0 ? ", " : c->nkeys > 0 ?
-			    ",\nor for games whose every seat's address is at: "
-			    : " for games whose\nevery seat's address is at: ",
-			    c->domains[i]);
-		buf_adds(out, ".\n");
-	}
-	if (c->cap > 0)
-		buf_printf(out, "It takes at most %u invitation%s in 24 hours "
-		    "from one sender.\n", c->cap, c->cap == 1 ? "" : "s");
-	if (c->operator_address[0] != '\0')
-		buf_adds(out, "A mail it cannot take goes to a person, its "
-		    "operator: write in words.\n");
 }

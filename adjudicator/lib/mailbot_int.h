@@ -49,7 +49,8 @@ struct bot_run {
 struct game_run {
 	struct bot_run		*r;
 	struct gamedir		*g;
-	const struct match	*before;	/* the judge's, before this mail */
+	const struct match	*before;	/* the judge's, before this
+						 * mail */
 	unsigned		 senders;	/* seats whose mail this is */
 	/* the Message-Id each sender's update answers: its mail's (its
 	 * last one in a drained queue's run) */
@@ -83,8 +84,9 @@ int	mailbot_messages(struct bot_run *, const char *game, struct game_run *,
 /* judge_emit_fn: the update as a mail to its seat, with its summary. */
 int	mailbot_emit(void *, int seat, const struct buf *armored, size_t n,
 	    int note, size_t resent, struct error *);
-/* The news since entry from, then the board as the public knows it, as
- * seat (-1: an observer) is told them above its update. */
+/* mailbot_news.c.  The news since entry from, then the board as the
+ * public knows it, as seat (-1: an observer) is told them above its
+ * update. */
 void	mailbot_news(struct game_run *, int seat, uint64_t from, struct buf *);
 /* What mailbot_news kept, freed (at the end of the game's run). */
 void	mailbot_news_free(struct game_run *);
@@ -133,9 +135,9 @@ int	mailbot_answer(struct bot_run *, const char *subject, const char *body,
 
 /*
  * mailbot_club.c.  The answer to a mail the bot could not take, of this
- * kind ("unread", "unrouted", "forwarded"), sent unless the same address was answered
- * the same kind in the last day (ROOT/judge.recent, under the root's
- * lock; then r->hushed and a line in the log).
+ * kind ("unread", "unrouted", "forwarded"), sent unless the same address
+ * was answered the same kind in the last day (ROOT/judge.recent, under
+ * the root's lock; then r->hushed and a line in the log).
  */
 int	mailbot_answer_once(struct bot_run *, const char *kind,
 	    const char *subject, const char *body, struct error *);
@@ -152,17 +154,20 @@ int	mailbot_invite(struct bot_run *, const struct buf *sb,
 /* A mail the judge could not take, for why: passed on to the operator,
  * once, unless it is automatic or holds a secret in clear. */
 int	mailbot_forward(struct bot_run *, const char *why, struct error *);
-/* LIST: the judge's games, as anyone may know them. */
-int	mailbot_list(struct bot_run *, struct error *);
 /*
  * mailbot_watch.c.  After a run that added entries to the game of gr:
  * each observer mailed the news and the public board, and the archive
  * once the game is over (a failure waits for the next run).
  */
 void	mailbot_watchers(struct game_run *);
-/* WATCH GAMEID [CODE], UNWATCH GAMEID: the sender answered. */
-int	mailbot_watch(struct bot_run *, struct error *);
-/* What HELP says of the club's settings. */
-void	mailbot_club_help(const struct bot_run *, struct buf *);
+/* The code that confirms WATCH of game m for addr (MAIL_WATCH_CODE hex
+ * digits). */
+int	mailbot_watch_code(const struct mailbot *, const struct match *m,
+	    const char *addr, char out[MAIL_WATCH_CODE + 1], struct error *);
+/* One observer's mail: intro, the news since its last entry mailed, the
+ * archive once the game is over; w updated. */
+struct watcher;
+int	mailbot_observer_mail(struct game_run *, struct watcher *w,
+	    const char *intro, struct error *);
 
 #endif

@@ -60,7 +60,8 @@ struct mailqueue {
 	const char		*source;	/* the mail being taken */
 	const char		*game;		/* the game whose updates are
 						 * being built */
-	const char		*name;		/* the input, for what is said */
+	const char		*name;		/* the input, for what is
+						 * said */
 	struct error		 refused;	/* the first mail refused */
 	char			 runid[2 * RUNID + 1];
 	char			 path[PATH_MAX], sent[PATH_MAX];
@@ -177,10 +178,12 @@ game_get(struct mailqueue *q, struct bot_run *r, const char *game,
 	return judge_auto(&gm->j, e) != 0 ? -1 : 0;
 }
 
-int
-mailqueue_game(struct mailqueue *q, struct bot_run *r, const char *game,
-    struct error *e)
+/* mailbot_batch's game: the messages of r's mail for game, judged in the
+ * game the run keeps open. */
+static int
+batch_game(void *arg, struct bot_run *r, const char *game, struct error *e)
 {
+	struct mailqueue *q = arg;
 	struct mq_game *gm;
 	unsigned before, mine;
 	int rc, s;
@@ -351,8 +354,8 @@ recover(struct mailqueue *q, struct error *e)
 		goto done;
 	}
 	if ((buf_cstr(&b) != 0 && error_set(e, EXIT_SYSTEM, "out of "
-	    "memory") != 0) || mailqueue_outbox_parse(q->path, b.data, b.len, id,
-	    &m, &n, e) != 0)
+	    "memory") != 0) || mailqueue_outbox_parse(q->path, b.data, b.len,
+	    id, &m, &n, e) != 0)
 		goto done;
 	sent_marks(q, id, m, n);
 	for (i = 0; i < n; i++) {
@@ -452,8 +455,8 @@ take_maildir(struct mailqueue *q, const char *dir, struct error *e)
 		return error_set(e, EXIT_USAGE, "%s: path too long", dir);
 	if (stat(nd, &st) != 0 || !S_ISDIR(st.st_mode) || stat(cd, &st) != 0 ||
 	    !S_ISDIR(st.st_mode))
-		return error_set(e, EXIT_USAGE, "%s: a directory, not a Maildir "
-		    "(no new/ and cur/ in it)", dir);
+		return error_set(e, EXIT_USAGE, "%s: a directory, not a "
+		    "Maildir (no new/ and cur/ in it)", dir);
 	if (queued(nd, &names, &n, e) != 0)
 		return -1;
 	for (i = 0; rc == 0 && i < n; i++) {
@@ -590,9 +593,12 @@ new_runid(struct mailqueue *q)
 	sec_hex(q->runid, sizeof(q->runid), id, sizeof(id));
 }
 
-int
-mailqueue_flush(struct mailqueue *q, struct error *e)
+/* mailbot_batch's flush: the group commit of what the run took so far,
+ * its mails sent, before a mail that reads the root's games. */
+static int
+batch_flush(void *arg, struct error *e)
 {
+	struct mailqueue *q = arg;
 	size_t i;
 
 	if (q->ngames == 0)
@@ -622,7 +628,8 @@ lock(struct mailqueue *q, struct error *e)
 
 	if ((size_t)snprintf(p, sizeof(p), "%s/drain.lock", q->b->root) >=
 	    sizeof(p))
-		return error_set(e, EXIT_USAGE, "%s: path too long", q->b->root);
+		return error_set(e, EXIT_USAGE, "%s: path too long",
+		    q->b->root);
 	if ((q->lock = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		return error_errno(e, "%s", p);
 	while (flock(q->lock, LOCK_EX) != 0)
@@ -684,6 +691,7 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 	mailbot_send_fn *send0 = b->send;
 	void *arg0 = b->send_arg;
 	struct mailqueue q;
+	struct mailbot_batch batch = { &q, batch_game, batch_flush };
 	int rc;
 
 	memset(&q, 0, sizeof(q));
@@ -699,7 +707,7 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
 	b->send = collect;
 	b->send_arg = &q;
-	b->batch = &q;
+	b->batch = &batch;
 	b->emit_seat = -1;
 	rc = run(&q, inputs, n, send, arg, e);
 	b->send = send0;

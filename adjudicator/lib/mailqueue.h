@@ -80,14 +80,4 @@ typedef int mailqueue_send_fn(void *, struct mailqueue_mail *, size_t n,
 int	mailqueue_drain(struct mailbot *, char *const *inputs, size_t n,
 	    mailqueue_send_fn *, void *, struct error *);
 
-/* mailbot.c, in a drained run: the messages of r's mail for game, judged
- * in the game the run keeps open. */
-struct bot_run;
-int	mailqueue_game(struct mailqueue *, struct bot_run *, const char *game,
-	    struct error *);
-/* mailbot.c, before a mail that reads games the run may hold open (a
- * game directory is locked while open: STANDINGS, LIST, WATCH): the
- * group commit of what the run took so far, its mails sent. */
-int	mailqueue_flush(struct mailqueue *, struct error *);
-
 #endif

@@ -87,6 +87,19 @@ test_help_commands_parse() {
 	WHERE=HELP parses
 }
 
+# every mail command HELP lists is one the manual documents (as
+# .Dq NAME in judge -r's list)
+test_help_mail_commands_in_the_manual() {
+	help_answer
+	awk '/^Commands: /{on=1; next} on && /^  [A-Z]/{print $1; next}
+	    on && !/^the Subject alone/{on=0}' help.txt >names
+	[ -s names ] || fail "HELP lists no mail command"
+	while read -r c; do
+		grep -q "^\.Dq $c\( \|$\)" "$TOP/man/adjudicator.1" ||
+		    fail "HELP's $c is not in adjudicator(1)"
+	done <names
+}
+
 # every command of HELP is one of the README's: the same verb with the
 # same options (their values are HELP's placeholders)
 test_help_commands_are_the_readmes() {

@@ -165,6 +165,26 @@ test_mailbot_help() {
 	[ "$(nmail)" -eq 2 ] || fail "HELP in the body not answered"
 }
 
+# HELP lists the mail commands of the bot's table (lib/mailcmd.c), one a
+# line, each with its arguments and what it does
+test_mailbot_help_lists_the_commands() {
+	mstart
+	printf 'From: carol@example.org\nSubject: help\n\n' >h.eml
+	bot h.eml
+	f=$(mails_to carol@example.org)
+	for c in 'HELP' 'LIST' 'STANDINGS' 'WATCH GAMEID \[CODE\]' \
+	    'UNWATCH GAMEID \[CODE\]'; do
+		grep -q "^  $c  *[a-z]" "$f" || fail "HELP does not list $c"
+	done
+	tr '\n' ' ' <"$f" | grep -q '(STANDINGS: the Subject alone)' ||
+	    fail "HELP: STANDINGS is the Subject's alone"
+	grep -q '^WATCH and UNWATCH: mailed without CODE' "$f" ||
+	    fail "HELP: the commands a code confirms"
+	# no line of it is wider than a mail's
+	! awk 'length($0) > 78 && !/^adjudicator-pk1 /' "$f" | grep -q . ||
+	    fail "HELP has a line too wide"
+}
+
 # A sender's address with a tab or a CR in it, or folded over two lines,
 # would carry headers of its own into the answer (a Bcc: to a stranger):
 # it is no address, and the help mail goes unanswered

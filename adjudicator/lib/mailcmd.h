@@ -1,0 +1,53 @@
+/*
+ * The mail bot's commands (judge -r ROOT): a mail with no armored
+ * message whose Subject (after any "Re:"), or the first line of its
+ * body, says one.  Each command describes itself as a const struct
+ * mailcmd in its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH
+ * and UNWATCH) and is listed once in the table of mailcmd.c, in the
+ * order the bot asks: the first command a mail says is the one that
+ * runs.  HELP's list of commands is the table's: a command added to it
+ * is in HELP.  The bot's core (mailbot.c) only finds the command and
+ * calls it; how to add one: HACKING.md.
+ */
+#ifndef MAILCMD_H
+#define MAILCMD_H
+
+#include "buf.h"
+#include "error.h"
+
+struct bot_run;
+struct mail_in;
+
+/* What a command needs, for the bot and for HELP. */
+#define MAILCMD_GAMES	0x1	/* reads the root's games: a drained run's
+				 * group commit first (a game directory is
+				 * locked while the run holds it open) */
+#define MAILCMD_CODE	0x2	/* confirmed by a code the judge mails to
+				 * the sender's address alone */
+#define MAILCMD_SUBJECT	0x4	/* said in the Subject alone */
+
+struct mailcmd {
+	const char	*name;		/* "WATCH" */
+	const char	*usage;		/* "WATCH GAMEID [CODE]", as HELP
+					 * shows it: at most 21 characters */
+	const char	*help;		/* one line for HELP: at most 55 */
+	unsigned	 flags;		/* MAILCMD_* */
+	/* whether the mail says it (mail.h: what mail_read found) */
+	int		(*asked)(const struct mail_in *);
+	/* the answer to the sender, the run's verdict set (mailbot.h);
+	 * 0, or -1 with e: EXIT_REFUSED, EXIT_MALFORMED (the sender told),
+	 * EXIT_SYSTEM (the mail to be given again) */
+	int		(*run)(struct bot_run *, struct error *);
+};
+
+extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
+    mailcmd_watch, mailcmd_unwatch;
+
+/* The command the mail says (the first in the table's order), or NULL. */
+const struct mailcmd *mailcmd_find(const struct mail_in *);
+/* Whether any command the mail says has one of flags. */
+int	mailcmd_says(const struct mail_in *, unsigned flags);
+/* HELP's list of the commands, from the table. */
+void	mailcmd_usage(struct buf *);
+
+#endif
