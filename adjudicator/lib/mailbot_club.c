@@ -21,9 +21,11 @@
 #include "mailbot_int.h"
 #include "match.h"
 #include "sec.h"
+#include "verdict.h"
 #include "when.h"
 
 #define FORWARD_TEXT_MAX	(64u * 1024)	/* of a mail's text passed on */
+#define FORWARD_ARCHIVES	8	/* verified for the note, at most */
 
 /* --- the root's lock and record --- */
 
@@ -334,6 +336,8 @@ mailbot_invite(struct bot_run *r, const struct buf *sb,
 
 struct texts {
 	struct buf	 plain, html;
+	struct buf	 archives;		/* the parts that hold one */
+	struct buf	 verdicts;		/* verify's line of each */
 	int		 others;		/* attachments, not passed on */
 	char		 secret[120];		/* what one holds, or "" */
 };
@@ -357,6 +361,11 @@ text_part(void *arg, const struct mime_part *p, struct error *e)
 	(void)e;
 	if (t->secret[0] == '\0')
 		(void)club_secret(s, n, t->secret, sizeof(t->secret));
+	/* an export (pasted, or attached): verify's verdict on it goes
+	 * with the note (a seat's dispute of the judge's stamps, say) */
+	if (verdict_holds(s, n) && (buf_add(&t->archives, s,
+	    n) != 0 || buf_adds(&t->archives, "\n") != 0))
+		return error_set(e, EXIT_SYSTEM, "out of memory");
 	if (!p->plain && !p->html) {
 		t->others++;
 		return 0;
@@ -430,6 +439,18 @@ forward_note(const struct bot_run *r, const char *why, const struct texts *t,
 	else
 		buf_printf(body, "Only the mail's text is passed on, never its "
 		    "attachments%s.\n", t->others ? " (it has some)" : "");
+	/* what verify says of the archives it holds: a seat's dispute
+	 * of the judge's stamps, say, checked against the transcript */
+	if (t->verdicts.len > 0) {
+		const char *line;
+		size_t off = 0, n;
+
+		buf_adds(body, "\nIt holds archives (an export); verify says:"
+		    "\n");
+		while ((line = buf_line((const char *)t->verdicts.data,
+		    t->verdicts.len, &off, &n)) != NULL)
+			buf_printf(body, "  %.*s\n", (int)n, line);
+	}
 }
 
 static void
@@ -513,9 +534,19 @@ mailbot_forward(struct bot_run *r, const char *why, struct error *e)
 	memset(&t, 0, sizeof(t));
 	buf_init(&t.plain);
 	buf_init(&t.html);
+	buf_init(&t.archives);
+	buf_init(&t.verdicts);
 	if (!r->mail->too_large && mime_parts(r->mail->text, r->mail->len,
 	    r->name, text_part, &t, &ign) != 0 && ign.status == EXIT_SYSTEM) {
 		*e = ign;
+		rc = -1;
+		goto done;
+	}
+	/* (verify's lines name nothing hidden: said also of an archive
+	 * whose text is held back) */
+	if (verdict_text((const char *)
+	    t.archives.data, t.archives.len, "the mail", FORWARD_ARCHIVES,
+	    &t.verdicts, e) < 0) {
 		rc = -1;
 		goto done;
 	}
@@ -544,5 +575,7 @@ mailbot_forward(struct bot_run *r, const char *why, struct error *e)
 done:
 	buf_free(&t.plain);
 	buf_free(&t.html);
+	buf_free(&t.archives);
+	buf_free(&t.verdicts);
 	return rc;
 }

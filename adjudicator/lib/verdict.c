@@ -123,3 +123,72 @@ verdict_line(const char *name, int k, const struct verdict *v, int rc,
 	buf_printf(line, "%s: archive %d%s%s%s\n", name, k, game,
 	    msg != NULL ? msg : ": ", msg != NULL ? "" : why->msg);
 }
+
+int
+verdict_holds(const char *text, size_t len)
+{
+	static const char s[] = "-----BEGIN " ARMOR_ARCHIVE "-----";
+	size_t n = sizeof(s) - 1, i;
+
+	for (i = 0; i + n <= len; i++)
+		if (text[i] == s[0] && memcmp(text + i, s, n) == 0)
+			return 1;
+	return 0;
+}
+
+int
+verdict_text(const char *text, size_t len, const char *name, int max,
+    struct buf *out, struct error *e)
+{
+	struct armor_stream *s;
+	struct verdict v;
+	struct buf sum;
+	struct error why;
+	char where[300];
+	FILE *f;
+	int k = 0, rc, more = 0;
+
+	if (!verdict_holds(text, len))
+		return 0;
+	if ((f = fmemopen((void *)text, len, "r")) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	verdict_init(&v);
+	buf_init(&sum);
+	error_clear(&why);
+	if ((s = armor_stream_open(f, ARMOR_ARCHIVE, name, &why)) == NULL) {
+		if (why.status == EXIT_SYSTEM) {
+			*e = why;
+			k = -1;
+		} else {
+			buf_printf(out, "%s\n", why.msg);
+			k = 1;
+		}
+		goto done;
+	}
+	do {
+		snprintf(where, sizeof(where), "%s: archive %d", name, k + 1);
+		rc = verdict_audit(s, k == 0 ? name : where, 1, NULL, &v,
+		    &sum, &why);
+		if (rc != 0 && why.status == EXIT_SYSTEM) {
+			*e = why;
+			k = -1;
+			break;
+		}
+		/* (k + 1 named: one alone is "archive 1" here too) */
+		verdict_line(name, k + 1, &v, rc, &sum, &why, out);
+		k++;
+		verdict_again(&v, &sum);
+		error_clear(&why);
+		snprintf(where, sizeof(where), "%s: archive %d", name, k + 1);
+	} while (k < max && (more = armor_stream_next(s, where, &why)) == 0);
+	if (more < 0 && why.status == EXIT_SYSTEM) {
+		*e = why;
+		k = -1;
+	}
+	armor_stream_close(s);
+done:
+	verdict_free(&v);
+	buf_free(&sum);
+	fclose(f);
+	return k;
+}

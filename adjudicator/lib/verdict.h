@@ -1,6 +1,7 @@
 /*
  * An archive's audit as a verdict (verdict.c): what verify says of each
- * archive of an input.
+ * archive of an input, and what the mail bot tells its operator of the
+ * archives a mail holds.
  */
 #ifndef VERDICT_H
 #define VERDICT_H
@@ -40,4 +41,14 @@ int	verdict_audit(struct armor_stream *, const char *where, int threads,
  */
 void	verdict_line(const char *name, int k, const struct verdict *, int rc,
 	    const struct buf *out, const struct error *why, struct buf *line);
+/* Whether text (not a C string) holds an archive's first armor line. */
+int	verdict_holds(const char *text, size_t len);
+/*
+ * Every archive in text (a mail's), at most max, audited on one core,
+ * each said as a line of out as verify would say it (name names the
+ * text); the number found.  -1 (e set): a system error only.
+ */
+int	verdict_text(const char *text, size_t len, const char *name, int max,
+	    struct buf *out, struct error *);
+
 #endif

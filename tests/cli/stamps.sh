@@ -190,4 +190,23 @@ test_stamp_disputed_from_a_root() {
 	    late.eml
 	err_has "disputed: the judge's entry 6 started your clock at 2026-12-01T12:00:00Z, but its update reached you at 2026-12-02T10:00:00Z: 22 hours of your clock"
 	out_has "^Disputed: the judge's entry 6"
+	# bob mails his export to the judge: the operator's mail says what
+	# verify says of it, checked against the transcript
+	printf 'operator: ops@club.example\n' >jr/judge.yaml
+	"$ADJ" export -d "BR/$G" >b.arc
+	{
+		printf 'From: bob@example.org\nSubject: my clock\n'
+		printf 'Message-ID: <d1@example.org>\n\n'
+		printf 'The judge took my time:\n'
+		cat b.arc
+	} >d.eml
+	rm -rf spool
+	# (an archive is no message: exit 3, and its text is held back from
+	# the operator, as it may hold a seat's openings)
+	ADJUDICATOR_NOW=2026-12-02T10:40:00Z bot d.eml 3
+	op=$(mails_to ops@club.example)
+	[ -n "$op" ] || fail "nothing to the operator: $(ls spool)"
+	grep -q "^  the mail: archive 1 (game $(echo "$G" |
+	    cut -c1-16)): disputed by bob: the judge's entry 6 started bob's clock at 2026-12-01T12:00:00Z, but its update reached bob at 2026-12-02T10:00:00Z (as bob's copy says): 22 hours of bob's clock used before bob could see the move$" \
+	    "$op" || { cat "$op" >&2; fail "the operator is not told"; }
 }
