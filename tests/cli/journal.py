@@ -18,7 +18,7 @@ import struct, sys
 
 TYPES = {1: 'key', 2: 'entry', 3: 'outbox', 4: 'early', 5: 'drop',
          6: 'secret', 7: 'private', 8: 'update', 9: 'sent', 10: 'commit',
-         11: 'remind'}
+         11: 'remind', 12: 'fork', 13: 'receipt'}
 
 
 def records(data):

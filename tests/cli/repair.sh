@@ -30,7 +30,7 @@ rp_scene() {
 	"$ADJ" receive -d A mq2/alice.msg >/dev/null 2>rerr || fail "early"
 	grep -q "arrived early" rerr || fail "not early: $(cat rerr)"
 	"$ADJ" receive -d A mq1/alice.msg >/dev/null 2>&1 || fail "alice t1"
-	for t in key entry outbox early drop secret private update commit; do
+	for t in key entry outbox early drop secret private update receipt commit; do
 		jr list A/journal | grep " $t " >/dev/null ||
 		    fail "A has no $t record"
 	done
@@ -55,7 +55,7 @@ at() {
 test_damage_in_every_record_type() {
 	rp_scene
 	seq_a=$(seq_of A)
-	for t in key entry outbox early drop secret private update commit sent; do
+	for t in key entry outbox early drop secret private update receipt commit sent; do
 		d=A
 		[ "$t" = sent ] && d=J
 		rm -rf X

@@ -523,7 +523,8 @@ test_standings_a_handed_over_seat() {
 		d=${step%%:*} act=${step#*:}
 		act=${act%%:*}
 		case $act in *-*) verb=turn ;; *) verb=setup ;; esac
-		"$ADJ" "$verb" -d "$d" "$act" >move.msg || fail "$step"
+		ADJUDICATOR_NOW=${step##*:}:00:00Z "$ADJ" "$verb" -d "$d" \
+		    "$act" >move.msg || fail "$step"
 		ADJUDICATOR_NOW=${step##*:}:00:00Z tojudge move.msg
 	done
 	ADJUDICATOR_NOW=2026-12-02T14:00:00Z expect 0 "$ADJ" rule -d J \
@@ -531,7 +532,7 @@ test_standings_a_handed_over_seat() {
 	mv mq/bob.msg carol.msg
 	mailout
 	"$ADJ" join -d C -k carol.key carol.msg 2>/dev/null || fail "join C"
-	"$ADJ" turn -d A 'c3?b3' >a3.msg
+	ADJUDICATOR_NOW=2026-12-02T15:00:00Z "$ADJ" turn -d A 'c3?b3' >a3.msg
 	ADJUDICATOR_NOW=2026-12-02T15:00:00Z "$ADJ" judge -d J -O mq a3.msg \
 	    >/dev/null || fail "judge a3.msg"
 	"$ADJ" export -d J >h.arc
