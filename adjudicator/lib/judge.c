@@ -460,8 +460,13 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	if (pk.seq != p->m->seq + 1 &&
 	    vouch(outer, outerlen, env, &vouched, sender, where, e) != 0)
 		goto done;
-	if (transcript_take(p, entry.data, entry.len, &inner, outer, outerlen,
-	    accept_setup, &so, w, &v, e) != 0)
+	/* taken when it reached the judge: no entry is signed after it
+	 * came (transcript.c, ahead) */
+	p->arrived = j->at;
+	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
+	    outerlen, accept_setup, &so, w, &v, e);
+	p->arrived = 0;
+	if (rc != 0)
 		goto done;
 	rc = tally(j, v, pk.seq, *sender, e);
 done:

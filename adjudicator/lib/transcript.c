@@ -288,9 +288,11 @@ ahead(struct transcript *p, const struct match *c, uint64_t seq,
     const uint8_t *blob, size_t len, const char *where, struct error *e)
 {
 	char why[300], kept[PATH_MAX];
+	/* the judge: when the entry reached it (judge.c), which no
+	 * entry's signing may follow */
+	int64_t now = p->arrived != 0 ? p->arrived : when_now();
 
-	if (!match_signed_ahead(c, p->m->clk.last, when_now(), why,
-	    sizeof(why)))
+	if (!match_signed_ahead(c, p->m->clk.last, now, why, sizeof(why)))
 		return 0;
 	if (aside(p, seq, blob, len, kept, sizeof(kept), e) != 0)
 		return -1;

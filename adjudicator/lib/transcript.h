@@ -122,6 +122,9 @@ struct transcript {
 	/* when the message now taken reached this system, as its mail
 	 * says (0: now; receipt_when) */
 	int64_t			 received;
+	/* the judge: when the seat's entry now taken reached it (0: now):
+	 * no entry is signed after it came */
+	int64_t			 arrived;
 };
 
 enum transcript_verdict {

@@ -210,3 +210,34 @@ test_stamp_disputed_from_a_root() {
 	    cut -c1-16)): disputed by bob: the judge's entry 6 started bob's clock at 2026-12-01T12:00:00Z, but its update reached bob at 2026-12-02T10:00:00Z (as bob's copy says): 22 hours of bob's clock used before bob could see the move$" \
 	    "$op" || { cat "$op" >&2; fail "the operator is not told"; }
 }
+
+# The club's judge takes a mail at the time its mail server took it: an
+# entry signed more than 15 minutes after that is refused, whenever the
+# judge reads it; signed before it, taken and stamped then
+test_stamp_signed_after_it_reached_the_judge() {
+	export ADJUDICATOR_NOW=2026-12-01T09:00:00Z
+	mstart -o clock=1d
+	ADJUDICATOR_NOW=2026-12-01T10:00:00Z mplay AR a1.eml setup d2
+	ADJUDICATOR_NOW=2026-12-01T11:00:00Z mplay BR b1.eml setup b4
+	cp -R AR AR0
+	for t in 12:30:01 12:00:00; do
+		rm -rf AR
+		cp -R AR0 AR
+		ADJUDICATOR_NOW=2026-12-01T${t}Z "$ADJ" turn -M -d "AR/$G" \
+		    e3-c3 >a2.eml 2>/dev/null || fail "turn at $t"
+		{
+			echo "Received: from example.org by mx.club.example;"
+			echo "	Tue, 01 Dec 2026 12:15:00 +0000"
+			cat a2.eml
+		} >"a2.$t.eml"
+	done
+	cp -R jr jr0
+	ADJUDICATOR_NOW=2026-12-01T14:00:00Z bot a2.12:30:01.eml 1
+	err_has "alice's entry 5 is signed at 2026-12-01T12:30:01Z, 15 minutes in the future of this clock (2026-12-01T12:15:00Z)"
+	rm -rf jr
+	mv jr0 jr
+	ADJUDICATOR_NOW=2026-12-01T14:00:00Z bot a2.12:00:00.eml
+	entries "jr/$G" Jt
+	blob_body Jt/000006 | grep -qx 'time: 2026-12-01T12:15:00Z' ||
+	    fail "not stamped at its arrival: $(blob_body Jt/000006)"
+}
