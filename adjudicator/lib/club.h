@@ -75,6 +75,8 @@ struct club_conf {
 	char		(*domains)[CLUB_DOMAIN];
 	size_t		  ndomains;
 	unsigned	  cap;		/* per sender in a day; 0: none */
+	int		  addresses;	/* MEMBERS gives the members'
+					 * addresses (members: addresses) */
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no

@@ -20,6 +20,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_unwatch,
 	&mailcmd_register,
 	&mailcmd_unregister,
+	&mailcmd_members,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))

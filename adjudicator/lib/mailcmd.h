@@ -4,11 +4,11 @@
  * message (or with the one signed message a MAILCMD_SIGNED command
  * takes).  Each command describes itself as a const struct mailcmd in
  * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
- * UNWATCH, REGISTER and UNREGISTER) and is listed once in the table of
- * mailcmd.c, in the order the bot asks: the first command a mail says
- * is the one that runs.  HELP's list of commands is the table's: a command added to it
- * is in HELP.  The bot's core (mailbot.c) only finds the command and
- * calls it; how to add one: HACKING.md.
+ * UNWATCH, REGISTER and UNREGISTER, MEMBERS) and is listed once in the
+ * table of mailcmd.c, in the order the bot asks: the first command a
+ * mail says is the one that runs.  HELP's list of commands is the
+ * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
+ * only finds the command and calls it; how to add one: HACKING.md.
  */
 #ifndef MAILCMD_H
 #define MAILCMD_H
@@ -45,7 +45,8 @@ struct mailcmd {
 };
 
 extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
-    mailcmd_watch, mailcmd_unwatch, mailcmd_register, mailcmd_unregister;
+    mailcmd_watch, mailcmd_unwatch, mailcmd_register, mailcmd_unregister,
+    mailcmd_members;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);

@@ -334,3 +334,52 @@ test_unregister() {
 	take ua3.eml 1
 	err_has "alice is no member"
 }
+
+# MEMBERS: the directory, signed by the judge and sealed to the member
+# who asks (by the address it comes from); names and keys, addresses
+# only when judge.yaml says "members: addresses"
+test_members() {
+	rstart
+	register alice alice.key alice@example.org
+	register bob bob.key bob@example.org
+	mailed m.eml bob@example.org MEMBERS ""
+	take m.eml
+	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
+	[ "$(cat "${f%.eml}.rcpt")" = bob@example.org ] || fail "to whom?"
+	tail -1 jr/log | grep -q 'verdict=members sent=1' || fail "log"
+	grep -q '^2 members, names and keys, signed\|: 2 members, names' "$f" ||
+	    fail "what it holds"
+	# it opens with bob's key, signed by the judge
+	expect 0 "$ADJ" open -k bob.key -p jr/judge.pub "$f"
+	out_has '^club: members$'
+	out_has "^judge: $(awk '{ print $3 }' jr/judge.pub)\$"
+	out_has '^time: 2026-12-01T00:00:00Z$'
+	out_has "^  key: $(cat alice.pub)\$"
+	out_has '^- name: bob$'
+	! grep -q 'address' out || fail "addresses given"
+	# not alice's to open
+	expect 1 "$ADJ" open -k alice.key -p jr/judge.pub "$f"
+	# addresses when the settings say so
+	printf 'members: addresses\n' >jr/judge.yaml
+	take m.eml
+	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
+	expect 0 "$ADJ" open -k bob.key -p jr/judge.pub "$f"
+	out_has '^  address: alice@example.org$'
+	printf 'members: all\n' >jr/judge.yaml
+	take m.eml 2
+	err_has 'judge.yaml:1:[0-9]*: members: "all"'
+	rm jr/judge.yaml
+	# for members only
+	mailed n.eml carol@example.org MEMBERS ""
+	take n.eml 1
+	err_has 'MEMBERS: carol@example.org is no member'
+	last | grep -q 'REGISTER first' || fail "not told"
+	# nothing after it
+	mailed x.eml bob@example.org "MEMBERS all" ""
+	take x.eml 3
+	err_has 'MEMBERS: "all": it takes nothing after it'
+	# HELP lists it
+	mailed h.eml carol@example.org HELP ""
+	take h.eml
+	last | grep -q '^  MEMBERS  *[a-z]' || fail "HELP: MEMBERS"
+}
