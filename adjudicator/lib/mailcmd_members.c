@@ -63,8 +63,9 @@ answer(struct bot_run *r, const struct club_members *c,
 	buf_init(&sb);
 	buf_init(&body);
 	buf_printf(&body, "The directory of this club: %zu member%s, %s, "
-	    "signed by the judge\nand sealed to your key (%s).  Read it "
-	    "with\n    adjudicator open -k KEY -p JUDGE.pub FILE\n\n", c->n,
+	    "signed by the judge\nand sealed to your key (%s).  Take it into "
+	    "your contacts, saved as FILE,\nwith\n"
+	    "    adjudicator members import -k KEY -j JUDGE.pub FILE\n\n", c->n,
 	    c->n == 1 ? "" : "s", r->club.addresses ? "names, keys and "
 	    "addresses" : "names and keys", m->key.idhex);
 	if (directory(r, c, &yaml, e) != 0 || envelope_sign(r->b->k, &m->key,

@@ -383,3 +383,109 @@ test_members() {
 	take h.eml
 	last | grep -q '^  MEMBERS  *[a-z]' || fail "HELP: MEMBERS"
 }
+
+# members import: the directory MEMBERS gave, into the player's contacts
+# (ROOT/contacts/JUDGEID); every new member, changed key and member gone
+# said with its fingerprint; an older directory, another judge's, or
+# what is no directory refused, the contacts unchanged
+test_members_import() {
+	rstart
+	register alice alice.key alice@example.org
+	register bob bob.key bob@example.org
+	J=$(awk '{ print $3 }' jr/judge.pub)
+	mailed m.eml bob@example.org MEMBERS ""
+	take m.eml
+	cp "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" d1.eml
+	grep -q '^    adjudicator members import -k KEY -j JUDGE.pub FILE$' \
+	    d1.eml || fail "the answer does not say how to import it"
+	expect 0 "$ADJ" members import -k bob.key -j jr/judge.pub -r BR d1.eml
+	out_has "^club of judge judge, key $J (new to you): 2 members"
+	out_has '^  fingerprint [0-9a-f]\{4\}\( [0-9a-f]\{4\}\)\{9\}$'
+	out_has "^new: alice, key $(awk '{ print $3 }' alice.pub)\$"
+	out_has '^new: bob, key '
+	grep -qx "  key: $(cat alice.pub)" "BR/contacts/$J" ||
+	    fail "alice not in the contacts"
+	grep -qx "judge: $(cat jr/judge.pub)" "BR/contacts/$J" ||
+	    fail "the judge's key not in the contacts"
+	# the same again: nothing new
+	expect 0 "$ADJ" members import -k bob.key -r BR d1.eml
+	out_has '^nothing new$'
+	# alice's new key, carol in, bob's directory of a day later
+	register alice alice.key alice@example.org alice2.pub
+	register carol carol.key carol@example.org
+	ADJUDICATOR_NOW=$((T0 + 86400)) SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" m.eml
+	cp "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" d2.eml
+	expect 0 "$ADJ" members import -k bob.key -r BR d2.eml
+	k1=$(awk '{ print $3 }' alice.pub)
+	k2=$(awk '{ print $3 }' alice2.pub)
+	out_has "^CHANGED KEY: alice, key $k2 (was $k1)\$"
+	out_has '^new: carol, key '
+	! grep -q '^new: bob' out || fail "bob new again"
+	grep -qx "  key: $(cat alice2.pub)" "BR/contacts/$J" ||
+	    fail "alice's new key not kept"
+	cp "BR/contacts/$J" before
+	# the older directory again: refused, nothing changed
+	expect 1 "$ADJ" members import -k bob.key -r BR d1.eml
+	one_line
+	err_has 'older than the directory in'
+	cmp -s "BR/contacts/$J" before || fail "contacts changed"
+	# bob taken out: gone
+	body ub unregister bob
+	sealed ub bob.key
+	mailed ub.eml bob@example.org UNREGISTER ub.msg
+	take ub.eml
+	mailed ub2.eml bob@example.org "UNREGISTER $(code_of)" ub.msg
+	take ub2.eml
+	mailed mc.eml carol@example.org MEMBERS ""
+	ADJUDICATOR_NOW=$((T0 + 2 * 86400)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" mc.eml
+	cp "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" d3.eml
+	expect 0 "$ADJ" members import -k carol.key -r CR d3.eml
+	expect 0 "$ADJ" members import -k carol.key -r BR d3.eml
+	out_has '^gone: bob$'
+}
+
+# Every refusal of members import: one line, the contacts unchanged
+test_members_import_refusals() {
+	rstart
+	register bob bob.key bob@example.org
+	mailed m.eml bob@example.org MEMBERS ""
+	take m.eml
+	cp "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" d1.eml
+	# another judge than the one named
+	expect 1 "$ADJ" members import -k bob.key -j alice.pub -r BR d1.eml
+	one_line
+	err_has 'not by the judge alice'
+	# not bob's to open
+	expect 1 "$ADJ" members import -k alice.key -r AR d1.eml
+	one_line
+	# no message, two messages
+	printf 'hello\n' >none.eml
+	expect 3 "$ADJ" members import -k bob.key -r BR none.eml
+	err_has 'no ADJUDICATOR MESSAGE'
+	printf 'club: members\n' >x.yaml
+	"$ADJ" seal -k alice.key bob.pub x.yaml >x.msg
+	cat d1.eml x.msg >two.eml
+	expect 3 "$ADJ" members import -k bob.key -r BR two.eml
+	err_has '2 messages: a directory is one'
+	# a message that is no directory, or whose judge is not its signer
+	expect 3 "$ADJ" members import -k bob.key -r BR x.msg
+	one_line
+	printf 'club: members\njudge: 0123456789abcdef\n' >y.yaml
+	printf 'time: 2026-12-01T00:00:00Z\nmembers: []\n' >>y.yaml
+	"$ADJ" seal -k alice.key bob.pub y.yaml >y.msg
+	expect 1 "$ADJ" members import -k bob.key -r BR y.msg
+	err_has 'judge: not the key that signed it'
+	[ ! -e BR/contacts ] || fail "contacts written"
+	# usage
+	expect 2 "$ADJ" members import -r BR d1.eml
+	err_has 'members: -k KEY is missing'
+	expect 2 "$ADJ" members export -k bob.key d1.eml
+	err_has 'the one thing it does is import'
+	expect 2 "$ADJ" members import -k bob.key -r BR
+	err_has 'FILE is missing'
+	expect 2 "$ADJ" members import -k bob.key -r BR d1.eml d1.eml
+	one_line
+	[ ! -e BR/contacts ] || fail "contacts written"
+}
