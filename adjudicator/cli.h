@@ -214,6 +214,7 @@ int	cli_smtp(const struct cli_mailer *, struct mailqueue_mail *, size_t,
 int	cmd_keygen(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
+int	cmd_members(int, char **, struct error *);
 int	cmd_new(int, char **, struct error *);
 int	cmd_join(int, char **, struct error *);
 int	cmd_setup(int, char **, struct error *);

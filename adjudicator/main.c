@@ -109,6 +109,10 @@ static const struct verb verbs[] = {
 	{ .name = "seal", .main = cmd_seal,
 	  .usage = "adjudicator seal -k KEY RECIPIENT.pub... [FILE]",
 	  .summary = "sign, encrypt and armor a YAML body" },
+	{ .name = "members", .main = cmd_members,
+	  .usage = "adjudicator members import -k KEY [-r ROOT] "
+	    "[-j JUDGE.pub] FILE",
+	  .summary = "a club's directory, signed, into your contacts" },
 	{ .name = "open", .main = cmd_open,
 	  .usage = "adjudicator open -k KEY [-p SENDER.pub] [FILE]",
 	  .summary = "de-armor, decrypt and verify; the body on stdout" },

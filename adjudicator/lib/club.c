@@ -146,7 +146,7 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "operator", "allow",
-	    "invitations", NULL };
+	    "invitations", "members", NULL };
 	const struct ydoc *n;
 	unsigned long long cap;
 	char why[80];
@@ -179,6 +179,16 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 			    CLUB_CAP_MAX);
 		else
 			c->cap = (unsigned)cap;
+	}
+	if ((n = ydoc_get(doc, "members")) != NULL) {
+		if (ydoc_expect(n, YDOC_SCALAR, "members", where, e) != 0)
+			return -1;
+		if (strcmp(n->str, "addresses") != 0 &&
+		    strcmp(n->str, "names") != 0)
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: members: "
+			    "\"%.20s\": addresses (MEMBERS gives them) or "
+			    "names", where, n->line, n->col, n->str);
+		c->addresses = strcmp(n->str, "addresses") == 0;
 	}
 	return 0;
 }

@@ -29,6 +29,43 @@
  * count (a clock stepped back); past it, it is ignored */
 #define CLUB_AHEAD	900
 #define CLUB_DOMAIN	128
+#define CLUB_MEMBERS	"members"	/* the directory */
+#define CLUB_MEMBERS_MAX 10000
+
+/* A member of the club's directory (ROOT/members, club_members.c). */
+struct club_member {
+	char			name[KEY_NAME_MAX + 1];
+	struct key_public	key;
+	char			address[MAIL_FIELD];
+	int64_t			since;		/* its last change */
+};
+
+struct club_members {
+	struct club_member	*m;
+	size_t			 n;
+};
+
+/*
+ * ROOT/members, strictly (absent: no member); refused: EXIT_USAGE, the
+ * file and line named (the mail waits for the operator to mend it).
+ * Written whole, atomically, by the caller that holds the root's lock.
+ */
+int	club_members_read(const char *root, struct club_members *,
+	    struct error *);
+int	club_members_parse(const void *text, size_t len, const char *where,
+	    struct club_members *, struct error *);
+int	club_members_write(const char *root, const struct club_members *,
+	    struct error *);
+/* The member of that name, or of that key id; NULL. */
+struct club_member *club_member_named(const struct club_members *,
+	    const char *name);
+struct club_member *club_member_keyed(const struct club_members *,
+	    const uint8_t id[KEY_ID]);
+/* Room for one more member at the end, zeroed; NULL: out of memory or
+ * the directory is full (CLUB_MEMBERS_MAX). */
+struct club_member *club_member_add(struct club_members *);
+void	club_member_remove(struct club_members *, struct club_member *);
+void	club_members_free(struct club_members *);
 
 struct club_conf {
 	char		  operator_address[MAIL_FIELD];	/* "" none */
@@ -38,6 +75,8 @@ struct club_conf {
 	char		(*domains)[CLUB_DOMAIN];
 	size_t		  ndomains;
 	unsigned	  cap;		/* per sender in a day; 0: none */
+	int		  addresses;	/* MEMBERS gives the members'
+					 * addresses (members: addresses) */
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no

@@ -1,6 +1,6 @@
 /*
- * What club.c and club_recent.c share: the root's YAML files read and
- * parsed alike.  Private to them.
+ * What club.c, club_recent.c and club_members.c share: the root's YAML
+ * files read and parsed alike.  Private to them.
  */
 #ifndef CLUB_INT_H
 #define CLUB_INT_H

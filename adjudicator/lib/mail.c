@@ -99,10 +99,21 @@ watch_command(struct mail_in *in, const char *s)
 		memcpy(in->watch_code, "?", 2);	/* a code, not the judge's */
 }
 
-/* A command in a Subject or a first line: HELP, LIST, WATCH, UNWATCH. */
+/* A command in a Subject or a first line: HELP, LIST, WATCH, UNWATCH;
+ * the line kept for the others (mailcmd.h). */
 static void
 command(struct mail_in *in, const char *s)
 {
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	for (n = strlen(s); n > 0 && isspace((unsigned char)s[n - 1]); n--)
+		;
+	if (in->nsaid < 2 && n < MAIL_SAID) {
+		memcpy(in->said[in->nsaid], s, n);
+		in->said[in->nsaid++][n] = '\0';
+	}
 	in->help |= is_word(s, "help");
 	in->list |= is_word(s, "list");
 	if (in->watch == 0)

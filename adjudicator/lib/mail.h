@@ -18,6 +18,7 @@
 
 #define MAIL_FIELD	256
 #define MAIL_WATCH_CODE	16	/* hex digits of the code WATCH confirms */
+#define MAIL_SAID	128	/* a command's line, at most, with its NUL */
 
 struct match;
 
@@ -40,6 +41,11 @@ struct mail_in {
 				 * UNWATCH GAMEID (-1) */
 	char	watch_game[65];	/* GAMEID, hex digits */
 	char	watch_code[MAIL_WATCH_CODE + 1];	/* CODE, or "" */
+	/* what the Subject (after any "Re:") and the body's first line
+	 * say, each trimmed, in that order, as the mail commands read
+	 * them (mailcmd.h); a line too long for it is not kept */
+	char	said[2][MAIL_SAID];
+	int	nsaid;
 	int64_t	received;	/* the date of the first Received header:
 				 * when this system's mail server took it;
 				 * 0 when none reads as a date */

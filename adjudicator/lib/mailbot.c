@@ -456,12 +456,17 @@ static int
 run(struct bot_run *r, const char *text, size_t len, const char *name,
     struct error *e)
 {
+	const struct mailcmd *c = mailcmd_find(&r->b->in);
 	struct armor_list l = { NULL, 0 };
 	struct error why;
 	char where[512];
 	size_t k;
 	int rc = -1;
 
+	/* a command a signed message carries reads the mail itself: its
+	 * message is for no game */
+	if (c != NULL && (c->flags & MAILCMD_SIGNED) != 0)
+		return c->run(r, e);
 	error_clear(&why);
 	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, &why) != 0)
 		return why.status == EXIT_SYSTEM ? (*e = why, -1) :

@@ -3,8 +3,11 @@
  * mailcmd.h.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
+#include "mail.h"
 #include "mailcmd.h"
 
 /* In the order the bot asks: STANDINGS (the Subject alone) before HELP,
@@ -15,6 +18,9 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_list,
 	&mailcmd_watch,
 	&mailcmd_unwatch,
+	&mailcmd_register,
+	&mailcmd_unregister,
+	&mailcmd_members,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))
@@ -38,6 +44,27 @@ mailcmd_says(const struct mail_in *in, unsigned flags)
 	for (i = 0; i < NTABLE; i++)
 		if ((table[i]->flags & flags) != 0 && table[i]->asked(in))
 			return 1;
+	return 0;
+}
+
+int
+mailcmd_said(const struct mail_in *in, const char *name, char *args,
+    size_t len)
+{
+	size_t n = strlen(name);
+	const char *s;
+	int i;
+
+	for (i = 0; i < in->nsaid; i++) {
+		s = in->said[i];
+		if (strncasecmp(s, name, n) != 0 || (s[n] != '\0' &&
+		    s[n] != ' ' && s[n] != '\t'))
+			continue;
+		for (s += n; *s == ' ' || *s == '\t'; s++)
+			;
+		snprintf(args, len, "%s", s);
+		return 1;
+	}
 	return 0;
 }
 
@@ -79,6 +106,14 @@ mailcmd_usage(struct buf *out)
 		    "the line to send back, its code made for your address "
 		    "alone.", some.data, strchr((char *)some.data, ' ') ?
 		    "each is" : "it is");
+		if (buf_cstr(&say) == 0)
+			buf_wrap(out, (char *)say.data);
+	}
+	say.len = some.len = 0;
+	if (names(MAILCMD_SIGNED, &some)) {
+		buf_printf(&say, "%s: the mail carries a message your key "
+		    "signed, sealed to the judge (adjudicator seal; "
+		    "formats/club.md).", some.data);
 		if (buf_cstr(&say) == 0)
 			buf_wrap(out, (char *)say.data);
 	}

@@ -1,13 +1,14 @@
 /*
- * The mail bot's commands (judge -r ROOT): a mail with no armored
- * message whose Subject (after any "Re:"), or the first line of its
- * body, says one.  Each command describes itself as a const struct
- * mailcmd in its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH
- * and UNWATCH) and is listed once in the table of mailcmd.c, in the
- * order the bot asks: the first command a mail says is the one that
- * runs.  HELP's list of commands is the table's: a command added to it
- * is in HELP.  The bot's core (mailbot.c) only finds the command and
- * calls it; how to add one: HACKING.md.
+ * The mail bot's commands (judge -r ROOT): a mail whose Subject (after
+ * any "Re:"), or the first line of its body, says one, with no armored
+ * message (or with the one signed message a MAILCMD_SIGNED command
+ * takes).  Each command describes itself as a const struct mailcmd in
+ * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
+ * UNWATCH, REGISTER and UNREGISTER, MEMBERS) and is listed once in the
+ * table of mailcmd.c, in the order the bot asks: the first command a
+ * mail says is the one that runs.  HELP's list of commands is the
+ * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
+ * only finds the command and calls it; how to add one: HACKING.md.
  */
 #ifndef MAILCMD_H
 #define MAILCMD_H
@@ -25,6 +26,9 @@ struct mail_in;
 #define MAILCMD_CODE	0x2	/* confirmed by a code the judge mails to
 				 * the sender's address alone */
 #define MAILCMD_SUBJECT	0x4	/* said in the Subject alone */
+#define MAILCMD_SIGNED	0x8	/* carried by a signed message, in the mail
+				 * with it: the command reads the mail's
+				 * armor itself (never routed to a game) */
 
 struct mailcmd {
 	const char	*name;		/* "WATCH" */
@@ -41,12 +45,18 @@ struct mailcmd {
 };
 
 extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
-    mailcmd_watch, mailcmd_unwatch;
+    mailcmd_watch, mailcmd_unwatch, mailcmd_register, mailcmd_unregister,
+    mailcmd_members;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);
 /* Whether any command the mail says has one of flags. */
 int	mailcmd_says(const struct mail_in *, unsigned flags);
+/* Whether the Subject, else the first line, is the word name (any case)
+ * then blanks and what follows: 1, that in args (len bytes, "" when
+ * nothing follows); 0. */
+int	mailcmd_said(const struct mail_in *, const char *name, char *args,
+	    size_t len);
 /* HELP's list of the commands, from the table. */
 void	mailcmd_usage(struct buf *);
 

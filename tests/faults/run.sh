@@ -1,7 +1,8 @@
 #!/bin/sh
 # make check-faults: what a crash, a kill or a full disk does to each
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
-# over a queue (drain) and with one mail (bot), export, repair).  $ADJ
+# over a queue (drain) and with one mail (bot), a member's REGISTER
+# confirmed (register), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -27,7 +28,8 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot keygen join setup turn receive export repair}
+verbs=${FAULT_ONLY:-judge drain bot register keygen join setup turn receive \
+    export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -327,6 +329,45 @@ after_bot() {
 	[ "$(seq_of A)" -eq 4 ] || fail "alice is not at entry 4"
 }
 
+# register: judge -r with alice's REGISTER and the judge's code: the
+# directory ROOT/members written whole before she is told, never half,
+# never twice
+DIRS_register=
+prep_register() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge
+	"$ADJ" keygen -N alice
+	printf 'club: register\nname: alice\naddress: alice@example.org\n' \
+	    >r.yaml
+	"$ADJ" seal -k alice.key jr/judge.pub r.yaml >r.msg
+	{ printf 'From: alice@example.org\nSubject: REGISTER\n\n'; cat r.msg; } \
+	    >r.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" r.eml
+	code=$(sed -n 's/^    REGISTER \([0-9a-f]\{16\}\)$/\1/p' spool/1.eml)
+	[ -n "$code" ] || fail "no code"
+	{ printf 'From: alice@example.org\nSubject: REGISTER %s\n\n' "$code"
+	    cat r.msg; } >c.eml
+}
+run_register() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" c.eml >out 2>err
+}
+after_register() {
+	export SPOOL="$PWD/spool"
+	if [ -e jr/members ]; then
+		grep -c '^- name: alice$' jr/members | grep -qx 1 ||
+		    fail "the directory is not whole: $(cat jr/members)"
+	fi
+	# told only once listed
+	if grep -q '^You are a member' spool/*.eml; then
+		[ -e jr/members ] || fail "told, and not listed"
+	fi
+	# the mail given again: listed, once
+	expect 0 "$ADJ" judge -r jr -s "$SM" c.eml
+	grep -c '^- name: alice$' jr/members | grep -qx 1 ||
+	    fail "alice is not listed once"
+	grep -q '^You are a member' spool/*.eml || fail "alice never told"
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -448,7 +489,7 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		[ "$verb" != drain ] && [ "$verb" != bot ] || want=75
+		case $verb in drain|bot|register) want=75 ;; esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&

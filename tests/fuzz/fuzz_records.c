@@ -1,15 +1,16 @@
 /*
  * libFuzzer harness: the judge's own record files, as an operator's
  * mistake or a damaged disk may leave them.  The first byte says which
- * (its value modulo 4), the rest is the file:
+ * (its value modulo 5), the rest is the file:
  *
  *   0  GAMEDIR/watchers  (watchers_parse, with two observers named in
  *                         the header, so that the cap's room is walked)
  *   1  ROOT/outbox       (mailqueue_outbox_parse)
  *   2  ROOT/judge.recent (club_recent_parse, at a fixed now)
  *   3  ROOT/judge.yaml   (club_conf_parse)
+ *   4  ROOT/members      (club_members_parse)
  *
- * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 3 before
+ * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 4 before
  * each sample: the samples of formats/ and files a real judge wrote.
  */
 #include <stddef.h>
@@ -46,6 +47,7 @@ records(unsigned kind, const uint8_t *p, size_t n)
 	struct mailqueue_mail *m = NULL;
 	struct club_recent rec;
 	struct club_conf conf;
+	struct club_members dir;
 	char id[MAILQUEUE_RUNID + 1];
 	struct error e;
 	size_t i, k = 0;
@@ -75,9 +77,18 @@ records(unsigned kind, const uint8_t *p, size_t n)
 		    INT64_C(1796083200), &rec, &e) == 0)
 			club_recent_free(&rec);
 		break;
-	default:
+	case 3:
 		if (club_conf_parse(p, n, "judge.yaml", &conf, &e) == 0)
 			club_conf_free(&conf);
+		break;
+	default:
+		if (club_members_parse(p, n, "members", &dir, &e) == 0) {
+			for (i = 0; i < dir.n; i++)
+				if (club_member_named(&dir,
+				    dir.m[i].name) != &dir.m[i])
+					__builtin_trap();
+			club_members_free(&dir);
+		}
 		break;
 	}
 	/* every refusal is one line */
@@ -97,6 +108,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size == 0)
 		return 0;
-	records(data[0] % 4, data + 1, size - 1);
+	records(data[0] % 5, data + 1, size - 1);
 	return 0;
 }

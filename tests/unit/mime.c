@@ -5,6 +5,7 @@
  * makes of a mail's headers (mail_read).
  */
 #include "mail.h"
+#include "mailcmd.h"
 #include "mime.h"
 #include "unit.h"
 
@@ -229,6 +230,45 @@ test_mail_watch(void)
 		    strcmp(in.watch_code, mails[i].code) == 0)),
 		    "mail_read: %s (watch %d, game %s, code %s)",
 		    mails[i].name, in.watch, in.watch_game, in.watch_code);
+	}
+}
+
+/* What the Subject and the first line say, kept for the mail commands
+ * (mailcmd_said): trimmed, after any "Re:", in that order; a command's
+ * word at the start, any case, then its arguments. */
+static void
+test_mail_said(void)
+{
+	static const struct {
+		const char	*name, *text, *cmd;
+		int		 said;
+		const char	*args;
+	} mails[] = {
+		{ "REGISTER, the subject", "From: a@x\nSubject: Re: Register "
+		    " 00ff \n\n-----BEGIN\n", "REGISTER", 1, "00ff" },
+		{ "MEMBERS, the first line", "From: a@x\nSubject: hi\n\n"
+		    "\n  members\nmore\n", "MEMBERS", 1, "" },
+		{ "not REGISTER: UNREGISTER", "From: a@x\nSubject: "
+		    "unregister\n\n", "REGISTER", 0, "" },
+		{ "not MEMBERS: a longer word", "From: a@x\nSubject: "
+		    "membership\n\n", "MEMBERS", 0, "" },
+		{ "a line past its room: not kept", "From: a@x\nSubject: x\n"
+		    "\nREGISTER 0123456789012345678901234567890123456789012345"
+		    "67890123456789012345678901234567890123456789012345678901"
+		    "2345678901234567890\n", "REGISTER", 0, "" },
+	};
+	struct mail_in in;
+	char args[MAIL_SAID];
+	size_t i;
+	int said;
+
+	for (i = 0; i < UNIT_NELEM(mails); i++) {
+		mail_read(mails[i].text, strlen(mails[i].text), &in);
+		args[0] = '\0';
+		said = mailcmd_said(&in, mails[i].cmd, args, sizeof(args));
+		unit_ok(said == mails[i].said && strcmp(args,
+		    mails[i].args) == 0, "mail_read, mailcmd_said: %s (%d, "
+		    "\"%s\")", mails[i].name, said, args);
 	}
 }
 
@@ -461,6 +501,7 @@ main(void)
 	test_words();
 	test_mail_read();
 	test_mail_watch();
+	test_mail_said();
 	test_parts();
 	test_mailbox();
 	test_mailbox_window();

@@ -1,0 +1,63 @@
+/*
+ * A player's contacts of one club: the directory a club's judge signed
+ * (MEMBERS by mail, formats/club.md) taken into ROOT/contacts/JUDGEID
+ * (the judge's key id), so that the player knows each member's key, and
+ * a key that changed is never taken silently: an import says every new,
+ * changed and gone member, and refuses a directory older than the one
+ * it holds.  Written whole and atomically.
+ */
+#ifndef CONTACTS_H
+#define CONTACTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "envelope.h"
+#include "error.h"
+#include "key.h"
+#include "mail.h"
+
+#define CONTACTS_DIR		"contacts"
+#define CONTACTS_MAX		10000
+#define CONTACTS_FINGERPRINT	50	/* 10 groups of 4 hex digits */
+
+struct contact {
+	char			name[KEY_NAME_MAX + 1];
+	struct key_public	key;
+	char			address[MAIL_FIELD];	/* "" unknown */
+};
+
+/* What an import changed, one a member. */
+enum contact_news { CONTACT_NEW, CONTACT_KEY, CONTACT_ADDRESS, CONTACT_GONE };
+
+struct contact_change {
+	enum contact_news	news;
+	struct contact		now;		/* gone: as it was */
+	struct key_public	before;		/* CONTACT_KEY: the old key */
+};
+
+struct contacts_import {
+	struct key_public	 judge;		/* who signed it */
+	int			 first;		/* no contacts of it before */
+	int64_t			 time;		/* when it signed it */
+	size_t			 members;
+	struct contact_change	*ch;
+	size_t			 nch;
+};
+
+/*
+ * The directory in the signed message env (opened by the caller, where
+ * naming it) into root's contacts of its judge (judge: NULL, any judge;
+ * else the signer must be it).  0, or -1: EXIT_MALFORMED (not such a
+ * directory), EXIT_REFUSED (another judge's, or older than the
+ * contacts), EXIT_SYSTEM; nothing written then.
+ */
+int	contacts_import(const char *root, const struct envelope *env,
+	    const struct key_public *judge, const char *where,
+	    struct contacts_import *, struct error *);
+void	contacts_import_free(struct contacts_import *);
+/* A key's fingerprint, for a person to compare: "ABCD EF01 ...". */
+void	contacts_fingerprint(const struct key_public *,
+	    char out[CONTACTS_FINGERPRINT]);
+
+#endif
