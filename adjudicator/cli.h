@@ -212,6 +212,7 @@ int	cli_smtp(const struct cli_mailer *, struct mailqueue_mail *, size_t,
 	    mailqueue_sent_fn *, void *, struct error *);
 
 int	cmd_keygen(int, char **, struct error *);
+int	cmd_key(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
 int	cmd_new(int, char **, struct error *);

@@ -100,6 +100,10 @@ static const struct verb verbs[] = {
 	{ .name = "keygen", .main = cmd_keygen,
 	  .usage = "adjudicator keygen [-N] [-d DIR] NAME",
 	  .summary = "make a key pair: DIR/NAME.key and DIR/NAME.pub" },
+	{ .name = "key", .main = cmd_key,
+	  .usage = "adjudicator key export KEY.pub",
+	  .usage2 = "adjudicator key import [-f] [-d DIR] [FILE]",
+	  .summary = "a public key as a short block for mail, and back" },
 	{ .name = "agent", .main = cmd_agent,
 	  .usage = "adjudicator agent [-f] [-s] [-S SOCKET] [-t IDLE] "
 	    "[-T MAX]",

@@ -456,7 +456,7 @@ static int
 run(struct bot_run *r, const char *text, size_t len, const char *name,
     struct error *e)
 {
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct error why;
 	char where[512];
 	size_t k;
