@@ -232,6 +232,7 @@ int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
+int	cmd_calendar(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
 int	cmd_replay(int, char **, struct error *);
 int	cmd_agent(int, char **, struct error *);

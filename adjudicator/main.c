@@ -44,6 +44,9 @@ static const struct verb verbs[] = {
 	{ .name = "games", .main = cmd_games,
 	  .usage = "adjudicator games -r ROOT",
 	  .summary = "every game of ROOT: whose turn, last entry, result" },
+	{ .name = "calendar", .main = cmd_calendar,
+	  .usage = "adjudicator calendar -r ROOT [-o FILE]",
+	  .summary = "your deadlines in ROOT's games as an iCalendar file" },
 	{ .name = "judge", .main = cmd_judge,
 	  .usage = "adjudicator judge [-d GAMEDIR] -O OUTDIR [-t | FILE...]",
 	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] "
