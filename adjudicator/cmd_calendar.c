@@ -3,6 +3,9 @@
  * where its seat is to move on a running clock, as an iCalendar file
  * (calendar.h): on stdout, or FILE replaced whole.
  */
+#include <sys/stat.h>
+
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +13,26 @@
 #include "calendar.h"
 #include "cli.h"
 #include "fsio.h"
+
+/* FILE's directory is there: a clear line, not the temporary file's. */
+static int
+dir_of(const char *file, struct error *e)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(file, '/');
+	struct stat st;
+
+	if (slash == NULL)
+		return 0;
+	if ((size_t)snprintf(dir, sizeof(dir), "%.*s", slash == file ? 1 :
+	    (int)(slash - file), file) >= sizeof(dir))
+		return error_set(e, EXIT_USAGE, "%.64s...: path too long",
+		    file);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return error_set(e, EXIT_SYSTEM, "%s: no such directory %s",
+		    file, dir);
+	return 0;
+}
 
 int
 cmd_calendar(int argc, char **argv, struct error *e)
@@ -33,6 +56,8 @@ cmd_calendar(int argc, char **argv, struct error *e)
 		return -1;
 	if (file != NULL && file[0] == '\0')
 		return cli_usage_why(e, "-o: an empty file name");
+	if (file != NULL && strcmp(file, "-") != 0 && dir_of(file, e) != 0)
+		return -1;
 	buf_init(&out);
 	rc = calendar_root(root, &out, &unreadable, e);
 	if (rc == 0 && (file == NULL || strcmp(file, "-") == 0))

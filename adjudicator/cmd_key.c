@@ -4,6 +4,8 @@
  * quoted reply, stored as NAME.pub: never over another key of that name
  * unless -f says so, and never silently.
  */
+#include <sys/stat.h>
+
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -97,6 +99,7 @@ key_import(int argc, char **argv, struct error *e)
 	char path[PATH_MAX];
 	struct key_public k;
 	struct buf text;
+	struct stat st;
 	int ch, force = 0, rc;
 
 	while ((ch = cli_getopt(argc, argv, "d:f")) != -1) {
@@ -111,6 +114,8 @@ key_import(int argc, char **argv, struct error *e)
 	argv += optind;
 	if (cli_operands(argc, argv, 1, e) != 0)
 		return -1;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return error_set(e, EXIT_USAGE, "%s: no such directory", dir);
 	if (argc == 1)
 		in = argv[0];
 	buf_init(&text);

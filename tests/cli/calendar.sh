@@ -216,6 +216,7 @@ test_calendar_bad_arguments() {
 	err_has "nowhere: no such root"
 	expect 4 "$ADJ" calendar -r AR -o nodir/cal.ics
 	one_line
+	err_has "^adjudicator: nodir/cal.ics: no such directory nodir$"
 	[ ! -e nodir ] || fail "nodir made"
 	[ "$(cat keep.ics)" = mine ] || fail "keep.ics changed"
 	# a game that cannot be read is left out, and said

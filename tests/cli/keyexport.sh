@@ -202,6 +202,10 @@ test_key_usage_errors() {
 	err_has "key: option -d needs a value"
 	expect 2 "$ADJ" key -@
 	err_has "key: unknown option -@"
+	expect 2 "$ADJ" key import -d nodir alice.asc
+	one_line
+	err_has "^adjudicator: nodir: no such directory$"
+	[ ! -e nodir ] || fail "nodir made"
 	unchanged d
 	[ ! -e alice.pub.tmp ] && [ "$(ls d)" = "" ] || fail "d: $(ls d)"
 }
