@@ -212,6 +212,7 @@ int	cli_smtp(const struct cli_mailer *, struct mailqueue_mail *, size_t,
 	    mailqueue_sent_fn *, void *, struct error *);
 
 int	cmd_keygen(int, char **, struct error *);
+int	cmd_key(int, char **, struct error *);
 int	cmd_seal(int, char **, struct error *);
 int	cmd_open(int, char **, struct error *);
 int	cmd_members(int, char **, struct error *);
@@ -232,6 +233,7 @@ int	cmd_verify(int, char **, struct error *);
 int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
+int	cmd_calendar(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
 int	cmd_replay(int, char **, struct error *);
 int	cmd_agent(int, char **, struct error *);

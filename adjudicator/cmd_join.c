@@ -118,7 +118,7 @@ cmd_join(int argc, char **argv, struct error *e)
 	const char *dir = NULL, *keypath = NULL, *in = NULL, *root = NULL;
 	char seatfile[4200];
 	struct key_secret *k = NULL;
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct buf text, sb;
 	struct match *m = NULL;
 	int ch, rc = -1, seat;

@@ -52,7 +52,7 @@ static int
 import(const char *root, const char *keypath, const char *judgepath,
     const char *in, struct error *e)
 {
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct contacts_import im;
 	struct key_public judge;
 	struct key_secret *k = NULL;

@@ -71,7 +71,7 @@ cmd_open(int argc, char **argv, struct error *e)
 	const char *keypath = NULL, *senderpath = NULL, *in = NULL;
 	struct key_public sender;
 	struct key_secret *k = NULL;
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct opened o;
 	struct buf text;
 	int ch, rc = -1;

@@ -23,7 +23,7 @@ static int
 invitation(const char *keypath, const char *in, struct buf *sb,
     struct error *e)
 {
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct key_secret *k = NULL;
 	struct envelope env;
 	struct match *m = NULL;

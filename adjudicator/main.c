@@ -44,6 +44,9 @@ static const struct verb verbs[] = {
 	{ .name = "games", .main = cmd_games,
 	  .usage = "adjudicator games -r ROOT",
 	  .summary = "every game of ROOT: whose turn, last entry, result" },
+	{ .name = "calendar", .main = cmd_calendar,
+	  .usage = "adjudicator calendar -r ROOT [-o FILE]",
+	  .summary = "your deadlines in ROOT's games as an iCalendar file" },
 	{ .name = "judge", .main = cmd_judge,
 	  .usage = "adjudicator judge [-d GAMEDIR] -O OUTDIR [-t | FILE...]",
 	  .usage2 = "adjudicator judge -r ROOT [-k KEY] [-s SENDMAIL] "
@@ -100,6 +103,10 @@ static const struct verb verbs[] = {
 	{ .name = "keygen", .main = cmd_keygen,
 	  .usage = "adjudicator keygen [-N] [-d DIR] NAME",
 	  .summary = "make a key pair: DIR/NAME.key and DIR/NAME.pub" },
+	{ .name = "key", .main = cmd_key,
+	  .usage = "adjudicator key export KEY.pub",
+	  .usage2 = "adjudicator key import [-f] [-d DIR] [FILE]",
+	  .summary = "a public key as a short block for mail, and back" },
 	{ .name = "agent", .main = cmd_agent,
 	  .usage = "adjudicator agent [-f] [-s] [-S SOCKET] [-t IDLE] "
 	    "[-T MAX]",

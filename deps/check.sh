@@ -51,7 +51,10 @@ missing() {
 		cmd:*) command -v "${how#cmd:}" >/dev/null 2>&1 ;;
 		pc:*) [ "$all" -eq 1 ] || { [ "$pc" -eq 1 ] &&
 		    "$PKG_CONFIG" --exists "${how#pc:}" 2>/dev/null; } ;;
-		py:*) python3 -c "import ${how#py:}" >/dev/null 2>&1 ;;
+		# Debian's python3-* serve /usr/bin/python3, which the
+		# python3 on the PATH may not be
+		py:*) python3 -c "import ${how#py:}" >/dev/null 2>&1 ||
+		    /usr/bin/python3 -c "import ${how#py:}" >/dev/null 2>&1 ;;
 		esac && continue
 		pkgs="$pkgs $pkg"
 		case $how in

@@ -21,15 +21,17 @@ armor_list_free(struct armor_list *l)
 	for (i = 0; i < l->n; i++)
 		buf_free(&l->items[i]);
 	free(l->items);
+	free(l->line);
 	l->items = NULL;
+	l->line = NULL;
 	l->n = 0;
 }
 
 static int
-list_add(struct armor_list *l, const uint8_t *p, size_t len)
+list_add(struct armor_list *l, const uint8_t *p, size_t len, size_t line)
 {
 	struct buf *n;
-	size_t i;
+	size_t i, *ln;
 
 	/* the same block seen twice in one input (a quoted reply) is one */
 	for (i = 0; i < l->n; i++)
@@ -41,6 +43,10 @@ list_add(struct armor_list *l, const uint8_t *p, size_t len)
 	if ((n = realloc(l->items, (l->n + 1) * sizeof(*n))) == NULL)
 		return -1;
 	l->items = n;
+	if ((ln = realloc(l->line, (l->n + 1) * sizeof(*ln))) == NULL)
+		return -1;
+	l->line = ln;
+	l->line[l->n] = line;
 	buf_init(&l->items[l->n]);
 	if (buf_add(&l->items[l->n], p, len) != 0)
 		return -1;
@@ -134,7 +140,7 @@ scan_text(const char *text, size_t len, const char *label, const char *where,
 				    "%s:%zu: armor block is not valid base64",
 				    where, start_line);
 			}
-			if (list_add(l, bin, outlen) != 0) {
+			if (list_add(l, bin, outlen, start_line) != 0) {
 				free(bin);
 				buf_free(&b64);
 				return error_set(e, EXIT_MALFORMED,
@@ -187,6 +193,7 @@ armor_read(const char *text, size_t len, const char *label, const char *where,
 	struct find f = { label, where, l };
 
 	l->items = NULL;
+	l->line = NULL;
 	l->n = 0;
 	if (mime_texts(text, len, where, find_in, &f, e) != 0) {
 		armor_list_free(l);

@@ -16,11 +16,13 @@
 #define ARMOR_MESSAGE	"ADJUDICATOR MESSAGE"
 #define ARMOR_SECRET	"ADJUDICATOR SECRET KEY"
 #define ARMOR_ARCHIVE	"ADJUDICATOR ARCHIVE"
+#define ARMOR_PUBLIC	"ADJUDICATOR PUBLIC KEY"
 #define ARMOR_MAX_BLOCKS 256
 
 struct armor_list {
 	struct buf	*items;		/* decoded binary blobs, in input order */
 	size_t		 n;
+	size_t		*line;		/* each one's BEGIN line */
 };
 
 int	armor_wrap(const void *, size_t, const char *label, struct buf *,

@@ -538,7 +538,7 @@ int
 judge_input(struct judge_run *j, const char *text, size_t len,
     const char *name, struct error *e)
 {
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct envelope env;
 	struct error me;
 	struct buf sb;

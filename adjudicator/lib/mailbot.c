@@ -457,7 +457,7 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
     struct error *e)
 {
 	const struct mailcmd *c = mailcmd_find(&r->b->in);
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct error why;
 	char where[512];
 	size_t k;

@@ -170,7 +170,7 @@ static int
 signed_body(struct reg *g, int reg, struct error *e)
 {
 	const struct bot_run *r = g->r;
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct envelope env;
 	struct ydoc *doc = NULL;
 	struct buf sb;

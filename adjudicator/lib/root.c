@@ -326,7 +326,7 @@ static int
 join_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct root_joining *j = arg;
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct envelope env;
 	struct error why, ign;
 	char name[400], where[512], game[ROOT_ID], first[ROOT_ID] = "";
@@ -691,7 +691,7 @@ one_mail(void *arg, const struct mime_mail *m, struct error *e)
 {
 	struct one_input *in = arg;
 	struct root_receive *r = in->r;
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct envelope env;
 	struct mail_in head;
 	char where[512], name[400];

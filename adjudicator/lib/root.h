@@ -111,6 +111,22 @@ int	root_games(const char *root, struct buf *, struct error *);
  * marks, so no game is this copy's to move: those under way, then those
  * over, in the same order; a game that cannot be read is left out. */
 int	root_games_public(const char *root, struct buf *, struct error *);
+/*
+ * calendar: each game of the root where this copy's seat is to move and
+ * its clock runs (not paused; a judged seat's entry not already with the
+ * judge), in the order of the game ids, handed to fn with its deadline
+ * and hard, the end of its grace (the deadline when there is none).  A
+ * game that cannot be read is counted in *unreadable and passed over.
+ */
+struct root_due {
+	const struct match	*m;
+	const char		*dir;	/* ROOT/GAMEID */
+	int			 me;
+	int64_t			 deadline, hard;
+};
+typedef int root_due_fn(void *, const struct root_due *, struct error *);
+int	root_due(const char *root, root_due_fn *, void *, int *unreadable,
+	    struct error *);
 
 /*
  * receive -r: the messages of inputs (an mbox, mail files, several

@@ -76,6 +76,33 @@ next_words(const struct match *m, int me, int sent, char *out, size_t len)
 	}
 }
 
+/* Whose clock runs, were the clocks not paused: -1, nobody's (no clock,
+ * the game over). */
+static int
+clock_of(const struct match *m)
+{
+	int s = m->clk.runs;
+
+	if (!m->clock.on || s < 0 || s >= m->nseats ||
+	    match_phase(m) == MATCH_CLOSED)
+		return -1;
+	return s;
+}
+
+/*
+ * Whose clock runs, and its deadline and the end of its grace: 1 when a
+ * clock runs (the game not over, the clocks not paused).
+ */
+static int
+running(const struct match *m, int64_t now, int *seat, int64_t *deadline,
+    int64_t *hard)
+{
+	if ((*seat = clock_of(m)) < 0 || m->clk.paused != 0)
+		return 0;
+	clock_deadline(&m->clk, &m->clock, *seat, now, deadline, hard);
+	return 1;
+}
+
 /*
  * A game with a clock: whose runs, its deadline as a time and what is
  * left (or how late it is).  1, and *deadline, when a clock runs.
@@ -85,19 +112,16 @@ clock_words(const struct match *m, struct buf *out, int64_t *deadline)
 {
 	char d[WHEN_TEXT], left[WHEN_SPAN];
 	int64_t now = when_now(), hard;
-	int s = m->clk.runs;
+	int s;
 
 	if (m->dispute.on)
 		buf_adds(out, m->dispute.stands ? "; a fork: the timeout "
 		    "claim stands" : "; a timeout claim disputed");
-	if (!m->clock.on || s < 0 || s >= m->nseats ||
-	    match_phase(m) == MATCH_CLOSED)
-		return 0;
-	if (m->clk.paused != 0) {
-		buf_adds(out, "; clocks paused");
+	if (!running(m, now, &s, deadline, &hard)) {
+		if (clock_of(m) >= 0)
+			buf_adds(out, "; clocks paused");
 		return 0;
 	}
-	clock_deadline(&m->clk, &m->clock, s, now, deadline, &hard);
 	when_format(*deadline, d, sizeof(d));
 	when_span(*deadline >= now ? *deadline - now : now - *deadline, left,
 	    sizeof(left));
@@ -256,4 +280,51 @@ int
 root_games_public(const char *root, struct buf *out, struct error *e)
 {
 	return listing(root, 1, out, e);
+}
+
+struct due_walk {
+	root_due_fn	*fn;
+	void		*arg;
+	int64_t		 now;
+	int		*unreadable;
+};
+
+static int
+due_one(void *arg, const char *dir, const char *game, struct error *e)
+{
+	struct due_walk *w = arg;
+	struct root_due d;
+	struct gamedir g;
+	int rc = 0, seat;
+
+	(void)game;
+	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
+		if (e->status == EXIT_SYSTEM)
+			return -1;
+		(*w->unreadable)++;	/* games -r says why */
+		error_clear(e);
+		return 0;
+	}
+	memset(&d, 0, sizeof(d));
+	d.m = g.t.m;
+	d.dir = dir;
+	d.me = g.t.me;
+	/* this seat's clock, and its move: not one sent to the judge */
+	if (d.me >= 0 && d.me < d.m->nseats &&
+	    group_of(d.m, d.me, 0, with_judge(&g)) == TO_MOVE &&
+	    running(d.m, w->now, &seat, &d.deadline, &d.hard) &&
+	    seat == d.me)
+		rc = w->fn(w->arg, &d, e);
+	gamedir_close(&g);
+	return rc;
+}
+
+int
+root_due(const char *root, root_due_fn *fn, void *arg, int *unreadable,
+    struct error *e)
+{
+	struct due_walk w = { fn, arg, when_now(), unreadable };
+
+	*unreadable = 0;
+	return root_each(root, due_one, &w, e);
 }

@@ -386,7 +386,7 @@ int
 transcript_receive(struct transcript *p, const struct key_secret *k, const char *text,
     size_t len, const char *name, struct error *e)
 {
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct envelope env;
 	struct buf sb;
 	char where[512];

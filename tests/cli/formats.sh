@@ -81,6 +81,26 @@ test_sample_public_keys_parse() {
 	cmp out "$S/body.yaml" || fail "body differs"
 }
 
+# the public key block for mail: the layout of key.md, byte by byte, and
+# the sample is alice.pub's
+test_sample_public_key_block() {
+	expect 0 "$ADJ" key export "$S/alice.pub"
+	cmp out "$S/alice.pub.asc" || fail "alice.pub.asc is not alice.pub's"
+	sed '1d;$d' "$S/alice.pub.asc" | tr -d '\n' | base64 -d >rec
+	[ "$(wc -c <rec)" -eq 87 ] || fail "not 82 bytes and the name's"
+	[ "$(head -c 6 rec | od -An -c | tr -d ' ')" = 'ADJP001005' ] ||
+	    fail "magic, version, name length: $(head -c 6 rec | od -An -c)"
+	[ "$(dd if=rec bs=1 skip=6 count=5 2>/dev/null)" = alice ] ||
+	    fail "the name"
+	[ "$(dd if=rec bs=1 skip=11 count=64 2>/dev/null | base64 -w0)" = \
+	    "$(cut -d' ' -f4 "$S/alice.pub")" ] || fail "the keys"
+	[ "$(dd if=rec bs=1 skip=75 count=8 2>/dev/null | od -An -tx1 |
+	    tr -d ' \n')" = dd4313f220301088 ] || fail "the key id"
+	mkdir d
+	expect 0 "$ADJ" key import -d d "$S/alice.pub.asc"
+	cmp d/alice.pub "$S/alice.pub" || fail "import of the sample"
+}
+
 test_sample_public_key_wrong_id_refused() {
 	sed 's/ dd4313f220301088 / dd4313f220301089 /' "$S/alice.pub" >bad.pub
 	expect 3 "$ADJ" seal -k "$K/bob.key" bad.pub "$S/body.yaml"

@@ -111,7 +111,7 @@ static int
 run(int argc, char **argv, struct buf *out, struct error *e)
 {
 	struct key_public to[ENVELOPE_MAX_RECIPIENTS];
-	struct armor_list l = { NULL, 0 };
+	struct armor_list l = { NULL, 0, NULL };
 	struct key_secret *k = NULL;
 	struct envelope env;
 	struct buf in;
