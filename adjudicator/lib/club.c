@@ -141,28 +141,40 @@ conf_allow(const struct ydoc *a, struct club_conf *c, const char *where,
 	return 0;
 }
 
+/* The mail address under key, if set, into out (MAIL_FIELD). */
+static int
+conf_address(const struct ydoc *doc, const char *key, char *out,
+    const char *where, struct error *e)
+{
+	const struct ydoc *n;
+	char why[80];
+
+	if ((n = ydoc_get(doc, key)) == NULL)
+		return 0;
+	if (ydoc_expect(n, YDOC_SCALAR, key, where, e) != 0)
+		return -1;
+	if (header_address_check(n->str, why, sizeof(why)) != 0)
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: %s: not a mail "
+		    "address (%s)", where, n->line, n->col, key, why);
+	snprintf(out, MAIL_FIELD, "%s", n->str);
+	return 0;
+}
+
 static int
 conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "operator", "allow",
-	    "invitations", "members", NULL };
+	    "invitations", "members", "address", NULL };
 	const struct ydoc *n;
 	unsigned long long cap;
-	char why[80];
 
 	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
 		return -1;
-	if ((n = ydoc_get(doc, "operator")) != NULL) {
-		if (ydoc_expect(n, YDOC_SCALAR, "operator", where, e) != 0)
-			return -1;
-		if (header_address_check(n->str, why, sizeof(why)) != 0)
-			return error_set(e, EXIT_USAGE, "%s:%u:%u: operator: "
-			    "not a mail address (%s)", where, n->line, n->col,
-			    why);
-		snprintf(c->operator_address, sizeof(c->operator_address),
-		    "%s", n->str);
-	}
+	if (conf_address(doc, "operator", c->operator_address, where,
+	    e) != 0 || conf_address(doc, "address", c->address, where,
+	    e) != 0)
+		return -1;
 	if ((n = ydoc_get(doc, "allow")) != NULL &&
 	    conf_allow(n, c, where, e) != 0)
 		return -1;

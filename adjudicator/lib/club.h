@@ -67,6 +67,49 @@ struct club_member *club_member_add(struct club_members *);
 void	club_member_remove(struct club_members *, struct club_member *);
 void	club_members_free(struct club_members *);
 
+#define CLUB_CHALLENGES	"challenges"	/* open and accepted challenges */
+#define CLUB_CHALLENGES_MAX 10000
+#define CLUB_CHALLENGE_ID 17		/* 16 hex digits and the NUL */
+#define CLUB_CHALLENGE_DAYS 7		/* until it lapses, by default */
+
+/*
+ * A challenge of one member to another (ROOT/challenges,
+ * club_challenges.c): open while game is "", accepted once the judge
+ * made it game; either way kept until it lapses.
+ */
+struct club_challenge {
+	char		id[CLUB_CHALLENGE_ID];
+	char		from[KEY_NAME_MAX + 1];		/* who challenges */
+	char		to[KEY_NAME_MAX + 1];		/* who is challenged */
+	char		rules[32];
+	char		options[MAIL_SAID];	/* "k=v k=v", or "" */
+	int64_t		made, until;
+	char		game[ROOT_ID];		/* "" while open */
+	char		rematch[ROOT_ID];	/* the game it plays again */
+};
+
+struct club_challenges {
+	struct club_challenge	*c;
+	size_t			 n;
+};
+
+/*
+ * ROOT/challenges, strictly (absent: none), without those lapsed at now
+ * (gone when it is written again); refused: EXIT_USAGE, the file and
+ * line named.  Written whole, atomically, by the caller that holds the
+ * root's lock.
+ */
+int	club_challenges_read(const char *root, int64_t now,
+	    struct club_challenges *, struct error *);
+int	club_challenges_write(const char *root, const struct club_challenges *,
+	    struct error *);
+struct club_challenge *club_challenge_id(const struct club_challenges *,
+	    const char *id);
+struct club_challenge *club_challenge_add(struct club_challenges *);
+void	club_challenge_remove(struct club_challenges *,
+	    struct club_challenge *);
+void	club_challenges_free(struct club_challenges *);
+
 struct club_conf {
 	char		  operator_address[MAIL_FIELD];	/* "" none */
 	int		  allow;	/* an allow-list is set (maybe empty) */
@@ -77,6 +120,8 @@ struct club_conf {
 	unsigned	  cap;		/* per sender in a day; 0: none */
 	int		  addresses;	/* MEMBERS gives the members'
 					 * addresses (members: addresses) */
+	char		  address[MAIL_FIELD];	/* the judge's own, for the
+						 * games it makes; "" none */
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no

@@ -21,6 +21,9 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_register,
 	&mailcmd_unregister,
 	&mailcmd_members,
+	&mailcmd_challenge,
+	&mailcmd_accept,
+	&mailcmd_decline,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))

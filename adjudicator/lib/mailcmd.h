@@ -4,7 +4,8 @@
  * message (or with the one signed message a MAILCMD_SIGNED command
  * takes).  Each command describes itself as a const struct mailcmd in
  * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
- * UNWATCH, REGISTER and UNREGISTER, MEMBERS) and is listed once in the
+ * UNWATCH, REGISTER and UNREGISTER, MEMBERS, CHALLENGE, ACCEPT and
+ * DECLINE) and is listed once in the
  * table of mailcmd.c, in the order the bot asks: the first command a
  * mail says is the one that runs.  HELP's list of commands is the
  * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
@@ -46,7 +47,7 @@ struct mailcmd {
 
 extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
     mailcmd_watch, mailcmd_unwatch, mailcmd_register, mailcmd_unregister,
-    mailcmd_members;
+    mailcmd_members, mailcmd_challenge, mailcmd_accept, mailcmd_decline;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);

@@ -2,7 +2,7 @@
 # make check-faults: what a crash, a kill or a full disk does to each
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
 # over a queue (drain) and with one mail (bot), a member's REGISTER
-# confirmed (register), export, repair).  $ADJ
+# confirmed (register), a challenge accepted (accept), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -28,8 +28,8 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot register keygen join setup turn receive \
-    export repair}
+verbs=${FAULT_ONLY:-judge drain bot register accept keygen join setup turn \
+    receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -368,6 +368,66 @@ after_register() {
 	grep -q '^You are a member' spool/*.eml || fail "alice never told"
 }
 
+# accept: judge -r with bob's ACCEPT of alice's challenge: the game's id
+# in ROOT/challenges before the game is filed, one game made whatever
+# the crash, and both seats mailed their invitation once it is taken
+DIRS_accept=
+prep_accept() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge
+	"$ADJ" keygen -N alice
+	"$ADJ" keygen -N bob
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	{
+		echo "members:"
+		for m in alice bob; do
+			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
+			printf '  address: %s@example.org\n' "$m"
+			printf '  since: 2026-11-01T00:00:00Z\n'
+		done
+	} >jr/members
+	printf 'From: alice@example.org\nSubject: CHALLENGE bob knights\n'`
+	    `'Message-ID: <c@example.org>\n\n' >c.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" c.eml
+	code=$(sed -n 's/^    ACCEPT \([0-9a-f]\{16\}\)$/\1/p' spool/1.eml)
+	[ -n "$code" ] || fail "no code"
+	printf 'From: bob@example.org\nSubject: ACCEPT %s\n'`
+	    `'Message-ID: <a@example.org>\n\n' "$code" >a.eml
+	rm -rf spool
+}
+run_accept() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" a.eml >out 2>err
+}
+# accept_games: the games filed whole in jr
+accept_games() {
+	for d in jr/*/; do
+		[ -f "$d/seat" ] && basename "$d"
+	done | grep -c . || true
+}
+after_accept() {
+	export SPOOL="$PWD/spool"
+	[ "$(accept_games)" -le 1 ] || fail "two games made"
+	for g in $(ls jr); do
+		[ -f "jr/$g/seat" ] || continue
+		grep -q "^  game: $g\$" jr/challenges ||
+		    fail "game $g filed and not in the record"
+	done
+	# the mail given again: one game, both invited
+	expect 0 "$ADJ" judge -r jr -s "$SM" a.eml
+	[ "$(accept_games)" -eq 1 ] || fail "not one game"
+	for s in alice bob; do
+		grep -l '^Your opponent: ' spool/*.eml 2>/dev/null |
+		    xargs grep -l "^To: $s@example.org" >/dev/null 2>&1 ||
+		    fail "$s never invited"
+	done
+	g=$(grep '^  game: ' jr/challenges | sed 's/^  game: //')
+	grep -q "^Your opponent: " spool/*.eml || fail "no invitation"
+	"$ADJ" join -r BR -k bob.key "$(grep -l '^To: bob@' spool/*.eml |
+	    xargs grep -l '^Your opponent' | tail -1)" 2>/dev/null ||
+	    fail "bob cannot join"
+	[ -d "BR/$g" ] || fail "bob joined another game than $g"
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -489,7 +549,7 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register) want=75 ;; esac
+		case $verb in drain|bot|register|accept) want=75 ;; esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&

@@ -1,0 +1,220 @@
+/*
+ * A game the club's judge makes itself (CHALLENGE, REMATCH, SEEK): see
+ * mailcmd_game.h and formats/club.md.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "envelope.h"
+#include "gamedir.h"
+#include "mailbot_int.h"
+#include "mailcmd_game.h"
+#include "match.h"
+#include "sec.h"
+
+#define MAX_OPTS	(GAME_MAX_OPTIONS + 8)
+
+/* options, split in words (in copy, kept while the words are used) */
+static int
+split(const char *options, char *copy, size_t len, char **kv)
+{
+	char *p, *save = NULL;
+	int n = 0;
+
+	snprintf(copy, len, "%s", options);
+	for (p = strtok_r(copy, " ", &save); p != NULL;
+	    p = strtok_r(NULL, " ", &save)) {
+		if (n == MAX_OPTS)
+			return -1;
+		kv[n++] = p;
+	}
+	return n;
+}
+
+/* The rules, the config and the clock of a game of two seats. */
+static const struct game_rules *
+config(const char *rules, const char *options, struct game_config *cfg,
+    struct clock_spec *clock, char *why, size_t len)
+{
+	const struct game_rules *r;
+	char copy[MAIL_SAID], *kv[MAX_OPTS];
+	struct error x;
+	int n;
+
+	error_clear(&x);
+	if ((r = game_find(rules)) == NULL)
+		return snprintf(why, len, "%.40s is no game of this judge "
+		    "(adjudicator rules lists them)", rules), NULL;
+	if (!(r->modes & GAME_MODE_JUDGE) || r->min_seats > 2 ||
+	    r->max_seats < 2)
+		return snprintf(why, len, "%s is not a game for two seats "
+		    "and a judge", r->name), NULL;
+	if ((n = split(options, copy, sizeof(copy), kv)) < 0)
+		return snprintf(why, len, "too many options"), NULL;
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->nseats = 2;
+	if (header_options(r, cfg, clock, NULL, kv, n, &x) != 0)
+		return snprintf(why, len, "%s", x.msg), NULL;
+	return r;
+}
+
+int
+mailcmd_game_check(const char *rules, const char *options, char *why,
+    size_t len)
+{
+	struct game_config cfg;
+	struct clock_spec clock;
+
+	return config(rules, options, &cfg, &clock, why, len) != NULL ? 0 :
+	    -1;
+}
+
+int
+mailcmd_game_lot(const struct bot_run *r, const char *what, int *lot,
+    struct error *e)
+{
+	uint8_t sig[SEC_SIG], h[SEC_HASH];
+
+	if (key_sign(r->b->k, sig, what, strlen(what), e) != 0)
+		return -1;
+	if (sec_hash(h, "adj-lot", sig, sizeof(sig)) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot hash the lot");
+	*lot = h[0] & 1;
+	return 0;
+}
+
+int
+mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
+    const struct club_member *first, const struct club_member *second,
+    struct buf *sb, char game[ROOT_ID], struct error *e)
+{
+	const struct club_member *seat[2] = { first, second };
+	const struct game_rules *g;
+	struct game_config cfg;
+	struct clock_spec clock;
+	struct key_public to[3];
+	const char *addr[2];
+	struct match *m;
+	struct buf body;
+	uint8_t rnd[32];
+	char why[400];
+	int i, rc;
+
+	if ((g = config(rules, options, &cfg, &clock, why,
+	    sizeof(why))) == NULL)
+		return error_set(e, EXIT_REFUSED, "%s", why);
+	for (i = 0; i < 2; i++) {
+		to[i] = seat[i]->key;
+		snprintf(to[i].name, sizeof(to[i].name), "%s", seat[i]->name);
+		snprintf(cfg.seat[i], sizeof(cfg.seat[i]), "%s",
+		    seat[i]->name);
+		addr[i] = seat[i]->address;
+	}
+	to[2] = r->b->k->pub;
+	sec_random(rnd, sizeof(rnd));
+	sec_hex(cfg.seed, sizeof(cfg.seed), rnd, sizeof(rnd));
+	buf_init(&body);
+	rc = header_write(g, &cfg, 1, to, addr, 2, &to[2], r->club.address,
+	    clock.on ? &clock : NULL, NULL, &body, e) != 0 ||
+	    envelope_sign(r->b->k, to, 3, body.data, body.len, sb, e) != 0;
+	buf_free(&body);
+	if (rc)
+		return -1;
+	if ((m = header_read(sb->data, sb->len, "the judge's game", e)) == NULL)
+		return -1;
+	snprintf(game, ROOT_ID, "%s", m->game_hex);
+	match_free(m);
+	return 0;
+}
+
+int
+mailcmd_game_file(struct bot_run *r, const struct buf *sb, struct error *e)
+{
+	char game[ROOT_ID];
+	int already;
+
+	if (root_file(r->b->root, sb->data, sb->len, r->b->keypath,
+	    &r->b->k->pub, 1, game, &already, "the judge's game", e) != 0)
+		return -1;
+	report_line(r->b->report, "%s: game %.16s: %s", r->name, game,
+	    already ? "made before" : "made and filed");
+	return 0;
+}
+
+/* The mail to seat me of m: the invitation arm, its opponent named. */
+static int
+one_invitation(struct bot_run *r, const struct match *m, int me,
+    const char *said, const struct buf *arm, struct error *e)
+{
+	const struct match_seat *s = &m->seat[me], *o = &m->seat[1 - me];
+	struct mail_head h;
+	struct buf body, mail;
+	char subject[MAIL_FIELD];
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.from = m->judge_address;
+	h.to[h.nto++] = s->address;
+	snprintf(subject, sizeof(subject), "[adjudicator] %s %.16s: you "
+	    "against %s", m->rules->name, m->game_hex, o->name);
+	h.subject = subject;
+	h.game = m->game_hex;
+	h.automatic = 1;
+	buf_init(&body);
+	buf_init(&mail);
+	buf_printf(&body, "adjudicator: %s.\nThe judge made game %.16s, %s "
+	    "(%s), judged.\nYour opponent: %s <%s>.\nSeats, in turn order: "
+	    "%s, then %s.  You are %s.\nJoin it with \"adjudicator join -r "
+	    "ROOT -k KEY\" (pipe this mail into it);\n\"adjudicator rules "
+	    "%s\" says how to play.  Send your entries to the judge\n<%s>.\n\n",
+	    said, m->game_hex, m->rules->name, m->rules->title, o->name,
+	    o->address, m->seat[0].name, m->seat[1].name, s->name,
+	    m->rules->name, m->judge_address);
+	if (buf_add(&body, arm->data, arm->len) != 0)
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else if ((rc = mail_compose(&h, (const char *)body.data, body.len,
+	    &mail, e)) == 0 && (rc = mailbot_send(r->b, &mail, e)) == 0) {
+		r->b->sent++;
+		r->answered |= strcasecmp(s->address, r->b->in.from) == 0;
+	}
+	buf_free(&body);
+	buf_free(&mail);
+	return rc;
+}
+
+int
+mailcmd_game_invite(struct bot_run *r, const char *game, const char *who,
+    const char *const said[2], struct error *e)
+{
+	struct gamedir g;
+	struct key_public to[3];
+	struct buf sb, arm;
+	char dir[PATH_MAX];
+	int i, rc = -1;
+
+	if (root_dir(r->b->root, game, dir, sizeof(dir), e) != 0 ||
+	    gamedir_open(dir, GAMEDIR_READ, &g, r->b->report, e) != 0)
+		return -1;
+	buf_init(&sb);
+	buf_init(&arm);
+	if (g.t.store->get_entry(g.t.arg, 0, &sb, e) != 0)
+		goto done;
+	for (i = 0; i < 2; i++)
+		to[i] = g.t.m->seat[i].key;
+	to[2] = r->b->k->pub;
+	if (envelope_armor(sb.data, sb.len, to, 3, &arm, e) != 0)
+		goto done;
+	for (i = 0; i < 2; i++)
+		if (one_invitation(r, g.t.m, i, said[strcmp(g.t.m->seat[i].name,
+		    who) != 0], &arm, e) != 0)
+			goto done;
+	rc = 0;
+done:
+	buf_free(&sb);
+	buf_free(&arm);
+	gamedir_close(&g);
+	return rc;
+}

@@ -1,0 +1,52 @@
+/*
+ * What CHALLENGE, ACCEPT, REMATCH and SEEK share (mailcmd_game.c): a
+ * game the club's judge makes itself between two members of its
+ * directory, its own key the creator; filed in the root as an
+ * invitation it took; each seat mailed the invitation with a line
+ * naming its opponent.  The options and the lot are checked and drawn
+ * here too, so that each command says the same.
+ */
+#ifndef MAILCMD_GAME_H
+#define MAILCMD_GAME_H
+
+#include "buf.h"
+#include "club.h"
+#include "error.h"
+
+struct bot_run;
+
+/*
+ * Whether rules is a game the judge can make between two members with
+ * options ("k=v k=v", or ""): 0; -1 with why (a clause naming what is
+ * wrong).
+ */
+int	mailcmd_game_check(const char *rules, const char *options, char *why,
+	    size_t);
+/*
+ * A lot both sides cannot bend: the judge's signature over what names
+ * it (what), hashed under the domain "adj-lot": 0 or 1 in *lot.
+ */
+int	mailcmd_game_lot(const struct bot_run *, const char *what, int *lot,
+	    struct error *);
+/*
+ * The game of rules and options between seats first and second (in
+ * turn order), its header signed by the judge, in sb, its id in game:
+ * not filed yet.  The judge's address (judge.yaml: address) must be set.
+ */
+int	mailcmd_game_make(struct bot_run *, const char *rules,
+	    const char *options, const struct club_member *first,
+	    const struct club_member *second, struct buf *sb,
+	    char game[ROOT_ID], struct error *);
+/* The game sb filed in the root (0; filed before is no error). */
+int	mailcmd_game_file(struct bot_run *, const struct buf *sb,
+	    struct error *);
+/*
+ * Each seat of the filed game mailed its invitation, with a line naming
+ * its opponent and why the game was made: said[0] to the member named
+ * who, said[1] to the other ("you accepted alice's challenge", "bob
+ * accepted your challenge").
+ */
+int	mailcmd_game_invite(struct bot_run *, const char *game,
+	    const char *who, const char *const said[2], struct error *);
+
+#endif
