@@ -178,11 +178,14 @@ seed_refuse(const struct match *m, int author, const char *kind,
 			    "seed, which nobody owes now", where);
 		return 0;
 	}
-	if (!seed_pending(m) || timing_is_kind(kind) || holder_is_kind(kind))
+	if (!seed_pending(m) || timing_is_kind(kind))
 		return 0;
 	owes(m, seed_next(m), who, sizeof(who));
+	/* the creator's reveal is made from its key: no seat changes
+	 * hands before the seed is drawn */
 	return error_set(e, EXIT_REFUSED, "%s: a %.20s entry while %s share "
-	    "of the seed", where, kind, who);
+	    "of the seed%s", where, kind, who, holder_is_kind(kind) ?
+	    " (a seat changes keys once the seed is drawn)" : "");
 }
 
 static uint8_t *

@@ -44,7 +44,8 @@ int	seed_pending(const struct match *);
 /* Who owes the next share: a seat, GAME_JUDGE, or -1. */
 int	seed_next(const struct match *);
 /* An entry of kind by author while a share is owed: refused, but for the
- * entries about time and who holds a seat. */
+ * entries about time (a seat changes hands once the seed is drawn: the
+ * creator's reveal is made from its key). */
 int	seed_refuse(const struct match *, int author, const char *kind,
 	    const char *where, struct error *);
 /* A share: in its turn, well formed, the creator's against the header's

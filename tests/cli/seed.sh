@@ -174,6 +174,14 @@ test_seed_judged_espionnage() {
 	err_has 'bob owes a share of the seed first: adjudicator turn -d B$'
 	expect 1 "$ADJ" setup -d A random
 	err_has 'bob owes a share of the seed first$'
+	# no seat changes keys before the seed is drawn: the creator's
+	# reveal is made from the key it made the game with
+	keys alice2
+	snapshot A
+	expect 1 "$ADJ" seat -d A -t alice2.key
+	one_line
+	err_has 'a seat entry while bob owes a share of the seed (a seat changes keys once the seed is drawn)'
+	unchanged A
 	"$ADJ" turn -d B >s1.msg || fail "share B"
 	jstep s1.msg
 	grep -q 'the judge gave a share of the seed' jout ||
