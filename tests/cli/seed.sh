@@ -425,3 +425,31 @@ test_seed_by_mail() {
 	out_has '^Seed: drawn by alice, bob and the judge\.$'
 	grep -q 'Your setup is due' alice.view || fail "alice's setup not due"
 }
+
+# The judge made the game: the seats give their shares, and the judge's
+# reveal, made from its own key, follows by itself
+test_seed_judge_creates() {
+	keys alice bob judge
+	"$ADJ" new -k judge.key -m judge -j judge.pub espionnage alice.pub \
+	    bob.pub >invite.msg || fail "new"
+	for d in J:judge A:alice B:bob; do
+		"$ADJ" join -d "${d%%:*}" -k "${d#*:}.key" invite.msg \
+		    2>/dev/null || fail "join ${d%%:*}"
+	done
+	expect 0 "$ADJ" show -d A
+	out_has '^Your share of the seed is due: adjudicator turn -d A$'
+	expect 1 "$ADJ" turn -d B
+	err_has 'alice owes a share of the seed first$'
+	"$ADJ" turn -d A >s1.msg || fail "alice's share"
+	jstep s1.msg
+	"$ADJ" turn -d B >s2.msg || fail "bob's share"
+	jstep s2.msg
+	grep -q 'the judge revealed a share: the seed is drawn' jout ||
+	    fail "no reveal by the judge: $(cat jout)"
+	for d in J A B; do
+		expect 0 "$ADJ" show -d $d
+		out_has '^Seed: drawn by alice, bob and the judge\.$'
+	done
+	expect 0 "$ADJ" show -d A
+	out_has '^Your setup is due'
+}
