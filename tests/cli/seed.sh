@@ -180,7 +180,8 @@ test_seed_judged_espionnage() {
 	snapshot A
 	expect 1 "$ADJ" seat -d A -t alice2.key
 	one_line
-	err_has 'a seat entry while bob owes a share of the seed (a seat changes keys once the seed is drawn)'
+	err_has 'a seat entry while bob owes a share of the seed (a seat '`
+	    `'changes keys once the seed is drawn)'
 	unchanged A
 	"$ADJ" turn -d B >s1.msg || fail "share B"
 	jstep s1.msg
