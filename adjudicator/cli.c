@@ -420,6 +420,7 @@ now(const struct match *m, int me, struct buf *b)
 		buf_adds(b, "; still yours to act");
 	else if (next >= 0 && next < m->nseats)
 		buf_printf(b, "; now %s's %s", m->seat[next].name,
+		    match_phase(m) == MATCH_SEED ? "share of the seed" :
 		    match_phase(m) == MATCH_SETUP ? "setup" :
 		    match_phase(m) == MATCH_FINAL ? "final openings" : "move");
 }
@@ -590,6 +591,24 @@ cli_not_over(const struct gamedir *g, struct error *e)
 	    cli_dir_shown(g));
 	buf_free(&r);
 	return rc;
+}
+
+int
+cli_seed_owed(const struct gamedir *g, struct error *e)
+{
+	const struct match *m = g->t.m;
+	int next = match_next_author(m);
+
+	if (match_phase(m) != MATCH_SEED)
+		return 0;
+	entry_seed_owed(m, e);
+	if (next == g->t.me) {
+		size_t n = strlen(e->msg);
+
+		snprintf(e->msg + n, sizeof(e->msg) - n, ": adjudicator turn "
+		    "-d %s", cli_dir_shown(g));
+	}
+	return -1;
 }
 
 FILE *

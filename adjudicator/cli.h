@@ -92,6 +92,9 @@ struct key_secret *cli_key_other(const struct gamedir *,
 int	cli_view(const struct gamedir *, const char *fmt, struct error *);
 /* Refuses (exit 1) to act in a game that is over, saying its result. */
 int	cli_not_over(const struct gamedir *, struct error *);
+/* While a share of the seed is owed, nothing else: refused, saying who
+ * owes it and, to the seat that does, the command that sends it. */
+int	cli_seed_owed(const struct gamedir *, struct error *);
 /* verify's and replay's input: [FILE] (stdin for none or "-"), the
  * threads ADJUDICATOR_THREADS asks for; NULL on an error. */
 FILE	*cli_archive_open(int, char **, const char **in, int *threads,

@@ -42,6 +42,8 @@ not_now(struct gamedir *g, struct error *e)
 		return error_set(e, EXIT_REFUSED, "the game is over and no "
 		    "final openings are due from %s now: %s's are", g->seat,
 		    match_author_name(m, next));
+	if (match_phase(m) == MATCH_SEED && next != me)
+		return cli_seed_owed(g, e);
 	if (match_phase(m) == MATCH_SETUP)
 		return error_set(e, EXIT_REFUSED, "setups are still due (%s's)",
 		    match_author_name(m, next));

@@ -344,7 +344,7 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
     const struct clock_spec *clock, const struct match_watch *watch,
     const struct key_secret *k, const struct key_public *to, int nseats,
     int judged,
-    const char *const *addr, const char *judge_addr, int mail,
+    const char *const *addr, const char *judge_addr, int mail, int chosen,
     struct buf *arm, struct error *e)
 {
 	struct buf body, sb, whole;
@@ -354,7 +354,8 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 	buf_init(&body);
 	buf_init(&sb);
 	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
-	    &to[nseats] : NULL, judge_addr, clock, watch, &body, e) != 0 ||
+	    &to[nseats] : NULL, judge_addr, clock, watch, chosen ? NULL : k,
+	    &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
 		goto done;
@@ -418,7 +419,7 @@ cmd_new(int argc, char **argv, struct error *e)
 		goto done;
 	}
 	if (invitation(r, &cfg, &clock, &a.watch, k, to, nseats, judged, addr,
-	    judge_addr, a.mail, &arm, e) == 0)
+	    judge_addr, a.mail, a.seed != NULL, &arm, e) == 0)
 		rc = a.send ? send_invitation(&arm, e) : cli_write(arm.data,
 		    arm.len, e);
 done:

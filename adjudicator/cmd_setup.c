@@ -101,7 +101,7 @@ cli_setup(struct gamedir *g, const char *layout,
 	if (p->me >= p->m->nseats)
 		return error_set(e, EXIT_USAGE, "%s: the judge has no setup",
 		    g->path);
-	if (cli_not_over(g, e) != 0)
+	if (cli_not_over(g, e) != 0 || cli_seed_owed(g, e) != 0)
 		return -1;
 	if (already_sent(g))
 		return error_set(e, EXIT_REFUSED, "%s: setup already made "

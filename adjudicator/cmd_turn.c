@@ -33,6 +33,24 @@ join_words(int argc, char **argv, char *action, size_t len, struct error *e)
 	return 0;
 }
 
+/* While a share of the seed is owed: this seat's (turn alone), or an
+ * entry about time (leave, a peer's timeout claim). */
+static int
+seed_checks(struct gamedir *g, const char *action, struct error *e)
+{
+	char w[16] = "";
+
+	if (cli_judged_waiting(g, e) != 0)
+		return -1;
+	if (action == NULL && match_next_author(g->t.m) == g->t.me)
+		return 0;
+	if (action != NULL)
+		sscanf(action, "%15s", w);
+	if (strcmp(w, "leave") == 0 || strcmp(w, "timeout") == 0)
+		return 0;
+	return cli_seed_owed(g, e);
+}
+
 static int
 checks(struct gamedir *g, const char *action, struct error *e)
 {
@@ -47,6 +65,8 @@ checks(struct gamedir *g, const char *action, struct error *e)
 		    "judge rules timeouts (judge -t)");
 	if (cli_not_over(g, e) != 0)
 		return -1;
+	if (match_phase(p->m) == MATCH_SEED)
+		return seed_checks(g, action, e);
 	if (p->secret == NULL && match_setup_due(p->m, p->me))
 		return error_set(e, EXIT_REFUSED, "%s: make your setup first",
 		    g->path);
@@ -198,6 +218,14 @@ play(struct gamedir *g, const struct key_secret *k, const char *action,
 		goto done;
 	if (rc == 0 && send(p, k, &body, out, &sent, e) != 0) {
 		rc = -1;
+		goto done;
+	}
+	if (rc == 1 && match_phase(p->m) == MATCH_SEED && action == NULL) {
+		/* the creator's share, derived from its key, is made with
+		 * it alone: the dry run does not try it */
+		rc = k == NULL && p->me == p->m->seed.creator ? 0 :
+		    entry_share_of(p->m, p->me, k, &body, e) != 0 ? -1 :
+		    send(p, k, &body, out, &sent, e);
 		goto done;
 	}
 	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&

@@ -1023,6 +1023,13 @@ esp_piece_square(const void *st, int seat, const char *id, char out[5])
 	return -1;
 }
 
+/* The volcanoes are the one thing drawn from the seed. */
+static int
+esp_draws(const struct game_config *cfg)
+{
+	return game_config_long(cfg, "volcanoes") > 0;
+}
+
 const struct game_rules game_espionnage = {
 	.name = "espionnage",
 	.title = "Espionnage, the Stratego variant (10x10, judged)",
@@ -1048,6 +1055,7 @@ const struct game_rules game_espionnage = {
 	    "resign, draw (offer), accept, decline\n",
 	.state_size = sizeof(struct esp),
 	.init = esp_init,
+	.draws = esp_draws,
 	.setup_pieces = esp_setup_pieces,
 	.setup_parse = esp_setup_parse,
 	.setup_random = esp_setup_random,

@@ -951,6 +951,14 @@ topo_seat_role(const void *st, int seat, char *out, size_t len)
 		    "coder" : "seeker", s->round + 1);
 }
 
+/* The tiles are laid from the seed, whatever the field. */
+static int
+topo_draws(const struct game_config *cfg)
+{
+	(void)cfg;
+	return 1;
+}
+
 const struct game_rules game_topogic = {
 	.name = "topogic",
 	.title = "Topogic: find the secret tile (two rounds, roles swap)",
@@ -978,6 +986,7 @@ const struct game_rules game_topogic = {
 	.case_sensitive = 1,
 	.state_size = sizeof(struct topo),
 	.init = topo_init,
+	.draws = topo_draws,
 	.setup_pieces = topo_setup_pieces,
 	.setup_parse = topo_setup_parse,
 	.setup_random = topo_setup_random,

@@ -106,5 +106,9 @@ int	archive_verify(FILE *, const char *name, int threads,
 int	archive_verify_stream(struct armor_stream *, const char *name,
 	    int threads, const struct archive_progress *, struct buf *out,
 	    struct error *);
+/* verify's summary of m (archive_sum.c), count entries checked, times
+ * the lines of the entries about time; so_far: a game under way. */
+void	archive_summary(const struct match *, uint32_t count,
+	    const struct buf *times, int so_far, struct buf *out);
 
 #endif

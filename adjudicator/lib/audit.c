@@ -21,6 +21,10 @@ audit_game(const struct match *m, struct error *e)
 	    r.cheated[2] || r.cheated[3])
 		return error_set(e, EXIT_REFUSED, "%s", r.why);
 	switch (match_phase(m)) {
+	case MATCH_SEED:
+		return error_set(e, EXIT_REFUSED, "the game never started: "
+		    "%s%s's share of the seed is missing", next == GAME_JUDGE ?
+		    "the " : "", match_author_name(m, next));
 	case MATCH_SETUP:
 		return error_set(e, EXIT_REFUSED, "the game never started: "
 		    "%s's setup is missing", match_author_name(m, next));

@@ -12,6 +12,7 @@
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
+#include "seed.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -134,6 +135,50 @@ write_claim(struct ydoc_writer *w, const char *name, const char *value)
 }
 
 int
+entry_share_of(const struct match *m, int author, const struct key_secret *k,
+    struct buf *out, struct error *e)
+{
+	uint8_t share[SEC_HASH];
+	int rc;
+
+	if (seed_share_of(m, author, k, share, e) != 0)
+		return -1;
+	rc = entry_share(m, author, share, out, e);
+	sec_wipe(share, sizeof(share));
+	return rc;
+}
+
+int
+entry_seed_owed(const struct match *m, struct error *e)
+{
+	int who = match_next_author(m);
+
+	return error_set(e, EXIT_REFUSED, "%s%s owes a share of the seed "
+	    "first", who == GAME_JUDGE ? "the " : "", match_author_name(m,
+	    who));
+}
+
+int
+entry_share(const struct match *m, int author, const uint8_t *share,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	char hex[2 * SEC_HASH + 1];
+
+	if (match_phase(m) != MATCH_SEED || match_next_author(m) != author)
+		return error_set(e, EXIT_REFUSED, "no share of the seed is due "
+		    "from %s now", match_author_name(m, author));
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	sec_hex(hex, sizeof(hex), share, SEC_HASH);
+	begin(m, author, "share", w);
+	ydoc_kv(w, "share", hex);
+	ydoc_map_end(w);
+	sec_wipe(hex, sizeof(hex));
+	return finish(w, e);
+}
+
+int
 entry_setup(const struct match *m, int seat, const struct match_secret *sec,
     struct buf *out, struct error *e)
 {
@@ -145,6 +190,8 @@ entry_setup(const struct match *m, int seat, const struct match_secret *sec,
 	if (m->seat[seat].has_setup)
 		return error_set(e, EXIT_REFUSED, "%s's setup is already in the "
 		    "transcript", m->seat[seat].name);
+	if (match_phase(m) == MATCH_SEED)
+		return entry_seed_owed(m, e);
 	if (match_phase(m) != MATCH_SETUP || !match_setup_due(m, seat))
 		return error_set(e, EXIT_REFUSED, "no setup is due from %s now",
 		    m->seat[seat].name);
@@ -347,6 +394,8 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 
 	memset(&d, 0, sizeof(d));
 	switch (match_phase(m)) {
+	case MATCH_SEED:
+		return entry_seed_owed(m, e);
 	case MATCH_SETUP:
 		return error_set(e, EXIT_REFUSED, "setups are still due (%s's)",
 		    match_author_name(m, match_next_author(m)));
@@ -406,7 +455,7 @@ done:
 
 int
 entry_judge(const struct match *m, struct match_secret *const secrets[],
-    struct buf *out, struct error *e)
+    const struct key_secret *k, struct buf *out, struct error *e)
 {
 	const struct game_needs *n = &m->pending_needs;
 	struct ydoc_writer *w;
@@ -417,6 +466,8 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 
 	if (!m->judge_mode || match_next_author(m) != GAME_JUDGE)
 		return error_set(e, EXIT_REFUSED, "the judge owes nothing now");
+	if (seed_next(m) == GAME_JUDGE)
+		return entry_share_of(m, GAME_JUDGE, k, out, e);
 	final = match_phase(m) == MATCH_FINAL;
 	if (m->stamp_due >= 0 && !m->pending && !final) {
 		/* nothing but the time it took the last entry */
@@ -448,13 +499,13 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 		for (i = 0; m->seat[s].has_setup && i < m->seat[s].pieces.n;
 		    i++) {
 			const char *id = m->seat[s].pieces.id[i];
-			int k, want = final;
+			int x, want = final;
 
 			if (m->seat[s].opened[i])
 				continue;
-			for (k = 0; !want && k < n->n; k++)
-				want = n->p[k].seat == s &&
-				    strcmp(n->p[k].id, id) == 0;
+			for (x = 0; !want && x < n->n; x++)
+				want = n->p[x].seat == s &&
+				    strcmp(n->p[x].id, id) == 0;
 			if (want)
 				opening_write(w, m, s, id,
 				    secrets[s]->setup.value[i],

@@ -15,6 +15,7 @@
 #include "game.h"
 
 struct key_public;
+struct key_secret;
 struct match;
 struct opening;
 struct ydoc;
@@ -28,6 +29,16 @@ struct match_secret {
 int	entry_action_read(const struct ydoc *, struct game_action *,
 	    const char *where, struct error *);
 
+/* A share of the seed (seed.h), 32 bytes, by author (a seat or
+ * GAME_JUDGE), when it is due; and the refusal of anything else while
+ * one is owed ("bob owes his share of the seed first"). */
+int	entry_share(const struct match *, int author, const uint8_t *share,
+	    struct buf *, struct error *);
+int	entry_seed_owed(const struct match *, struct error *);
+/* The share author owes, made: the creator's derived from its key k,
+ * anyone else's drawn at random. */
+int	entry_share_of(const struct match *, int author,
+	    const struct key_secret *k, struct buf *, struct error *);
 int	entry_setup(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
 /*
@@ -45,10 +56,11 @@ int	entry_meet_owed(struct match *c, int seat,
 int	entry_final(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
 /* Judge mode: the judge's entry that meets what a pending action waits
- * for at once, or opens every setup at the end.  secrets holds every
+ * for at once, or opens every setup at the end, or its share of the seed
+ * (k, its key: its reveal when it made the game).  secrets holds every
  * seat's. */
 int	entry_judge(const struct match *, struct match_secret *const secrets[],
-	    struct buf *, struct error *);
+	    const struct key_secret *k, struct buf *, struct error *);
 /* Time (timing.c): a seat's leave [from, until) (from 0: now), a
  * timeout of seat (the judge's ruling, a peer's claim), and the judge's
  * rulings. */

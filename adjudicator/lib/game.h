@@ -161,6 +161,10 @@ struct game_rules {
 	/* The initial state, in memory the match provides (state_size
 	 * bytes, zeroed). */
 	int	 (*init)(void *, const struct game_config *, struct error *);
+	/* Whether init draws from cfg's seed (espionnage's volcanoes,
+	 * topogic's field): such a game's seed is drawn by every party
+	 * (formats/header.md, "The seed").  NULL: it never does. */
+	int	 (*draws)(const struct game_config *);
 
 	/* Setup: the pieces carrying hidden values (none: the game has no
 	 * setup), parsing a layout from notation, a random layout, the

@@ -10,14 +10,15 @@
 #include <time.h>
 
 #include "match_int.h"
+#include "seed.h"
 #include "when.h"
 #include "ydoc.h"
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
-    "options", "clock", "seed", "mode", "seats", "judge", "judge_address",
-    "watch", "observers", "created", "nonce", NULL };
+    "options", "clock", "seed", "seed_commit", "mode", "seats", "judge",
+    "judge_address", "watch", "observers", "created", "nonce", NULL };
 static const char *const required[] = { "adjudicator", "kind", "rules",
-    "options", "seed", "mode", "seats", "created", "nonce", NULL };
+    "options", "mode", "seats", "created", "nonce", NULL };
 
 /*
  * RFC 5322 atext, less what a mailer reads as a program ('|'), a file
@@ -175,13 +176,6 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 			    opts->kids[i]->line);
 		}
 	}
-	if ((s = ydoc_scalar(doc, "seed", where, e)) == NULL)
-		return -1;
-	if (strlen(s) == 0 || strlen(s) > 64 ||
-	    strspn(s, "0123456789abcdef") != strlen(s))
-		return error_set(e, EXIT_MALFORMED, "%s: the seed is 1 to 64 "
-		    "lowercase hex digits", where);
-	snprintf(m->cfg.seed, sizeof(m->cfg.seed), "%s", s);
 	return 0;
 }
 
@@ -503,6 +497,9 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 		    env.signer.name, env.signer.idhex);
 		goto fail;
 	}
+	if (seed_header(m, doc, match_seat_of(m, &env.signer), nonce, where,
+	    e) != 0)
+		goto fail;
 	if ((m->state = calloc(1, m->rules->state_size)) == NULL) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto fail;
@@ -548,20 +545,50 @@ header_load(const uint8_t *blob, size_t len, const char *where,
 	return from_header(blob, len, 0, 0, where, e);
 }
 
+/* The time controls, each in canonical form; nothing without a clock. */
+static void
+write_clock(struct ydoc_writer *w, const struct clock_spec *clock)
+{
+	char canon[80];
+	int i;
+
+	if (clock == NULL || !clock->on)
+		return;
+	ydoc_key(w, "clock");
+	ydoc_map_begin(w);
+	for (i = 0; clock_keys[i] != NULL; i++) {
+		if ((strcmp(clock_keys[i], "leave") == 0 &&
+		    clock->leave == 0) || (strcmp(clock_keys[i],
+		    "remind") == 0 && clock->nremind == 0))
+			continue;
+		clock_canon(clock, clock_keys[i], canon, sizeof(canon));
+		ydoc_kv(w, clock_keys[i], canon);
+	}
+	ydoc_map_end(w);
+}
+
 int
 header_write(const struct game_rules *r, const struct game_config *cfg,
     int judge_mode, const struct key_public *seats,
     const char *const *addresses, int nseats, const struct key_public *judge,
     const char *judge_address, const struct clock_spec *clock,
-    const struct match_watch *watch, struct buf *out, struct error *e)
+    const struct match_watch *watch, const struct key_secret *commit_by,
+    struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
-	char canon[80];
 	char line[KEY_LINE_MAX], nonce_hex[2 * SEC_HASH + 1], when[40];
-	uint8_t nonce[SEC_HASH];
+	char commit_hex[2 * SEC_HASH + 1];
+	uint8_t nonce[SEC_HASH], commit[SEC_HASH];
 	int i;
 
 	sec_random(nonce, sizeof(nonce));
+	/* a game that draws from its seed: every party draws it */
+	if (commit_by != NULL && (r->draws == NULL || !r->draws(cfg)))
+		commit_by = NULL;
+	if (commit_by != NULL && seed_commitment(commit_by, nonce, commit,
+	    e) != 0)
+		return -1;
+	sec_hex(commit_hex, sizeof(commit_hex), commit, sizeof(commit));
 	sec_hex(nonce_hex, sizeof(nonce_hex), nonce, sizeof(nonce));
 	/* the one clock of every verb (ADJUDICATOR_NOW in tests) */
 	when_format(when_now(), when, sizeof(when));
@@ -576,20 +603,11 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 	for (i = 0; i < cfg->nopts; i++)
 		ydoc_kv(w, cfg->opt_name[i], cfg->opt[i]);
 	ydoc_map_end(w);
-	if (clock != NULL && clock->on) {
-		ydoc_key(w, "clock");
-		ydoc_map_begin(w);
-		for (i = 0; clock_keys[i] != NULL; i++) {
-			if ((strcmp(clock_keys[i], "leave") == 0 &&
-			    clock->leave == 0) || (strcmp(clock_keys[i],
-			    "remind") == 0 && clock->nremind == 0))
-				continue;
-			clock_canon(clock, clock_keys[i], canon, sizeof(canon));
-			ydoc_kv(w, clock_keys[i], canon);
-		}
-		ydoc_map_end(w);
-	}
-	ydoc_kv(w, "seed", cfg->seed);
+	write_clock(w, clock);
+	if (commit_by != NULL)
+		ydoc_kv(w, "seed_commit", commit_hex);
+	else
+		ydoc_kv(w, "seed", cfg->seed);
 	ydoc_kv(w, "mode", judge_mode ? "judge" : "peer");
 	ydoc_key(w, "seats");
 	ydoc_seq_begin(w, 0);

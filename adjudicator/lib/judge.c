@@ -74,7 +74,7 @@ judge_auto(struct judge_run *j, struct error *e)
 	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
 		body.len = sb.len = 0;
 		snprintf(where, sizeof(where), "judge");
-		if (entry_judge(p->m, p->all, &body, e) != 0) {
+		if (entry_judge(p->m, p->all, j->k, &body, e) != 0) {
 			rc = -1;
 			break;
 		}

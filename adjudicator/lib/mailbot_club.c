@@ -256,6 +256,7 @@ acknowledge(struct bot_run *r, const struct match *m, const char *signer,
 		buf_printf(&say, "%s%s", i ? ", " : "", m->seat[i].name);
 	buf_printf(&say, ").  %s %s first, and mails the judge.  Clock: ",
 	    first >= 0 && first < m->nseats ? m->seat[first].name : "?",
+	    match_phase(m) == MATCH_SEED ? "gives a share of the seed" :
 	    match_phase(m) == MATCH_SETUP ? "sets up" : "moves");
 	if (m->clock.on)
 		clock_describe(&m->clock, &say);

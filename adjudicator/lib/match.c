@@ -23,12 +23,13 @@
 #include "match_int.h"
 #include "opening.h"
 #include "rng.h"
+#include "seed.h"
 #include "timing.h"
 #include "ydoc.h"
 
 const char *const match_entry_keys[] = { "game", "seq", "prev", "by", "to",
     "kind", "commit", "open", "action", "claim", "time", "got", "leave",
-    "timeout", "ruling", "seat", NULL };
+    "timeout", "ruling", "seat", "share", NULL };
 const char *const match_entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
@@ -172,7 +173,8 @@ match_setup_due(const struct match *m, int seat)
 {
 	const struct match_seat *s = &m->seat[seat];
 
-	if (s->has_setup || s->pieces.n == 0 || match_over(m) || m->pending)
+	if (s->has_setup || s->pieces.n == 0 || match_over(m) || m->pending ||
+	    seed_pending(m))
 		return 0;
 	return m->rules->setup_due == NULL ||
 	    m->rules->setup_due(m->state, seat);
@@ -245,6 +247,8 @@ match_phase(const struct match *m)
 {
 	if (match_over(m))
 		return final_next(m) >= 0 ? MATCH_FINAL : MATCH_CLOSED;
+	if (seed_pending(m))
+		return MATCH_SEED;
 	if (!m->pending && setup_next(m) >= 0)
 		return MATCH_SETUP;
 	return MATCH_PLAY;
@@ -256,6 +260,8 @@ match_next_author(const struct match *m)
 	if (timing_next(m) >= 0)
 		return GAME_JUDGE;	/* the time it took the last entry */
 	switch (match_phase(m)) {
+	case MATCH_SEED:
+		return seed_next(m);
 	case MATCH_SETUP:
 		return setup_next(m);
 	case MATCH_PLAY:
@@ -592,9 +598,12 @@ apply_entry(struct match *m, const struct envelope *env,
 	m->timed = 0;
 	if (check_entry(m, env, doc, &seat, where, e) != 0 ||
 	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL ||
+	    seed_refuse(m, seat, kind, where, e) != 0 ||
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
-	if (timing_is_kind(kind))
+	if (seed_is_kind(kind))
+		rc = seed_apply(m, seat, doc, where, e);
+	else if (timing_is_kind(kind))
 		rc = timing_entry(m, seat, kind, doc, where, e);
 	else if (holder_is_kind(kind))
 		rc = holder_apply(m, seat, doc, where, e);

@@ -65,7 +65,9 @@ enum match_phase {
 	MATCH_SETUP,
 	MATCH_PLAY,
 	MATCH_FINAL,	/* the game is over; end-of-game openings due */
-	MATCH_CLOSED
+	MATCH_CLOSED,
+	MATCH_SEED	/* before setups and play: shares of the seed owed
+			 * (seed.c) */
 };
 
 /*
@@ -145,6 +147,24 @@ struct match_watch {
 	char			 address[MATCH_MAX_OBSERVERS][MATCH_ADDRESS];
 };
 
+/*
+ * The seed of a game whose rules draw from it (seed.c): chosen by the
+ * header (new -s), or drawn by every party, commit and reveal: the
+ * header commits to its creator's share, every other party's share
+ * follows in order, then the creator's reveal.
+ */
+struct match_seed {
+	int			 draws;		/* the rules draw from it */
+	int			 on;		/* committed: shares owed */
+	int			 drawn;		/* every share in */
+	int			 creator;	/* the header's signer */
+	int			 have;		/* shares taken so far */
+	uint8_t			 nonce[SEC_HASH];	/* the header's */
+	uint8_t			 commit[SEC_HASH];
+	/* by author: the seats', then the judge's (GAME_JUDGE) */
+	uint8_t			 share[GAME_MAX_SEATS + 1][SEC_HASH];
+};
+
 struct match {
 	const struct game_rules	*rules;
 	struct game_config	 cfg;
@@ -159,6 +179,7 @@ struct match {
 	int64_t			 created_at;	/* the same, in seconds */
 	int			 nseats;
 	struct match_seat	 seat[GAME_MAX_SEATS];
+	struct match_seed	 seed;
 
 	uint64_t		 seq;		/* last entry applied */
 	int			 last_by;	/* its author, -1: none */
@@ -271,13 +292,15 @@ struct match *header_parse(const uint8_t *, size_t, const char *where,
 
 /* The header's body, for the creator to sign.  addresses may be NULL,
  * or hold NULL for a seat without one; clock may be NULL (no clock), and
- * watch (no observers, WATCH refused). */
+ * watch (no observers, WATCH refused).  commit_by, the creator's key:
+ * a game whose rules draw from the seed commits to its creator's share
+ * of it (seed.h) instead of carrying cfg's seed; NULL: the seed. */
 int	header_write(const struct game_rules *, const struct game_config *,
 	    int judge_mode, const struct key_public *seats,
 	    const char *const *addresses, int nseats,
 	    const struct key_public *judge, const char *judge_address,
 	    const struct clock_spec *clock, const struct match_watch *watch,
-	    struct buf *, struct error *);
+	    const struct key_secret *commit_by, struct buf *, struct error *);
 /*
  * The -o options of new: the clock's (clock.h) into clock, watch=yes|no
  * into watch (when not NULL), the rest the game's (game_options).

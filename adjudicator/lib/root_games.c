@@ -61,6 +61,9 @@ next_words(const struct match *m, int me, int sent, char *out, size_t len)
 		who = name;
 	}
 	switch (match_phase(m)) {
+	case MATCH_SEED:
+		snprintf(out, len, "%s share of the seed", who);
+		break;
 	case MATCH_SETUP:
 		snprintf(out, len, "%s setup", who);
 		break;

@@ -262,7 +262,8 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		pub[s] = sp->key[at]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
-	    judged ? &pub[nseats] : NULL, NULL, &clock, NULL, &body, e) != 0 ||
+	    judged ? &pub[nseats] : NULL, NULL, &clock, NULL, NULL, &body,
+	    e) != 0 ||
 	    (fixed && fixed_header(sp, &body, e) != 0) ||
 	    (created != NULL && set_created(&body, created, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),

@@ -9,6 +9,7 @@
 
 #include "match_int.h"
 #include "opening.h"
+#include "seed.h"
 #include "svg.h"
 #include "view.h"
 #include "view_last.h"
@@ -19,7 +20,7 @@ static const char *
 phase_name(enum match_phase p)
 {
 	static const char *const names[] = { "setup", "play", "final",
-	    "closed" };
+	    "closed", "seed" };
 
 	return names[p];
 }
@@ -139,7 +140,10 @@ view_summary(const struct match *m, struct buf *b)
 		buf_printf(b, "Draw offered by %s: %s must accept or decline.\n",
 		    m->seat[m->draw_offer].name,
 		    m->seat[(m->draw_offer + 1) % m->nseats].name);
+	seed_line(m, b);
 	switch (match_phase(m)) {
+	case MATCH_SEED:
+		break;	/* seed_line says whose share is due */
 	case MATCH_SETUP:
 		buf_printf(b, "Next: %s's setup.\n", match_author_name(m, next));
 		break;
@@ -215,7 +219,11 @@ text_at(const struct match *m, int viewer, int board_of,
 		addresses(m, b);
 	match_ctx_init(&c, &a, m, ctx_viewer(board_of));
 	buf_adds(b, "\n");
-	m->rules->render(m->state, board_of, &c, b);
+	if (m->seed.on && !m->seed.drawn)
+		buf_adds(b, "No board yet: it is drawn from the seed once "
+		    "every share is in.\n");
+	else
+		m->rules->render(m->state, board_of, &c, b);
 	buf_adds(b, "\n");
 	view_summary(m, b);
 	view_next_at(m, viewer, p, &v);
@@ -422,11 +430,14 @@ view_yaml_at(const struct match *m, int viewer, const struct view_place *p,
 	yaml_result(m, w);
 	view_clock_yaml(m, when_now(), w);
 	yaml_next(m, viewer, p, w);
+	seed_yaml(m, w);
 	match_ctx_init(&c, &a, m, ctx_viewer(viewer));
-	ydoc_key(w, "board");
-	ydoc_map_begin(w);
-	m->rules->view(m->state, viewer, &c, w);
-	ydoc_map_end(w);
+	if (!m->seed.on || m->seed.drawn) {
+		ydoc_key(w, "board");
+		ydoc_map_begin(w);
+		m->rules->view(m->state, viewer, &c, w);
+		ydoc_map_end(w);
+	}
 	ydoc_map_end(w);
 	if (ydoc_writer_end(w) != 0)
 		return error_set(e, EXIT_SYSTEM, "cannot write the view");
@@ -491,8 +502,9 @@ view_svg(const struct match *m, int viewer, struct buf *b, struct error *e)
 	match_ctx_init(&c, &a, m, viewer == VIEW_ALL ? MATCH_KNOWN :
 	    ctx_viewer(viewer));
 	svg_begin(&g, b, title);
-	m->rules->svg(m->state, viewer == VIEW_ALL ? -1 : viewer, &c,
-	    m->last_action_seq > 0 ? &m->last_act : NULL, &g);
+	if (!m->seed.on || m->seed.drawn)
+		m->rules->svg(m->state, viewer == VIEW_ALL ? -1 : viewer, &c,
+		    m->last_action_seq > 0 ? &m->last_act : NULL, &g);
 	svg_summary(m, &g);
 	svg_end(&g);
 	return 0;

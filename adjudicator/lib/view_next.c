@@ -286,9 +286,15 @@ view_next_at(const struct match *m, int viewer, const struct view_place *vp,
 	} else if (next != viewer) {
 		SAY("Expecting %s's %s", m->judge_mode ? "the judge" :
 		    next >= 0 ? match_author_name(m, next) : "another seat",
-		    m->judge_mode ? "update" : ph == MATCH_SETUP ? "setup" :
+		    m->judge_mode ? "update" : ph == MATCH_SEED ?
+		    "share of the seed" : ph == MATCH_SETUP ? "setup" :
 		    ph == MATCH_FINAL ? "final openings" : "message");
 		next_receive(m, &pl, v);
+	} else if (ph == MATCH_SEED) {
+		SAY("%s", "Your share of the seed is due");
+		line(&pl, "turn", 1, "", v->command, sizeof(v->command));
+		NOTE("%s", "Every party gives one, the game's creator last; "
+		    "the board is drawn from them all.");
 	} else if (ph == MATCH_SETUP) {
 		SAY("%s", "Your setup is due");
 		line(&pl, "setup", 1, pl.mail ? "LAYOUT" : "LAYOUT|random",

@@ -16,6 +16,23 @@ es_start() {
 		    2>/dev/null || fail "join ${d%%:*}"
 	done
 	nupd=0
+	es_seed
+}
+
+# es_seed: a game made without -s whose volcanoes are drawn: bob's share,
+# the judge's, alice's reveal, through the judge (s1.msg, s2.msg)
+es_seed() {
+	"$ADJ" show -d B | grep -q '^Your share of the seed is due' || return 0
+	"$ADJ" turn -d B >s1.msg || fail "bob's share of the seed"
+	es_judge s1.msg
+	"$ADJ" show -d A | grep -q '^Your share of the seed is due' ||
+	    fail "alice's reveal is not due"
+	"$ADJ" turn -d A >s2.msg || fail "alice's reveal of the seed"
+	es_judge s2.msg
+	for d in J A B; do
+		"$ADJ" show -d $d | grep -q '^Seed: drawn by alice, bob and '`
+		    `'the judge\.$' || fail "$d: the seed is not drawn"
+	done
 }
 
 es_dir() {

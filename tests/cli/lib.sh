@@ -203,6 +203,17 @@ peer_start() {
 	"$ADJ" join -d B -k bob.key invite.msg 2>/dev/null || fail "join B"
 }
 
+# peer_seed: the seed's shares, when peer_start's game draws it (a game
+# of topogic made without -s): bob's (s1.msg), then alice's reveal (s2.msg)
+peer_seed() {
+	"$ADJ" show -d B | grep -q '^Your share of the seed is due' ||
+	    fail "no share of the seed is due from bob"
+	play B s1.msg
+	play A s2.msg
+	"$ADJ" show -d A | grep -q '^Seed: drawn by alice and bob\.$' ||
+	    fail "the seed is not drawn"
+}
+
 # other A|B: the other seat's game dir
 other() {
 	case $1 in A) echo B ;; B) echo A ;; *) fail "no seat $1" ;; esac

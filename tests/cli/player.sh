@@ -261,6 +261,7 @@ test_game_over_everywhere() {
 # the rules pick, and it plays
 test_topogic_seeker_example() {
 	peer_start topogic
+	peer_seed
 	"$ADJ" setup -d A random >a1.msg
 	deliver B a1.msg
 	expect 0 "$ADJ" show -d B
