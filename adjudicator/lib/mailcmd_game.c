@@ -117,8 +117,10 @@ mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
 	sec_random(rnd, sizeof(rnd));
 	sec_hex(cfg.seed, sizeof(cfg.seed), rnd, sizeof(rnd));
 	buf_init(&body);
+	/* a game that draws from its seed: the judge, its creator, commits
+	 * to its share, drawn with the seats' (seed.h) */
 	rc = header_write(g, &cfg, 1, to, addr, 2, &to[2], r->club.address,
-	    clock.on ? &clock : NULL, NULL, &body, e) != 0 ||
+	    clock.on ? &clock : NULL, NULL, r->b->k, &body, e) != 0 ||
 	    envelope_sign(r->b->k, to, 3, body.data, body.len, sb, e) != 0;
 	buf_free(&body);
 	if (rc)
