@@ -211,3 +211,46 @@ test_challenge_damaged() {
 	tail -1 jr/log | grep -q 'verdict=retry' || fail "log"
 	cmp -s jr/challenges before || fail "the record changed"
 }
+
+# A game that draws from its seed (topogic): the judge, who makes it,
+# commits to its share in the header; the seats give theirs by mail, the
+# judge reveals its own by itself, and every copy has the same field
+test_challenge_seeded_game() {
+	cstart
+	send c.eml alice@example.org "CHALLENGE bob topogic"
+	code=$(code_for bob@example.org)
+	rm -rf spool
+	send a.eml bob@example.org "ACCEPT $code"
+	G=$(ls jr | grep '^[0-9a-f]\{64\}$')
+	"$ADJ" join -r AR -k alice.key "$(mails_to alice@example.org)" \
+	    2>/dev/null || fail "join alice"
+	"$ADJ" join -r BR -k bob.key "$(mails_to bob@example.org)" \
+	    2>/dev/null || fail "join bob"
+	"$ADJ" show -d "jr/$G" -f yaml | grep -q '^phase: seed' ||
+	    fail "no seed phase"
+	rm -rf spool
+	export ADJUDICATOR_NOW=$T0
+	for s in alice bob alice bob; do
+		case $s in alice) sr=AR ;; bob) sr=BR ;; esac
+		"$ADJ" turn -M -d "$sr/$G" >m.eml 2>/dev/null || continue
+		SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr -s "$SM" m.eml
+		for t in alice bob; do
+			case $t in alice) tr=AR ;; bob) tr=BR ;; esac
+			[ -f "spool/$t@example.org.mbox" ] || continue
+			"$ADJ" receive -r "$tr" "spool/$t@example.org.mbox" \
+			    >/dev/null 2>rerr || {
+				cat rerr >&2
+				fail "$t refuses her mailbox"
+			}
+		done
+	done
+	for d in "jr/$G" "AR/$G" "BR/$G"; do
+		"$ADJ" show -d "$d" -f yaml | grep -q '^phase: seed' &&
+		    fail "$d: still in the seed phase"
+		"$ADJ" show -d "$d" | grep '^Seed:' >"seed.$(dirname "$d")"
+	done
+	grep -q '^Seed: drawn by alice, bob and the judge' seed.jr ||
+	    fail "$(cat seed.jr)"
+	cmp -s seed.jr seed.AR && cmp -s seed.jr seed.BR ||
+	    fail "the copies differ: $(cat seed.*)"
+}
