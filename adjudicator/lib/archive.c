@@ -18,16 +18,15 @@
 #include <string.h>
 
 #include "archive.h"
+#include "archive_int.h"
 #include "armor.h"
 #include "audit.h"
 #include "crew.h"
 #include "dispute.h"
 #include "entry.h"
-#include "holder.h"
 #include "match.h"
 #include "opening.h"
 #include "update.h"
-#include "view.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -314,6 +313,22 @@ position(struct verify *v, struct error *e)
 	return v->progress->entry(v->progress->arg, v->m, e);
 }
 
+/* "seq N", as snprintf would write it, without its cost an entry */
+static void
+seq_where(char *where, uint32_t seq)
+{
+	char d[10];
+	int k = 0, i = 4;
+
+	do
+		d[k++] = (char)('0' + seq % 10);
+	while ((seq /= 10) > 0);
+	memcpy(where, "seq ", 4);
+	while (k > 0)
+		where[i++] = d[--k];
+	where[i] = '\0';
+}
+
 static int
 apply_one(struct verify *v, const uint8_t *blob, size_t len,
     const struct envelope *env, const struct ydoc *doc, uint32_t seq,
@@ -324,7 +339,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	int64_t last0;
 	int bad = -1, k, rc;
 
-	snprintf(where, sizeof(where), "seq %u", seq);
+	seq_where(where, seq);
 	if (seq == 0) {
 		if ((v->m = header_parse(blob, len, where, e)) == NULL)
 			return -1;
@@ -557,117 +572,6 @@ done:
 	return rc;
 }
 
-/*
- * A game with a clock: the clock, each ruling, timeout and leave with its
- * signed time, and the moves made late.  A peer's timeout is a claim, not
- * a ruling: it says so, with the times it rests on.
- */
-static void
-clock_summary(const struct match *m, const struct buf *times,
-    struct buf *out)
-{
-	int s, late = 0;
-
-	if (!m->clock.on && times->len == 0)
-		return;
-	if (m->clock.on) {
-		buf_adds(out, "clock: ");
-		clock_describe(&m->clock, out);
-		buf_adds(out, m->judge_mode ? "; kept by the judge\n" :
-		    "; each seat's own signed times\n");
-	}
-	if (times->len > 0) {
-		buf_printf(out, "%s:\n", m->judge_mode ? "the judge's rulings "
-		    "and the seats' leave" : "claims and leave, by the seats' "
-		    "own signed times");
-		buf_add(out, times->data, times->len);
-	}
-	if (m->how == MATCH_HOW_CLAIM)
-		buf_printf(out, "result by a claim of %s's, not a ruling\n",
-		    match_author_name(m, m->ender));
-	for (s = 0; s < m->nseats; s++)
-		late += m->clk.seat[s].late > 0;
-	if (late == 0)
-		return;
-	buf_adds(out, "late moves (in the grace):");
-	for (s = 0; s < m->nseats; s++)
-		buf_printf(out, " %s %u", m->seat[s].name, m->clk.seat[s].late);
-	buf_adds(out, "\n");
-}
-
-/* The game and who plays it: the summary's first lines. */
-static void
-summary_head(const struct match *m, struct buf *out)
-{
-	int k;
-
-	buf_printf(out, "%s game %s\n", m->rules->name, m->game_hex);
-	buf_adds(out, "seats:");
-	for (k = 0; k < m->nseats; k++)
-		buf_printf(out, " %s (%s)", m->seat[k].name,
-		    m->seat[k].key.idhex);
-	if (m->judge_mode)
-		buf_printf(out, "; judge %s (%s)", m->judge.name,
-		    m->judge.idhex);
-}
-
-static void
-summary(const struct match *m, uint32_t count, const struct buf *times,
-    struct buf *out)
-{
-	struct game_result r;
-
-	summary_head(m, out);
-	buf_printf(out, "\nentries: %u, every signature, the hash chain, the "
-	    "turn order, every opening and every action check out\n", count);
-	match_result(m, &r);
-	if (r.draw && !r.cheated[GAME_MAX_SEATS])
-		buf_printf(out, "result: draw (%s)\n", r.why);
-	else {
-		buf_adds(out, "result: ");
-		view_result(m, out);
-		buf_adds(out, "\n");
-	}
-	if (r.scored)
-		view_scores(m, out);
-	clock_summary(m, times, out);
-	holder_summary(m, out);
-	if (m->dispute.on) {
-		dispute_text(m, out);
-		buf_adds(out, "\n");
-	}
-}
-
-/* A game under way: what has been checked, and who acts next (a game
- * over whose final openings are missing: its result so far). */
-static void
-summary_so_far(const struct match *m, uint32_t count, const struct buf *times,
-    struct buf *out)
-{
-	int next = match_next_author(m);
-	const char *who = next >= 0 || next == GAME_JUDGE ?
-	    match_author_name(m, next) : "nobody";
-
-	summary_head(m, out);
-	buf_printf(out, "\nentries: %u so far, every signature, the hash "
-	    "chain, the turn order, every opening and every action check "
-	    "out\n", count);
-	if (match_phase(m) == MATCH_FINAL) {
-		buf_adds(out, "over: ");
-		view_result(m, out);
-		buf_printf(out, "\nin progress: %s's final openings; the "
-		    "setups are audited at the end\n", who);
-	} else
-		buf_printf(out, "in progress: %s to act; the setups are "
-		    "audited at the end\n", who);
-	clock_summary(m, times, out);
-	holder_summary(m, out);
-	if (m->dispute.on) {
-		dispute_text(m, out);
-		buf_adds(out, "\n");
-	}
-}
-
 int
 archive_verify(FILE *f, const char *name, int threads,
     const struct archive_progress *progress, struct buf *out,
@@ -727,9 +631,9 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
 	if (so_far)
-		summary_so_far(v.m, v.count, &v.times, out);
+		archive_summary_so_far(v.m, v.count, &v.times, out);
 	else
-		summary(v.m, v.count, &v.times, out);
+		archive_summary(v.m, v.count, &v.times, out);
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:
@@ -754,26 +658,43 @@ done:
 	return rc;
 }
 
+/* src into dst of size n, cut short as snprintf's "%s" would be */
+static void
+copy_str(char *dst, size_t n, const char *src)
+{
+	size_t len = strlen(src);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
 int
 archive_step(void *arg, const struct match *m, struct error *e)
 {
 	struct archive_steps *v = arg;
 	const struct key_public *k;
 	struct archive_step *t;
+	size_t cap;
 
-	snprintf(v->game, sizeof(v->game), "%s", m->game_hex);
+	copy_str(v->game, sizeof(v->game), m->game_hex);
 	if (m->seq == 0)
 		return 0;
-	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	v->s = t;
+	/* room doubles: an entry costs no copy of the steps before it */
+	if (v->n == v->cap) {
+		cap = v->cap ? 2 * v->cap : 256;
+		if ((t = realloc(v->s, cap * sizeof(*t))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		v->s = t;
+		v->cap = cap;
+	}
 	t = &v->s[v->n++];
 	memcpy(t->hash, m->last, SEC_HASH);
 	t->by = m->last_by;
 	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
 	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
-	snprintf(t->name, sizeof(t->name), "%s", match_author_name(m,
-	    m->last_by));
-	snprintf(t->key, sizeof(t->key), "%s", k != NULL ? k->idhex : "");
+	copy_str(t->name, sizeof(t->name), match_author_name(m, m->last_by));
+	copy_str(t->key, sizeof(t->key), k != NULL ? k->idhex : "");
 	return 0;
 }

@@ -55,7 +55,7 @@ struct archive_step {
 };
 struct archive_steps {
 	struct archive_step	*s;
-	size_t			 n;
+	size_t			 n, cap;	/* steps, room in s */
 	char			 game[2 * SEC_HASH + 1];
 };
 int	archive_step(void *steps, const struct match *, struct error *);
