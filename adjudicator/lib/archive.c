@@ -1,16 +1,20 @@
 /*
  * Archives: writing, and verify.  See archive.h.
  *
- * Entries are read in batches.  While the calling thread applies one batch
- * in order, the signatures of the next are checked on every core, the
- * calling thread joining in when it is done, and each entry whose
- * signature checks out is parsed there too (its envelope, its hash, its
- * YAML): what stays on the calling thread is what must be serial, the
- * rules applying each entry to the match.  An entry is applied only once
- * its own signature has checked out, so the first violation reported is
- * still the first in the transcript; one that did not parse is parsed
- * again in order, for its error.  Memory holds three batches, never the
- * whole game.
+ * Entries are read in batches, three in flight, and their signatures
+ * checked on every core, entry by entry, each entry whose signature
+ * checks out parsed there too (its envelope, its hash, its YAML): what
+ * stays on the calling thread is reading and what must be serial, the
+ * rules applying each entry to the match.  The calling thread applies
+ * each entry as soon as its own check is done, and checks the next
+ * unchecked entry itself meanwhile: no thread waits for a whole batch, and
+ * a thread held up (by another process on its CPU) holds up one entry,
+ * not the other threads.  An entry is applied only once its own signature
+ * has checked out, so the first violation reported is still the first in
+ * the transcript; one that did not parse is parsed again in order, for
+ * its error; an archive cut short is said where it was before, once the
+ * batch two before the one cut short has been applied.  Memory holds
+ * three batches, never the whole game.
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -32,6 +36,7 @@
 
 #define ENTRY_MAX	(ENVELOPE_MAX_BODY + 4096)
 #define BATCH		256
+#define NBATCH		3	/* batches in flight */
 #define MAX_UPDATES	100000
 #define MAX_ENTRIES	(16u * 1024 * 1024)	/* of a judged seat's export */
 
@@ -43,8 +48,8 @@ struct batch {
 	int		 bad[BATCH];	/* signature refused */
 	struct envelope	 env[BATCH];	/* parsed by the checking threads */
 	struct ydoc	*doc[BATCH];	/* its body; NULL: not parsed */
+	atomic_int	 done[BATCH];	/* 1: checked, the three above set */
 	uint32_t	 first, n;	/* entry numbers first .. first+n-1 */
-	atomic_uint	 next;		/* the next entry to check */
 };
 
 static void
@@ -76,29 +81,73 @@ struct verify {
 	uint64_t		 fork_seq;	/* it forks */
 	int			 fork_taken;
 	int			 secret_checked;
-	struct batch		*b[3];
+	struct batch		*b[NBATCH];	/* entry k in b[k / BATCH %
+						 * NBATCH] */
+	atomic_uint		 next;		/* the next entry to check */
+	atomic_uint		 avail;		/* entries read, to check */
+	atomic_int		 stop;		/* the checking threads end */
 	struct crew		*crew;		/* NULL: this thread alone */
 	const struct archive_progress *progress;
 	int64_t			 now;		/* this machine's clock */
 };
 
+/* Checks entry k (and parses it, but the header), then says so. */
+static void
+check_entry(struct verify *v, uint32_t k)
+{
+	struct batch *b = v->b[k / BATCH % NBATCH];
+	uint32_t i = k % BATCH;
+	const uint8_t *p = b->data.data + b->off[i];
+	struct error ign;
+
+	b->doc[i] = NULL;
+	b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
+	/* the header (entry 0) is the calling thread's alone */
+	if (!b->bad[i] && k > 0 &&
+	    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
+		b->doc[i] = ydoc_parse(b->env[i].body, b->env[i].body_len, "",
+		    &ign);
+	atomic_store_explicit(&b->done[i], 1, memory_order_release);
+}
+
+/* Takes the next entry read and not yet taken: 1 and its number in *k,
+ * or 0. */
+static int
+claim(struct verify *v, uint32_t *k)
+{
+	uint32_t n = atomic_load_explicit(&v->next, memory_order_relaxed);
+
+	/* the entries below avail were read before it was raised */
+	while (n < atomic_load_explicit(&v->avail, memory_order_acquire))
+		if (atomic_compare_exchange_weak_explicit(&v->next, &n, n + 1,
+		    memory_order_relaxed, memory_order_relaxed)) {
+			*k = n;
+			return 1;
+		}
+	return 0;
+}
+
+static int
+work_ready(void *arg)
+{
+	struct verify *v = arg;
+
+	return atomic_load(&v->stop) || atomic_load(&v->next) <
+	    atomic_load(&v->avail);
+}
+
+/* A checking thread: entries as they are read, until the end. */
 static void
 check_worker(void *arg)
 {
-	struct batch *b = arg;
-	struct error ign;
-	unsigned i;
+	struct verify *v = arg;
+	uint32_t k;
 
-	while ((i = atomic_fetch_add(&b->next, 1)) < b->n) {
-		const uint8_t *p = b->data.data + b->off[i];
-
-		b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
-		/* the header (entry 0) is the calling thread's alone */
-		if (!b->bad[i] && b->first + i > 0 &&
-		    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
-			b->doc[i] = ydoc_parse(b->env[i].body,
-			    b->env[i].body_len, "", &ign);
-	}
+	while (!atomic_load_explicit(&v->stop, memory_order_relaxed))
+		if (claim(v, &k))
+			check_entry(v, k);
+		else
+			crew_idle(v->crew, work_ready, v);
 }
 
 static int
@@ -130,13 +179,17 @@ truncated:
 	return error_prefix(e, "%s: %s %u", v->name, what, k);
 }
 
-/* Reads up to BATCH entries, stopping at the count. */
+/*
+ * Reads up to BATCH entries, stopping at the count, into a batch whose
+ * entries were all applied (or never read), and hands them to the
+ * checking threads.
+ */
 static int
 read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 {
 	size_t off;
+	uint32_t i;
 
-	batch_clear(b);
 	b->data.len = 0;
 	b->first = first;
 	for (b->n = 0; b->n < BATCH && first + b->n < v->count; b->n++) {
@@ -146,23 +199,14 @@ read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 		b->off[b->n] = off;
 		b->len[b->n] = b->data.len - off;
 	}
-	atomic_store(&b->next, 0);
+	for (i = 0; i < b->n; i++) {
+		b->doc[i] = NULL;
+		atomic_store_explicit(&b->done[i], 0, memory_order_relaxed);
+	}
+	atomic_store_explicit(&v->avail, first + b->n, memory_order_release);
+	if (v->crew != NULL)
+		crew_wake(v->crew);
 	return 0;
-}
-
-static void
-start_checks(struct verify *v, struct batch *b)
-{
-	if (v->crew != NULL)
-		crew_begin(v->crew, check_worker, b);
-}
-
-static void
-finish_checks(struct verify *v, struct batch *b)
-{
-	check_worker(b);	/* the calling thread helps with what is left */
-	if (v->crew != NULL)
-		crew_wait(v->crew);
 }
 
 /* Version 3: the one entry that forks the transcript, kept until the
@@ -390,66 +434,89 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	return check_viewer(v, e) != 0 ? -1 : position(v, e);
 }
 
+/* Entry k, checked: applied, and the progress told at a batch's end. */
 static int
-apply_batch(struct verify *v, struct batch *b, struct error *e)
+apply_entry(struct verify *v, uint32_t k, struct error *e)
 {
-	uint32_t i;
+	struct batch *b = v->b[k / BATCH % NBATCH];
+	uint32_t i = k % BATCH;
 	int rc;
 
-	for (i = 0; i < b->n; i++) {
-		if (b->bad[i])
-			return error_set(e, EXIT_REFUSED, "seq %u: bad signature",
-			    b->first + i);
-		rc = apply_one(v, b->data.data + b->off[i], b->len[i],
-		    &b->env[i], b->doc[i], b->first + i, e);
-		ydoc_free(b->doc[i]);
-		b->doc[i] = NULL;
-		if (rc != 0)
-			return -1;
-	}
-	if (v->progress != NULL && v->progress->step != NULL)
-		v->progress->step(v->progress->arg, b->first + b->n, v->count);
+	if (b->bad[i])
+		return error_set(e, EXIT_REFUSED, "seq %u: bad signature", k);
+	rc = apply_one(v, b->data.data + b->off[i], b->len[i], &b->env[i],
+	    b->doc[i], k, e);
+	ydoc_free(b->doc[i]);
+	b->doc[i] = NULL;
+	if (rc != 0)
+		return -1;
+	if (i + 1 == b->n && v->progress != NULL && v->progress->step != NULL)
+		v->progress->step(v->progress->arg, k + 1, v->count);
 	return 0;
 }
 
+/* Whether the batch of entry k is free to read into: the batch that
+ * was there is applied. */
+static int
+room_for(uint32_t k, uint32_t applied)
+{
+	return k / BATCH < NBATCH || applied >= (k / BATCH - NBATCH + 1) *
+	    BATCH;
+}
+
 /*
- * Three batches in flight: while the other threads check the signatures
- * of the next batch, this one applies the current batch and then reads
- * (decodes) the one after the next, then helps with the checks.  So no
- * core waits while a batch is read.
+ * Every entry in order.  This thread reads a batch as soon as there is
+ * room for it, applies the next entry once it is checked, and checks
+ * the next unchecked one meanwhile.  A batch cut short is said once the
+ * batch two before it is applied, as when batches were read, checked and
+ * applied in turn.
  */
+static int
+stream(struct verify *v, struct error *e)
+{
+	struct error cut;
+	uint32_t at = 0, nread = 0, k, cut_at = UINT32_MAX;
+	unsigned spins = 0;
+
+	while (at < v->count) {
+		if (cut_at == UINT32_MAX && nread < v->count &&
+		    room_for(nread, at)) {
+			if (read_batch(v, v->b[nread / BATCH % NBATCH], nread,
+			    &cut) == 0)
+				nread += v->b[nread / BATCH % NBATCH]->n;
+			else
+				cut_at = nread / BATCH > 0 ?
+				    (nread / BATCH - 1) * BATCH : 0;
+		} else if (at >= cut_at) {
+			*e = cut;
+			return -1;
+		} else if (atomic_load_explicit(&v->b[at / BATCH % NBATCH]->
+		    done[at % BATCH], memory_order_acquire)) {
+			if (apply_entry(v, at, e) != 0)
+				return -1;
+			at++;
+		} else if (claim(v, &k))
+			check_entry(v, k);
+		else
+			crew_spin(&spins);
+	}
+	return 0;
+}
+
 static int
 transcript(struct verify *v, struct error *e)
 {
-	struct batch *cur = v->b[0], *nxt = v->b[1], *aft = v->b[2], *t;
 	int rc;
 
-	if (read_batch(v, cur, 0, e) != 0)
-		return -1;
-	start_checks(v, cur);
-	finish_checks(v, cur);
-	nxt->n = 0;
-	if (cur->first + cur->n < v->count &&
-	    read_batch(v, nxt, cur->first + cur->n, e) != 0)
-		return -1;
-	for (;;) {
-		if (nxt->n > 0)
-			start_checks(v, nxt);
-		rc = apply_batch(v, cur, e);
-		aft->n = 0;
-		if (rc == 0 && nxt->n > 0 && nxt->first + nxt->n < v->count)
-			rc = read_batch(v, aft, nxt->first + nxt->n, e);
-		if (nxt->n > 0)
-			finish_checks(v, nxt);
-		if (rc != 0)
-			return -1;
-		if (nxt->n == 0)
-			return 0;
-		t = cur;
-		cur = nxt;
-		nxt = aft;
-		aft = t;
+	if (v->crew != NULL)
+		crew_begin(v->crew, check_worker, v);
+	rc = stream(v, e);
+	atomic_store(&v->stop, 1);
+	if (v->crew != NULL) {
+		crew_wake(v->crew);
+		crew_wait(v->crew);
 	}
+	return rc;
 }
 
 /*
@@ -602,6 +669,9 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	v.seat = -1;
 	v.progress = progress;
 	v.now = when_now();
+	atomic_init(&v.next, 0);
+	atomic_init(&v.avail, 0);
+	atomic_init(&v.stop, 0);
 	/* started once: a thread started for every batch begins late */
 	v.crew = crew_new(threads - 1 > ARCHIVE_MAX_THREADS ?
 	    ARCHIVE_MAX_THREADS : threads - 1);
@@ -609,7 +679,7 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	buf_init(&v.times);
 	buf_init(&v.fork);
 	buf_init(&tail);
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < NBATCH; k++) {
 		if ((v.b[k] = calloc(1, sizeof(*v.b[k]))) == NULL) {
 			error_set(e, EXIT_SYSTEM, "out of memory");
 			goto done;
@@ -638,7 +708,7 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	rc = 0;
 done:
 	crew_free(v.crew);
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < NBATCH; k++)
 		if (v.b[k] != NULL) {
 			batch_clear(v.b[k]);
 			buf_free(&v.b[k]->data);
