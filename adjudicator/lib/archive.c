@@ -68,7 +68,8 @@ struct verify {
 	const char		*name;
 	int			 version;
 	uint32_t		 count, nupdates;
-	struct buf		 viewer;	/* version 2: the viewer record */
+	struct buf		 viewer;	/* version 2: the viewer
+						 * record */
 	struct match		*m;
 	int			 seat;		/* version 2: whose export */
 	struct match_secret	*secret;	/* its openings, if given */
@@ -259,7 +260,8 @@ read_head(struct verify *v, struct error *e)
 	c.left = 4;
 	cursor_u32(&c, &v->count);
 	if (v->count == 0)
-		return error_set(e, EXIT_MALFORMED, "%s: empty archive", v->name);
+		return error_set(e, EXIT_MALFORMED, "%s: empty archive",
+		    v->name);
 	if (v->version == 2) {
 		if (armor_stream_read(v->s, cb + 4, 4, e) != 0)
 			goto truncated;
@@ -344,7 +346,8 @@ check_viewer(struct verify *v, struct error *e)
 		    v->secret->setup.value[i]);
 		memcpy(o.nonce, v->secret->nonce[i], COMMIT_NONCE);
 		if (opening_check(v->m, &o, e) != 0)
-			return error_prefix(e, "%s: the viewer record", v->name);
+			return error_prefix(e, "%s: the viewer record",
+			    v->name);
 	}
 	return 0;
 }
@@ -417,7 +420,8 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	if (match_signed_ahead(v->m, last0, v->now, why, sizeof(why)))
 		return error_set(e, EXIT_REFUSED, "%s: %s", where, why);
 	if (v->hashes != NULL)
-		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
+		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last,
+		    SEC_HASH);
 	if (v->nforks > 0 && seq == v->fork_seq) {
 		snprintf(where, sizeof(where), "%.40s: fork of seq %u",
 		    v->name, seq);
@@ -561,7 +565,8 @@ check_update(struct verify *v, const struct buf *b, uint64_t *reached,
 	}
 	for (i = 0; i < u.nopen; i++)
 		if (opening_check(v->m, &u.open[i], e) != 0) {
-			error_prefix(e, "%s: the judge's private opening", where);
+			error_prefix(e, "%s: the judge's private opening",
+			    where);
 			goto done;
 		}
 	/* without the seat's openings, what it was owed is not known:
