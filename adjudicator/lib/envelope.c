@@ -180,23 +180,30 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 
 /*
  * The signer's key id, a hash of its two keys: the same few keys sign
- * every entry of a game, so each thread keeps the last one it hashed.
+ * every entry of a game, turn about, so each thread keeps the last few
+ * it hashed.
  */
+#define SIGNERS_KEPT	4
+
 static int
 signer_id(struct key_public *k)
 {
-	static _Thread_local struct key_public last;
-	static _Thread_local int have;
+	static _Thread_local struct key_public kept[SIGNERS_KEPT];
+	static _Thread_local int nkept, next;
+	int i;
 
-	if (have && key_same(k, &last)) {
-		memcpy(k->id, last.id, sizeof(k->id));
-		memcpy(k->idhex, last.idhex, sizeof(k->idhex));
-		return 0;
-	}
+	for (i = 0; i < nkept; i++)
+		if (key_same(k, &kept[i])) {
+			memcpy(k->id, kept[i].id, sizeof(k->id));
+			memcpy(k->idhex, kept[i].idhex, sizeof(k->idhex));
+			return 0;
+		}
 	if (key_compute_id(k) != 0)
 		return -1;
-	last = *k;
-	have = 1;
+	kept[next] = *k;
+	next = (next + 1) % SIGNERS_KEPT;
+	if (nkept < SIGNERS_KEPT)
+		nkept++;
 	return 0;
 }
 

@@ -492,6 +492,40 @@ ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out, size_t len,
 	return 0;
 }
 
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+ydoc_hex_public(const struct ydoc *map, const char *key, uint8_t *out,
+    size_t len, const char *where, struct error *e)
+{
+	const struct ydoc *n = ydoc_get(map, key);
+	size_t i;
+	int hi, lo;
+
+	if (ydoc_scalar(map, key, where, e) == NULL)
+		return -1;
+	for (i = 0; n->len == 2 * len && i < len; i++) {
+		if ((hi = hex_digit(n->str[2 * i])) < 0 ||
+		    (lo = hex_digit(n->str[2 * i + 1])) < 0)
+			break;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	if (n->len != 2 * len || i < len || strlen(n->str) != n->len)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: \"%s\" must be %zu "
+		    "hex digits", where, n->line, key, 2 * len);
+	return 0;
+}
+
 int
 ydoc_base64(const struct ydoc *n, const char *what, struct buf *out,
     const char *where, struct error *e)
