@@ -23,11 +23,9 @@
 # judge starts its sendmails before it reads the mail, on another CPU,
 # and builds its updates while the disk writes the entry, so on several
 # cores its wall time is less than the sum of its processes'), and the
-# CPU time of the loop's
-# processes (user and system, from the shell's times: what a mail costs
-# the machine, one core's worth).  The target is held to the wall clock,
-# as the mail bot's rate was first measured; the CPU figures are said
-# beside it.  Prints:
+# CPU time of the loop's processes (user and system, from the shell's
+# times: what a mail costs the machine, one core's worth), each held to
+# its own target.  Prints:
 #
 #   judge -r: N mails/s one at a time (median of K runs, min A, max B)
 #   the floor: F mails/s (...), the judge at R of it, W ms of its own work
