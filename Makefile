@@ -229,12 +229,15 @@ fuzz:
 # The benchmark helpers (archive generators, raw Ed25519 rate, a timer
 # with peak RSS) link like the unit tests.  BENCH_N entries in verify's
 # archive; BENCH_ARCHIVES games for standings; BENCH_RUNS samples of
-# every figure (medians, min, max; at least 5); BENCH_DIR keeps the
-# archive, the minisign files and the game directories of the per-move
-# figures.
+# every figure (medians, min, max; at least 5); BENCH_REPEAT runs of the
+# verify figures and of the mail bot's (judge.sh), each run's figure of
+# each target printed, PASS only when every run passes; BENCH_DIR keeps
+# the archive, the minisign files and the game directories of the
+# per-move figures.
 BENCH_N	?= 10000
 BENCH_ARCHIVES ?= 10000
 BENCH_RUNS ?= 7
+BENCH_REPEAT ?= 1
 BENCH_DIR ?= $(CURDIR)/$(BUILD)/bench/work
 $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 	@mkdir -p $(@D)
@@ -242,7 +245,8 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIBOBJS)
 
 bench: $(BIN) $(BENCHBINS)
 	@ADJ=$(CURDIR)/$(BIN) BENCHBIN=$(CURDIR)/$(BUILD)/bench \
-	    N=$(BENCH_N) RUNS=$(BENCH_RUNS) WORK=$(BENCH_DIR) \
+	    N=$(BENCH_N) RUNS=$(BENCH_RUNS) REPEAT=$(BENCH_REPEAT) \
+	    WORK=$(BENCH_DIR) \
 	    ARCHIVES=$(BENCH_ARCHIVES) sh tests/bench/run.sh
 
 # The man pages under mandoc -Tlint, then a clean build with -Werror.

@@ -1,16 +1,20 @@
 /*
  * Archives: writing, and verify.  See archive.h.
  *
- * Entries are read in batches.  While the calling thread applies one batch
- * in order, the signatures of the next are checked on every core, the
- * calling thread joining in when it is done, and each entry whose
- * signature checks out is parsed there too (its envelope, its hash, its
- * YAML): what stays on the calling thread is what must be serial, the
- * rules applying each entry to the match.  An entry is applied only once
- * its own signature has checked out, so the first violation reported is
- * still the first in the transcript; one that did not parse is parsed
- * again in order, for its error.  Memory holds three batches, never the
- * whole game.
+ * Entries are read in batches, three in flight, and their signatures
+ * checked on every core, entry by entry, each entry whose signature
+ * checks out parsed there too (its envelope, its hash, its YAML): what
+ * stays on the calling thread is reading and what must be serial, the
+ * rules applying each entry to the match.  The calling thread applies
+ * each entry as soon as its own check is done, and checks the next
+ * unchecked entry itself meanwhile: no thread waits for a whole batch, and
+ * a thread held up (by another process on its CPU) holds up one entry,
+ * not the other threads.  An entry is applied only once its own signature
+ * has checked out, so the first violation reported is still the first in
+ * the transcript; one that did not parse is parsed again in order, for
+ * its error; an archive cut short is said where it was before, once the
+ * batch two before the one cut short has been applied.  Memory holds
+ * three batches, never the whole game.
  */
 #include <stdatomic.h>
 #include <stdio.h>
@@ -18,6 +22,7 @@
 #include <string.h>
 
 #include "archive.h"
+#include "archive_int.h"
 #include "armor.h"
 #include "audit.h"
 #include "crew.h"
@@ -32,6 +37,7 @@
 
 #define ENTRY_MAX	(ENVELOPE_MAX_BODY + 4096)
 #define BATCH		256
+#define NBATCH		3	/* batches in flight */
 #define MAX_UPDATES	100000
 #define MAX_ENTRIES	(16u * 1024 * 1024)	/* of a judged seat's export */
 
@@ -43,8 +49,8 @@ struct batch {
 	int		 bad[BATCH];	/* signature refused */
 	struct envelope	 env[BATCH];	/* parsed by the checking threads */
 	struct ydoc	*doc[BATCH];	/* its body; NULL: not parsed */
+	atomic_int	 done[BATCH];	/* 1: checked, the three above set */
 	uint32_t	 first, n;	/* entry numbers first .. first+n-1 */
-	atomic_uint	 next;		/* the next entry to check */
 };
 
 static void
@@ -63,7 +69,8 @@ struct verify {
 	const char		*name;
 	int			 version;
 	uint32_t		 count, nupdates;
-	struct buf		 viewer;	/* version 2: the viewer record */
+	struct buf		 viewer;	/* version 2: the viewer
+						 * record */
 	struct match		*m;
 	int			 seat;		/* version 2: whose export */
 	struct match_secret	*secret;	/* its openings, if given */
@@ -80,29 +87,73 @@ struct verify {
 	 * (receipt.h), and how many the transcript has reached */
 	struct match_stamp_dispute claims[MATCH_MAX_STAMP_DISPUTES];
 	int			 nclaims, nclaimed;
-	struct batch		*b[3];
+	struct batch		*b[NBATCH];	/* entry k in b[k / BATCH %
+						 * NBATCH] */
+	atomic_uint		 next;		/* the next entry to check */
+	atomic_uint		 avail;		/* entries read, to check */
+	atomic_int		 stop;		/* the checking threads end */
 	struct crew		*crew;		/* NULL: this thread alone */
 	const struct archive_progress *progress;
 	int64_t			 now;		/* this machine's clock */
 };
 
+/* Checks entry k (and parses it, but the header), then says so. */
+static void
+check_entry(struct verify *v, uint32_t k)
+{
+	struct batch *b = v->b[k / BATCH % NBATCH];
+	uint32_t i = k % BATCH;
+	const uint8_t *p = b->data.data + b->off[i];
+	struct error ign;
+
+	b->doc[i] = NULL;
+	b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
+	/* the header (entry 0) is the calling thread's alone */
+	if (!b->bad[i] && k > 0 &&
+	    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
+		b->doc[i] = ydoc_parse(b->env[i].body, b->env[i].body_len, "",
+		    &ign);
+	atomic_store_explicit(&b->done[i], 1, memory_order_release);
+}
+
+/* Takes the next entry read and not yet taken: 1 and its number in *k,
+ * or 0. */
+static int
+claim(struct verify *v, uint32_t *k)
+{
+	uint32_t n = atomic_load_explicit(&v->next, memory_order_relaxed);
+
+	/* the entries below avail were read before it was raised */
+	while (n < atomic_load_explicit(&v->avail, memory_order_acquire))
+		if (atomic_compare_exchange_weak_explicit(&v->next, &n, n + 1,
+		    memory_order_relaxed, memory_order_relaxed)) {
+			*k = n;
+			return 1;
+		}
+	return 0;
+}
+
+static int
+work_ready(void *arg)
+{
+	struct verify *v = arg;
+
+	return atomic_load(&v->stop) || atomic_load(&v->next) <
+	    atomic_load(&v->avail);
+}
+
+/* A checking thread: entries as they are read, until the end. */
 static void
 check_worker(void *arg)
 {
-	struct batch *b = arg;
-	struct error ign;
-	unsigned i;
+	struct verify *v = arg;
+	uint32_t k;
 
-	while ((i = atomic_fetch_add(&b->next, 1)) < b->n) {
-		const uint8_t *p = b->data.data + b->off[i];
-
-		b->bad[i] = envelope_check(p, b->len[i], "", &ign) != 0;
-		/* the header (entry 0) is the calling thread's alone */
-		if (!b->bad[i] && b->first + i > 0 &&
-		    envelope_parse(p, b->len[i], &b->env[i], "", &ign) == 0)
-			b->doc[i] = ydoc_parse(b->env[i].body,
-			    b->env[i].body_len, "", &ign);
-	}
+	while (!atomic_load_explicit(&v->stop, memory_order_relaxed))
+		if (claim(v, &k))
+			check_entry(v, k);
+		else
+			crew_idle(v->crew, work_ready, v);
 }
 
 static int
@@ -134,13 +185,17 @@ truncated:
 	return error_prefix(e, "%s: %s %u", v->name, what, k);
 }
 
-/* Reads up to BATCH entries, stopping at the count. */
+/*
+ * Reads up to BATCH entries, stopping at the count, into a batch whose
+ * entries were all applied (or never read), and hands them to the
+ * checking threads.
+ */
 static int
 read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 {
 	size_t off;
+	uint32_t i;
 
-	batch_clear(b);
 	b->data.len = 0;
 	b->first = first;
 	for (b->n = 0; b->n < BATCH && first + b->n < v->count; b->n++) {
@@ -150,23 +205,14 @@ read_batch(struct verify *v, struct batch *b, uint32_t first, struct error *e)
 		b->off[b->n] = off;
 		b->len[b->n] = b->data.len - off;
 	}
-	atomic_store(&b->next, 0);
+	for (i = 0; i < b->n; i++) {
+		b->doc[i] = NULL;
+		atomic_store_explicit(&b->done[i], 0, memory_order_relaxed);
+	}
+	atomic_store_explicit(&v->avail, first + b->n, memory_order_release);
+	if (v->crew != NULL)
+		crew_wake(v->crew);
 	return 0;
-}
-
-static void
-start_checks(struct verify *v, struct batch *b)
-{
-	if (v->crew != NULL)
-		crew_begin(v->crew, check_worker, b);
-}
-
-static void
-finish_checks(struct verify *v, struct batch *b)
-{
-	check_worker(b);	/* the calling thread helps with what is left */
-	if (v->crew != NULL)
-		crew_wait(v->crew);
 }
 
 /* Version 3: the one entry that forks the transcript, kept until the
@@ -219,7 +265,8 @@ read_head(struct verify *v, struct error *e)
 	c.left = 4;
 	cursor_u32(&c, &v->count);
 	if (v->count == 0)
-		return error_set(e, EXIT_MALFORMED, "%s: empty archive", v->name);
+		return error_set(e, EXIT_MALFORMED, "%s: empty archive",
+		    v->name);
 	if (v->version == 2) {
 		if (armor_stream_read(v->s, cb + 4, 4, e) != 0)
 			goto truncated;
@@ -309,7 +356,8 @@ check_viewer(struct verify *v, struct error *e)
 		    v->secret->setup.value[i]);
 		memcpy(o.nonce, v->secret->nonce[i], COMMIT_NONCE);
 		if (opening_check(v->m, &o, e) != 0)
-			return error_prefix(e, "%s: the viewer record", v->name);
+			return error_prefix(e, "%s: the viewer record",
+			    v->name);
 	}
 	return 0;
 }
@@ -322,6 +370,22 @@ position(struct verify *v, struct error *e)
 	return v->progress->entry(v->progress->arg, v->m, e);
 }
 
+/* "seq N", as snprintf would write it, without its cost an entry */
+static void
+seq_where(char *where, uint32_t seq)
+{
+	char d[10];
+	int k = 0, i = 4;
+
+	do
+		d[k++] = (char)('0' + seq % 10);
+	while ((seq /= 10) > 0);
+	memcpy(where, "seq ", 4);
+	while (k > 0)
+		where[i++] = d[--k];
+	where[i] = '\0';
+}
+
 static int
 apply_one(struct verify *v, const uint8_t *blob, size_t len,
     const struct envelope *env, const struct ydoc *doc, uint32_t seq,
@@ -332,7 +396,7 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	int64_t last0;
 	int bad = -1, k, rc;
 
-	snprintf(where, sizeof(where), "seq %u", seq);
+	seq_where(where, seq);
 	if (seq == 0) {
 		if ((v->m = header_parse(blob, len, where, e)) == NULL)
 			return -1;
@@ -366,7 +430,8 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	if (match_signed_ahead(v->m, last0, v->now, why, sizeof(why)))
 		return error_set(e, EXIT_REFUSED, "%s: %s", where, why);
 	if (v->hashes != NULL)
-		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last, SEC_HASH);
+		memcpy(v->hashes + (size_t)seq * SEC_HASH, v->m->last,
+		    SEC_HASH);
 	if (v->nforks > 0 && seq == v->fork_seq) {
 		snprintf(where, sizeof(where), "%.40s: fork of seq %u",
 		    v->name, seq);
@@ -388,66 +453,89 @@ apply_one(struct verify *v, const uint8_t *blob, size_t len,
 	return check_viewer(v, e) != 0 ? -1 : position(v, e);
 }
 
+/* Entry k, checked: applied, and the progress told at a batch's end. */
 static int
-apply_batch(struct verify *v, struct batch *b, struct error *e)
+apply_entry(struct verify *v, uint32_t k, struct error *e)
 {
-	uint32_t i;
+	struct batch *b = v->b[k / BATCH % NBATCH];
+	uint32_t i = k % BATCH;
 	int rc;
 
-	for (i = 0; i < b->n; i++) {
-		if (b->bad[i])
-			return error_set(e, EXIT_REFUSED, "seq %u: bad signature",
-			    b->first + i);
-		rc = apply_one(v, b->data.data + b->off[i], b->len[i],
-		    &b->env[i], b->doc[i], b->first + i, e);
-		ydoc_free(b->doc[i]);
-		b->doc[i] = NULL;
-		if (rc != 0)
-			return -1;
-	}
-	if (v->progress != NULL && v->progress->step != NULL)
-		v->progress->step(v->progress->arg, b->first + b->n, v->count);
+	if (b->bad[i])
+		return error_set(e, EXIT_REFUSED, "seq %u: bad signature", k);
+	rc = apply_one(v, b->data.data + b->off[i], b->len[i], &b->env[i],
+	    b->doc[i], k, e);
+	ydoc_free(b->doc[i]);
+	b->doc[i] = NULL;
+	if (rc != 0)
+		return -1;
+	if (i + 1 == b->n && v->progress != NULL && v->progress->step != NULL)
+		v->progress->step(v->progress->arg, k + 1, v->count);
 	return 0;
 }
 
+/* Whether the batch of entry k is free to read into: the batch that
+ * was there is applied. */
+static int
+room_for(uint32_t k, uint32_t applied)
+{
+	return k / BATCH < NBATCH || applied >= (k / BATCH - NBATCH + 1) *
+	    BATCH;
+}
+
 /*
- * Three batches in flight: while the other threads check the signatures
- * of the next batch, this one applies the current batch and then reads
- * (decodes) the one after the next, then helps with the checks.  So no
- * core waits while a batch is read.
+ * Every entry in order.  This thread reads a batch as soon as there is
+ * room for it, applies the next entry once it is checked, and checks
+ * the next unchecked one meanwhile.  A batch cut short is said once the
+ * batch two before it is applied, as when batches were read, checked and
+ * applied in turn.
  */
+static int
+stream(struct verify *v, struct error *e)
+{
+	struct error cut;
+	uint32_t at = 0, nread = 0, k, cut_at = UINT32_MAX;
+	unsigned spins = 0;
+
+	while (at < v->count) {
+		if (cut_at == UINT32_MAX && nread < v->count &&
+		    room_for(nread, at)) {
+			if (read_batch(v, v->b[nread / BATCH % NBATCH], nread,
+			    &cut) == 0)
+				nread += v->b[nread / BATCH % NBATCH]->n;
+			else
+				cut_at = nread / BATCH > 0 ?
+				    (nread / BATCH - 1) * BATCH : 0;
+		} else if (at >= cut_at) {
+			*e = cut;
+			return -1;
+		} else if (atomic_load_explicit(&v->b[at / BATCH % NBATCH]->
+		    done[at % BATCH], memory_order_acquire)) {
+			if (apply_entry(v, at, e) != 0)
+				return -1;
+			at++;
+		} else if (claim(v, &k))
+			check_entry(v, k);
+		else
+			crew_spin(&spins);
+	}
+	return 0;
+}
+
 static int
 transcript(struct verify *v, struct error *e)
 {
-	struct batch *cur = v->b[0], *nxt = v->b[1], *aft = v->b[2], *t;
 	int rc;
 
-	if (read_batch(v, cur, 0, e) != 0)
-		return -1;
-	start_checks(v, cur);
-	finish_checks(v, cur);
-	nxt->n = 0;
-	if (cur->first + cur->n < v->count &&
-	    read_batch(v, nxt, cur->first + cur->n, e) != 0)
-		return -1;
-	for (;;) {
-		if (nxt->n > 0)
-			start_checks(v, nxt);
-		rc = apply_batch(v, cur, e);
-		aft->n = 0;
-		if (rc == 0 && nxt->n > 0 && nxt->first + nxt->n < v->count)
-			rc = read_batch(v, aft, nxt->first + nxt->n, e);
-		if (nxt->n > 0)
-			finish_checks(v, nxt);
-		if (rc != 0)
-			return -1;
-		if (nxt->n == 0)
-			return 0;
-		t = cur;
-		cur = nxt;
-		nxt = aft;
-		aft = t;
+	if (v->crew != NULL)
+		crew_begin(v->crew, check_worker, v);
+	rc = stream(v, e);
+	atomic_store(&v->stop, 1);
+	if (v->crew != NULL) {
+		crew_wake(v->crew);
+		crew_wait(v->crew);
 	}
+	return rc;
 }
 
 /*
@@ -492,7 +580,8 @@ check_update(struct verify *v, const struct buf *b, uint64_t *reached,
 	}
 	for (i = 0; i < u.nopen; i++)
 		if (opening_check(v->m, &u.open[i], e) != 0) {
-			error_prefix(e, "%s: the judge's private opening", where);
+			error_prefix(e, "%s: the judge's private opening",
+			    where);
 			goto done;
 		}
 	/* without the seat's openings, what it was owed is not known:
@@ -600,6 +689,9 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	v.seat = -1;
 	v.progress = progress;
 	v.now = when_now();
+	atomic_init(&v.next, 0);
+	atomic_init(&v.avail, 0);
+	atomic_init(&v.stop, 0);
 	/* started once: a thread started for every batch begins late */
 	v.crew = crew_new(threads - 1 > ARCHIVE_MAX_THREADS ?
 	    ARCHIVE_MAX_THREADS : threads - 1);
@@ -607,7 +699,7 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	buf_init(&v.times);
 	buf_init(&v.fork);
 	buf_init(&tail);
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < NBATCH; k++) {
 		if ((v.b[k] = calloc(1, sizeof(*v.b[k]))) == NULL) {
 			error_set(e, EXIT_SYSTEM, "out of memory");
 			goto done;
@@ -636,12 +728,15 @@ archive_verify_stream(struct armor_stream *s, const char *name, int threads,
 	if (progress != NULL && progress->end != NULL &&
 	    progress->end(progress->arg, v.m, e) != 0)
 		goto done;
-	archive_summary(v.m, v.count, &v.times, so_far, out);
+	if (so_far)
+		archive_summary_so_far(v.m, v.count, &v.times, out);
+	else
+		archive_summary(v.m, v.count, &v.times, out);
 	buf_add(out, tail.data, tail.len);
 	rc = 0;
 done:
 	crew_free(v.crew);
-	for (k = 0; k < 3; k++)
+	for (k = 0; k < NBATCH; k++)
 		if (v.b[k] != NULL) {
 			batch_clear(v.b[k]);
 			buf_free(&v.b[k]->data);
@@ -661,26 +756,43 @@ done:
 	return rc;
 }
 
+/* src into dst of size n, cut short as snprintf's "%s" would be */
+static void
+copy_str(char *dst, size_t n, const char *src)
+{
+	size_t len = strlen(src);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
 int
 archive_step(void *arg, const struct match *m, struct error *e)
 {
 	struct archive_steps *v = arg;
 	const struct key_public *k;
 	struct archive_step *t;
+	size_t cap;
 
-	snprintf(v->game, sizeof(v->game), "%s", m->game_hex);
+	copy_str(v->game, sizeof(v->game), m->game_hex);
 	if (m->seq == 0)
 		return 0;
-	if ((t = realloc(v->s, (v->n + 1) * sizeof(*t))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	v->s = t;
+	/* room doubles: an entry costs no copy of the steps before it */
+	if (v->n == v->cap) {
+		cap = v->cap ? 2 * v->cap : 256;
+		if ((t = realloc(v->s, cap * sizeof(*t))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		v->s = t;
+		v->cap = cap;
+	}
 	t = &v->s[v->n++];
 	memcpy(t->hash, m->last, SEC_HASH);
 	t->by = m->last_by;
 	k = m->last_by == GAME_JUDGE ? &m->judge : m->last_by >= 0 &&
 	    m->last_by < m->nseats ? &m->seat[m->last_by].key : NULL;
-	snprintf(t->name, sizeof(t->name), "%s", match_author_name(m,
-	    m->last_by));
-	snprintf(t->key, sizeof(t->key), "%s", k != NULL ? k->idhex : "");
+	copy_str(t->name, sizeof(t->name), match_author_name(m, m->last_by));
+	copy_str(t->key, sizeof(t->key), k != NULL ? k->idhex : "");
 	return 0;
 }

@@ -55,7 +55,7 @@ struct archive_step {
 };
 struct archive_steps {
 	struct archive_step	*s;
-	size_t			 n;
+	size_t			 n, cap;	/* steps, room in s */
 	char			 game[2 * SEC_HASH + 1];
 };
 int	archive_step(void *steps, const struct match *, struct error *);
@@ -106,9 +106,4 @@ int	archive_verify(FILE *, const char *name, int threads,
 int	archive_verify_stream(struct armor_stream *, const char *name,
 	    int threads, const struct archive_progress *, struct buf *out,
 	    struct error *);
-/* verify's summary of m (archive_sum.c), count entries checked, times
- * the lines of the entries about time; so_far: a game under way. */
-void	archive_summary(const struct match *, uint32_t count,
-	    const struct buf *times, int so_far, struct buf *out);
-
 #endif

@@ -1,15 +1,13 @@
 /*
- * verify's summary of a game it checked (archive.c): who played it, how
- * its seed was made, what every entry came to, the clocks, who held each
- * seat, a dispute that waits.
+ * What verify says of an archive once it checks out (archive_int.h): the
+ * game and its seats, the entries checked, the result or who acts next,
+ * the clock and the times a ruling rests on, who held each seat, a
+ * dispute.
  */
-#include <stdio.h>
-#include <string.h>
-
-#include "archive.h"
+#include "archive_int.h"
+#include "clock.h"
 #include "dispute.h"
 #include "holder.h"
-#include "match.h"
 #include "seed.h"
 #include "view.h"
 
@@ -66,11 +64,13 @@ summary_head(const struct match *m, struct buf *out)
 		buf_printf(out, "; judge %s (%s)", m->judge.name,
 		    m->judge.idhex);
 	buf_adds(out, "\n");
+	/* how its seed was made, when its rules draw from one */
 	seed_summary(m, out);
 }
 
-static void
-summary_over(const struct match *m, uint32_t count, struct buf *out)
+void
+archive_summary(const struct match *m, uint32_t count, const struct buf *times,
+    struct buf *out)
 {
 	struct game_result r;
 
@@ -87,12 +87,19 @@ summary_over(const struct match *m, uint32_t count, struct buf *out)
 	}
 	if (r.scored)
 		view_scores(m, out);
+	clock_summary(m, times, out);
+	holder_summary(m, out);
+	if (m->dispute.on) {
+		dispute_text(m, out);
+		buf_adds(out, "\n");
+	}
 }
 
 /* A game under way: what has been checked, and who acts next (a game
  * over whose final openings are missing: its result so far). */
-static void
-summary_so_far(const struct match *m, uint32_t count, struct buf *out)
+void
+archive_summary_so_far(const struct match *m, uint32_t count,
+    const struct buf *times, struct buf *out)
 {
 	int next = match_next_author(m);
 	const char *who = next >= 0 || next == GAME_JUDGE ?
@@ -110,16 +117,6 @@ summary_so_far(const struct match *m, uint32_t count, struct buf *out)
 	} else
 		buf_printf(out, "in progress: %s to act; the setups are "
 		    "audited at the end\n", who);
-}
-
-void
-archive_summary(const struct match *m, uint32_t count,
-    const struct buf *times, int so_far, struct buf *out)
-{
-	if (so_far)
-		summary_so_far(m, count, out);
-	else
-		summary_over(m, count, out);
 	clock_summary(m, times, out);
 	holder_summary(m, out);
 	if (m->dispute.on) {

@@ -1,11 +1,12 @@
 /*
- * A crew of worker threads (crew.h).  Between two jobs a thread spins a
- * little before it sleeps: verify hands the next batch out within
- * microseconds of the last, and a thread woken from sleep may be placed
- * behind its waker, as a new one is.  The spin is bounded (about a
- * millisecond), so an idle crew costs no CPU.
+ * A crew of worker threads (crew.h).  Between two jobs, or within one
+ * waiting for more work (crew_idle), a thread spins a little before it
+ * sleeps: verify reads more entries within microseconds, and a thread
+ * woken from sleep may be placed behind its waker, as a new one is.  The
+ * spin is bounded (about a millisecond), so an idle crew costs no CPU.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -18,6 +19,7 @@ struct crew {
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 go;		/* a job, or the end */
 	pthread_cond_t	 done;		/* the last thread finished its job */
+	pthread_cond_t	 nap;		/* crew_wake: the job has more */
 	void		(*fn)(void *);
 	void		*arg;
 	unsigned	 job;		/* jobs handed out; under mu */
@@ -92,12 +94,16 @@ crew_new(int n)
 		goto fail_mu;
 	if (pthread_cond_init(&c->done, NULL) != 0)
 		goto fail_go;
+	if (pthread_cond_init(&c->nap, NULL) != 0)
+		goto fail_done;
 	atomic_init(&c->seen, 0);
 	atomic_init(&c->busy, 0);
 	while (c->n < n && aside_start(&c->t[c->n], member, c) == 0)
 		c->n++;
 	if (c->n > 0)
 		return c;
+	pthread_cond_destroy(&c->nap);
+fail_done:
 	pthread_cond_destroy(&c->done);
 fail_go:
 	pthread_cond_destroy(&c->go);
@@ -143,6 +149,42 @@ crew_wait(struct crew *c)
 }
 
 void
+crew_idle(struct crew *c, int (*ready)(void *), void *arg)
+{
+	int i;
+
+	for (i = 0; i < SPINS; i++) {
+		if (ready(arg))
+			return;
+		relax();
+	}
+	/* ready is asked under the lock crew_wake takes: no wake is lost */
+	pthread_mutex_lock(&c->mu);
+	while (!ready(arg))
+		pthread_cond_wait(&c->nap, &c->mu);
+	pthread_mutex_unlock(&c->mu);
+}
+
+void
+crew_wake(struct crew *c)
+{
+	pthread_mutex_lock(&c->mu);
+	pthread_cond_broadcast(&c->nap);
+	pthread_mutex_unlock(&c->mu);
+}
+
+void
+crew_spin(unsigned *n)
+{
+	/* a while on the CPU, then give it up now and then: what is
+	 * awaited may be a thread waiting for this very CPU */
+	if (++*n % 1024 == 0)
+		sched_yield();
+	else
+		relax();
+}
+
+void
 crew_free(struct crew *c)
 {
 	int i;
@@ -155,6 +197,7 @@ crew_free(struct crew *c)
 	pthread_mutex_unlock(&c->mu);
 	for (i = 0; i < c->n; i++)
 		pthread_join(c->t[i], NULL);
+	pthread_cond_destroy(&c->nap);
 	pthread_cond_destroy(&c->done);
 	pthread_cond_destroy(&c->go);
 	pthread_mutex_destroy(&c->mu);

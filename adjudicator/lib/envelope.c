@@ -15,6 +15,7 @@
  * re-encrypts a message to a third party cannot make it look addressed to
  * that party.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "armor.h"
@@ -144,18 +145,21 @@ int
 envelope_check(const uint8_t *p, size_t len, const char *where,
     struct error *e)
 {
-	struct buf msg;
+	uint8_t small[2048], *msg = small;
+	size_t mlen = sizeof(DOMAIN) + len - SEC_SIG;
 	int bad;
 
 	if (len < 4 + 4 + SEC_SIGN_PK + SEC_SIG)
 		return error_set(e, EXIT_MALFORMED, "%s: signed message "
 		    "truncated", where);
-	buf_init(&msg);
-	buf_add(&msg, DOMAIN, sizeof(DOMAIN));
-	if (buf_add(&msg, p, len - SEC_SIG) != 0)
+	/* most entries fit on the stack: no allocation an entry */
+	if (mlen > sizeof(small) && (msg = malloc(mlen)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	bad = sec_verify(p + len - SEC_SIG, msg.data, msg.len, p + 8) != 0;
-	buf_free(&msg);
+	memcpy(msg, DOMAIN, sizeof(DOMAIN));
+	memcpy(msg + sizeof(DOMAIN), p, len - SEC_SIG);
+	bad = sec_verify(p + len - SEC_SIG, msg, mlen, p + 8) != 0;
+	if (msg != small)
+		free(msg);
 	if (bad)
 		return error_set(e, EXIT_REFUSED, "%s: bad signature", where);
 	return 0;
@@ -171,6 +175,35 @@ envelope_verify(const uint8_t *p, size_t len, struct envelope *env,
 	    envelope_parse(p, len, env, where, e) != 0)
 		return -1;
 	env->checked = 1;
+	return 0;
+}
+
+/*
+ * The signer's key id, a hash of its two keys: the same few keys sign
+ * every entry of a game, turn about, so each thread keeps the last few
+ * it hashed.
+ */
+#define SIGNERS_KEPT	4
+
+static int
+signer_id(struct key_public *k)
+{
+	static _Thread_local struct key_public kept[SIGNERS_KEPT];
+	static _Thread_local int nkept, next;
+	int i;
+
+	for (i = 0; i < nkept; i++)
+		if (key_same(k, &kept[i])) {
+			memcpy(k->id, kept[i].id, sizeof(k->id));
+			memcpy(k->idhex, kept[i].idhex, sizeof(k->idhex));
+			return 0;
+		}
+	if (key_compute_id(k) != 0)
+		return -1;
+	kept[next] = *k;
+	next = (next + 1) % SIGNERS_KEPT;
+	if (nkept < SIGNERS_KEPT)
+		nkept++;
 	return 0;
 }
 
@@ -204,7 +237,7 @@ envelope_parse(const uint8_t *p, size_t len, struct envelope *env,
 	if (!key_name_ok(env->signer.name))
 		return error_set(e, EXIT_MALFORMED, "%s: bad signer name",
 		    where);
-	if (key_compute_id(&env->signer) != 0)
+	if (signer_id(&env->signer) != 0)
 		return error_set(e, EXIT_SYSTEM, "%s: cannot hash the signer's "
 		    "key", where);
 	if (cursor_u16(&c, &n) || n == 0 || n > ENVELOPE_MAX_RECIPIENTS)

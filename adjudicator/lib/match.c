@@ -553,7 +553,7 @@ check_entry(struct match *m, const struct envelope *env,
 		return error_set(e, EXIT_REFUSED, "%s: seq %llu out of order "
 		    "(expected %llu)", where, seq,
 		    (unsigned long long)m->seq + 1);
-	if (ydoc_hex(doc, "prev", prev, SEC_HASH, where, e) != 0)
+	if (ydoc_hex_public(doc, "prev", prev, SEC_HASH, where, e) != 0)
 		return -1;
 	if (memcmp(prev, m->last, SEC_HASH) != 0)
 		return error_set(e, EXIT_REFUSED, "%s: seq %llu does not follow "

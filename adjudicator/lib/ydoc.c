@@ -3,6 +3,7 @@
  * events so that every hazard can be refused at the event that shows it,
  * with the position libyaml reports.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -216,7 +217,8 @@ on_scalar(struct parse *p, const yaml_event_t *ev, struct ydoc **out)
 		if (f->node->nkids >= YDOC_MAX_KEYS)
 			return hazard(p, m, "too many keys in one mapping");
 		if (ydoc_get(f->node, k) != NULL) {
-			snprintf(msg, sizeof(msg), "duplicate key \"%.60s\"", k);
+			snprintf(msg, sizeof(msg), "duplicate key \"%.60s\"",
+			    k);
 			return hazard(p, m, msg);
 		}
 		if ((f->pkey = arena_strndup(&p->arena, k,
@@ -326,8 +328,8 @@ check_input(const void *data, size_t len, const char *where, struct error *e)
 	unsigned line = 1, col = 1;
 
 	if (len > YDOC_MAX_INPUT)
-		return error_set(e, EXIT_MALFORMED, "%s: document larger than %u "
-		    "bytes", where, YDOC_MAX_INPUT);
+		return error_set(e, EXIT_MALFORMED, "%s: document larger "
+		    "than %u bytes", where, YDOC_MAX_INPUT);
 	if ((nul = memchr(data, '\0', len)) != NULL) {
 		/* where, as libyaml's own errors say it: the line, and the
 		 * character in it, from 1 */
@@ -344,35 +346,115 @@ check_input(const void *data, size_t len, const char *where, struct error *e)
 	return 0;
 }
 
+/*
+ * A thread's parser, kept from one parse to the next: libyaml's
+ * initialize takes eight allocations (64 KiB of buffers among them) and
+ * delete gives them back, an entry's worth of work in verify.  A parser
+ * is kept only after a parse that reached the stream's end with nothing
+ * left over (no token queued, no tag directive); made new again it is
+ * what yaml_parser_initialize makes, its buffers, queue and stacks empty
+ * and the same memory.  The thread's end deletes it.
+ */
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static int kept_ok;
+
+static void
+kept_delete(void *p)
+{
+	yaml_parser_delete(p);
+	free(p);
+}
+
+static void
+kept_init(void)
+{
+	kept_ok = pthread_key_create(&kept_key, kept_delete) == 0;
+}
+
+/* The thread's parser, ready; or a new one; NULL: out of memory. */
+static yaml_parser_t *
+parser_take(void)
+{
+	yaml_parser_t *yp = NULL;
+
+	pthread_once(&kept_once, kept_init);
+	if (kept_ok && (yp = pthread_getspecific(kept_key)) != NULL) {
+		(void)pthread_setspecific(kept_key, NULL);
+		return yp;
+	}
+	if ((yp = malloc(sizeof(*yp))) == NULL)
+		return NULL;
+	if (!yaml_parser_initialize(yp)) {
+		free(yp);
+		return NULL;
+	}
+	return yp;
+}
+
+/* The parser back after a parse: kept, empty, if it ended clean. */
+static void
+parser_give(yaml_parser_t *yp, int clean)
+{
+	yaml_parser_t k;
+
+	if (!clean || !kept_ok || yp->tokens.head != yp->tokens.tail ||
+	    yp->tag_directives.top != yp->tag_directives.start ||
+	    pthread_getspecific(kept_key) != NULL) {
+		kept_delete(yp);
+		return;
+	}
+	k = *yp;
+	memset(yp, 0, sizeof(*yp));
+	yp->raw_buffer.start = yp->raw_buffer.pointer = yp->raw_buffer.last =
+	    k.raw_buffer.start;
+	yp->raw_buffer.end = k.raw_buffer.end;
+	yp->buffer.start = yp->buffer.pointer = yp->buffer.last =
+	    k.buffer.start;
+	yp->buffer.end = k.buffer.end;
+	yp->tokens.start = yp->tokens.head = yp->tokens.tail = k.tokens.start;
+	yp->tokens.end = k.tokens.end;
+#define EMPTY(s) (yp->s.start = yp->s.top = k.s.start, yp->s.end = k.s.end)
+	EMPTY(indents);
+	EMPTY(simple_keys);
+	EMPTY(states);
+	EMPTY(marks);
+	EMPTY(tag_directives);
+#undef EMPTY
+	if (pthread_setspecific(kept_key, yp) != 0)
+		kept_delete(yp);
+}
+
 struct ydoc *
 ydoc_parse(const void *data, size_t len, const char *where, struct error *e)
 {
-	yaml_parser_t yp;
+	yaml_parser_t *yp;
 	yaml_event_t ev;
 	struct parse p;
 	int done = 0, rc = 0;
 
 	if (check_input(data, len, where, e) != 0)
 		return NULL;
-	if (!yaml_parser_initialize(&yp)) {
+	if ((yp = parser_take()) == NULL) {
 		error_set(e, EXIT_SYSTEM, "%s: out of memory", where);
 		return NULL;
 	}
-	yaml_parser_set_input_string(&yp, data, len);
+	yaml_parser_set_input_string(yp, data, len);
 	memset(&p, 0, sizeof(p));
 	p.where = where;
 	p.e = e;
 	while (rc == 0 && !done) {
-		if (!yaml_parser_parse(&yp, &ev)) {
-			rc = error_set(e, EXIT_MALFORMED, "%s:%zu:%zu: %s", where,
-			    yp.problem_mark.line + 1, yp.problem_mark.column + 1,
-			    yp.problem ? yp.problem : "syntax error");
+		if (!yaml_parser_parse(yp, &ev)) {
+			rc = error_set(e, EXIT_MALFORMED, "%s:%zu:%zu: %s",
+			    where, yp->problem_mark.line + 1,
+			    yp->problem_mark.column + 1,
+			    yp->problem ? yp->problem : "syntax error");
 			break;
 		}
 		rc = on_event(&p, &ev, &done);
 		yaml_event_delete(&ev);
 	}
-	yaml_parser_delete(&yp);
+	parser_give(yp, rc == 0 && done);
 	if (rc == 0 && p.root == NULL)
 		rc = error_set(e, EXIT_MALFORMED, "%s: empty document", where);
 	if (rc != 0) {
@@ -464,7 +546,8 @@ ydoc_uint(const struct ydoc *map, const char *key, unsigned long long max,
 	if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
 		goto bad;
 	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > (max - (unsigned)(*s - '0')) / 10)
+		if (*s < '0' || *s > '9' ||
+		    v > (max - (unsigned)(*s - '0')) / 10)
 			goto bad;
 		v = v * 10 + (unsigned)(*s - '0');
 	}
@@ -488,7 +571,42 @@ ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out, size_t len,
 		return -1;
 	if (strlen(s) != 2 * len || sec_unhex(out, len, s) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: \"%s\" must be %zu "
-		    "hex digits", where, ydoc_get(map, key)->line, key, 2 * len);
+		    "hex digits", where, ydoc_get(map, key)->line, key,
+		    2 * len);
+	return 0;
+}
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+ydoc_hex_public(const struct ydoc *map, const char *key, uint8_t *out,
+    size_t len, const char *where, struct error *e)
+{
+	const struct ydoc *n = ydoc_get(map, key);
+	size_t i;
+	int hi, lo;
+
+	if (ydoc_scalar(map, key, where, e) == NULL)
+		return -1;
+	for (i = 0; n->len == 2 * len && i < len; i++) {
+		if ((hi = hex_digit(n->str[2 * i])) < 0 ||
+		    (lo = hex_digit(n->str[2 * i + 1])) < 0)
+			break;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	if (n->len != 2 * len || i < len || strlen(n->str) != n->len)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: \"%s\" must be %zu "
+		    "hex digits", where, n->line, key, 2 * len);
 	return 0;
 }
 
@@ -547,7 +665,8 @@ ydoc_writer_new(struct buf *out)
 	yaml_emitter_set_unicode(&w->em, 1);
 	yaml_emitter_set_width(&w->em, -1);
 	yaml_emitter_set_indent(&w->em, 2);
-	emit(w, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+	emit(w, &ev, yaml_stream_start_event_initialize(&ev,
+	    YAML_UTF8_ENCODING));
 	emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
 	    NULL, 1));
 	return w;

@@ -64,6 +64,11 @@ int	ydoc_uint(const struct ydoc *map, const char *key, unsigned long long max,
 /* A scalar of exactly 2 * len hex digits, decoded into out. */
 int	ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out,
 	    size_t len, const char *where, struct error *);
+/* The same for what is public (a hash an entry names): by table, not in
+ * constant time as ydoc_hex (libsodium's), which a secret nonce goes
+ * through; the same digits taken, the same refusal. */
+int	ydoc_hex_public(const struct ydoc *map, const char *key, uint8_t *out,
+	    size_t len, const char *where, struct error *);
 /* A base64 scalar (a signed entry carried inside a message), decoded. */
 int	ydoc_base64(const struct ydoc *, const char *what, struct buf *,
 	    const char *where, struct error *);

@@ -12,6 +12,9 @@
 # BENCHBIN  where gen, raw, peakrss and smtpnull were built
 # N         entries wanted in the archive (default 10000)
 # RUNS      samples of every figure (default 7, at least 5)
+# REPEAT    runs of the verify figures and of judge.sh (default 1): each
+#           run's figure of each target is printed, and a target says
+#           PASS only when every run passes
 # WORK      scratch directory (emptied first)
 #
 # Every figure is the median of RUNS samples, printed with its min and
@@ -47,10 +50,12 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/stats.sh"
 N=${N:-10000}
+REPEAT=${REPEAT:-1}
+[ "$REPEAT" -ge 1 ] 2>/dev/null || fail "REPEAT=$REPEAT: at least 1"
 WORK=${WORK:-${TMPDIR:-/tmp}/adjudicator-bench.$$}
 DOMAIN_LEN=30	# "adjudicator signed message v1" and its NUL
-RATIO_TARGET=0.70	# verify on one core / raw Ed25519 on one core
-CORES_TARGET=1.6	# verify on two cores / raw Ed25519 on one core
+RATIO_TARGET=0.85	# verify on one core / raw Ed25519 on one core
+CORES_TARGET=1.7	# verify on two cores / raw Ed25519 on one core
 CEILING_TARGET=0.8	# the speed-up over minisign -V / its ceiling
 RSS_TARGET_KIB=16384
 MS_FILES=1000
@@ -80,34 +85,6 @@ echo "bench: $ENTRIES entries, $BYTES bytes armored, mean signed entry" \
 "$ADJ" verify "$ARC" >"$WORK/verify.out" 2>&1 ||
     { cat "$WORK/verify.out"; fail "verify refused the archive"; }
 sed 's/^/bench:   /' "$WORK/verify.out"
-
-MSG=$((MEAN - 64 + DOMAIN_LEN))
-echo "bench: sampling raw Ed25519 ($ENTRIES signatures of $MSG-byte" \
-    "messages), verify on 1 core and verify on $CORES"
-: >"$WORK/raw" && : >"$WORK/rawc" && : >"$WORK/t1" && : >"$WORK/tc"
-: >"$WORK/rss"
-i=0
-while [ "$i" -lt "$RUNS" ]; do
-	i=$((i + 1))
-	for t in 1 "$CORES"; do
-		"$BENCHBIN/raw" -n "$ENTRIES" -s "$MSG" -t "$t" \
-		    >"$WORK/raw.out" || fail "raw -t $t failed"
-		[ "$t" = 1 ] && f=raw || f=rawc
-		sed -n 's/^raw_per_sec \([0-9.]*\).*/\1/p' "$WORK/raw.out" \
-		    >>"$WORK/$f"
-	done
-	for t in 1 "$CORES"; do
-		ADJUDICATOR_THREADS=$t "$BENCHBIN/peakrss" "$ADJ" verify "$ARC" \
-		    2>"$WORK/v.out" || fail "verify run $i ($t threads) failed"
-		[ "$t" = 1 ] && f=t1 || f=tc
-		wall "$WORK/v.out" >>"$WORK/$f"
-		maxrss "$WORK/v.out" >>"$WORK/rss"
-	done
-	echo "bench:   sample $i: raw $(tail -n 1 "$WORK/raw")/s, on" \
-	    "$CORES cores $(tail -n 1 "$WORK/rawc")/s, verify" \
-	    "$(tail -n 1 "$WORK/t1") s on 1 core, $(tail -n 1 "$WORK/tc") s" \
-	    "on $CORES"
-done
 
 MS=
 if command -v minisign >/dev/null 2>&1; then
@@ -139,76 +116,79 @@ else
 	MSN=0
 fi
 
-awk -v n="$ENTRIES" -v raw="$(stats "$WORK/raw")" -v t1="$(stats "$WORK/t1")" \
-    -v rawc="$(stats "$WORK/rawc")" \
-    -v tc="$(stats "$WORK/tc")" -v rss="$(stats "$WORK/rss")" \
-    -v cores="$CORES" -v ms="$MS" -v msn="$MSN" -v runs="$RUNS" \
-    -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" -v st="$CEILING_TARGET" \
-    -v mt="$RSS_TARGET_KIB" '
-function verdict(ok) { return ok ? "PASS" : "MISS" }
-function line(what, med, lo, hi, fmt, target, ok) {
-	printf "%-40s " fmt " [" fmt " - " fmt "]", what, med, lo, hi
-	if (target != "")
-		printf "  %-9s %s", target, verdict(ok)
-	printf "\n"
+# verify_run: one run of the verify figures, RUNS samples of each, and
+# its table (verify.awk), its two ratios appended to $WORK/repeat
+verify_run() {
+	echo "bench: run $rep: sampling raw Ed25519 ($ENTRIES signatures of" \
+	    "$MSG-byte messages), verify on 1 core and verify on $CORES"
+	: >"$WORK/raw" && : >"$WORK/rawc" && : >"$WORK/t1" && : >"$WORK/tc"
+	: >"$WORK/rss"
+	i=0
+	while [ "$i" -lt "$RUNS" ]; do
+		i=$((i + 1))
+		verify_sample
+	done
+	awk -v n="$ENTRIES" -v raw="$(stats "$WORK/raw")" \
+	    -v t1="$(stats "$WORK/t1")" -v rawc="$(stats "$WORK/rawc")" \
+	    -v tc="$(stats "$WORK/tc")" -v rss="$(stats "$WORK/rss")" \
+	    -v cores="$CORES" -v ms="$MS" -v msn="$MSN" -v runs="$RUNS" \
+	    -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" \
+	    -v st="$CEILING_TARGET" -v mt="$RSS_TARGET_KIB" \
+	    -v rep="$WORK/repeat" -f "$here/verify.awk"
 }
-BEGIN {
-	split(raw, r); split(t1, a); split(tc, c); split(rss, m)
-	split(rawc, rc)
-	printf "\n%-40s %s\n", "verify, " n " entries", \
-	    "median [min - max] of " runs "  target"
-	line("raw Ed25519 signatures/s, 1 core", r[1], r[2], r[3], "%8.0f")
-	line("verify entries/s, 1 core", n / a[1], n / a[3], n / a[2], "%8.0f")
-	line("  / raw Ed25519, 1 core", n / a[1] / r[1], n / a[3] / r[1], \
-	    n / a[2] / r[1], "%8.3f", ">= " rt, n / a[1] / r[1] >= rt)
-	if (cores < 2)
-		printf "%-40s skipped: this machine has one core\n", \
-		    "verify on 2 cores"
-	else {
-		line("verify entries/s, " cores " cores", n / c[1], n / c[3], \
-		    n / c[2], "%8.0f")
-		line("  speed-up over 1 core", a[1] / c[1], a[1] / c[3], \
-		    a[1] / c[2], "%8.2f")
-		cr = n / c[1] / r[1]
-		line("  / raw Ed25519, 1 core", cr, n / c[3] / r[1], \
-		    n / c[2] / r[1], "%8.3f", ">= " ct, cr >= ct)
-		# what the machine gives: Ed25519 alone on every core
-		line("raw Ed25519 signatures/s, " cores " cores", rc[1], \
-		    rc[2], rc[3], "%8.0f")
-		line("  / raw Ed25519, 1 core", rc[1] / r[1], rc[2] / r[1], \
-		    rc[3] / r[1], "%8.3f")
-		line("verify on " cores " cores / raw on " cores, \
-		    n / c[1] / rc[1], n / c[3] / rc[1], n / c[2] / rc[1], \
-		    "%8.3f")
-		if (cr < ct)
-			printf "%-40s (at most %.3f here: verify on 1 core " \
-			    "at raw speed, on %d cores at theirs)\n", "", \
-			    rc[1] / r[1], cores
+
+# verify_sample: sample $i of each figure, interleaved
+verify_sample() {
+	for t in 1 "$CORES"; do
+		"$BENCHBIN/raw" -n "$ENTRIES" -s "$MSG" -t "$t" \
+		    >"$WORK/raw.out" || fail "raw -t $t failed"
+		[ "$t" = 1 ] && f=raw || f=rawc
+		sed -n 's/^raw_per_sec \([0-9.]*\).*/\1/p' "$WORK/raw.out" \
+		    >>"$WORK/$f"
+	done
+	for t in 1 "$CORES"; do
+		ADJUDICATOR_THREADS=$t "$BENCHBIN/peakrss" "$ADJ" verify \
+		    "$ARC" 2>"$WORK/v.out" ||
+		    fail "verify run $i ($t threads) failed"
+		[ "$t" = 1 ] && f=t1 || f=tc
+		wall "$WORK/v.out" >>"$WORK/$f"
+		maxrss "$WORK/v.out" >>"$WORK/rss"
+	done
+	echo "bench:   sample $i: raw $(tail -n 1 "$WORK/raw")/s, on" \
+	    "$CORES cores $(tail -n 1 "$WORK/rawc")/s, verify" \
+	    "$(tail -n 1 "$WORK/t1") s on 1 core, $(tail -n 1 "$WORK/tc")" \
+	    "s on $CORES"
+}
+
+MSG=$((MEAN - 64 + DOMAIN_LEN))
+rep=0
+: >"$WORK/repeat"
+while [ "$rep" -lt "$REPEAT" ]; do
+	rep=$((rep + 1))
+	verify_run
+done
+# every run's figure of each target; PASS only when every run passes
+awk -v rt="$RATIO_TARGET" -v ct="$CORES_TARGET" -v cores="$CORES" '
+function each(k, what, target) {
+	printf "%-40s", what
+	ok = 1
+	for (i = 1; i <= NR; i++) {
+		printf " %.3f", v[i, k]
+		ok = ok && p[i, k]
 	}
-	line("verify peak RSS, MiB", m[1] / 1024, m[2] / 1024, m[3] / 1024, \
-	    "%8.2f", "<= " mt / 1024, m[3] <= mt)
-	if (ms == "")
-		printf "%-40s skipped\n", "speed-up over minisign -V per entry"
-	else {
-		split(ms, s)
-		# seconds per entry: minisign per process, verify on all cores
-		line("minisign -V processes/s", msn / s[1], msn / s[3], \
-		    msn / s[2], "%8.0f")
-		line("speed-up over minisign -V per entry", \
-		    s[1] / msn / (c[1] / n), s[2] / msn / (c[1] / n), \
-		    s[3] / msn / (c[1] / n), "%8.1f")
-		line("  ceiling: raw Ed25519 on 1 core", s[1] / msn * r[1], \
-		    s[2] / msn * r[1], s[3] / msn * r[1], "%8.1f")
-		# the minisign time cancels out: the rate of verify on every core
-		# against raw Ed25519 on one
-		line("  speed-up / its ceiling", n / c[1] / r[1], \
-		    n / c[3] / r[1], n / c[2] / r[1], "%8.2f", ">= " st, \
-		    n / c[1] / r[1] >= st)
-	}
-}'
+	printf "  >= %s %s\n", target, ok ? "PASS" : "MISS"
+}
+{ v[NR, 1] = $2; v[NR, 2] = $3; p[NR, 1] = $4; p[NR, 2] = $5 }
+END {
+	printf "\nverify, each of %d run(s):\n", NR
+	each(1, "  1 core / raw Ed25519, 1 core", rt)
+	if (cores >= 2)
+		each(2, "  " cores " cores / raw Ed25519, 1 core", ct)
+}' "$WORK/repeat"
 
 WORK=$WORK/moves sh "$here/moves.sh" || fail "moves.sh failed"
-RUNS=$RUNS WORK=$WORK/judge sh "$here/judge.sh" || fail "judge.sh failed"
+RUNS=$RUNS REPEAT=$REPEAT WORK=$WORK/judge sh "$here/judge.sh" ||
+    fail "judge.sh failed"
 # several games, then many: each seat of a game gets one update a run
 for g in 4 50; do
 	RUNS=$RUNS WORK=$WORK/drain GAMES=$g BENCHBIN=$BENCHBIN \

@@ -316,6 +316,38 @@ test_uint(void)
 	}
 }
 
+/* ydoc_hex_public takes and refuses what ydoc_hex does, the same bytes,
+ * the same message. */
+static const char *const hexes[] = {
+	"h: 00ff7fA0", "h: 00FF7Fa0", "h: 00ff7f", "h: 00ff7fa0b1",
+	"h: 00ff7fg0", "h: 0x00ff7f", "h: \"00ff 7fa\"", "h: [00ff7fa0]",
+	"h: ''", "g: 00ff7fa0", "h: 12345678",
+};
+
+static void
+test_hex(void)
+{
+	struct error e1, e2;
+	struct ydoc *d;
+	uint8_t a[4], b[4];
+	size_t i;
+	int r1, r2;
+
+	for (i = 0; i < UNIT_NELEM(hexes); i++) {
+		d = ydoc_parse(hexes[i], strlen(hexes[i]), "t", &e1);
+		memset(a, 0, sizeof(a));
+		memset(b, 0, sizeof(b));
+		error_clear(&e1);
+		error_clear(&e2);
+		r1 = d ? ydoc_hex(d, "h", a, sizeof(a), "t", &e1) : -2;
+		r2 = d ? ydoc_hex_public(d, "h", b, sizeof(b), "t", &e2) : -2;
+		unit_ok(r1 == r2 && (r1 != 0 || memcmp(a, b, 4) == 0) &&
+		    strcmp(e1.msg, e2.msg) == 0 && e1.status == e2.status,
+		    "hex \"%s\" as ydoc_hex does", hexes[i]);
+		ydoc_free(d);
+	}
+}
+
 static void
 test_writer(void)
 {
@@ -361,6 +393,7 @@ main(void)
 	test_limits();
 	test_keys();
 	test_uint();
+	test_hex();
 	test_writer();
 	return unit_done();
 }
