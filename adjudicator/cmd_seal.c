@@ -9,6 +9,7 @@
 
 #include "armor.h"
 #include "cli.h"
+#include "contacts.h"
 #include "envelope.h"
 #include "fsio.h"
 #include "ydoc.h"
@@ -60,7 +61,8 @@ cmd_seal(int argc, char **argv, struct error *e)
 		    ENVELOPE_MAX_RECIPIENTS);
 	nto = argc;
 	for (i = 0; i < nto; i++)
-		if (key_public_load(argv[i], &to[i], e) != 0)
+		if (contacts_key(cli_default_root(), argv[i], CONTACTS_MEMBER |
+		    CONTACTS_JUDGE, &to[i], NULL, e) != 0)
 			return -1;
 	buf_init(&body);
 	buf_init(&sb);
