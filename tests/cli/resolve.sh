@@ -83,7 +83,8 @@ test_contacts_refused() {
 	snapshot R
 	expect 2 "$ADJ" new -k alice.key incognito alice zed
 	one_line
-	err_has 'zed: no such file, and no member of that name in the contacts of'
+	err_has 'zed: no such file, and no member of that name in the '`
+	    `'contacts of'
 	expect 2 "$ADJ" new -k alice.key incognito alice zed@example.org
 	one_line
 	err_has 'no member of that address'
