@@ -333,14 +333,16 @@ struct found {
 	char			where[PATH_MAX];
 };
 
+/* A name (a key's, so never a file's with a dot), a key id or an
+ * address, and no file of that name: anything else is a path. */
 int
 contacts_is_name(const char *arg)
 {
 	size_t n = strlen(arg);
+	int id = n == 2 * KEY_ID && strspn(arg, "0123456789abcdef") == n;
 
-	return n > 0 && strcmp(arg, "-") != 0 && strchr(arg, '/') == NULL &&
-	    !(n >= 4 && strcmp(arg + n - 4, ".pub") == 0) &&
-	    !fsio_exists(arg);
+	return (key_name_ok(arg) || id || (strchr(arg, '@') != NULL &&
+	    strchr(arg, '/') == NULL)) && !fsio_exists(arg);
 }
 
 static int

@@ -62,9 +62,9 @@ void	contacts_import_free(struct contacts_import *);
 #define CONTACTS_JUDGE	2
 
 /*
- * The public key a command was given as arg: a file when it exists, has
- * a / or ends in .pub (key_public_load, its errors); else a name or
- * address (want) looked up in every contacts file of root
+ * The public key a command was given as arg: a file when it exists or
+ * is no name, key id or address (key_public_load, its errors); else a
+ * name or address (want) looked up in every contacts file of root
  * (ROOT/contacts/JUDGEID) and in root's own directory (ROOT/members, a
  * club's judge).  root NULL: none.  address (MAIL_FIELD bytes, may be
  * NULL): the contact's address, "" unknown.  -1: EXIT_USAGE (found in no

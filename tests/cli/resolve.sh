@@ -95,6 +95,10 @@ test_contacts_refused() {
 	expect 4 "$ADJ" new -k alice.key incognito alice zed.pub
 	one_line
 	err_has 'zed.pub'
+	# no name, no key id, no address: a path as ever
+	expect 4 "$ADJ" new -k alice.key incognito alice bob.pbu
+	one_line
+	err_has 'bob.pbu: No such file'
 	# another club whose bob is carol's key; its judge named judge too
 	mkdir j2
 	"$ADJ" keygen -N -d j2 judge 2>/dev/null
