@@ -49,9 +49,11 @@ cmd_seal(int argc, char **argv, struct error *e)
 		return cli_usage_why(e, "-k KEY is missing: the signer's key");
 	if (argc < 1)
 		return cli_usage_why(e, "RECIPIENT.pub is missing");
-	/* the last operand is the input unless it names a public key */
+	/* the last operand is the input unless it names a public key: a
+	 * .pub, or a contact's name that no file has */
 	if (strcmp(argv[argc - 1], "-") == 0 ||
-	    !ends_with(argv[argc - 1], ".pub"))
+	    (!ends_with(argv[argc - 1], ".pub") &&
+	    !contacts_is_name(argv[argc - 1])))
 		in = argv[--argc];
 	if (argc < 1)
 		return cli_usage_why(e, "RECIPIENT.pub is missing (%s is the "

@@ -129,6 +129,11 @@ test_contacts_verbs() {
 	printf 'hello: world\n' >x.yaml
 	expect 0 "$ADJ" seal -k alice.key bob x.yaml
 	cp out x.msg
+	# the last a name: the body from standard input
+	"$ADJ" seal -k alice.key judge bob <x.yaml >y.msg 2>err ||
+	    fail "seal from stdin to names: $(cat err)"
+	expect 0 "$ADJ" open -k jr/judge.key -p alice y.msg
+	out_has '^hello: world$'
 	expect 0 "$ADJ" open -k bob.key -p alice x.msg
 	out_has '^hello: world$'
 	expect 1 "$ADJ" open -k bob.key -p bob x.msg
