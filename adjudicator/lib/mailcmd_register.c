@@ -298,10 +298,10 @@ send_code(struct reg *g, const char *what, const char *code,
 	char text[1536];
 
 	snprintf(text, sizeof(text), "To %s, mail the judge the same signed "
-	    "message again, from this\naddress, with a Subject of\n"
+	    "%s again, from this\naddress, with a Subject of\n"
 	    "    %s %s\n"
 	    "The code is for this address alone, and for nothing else.\n",
-	    what, g->verb, code);
+	    what, g->cosigned ? "messages (both)" : "message", g->verb, code);
 	return tell(g, strcmp(g->verb, "REGISTER") == 0 ? "register,code" :
 	    "unregister,code", text, e);
 }

@@ -258,6 +258,8 @@ test_register_key_unproven() {
 	"$ADJ" seal -k alice.key jr/judge.pub rv.yaml >>rv.msg
 	mailed rv.eml alice@example.org REGISTER rv.msg
 	take rv.eml
+	last | grep -q 'the same signed messages (both) again' ||
+	    fail "not told to send both again"
 	mailed rv2.eml alice@example.org "REGISTER $(code_of)" rv.msg
 	take rv2.eml
 	listed alice carol.pub alice@example.org
