@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contacts.h"
 #include "restore.h"
 
 static int
@@ -87,7 +88,8 @@ cmd_backup(int argc, char **argv, struct error *e)
 			return cli_usage(e);
 	}
 	if (cli_operands(argc - optind, argv + optind, 0, e) != 0 ||
-	    (target != NULL && key_public_load(target, &to, e) != 0) ||
+	    (target != NULL && contacts_key(w.root != NULL ? w.root :
+	    cli_default_root(), target, CONTACTS_MEMBER, &to, NULL, e) != 0) ||
 	    cli_gamedir(w.dir, w.root, GAMEDIR_READ, &g, e) != 0)
 		return -1;
 	buf_init(&out);

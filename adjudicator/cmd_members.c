@@ -64,7 +64,8 @@ import(const char *root, const char *keypath, const char *judgepath,
 	buf_init(&text);
 	buf_init(&sb);
 	buf_init(&out);
-	if (judgepath != NULL && key_public_load(judgepath, &judge, e) != 0)
+	if (judgepath != NULL && contacts_key(root, judgepath, CONTACTS_JUDGE,
+	    &judge, NULL, e) != 0)
 		return -1;
 	if (fsio_read(in, FSIO_MAX_INPUT, &text, e) != 0 ||
 	    armor_read((char *)text.data, text.len, ARMOR_MESSAGE,

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contacts.h"
 #include "mail.h"
 #include "match.h"
 
@@ -170,11 +171,11 @@ game_config(struct new_args *a, int nseats, struct game_config *cfg,
 static int
 mail_addresses(const struct new_args *a, const struct key_public *to,
     int nseats, int judged, const char *const *addr, const char *judge_addr,
-    struct error *e)
+    int known, struct error *e)
 {
 	int i;
 
-	if (judged && (a->naddr > 0 || a->mail)) {
+	if (judged && (a->naddr > 0 || a->mail || known)) {
 		for (i = 0; i < nseats; i++)
 			if (addr[i] == NULL)
 				return error_set(e, EXIT_USAGE, "-a: no address "
@@ -201,16 +202,18 @@ mail_addresses(const struct new_args *a, const struct key_public *to,
 
 /*
  * -a SEAT=ADDRESS: each seat's (or the judge's) mail address, by the
- * seat's name, once each.
+ * seat's name, once each; else the address the contacts know (known[i]:
+ * the seat was given as a contact's name or address).
  */
 static int
 addresses(const struct new_args *a, const struct key_public *to, int nseats,
-    int judged, const char **addr, const char **judge_addr, struct error *e)
+    int judged, const char **addr, const char **judge_addr,
+    char known[][MAIL_FIELD], struct error *e)
 {
 	const char *eq, **slot;
 	char why[80], q[160];
 	size_t n;
-	int i, j;
+	int i, j, filled = 0;
 
 	for (i = 0; i < nseats; i++)
 		addr[i] = NULL;
@@ -241,7 +244,13 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 		}
 		*slot = eq + 1;
 	}
-	return mail_addresses(a, to, nseats, judged, addr, *judge_addr, e);
+	for (i = 0; i < nseats; i++)
+		if (addr[i] == NULL && known[i][0] != '\0') {
+			addr[i] = known[i];
+			filled = 1;
+		}
+	return mail_addresses(a, to, nseats, judged, addr, *judge_addr,
+	    filled, e);
 }
 
 /*
@@ -390,6 +399,8 @@ cmd_new(int argc, char **argv, struct error *e)
 	struct key_public to[GAME_MAX_SEATS + 1];
 	struct key_secret *k = NULL;
 	const char *addr[GAME_MAX_SEATS], *judge_addr;
+	const char *root = cli_default_root();
+	char known[GAME_MAX_SEATS][MAIL_FIELD];
 	struct buf arm;
 	int i, nseats, judged, rc = -1, signer_ok = 0;
 
@@ -400,13 +411,17 @@ cmd_new(int argc, char **argv, struct error *e)
 	if ((r = game_config(&a, nseats, &cfg, &clock, argv[0], e)) == NULL)
 		return -1;
 	for (i = 0; i < nseats; i++) {
-		if (key_public_load(argv[1 + i], &to[i], e) != 0)
+		/* a .pub file, or a contact's name or address */
+		if (contacts_key(root, argv[1 + i], CONTACTS_MEMBER, &to[i],
+		    known[i], e) != 0)
 			return -1;
 		snprintf(cfg.seat[i], sizeof(cfg.seat[i]), "%.32s", to[i].name);
 	}
-	if (judged && key_public_load(a.judgepath, &to[nseats], e) != 0)
+	if (judged && contacts_key(root, a.judgepath, CONTACTS_JUDGE,
+	    &to[nseats], NULL, e) != 0)
 		return -1;
-	if (addresses(&a, to, nseats, judged, addr, &judge_addr, e) != 0)
+	if (addresses(&a, to, nseats, judged, addr, &judge_addr, known,
+	    e) != 0)
 		return -1;
 	buf_init(&arm);
 	if ((k = cli_key_load(a.keypath, e)) == NULL)

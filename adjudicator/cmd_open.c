@@ -10,6 +10,7 @@
 
 #include "armor.h"
 #include "cli.h"
+#include "contacts.h"
 #include "envelope.h"
 #include "fsio.h"
 #include "ydoc.h"
@@ -97,7 +98,8 @@ cmd_open(int argc, char **argv, struct error *e)
 		return -1;
 	if (argc == 1)
 		in = argv[0];
-	if (senderpath != NULL && key_public_load(senderpath, &sender, e) != 0)
+	if (senderpath != NULL && contacts_key(cli_default_root(), senderpath,
+	    CONTACTS_MEMBER | CONTACTS_JUDGE, &sender, NULL, e) != 0)
 		return -1;
 	buf_init(&text);
 	buf_init(&o.out);

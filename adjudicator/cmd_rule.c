@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contacts.h"
 #include "fsio.h"
 #include "judge.h"
 #include "mailbot.h"
@@ -22,9 +23,12 @@
 struct rule_args {
 	const char		*address;	/* -a: a handover's */
 	struct key_public	 key;		/* a handover's new key */
+	const char		*root;		/* its contacts: -r, default */
+	char			 known[MAIL_FIELD];	/* the contact's */
 };
 
-/* handover SEAT KEY.pub: the seat's new holder, by its public key file */
+/* handover SEAT KEY.pub: the seat's new holder, by its public key file
+ * or a contact's name or address (its address then, without -a) */
 static int
 handover(const struct match *m, int argc, char **argv, struct entry_rule *r,
     struct rule_args *a, struct error *e)
@@ -43,8 +47,11 @@ handover(const struct match *m, int argc, char **argv, struct entry_rule *r,
 		error_quote(q, sizeof(q), a->address);
 		return error_set(e, EXIT_USAGE, "-a \"%s\": %s", q, why);
 	}
-	if (key_public_load(argv[2], &a->key, e) != 0)
+	if (contacts_key(a->root, argv[2], CONTACTS_MEMBER, &a->key, a->known,
+	    e) != 0)
 		return -1;
+	if (a->address == NULL && a->known[0] != '\0')
+		a->address = a->known;
 	r->key = &a->key;
 	r->address = a->address;
 	return 3;
@@ -254,6 +261,7 @@ cmd_rule(int argc, char **argv, struct error *e)
 	}
 	argc -= optind;
 	argv += optind;
+	a.root = root != NULL ? root : cli_default_root();
 	if (root != NULL) {
 		if (dir != NULL || outdir != NULL)
 			return cli_usage_why(e, "-r ROOT mails the updates: no -d "

@@ -9,6 +9,7 @@
 
 #include "armor.h"
 #include "cli.h"
+#include "contacts.h"
 #include "envelope.h"
 #include "fsio.h"
 #include "ydoc.h"
@@ -48,9 +49,11 @@ cmd_seal(int argc, char **argv, struct error *e)
 		return cli_usage_why(e, "-k KEY is missing: the signer's key");
 	if (argc < 1)
 		return cli_usage_why(e, "RECIPIENT.pub is missing");
-	/* the last operand is the input unless it names a public key */
+	/* the last operand is the input unless it names a public key: a
+	 * .pub, or a contact's name that no file has */
 	if (strcmp(argv[argc - 1], "-") == 0 ||
-	    !ends_with(argv[argc - 1], ".pub"))
+	    (!ends_with(argv[argc - 1], ".pub") &&
+	    !contacts_is_name(argv[argc - 1])))
 		in = argv[--argc];
 	if (argc < 1)
 		return cli_usage_why(e, "RECIPIENT.pub is missing (%s is the "
@@ -60,7 +63,8 @@ cmd_seal(int argc, char **argv, struct error *e)
 		    ENVELOPE_MAX_RECIPIENTS);
 	nto = argc;
 	for (i = 0; i < nto; i++)
-		if (key_public_load(argv[i], &to[i], e) != 0)
+		if (contacts_key(cli_default_root(), argv[i], CONTACTS_MEMBER |
+		    CONTACTS_JUDGE, &to[i], NULL, e) != 0)
 			return -1;
 	buf_init(&body);
 	buf_init(&sb);

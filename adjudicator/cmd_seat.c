@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "contacts.h"
 #include "fsio.h"
 #include "mail.h"
 
@@ -91,8 +92,12 @@ change(struct gamedir *g, const struct seat_opts *s, struct buf *out,
 		error_quote(q, sizeof(q), s->address);
 		return error_set(e, EXIT_USAGE, "-a \"%s\": %s", q, why);
 	}
-	if (s->key != NULL && is_public(s->key)) {
-		if (key_public_load(s->key, &pub, e) != 0)
+	/* a public key file, or a contact's name or address */
+	if (s->key != NULL && (is_public(s->key) ||
+	    contacts_is_name(s->key))) {
+		if (contacts_key(s->o.w.root != NULL ? s->o.w.root :
+		    cli_default_root(), s->key, CONTACTS_MEMBER, &pub, NULL,
+		    e) != 0)
 			return -1;
 		to = &pub;
 	} else if (s->key != NULL) {

@@ -160,7 +160,8 @@ options(int argc, char **argv, struct standings_opts *o,
 	o->period.n = 3;
 	while ((ch = cli_getopt(argc, argv, "f:j:m:p:r:")) != -1) {
 		if (ch == 'j') {
-			if (standings_club_judge(club, optarg, e) != 0)
+			if (standings_club_judge(club, cli_default_root(),
+			    optarg, e) != 0)
 				return -1;
 		} else if (ch == 'm') {
 			if (standings_club_members(club, optarg, e) != 0)

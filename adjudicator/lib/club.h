@@ -43,6 +43,8 @@ struct club_member {
 struct club_members {
 	struct club_member	*m;
 	size_t			 n;
+	uint64_t		 left;	/* UNREGISTERs so far: a new
+					 * member's code covers it */
 };
 
 /*

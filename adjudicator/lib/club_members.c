@@ -13,6 +13,7 @@
 #include "club_int.h"
 #include "fsio.h"
 #include "match.h"
+#include "num.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -51,13 +52,19 @@ static int
 members_doc(const struct ydoc *doc, struct club_members *c,
     const char *where, struct error *e)
 {
-	static const char *const keys[] = { "members", NULL };
+	static const char *const keys[] = { "members", "left", NULL };
 	const struct ydoc *l;
 	struct club_member m, *to;
+	const char *s = NULL;
 	size_t i;
 
 	if (ydoc_check_keys(doc, keys, NULL, where, e) != 0)
 		return -1;
+	if (ydoc_get(doc, "left") != NULL && ((s = ydoc_scalar(doc, "left",
+	    where, e)) == NULL || num_parse_str(s, UINT32_MAX,
+	    &c->left) != 0))
+		return s == NULL ? -1 : error_set(e, EXIT_USAGE, "%s: left: "
+		    "\"%.20s\" is not a count", where, s);
 	if ((l = ydoc_get(doc, "members")) == NULL)
 		return 0;
 	if (ydoc_expect(l, YDOC_SEQ, "members", where, e) != 0)
@@ -145,6 +152,10 @@ club_members_write(const char *root, const struct club_members *c,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
 	ydoc_map_begin(w);
+	if (c->left > 0) {
+		snprintf(t, sizeof(t), "%llu", (unsigned long long)c->left);
+		ydoc_kv(w, "left", t);
+	}
 	ydoc_key(w, "members");
 	ydoc_seq_begin(w, c->n == 0);
 	for (i = 0; i < c->n; i++) {

@@ -2,11 +2,15 @@
  * A player's contacts of one club, ROOT/contacts/JUDGEID: see contacts.h
  * and formats/club.md.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "club.h"
 #include "contacts.h"
 #include "fsio.h"
 #include "match.h"
@@ -318,4 +322,153 @@ contacts_import_free(struct contacts_import *im)
 	free(im->ch);
 	im->ch = NULL;
 	im->nch = 0;
+}
+
+/* What contacts_key found so far: the key, and where, to name both
+ * places when another key answers to the same name. */
+struct found {
+	int			n;
+	struct key_public	key;
+	char			address[MAIL_FIELD];
+	char			where[PATH_MAX];
+};
+
+/* A name (a key's, so never a file's with a dot), a key id or an
+ * address, and no file of that name: anything else is a path. */
+int
+contacts_is_name(const char *arg)
+{
+	size_t n = strlen(arg);
+	int id = n == 2 * KEY_ID && strspn(arg, "0123456789abcdef") == n;
+
+	return (key_name_ok(arg) || id || (strchr(arg, '@') != NULL &&
+	    strchr(arg, '/') == NULL)) && !fsio_exists(arg);
+}
+
+static int
+found_one(struct found *f, const char *arg, const struct key_public *k,
+    const char *address, const char *where, struct error *e)
+{
+	if (f->n > 0 && !key_same(&f->key, k))
+		return error_set(e, EXIT_REFUSED, "%s: two keys in the "
+		    "contacts, %s in %s and %s in %s: give its .pub file",
+		    arg, f->key.idhex, f->where, k->idhex, where);
+	if (f->n == 0 || (f->address[0] == '\0' && address[0] != '\0')) {
+		f->key = *k;
+		snprintf(f->address, sizeof(f->address), "%s", address);
+		snprintf(f->where, sizeof(f->where), "%s", where);
+	}
+	f->n++;
+	return 0;
+}
+
+static int
+member_is(const char *name, const char *address, const char *arg)
+{
+	return strcmp(name, arg) == 0 || (strchr(arg, '@') != NULL &&
+	    strcasecmp(address, arg) == 0);
+}
+
+/* arg in one contacts file, path. */
+static int
+book_find(const char *path, const char *arg, int want, struct found *f,
+    struct error *e)
+{
+	struct book b;
+	size_t i;
+	int first, rc;
+
+	memset(&b, 0, sizeof(b));
+	rc = book_read(path, &b, &first, e);
+	for (i = 0; rc == 0 && (want & CONTACTS_MEMBER) && i < b.n; i++)
+		if (member_is(b.c[i].name, b.c[i].address, arg))
+			rc = found_one(f, arg, &b.c[i].key, b.c[i].address,
+			    path, e);
+	if (rc == 0 && !first && (want & CONTACTS_JUDGE) &&
+	    (strcmp(b.judge.name, arg) == 0 ||
+	    strcmp(b.judge.idhex, arg) == 0))
+		rc = found_one(f, arg, &b.judge, "", path, e);
+	free(b.c);
+	return rc;
+}
+
+/* arg in the club's own directory, ROOT/members, when root has one. */
+static int
+club_find(const char *root, const char *arg, struct found *f,
+    struct error *e)
+{
+	struct club_members c;
+	char path[PATH_MAX];
+	size_t i;
+	int rc = 0;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root,
+	    CLUB_MEMBERS) >= sizeof(path) || !fsio_exists(path))
+		return 0;
+	if (club_members_read(root, &c, e) != 0)
+		return -1;
+	for (i = 0; rc == 0 && i < c.n; i++)
+		if (member_is(c.m[i].name, c.m[i].address, arg))
+			rc = found_one(f, arg, &c.m[i].key, c.m[i].address,
+			    path, e);
+	club_members_free(&c);
+	return rc;
+}
+
+/* Every contacts file of root (named by a key id: nothing else). */
+static int
+contacts_scan(const char *root, const char *arg, int want, struct found *f,
+    struct error *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct dirent *d;
+	DIR *dp;
+	int rc = 0;
+
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", root, CONTACTS_DIR) >=
+	    sizeof(dir))
+		return error_set(e, EXIT_USAGE, "%s: path too long", root);
+	if ((dp = opendir(dir)) == NULL && errno != ENOENT && errno != ENOTDIR)
+		return error_errno(e, "%s", dir);
+	while (dp != NULL && rc == 0 && (d = readdir(dp)) != NULL) {
+		if (strlen(d->d_name) != 2 * KEY_ID || strspn(d->d_name,
+		    "0123456789abcdef") != 2 * KEY_ID)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+		    d->d_name) >= sizeof(path))
+			rc = error_set(e, EXIT_USAGE, "%s: path too long", dir);
+		else
+			rc = book_find(path, arg, want, f, e);
+	}
+	if (dp != NULL)
+		closedir(dp);
+	if (rc == 0 && (want & CONTACTS_MEMBER))
+		rc = club_find(root, arg, f, e);
+	return rc;
+}
+
+int
+contacts_key(const char *root, const char *arg, int want,
+    struct key_public *k, char *address, struct error *e)
+{
+	struct found f;
+
+	if (address != NULL)
+		address[0] = '\0';
+	if (!contacts_is_name(arg))
+		return key_public_load(arg, k, e);
+	memset(&f, 0, sizeof(f));
+	if (root != NULL && contacts_scan(root, arg, want, &f, e) != 0)
+		return -1;
+	if (f.n == 0)
+		return error_set(e, EXIT_USAGE, "%s: no such file, and no %s "
+		    "of that %s in the contacts of %s", arg,
+		    want == CONTACTS_JUDGE ? "club's judge" : "member",
+		    strchr(arg, '@') != NULL ? "address" : "name",
+		    root != NULL ? root : "any root (-r ROOT, ADJUDICATOR_ROOT "
+		    "or ~/games)");
+	*k = f.key;
+	if (address != NULL)
+		snprintf(address, MAIL_FIELD, "%s", f.address);
+	return 0;
 }

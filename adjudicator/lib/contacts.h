@@ -56,6 +56,25 @@ int	contacts_import(const char *root, const struct envelope *env,
 	    const struct key_public *judge, const char *where,
 	    struct contacts_import *, struct error *);
 void	contacts_import_free(struct contacts_import *);
+/* What contacts_key looks for: a member (its name, or its address when
+ * the argument holds an @), a club's judge (its key's name or id). */
+#define CONTACTS_MEMBER	1
+#define CONTACTS_JUDGE	2
+
+/*
+ * The public key a command was given as arg: a file when it exists or
+ * is no name, key id or address (key_public_load, its errors); else a
+ * name or address (want) looked up in every contacts file of root
+ * (ROOT/contacts/JUDGEID) and in root's own directory (ROOT/members, a
+ * club's judge).  root NULL: none.  address (MAIL_FIELD bytes, may be
+ * NULL): the contact's address, "" unknown.  -1: EXIT_USAGE (found in no
+ * contacts), EXIT_REFUSED (two keys for it), or the contacts' own errors;
+ * nothing written.
+ */
+int	contacts_key(const char *root, const char *arg, int want,
+	    struct key_public *, char *address, struct error *);
+/* Whether contacts_key would look arg up rather than load a file. */
+int	contacts_is_name(const char *arg);
 /* A key's fingerprint, for a person to compare: "ABCD EF01 ...". */
 void	contacts_fingerprint(const struct key_public *,
 	    char out[CONTACTS_FINGERPRINT]);

@@ -10,9 +10,12 @@
  * same message mailed again with the code, which needs that mailbox,
  * lists the member.  A name is one key's: the key that holds it alone
  * changes its address or its key (a body "key:", the new key, signed by
- * the old one), or takes it out of the directory (UNREGISTER, from the
- * address listed, with its code).  The code also covers when the member
- * last changed: a confirmation seen once does not do it again.
+ * the old one and, in a second message, the same body by the new one:
+ * the new key proves it is held), or takes it out of the directory
+ * (UNREGISTER, from the address listed, with its code).  The code also
+ * covers when the member last changed, and a new member's how many have
+ * left: a confirmation seen once does not do it again, even after the
+ * member left.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -43,6 +46,7 @@ struct reg {
 	struct key_public	 signer;
 	struct key_public	 key;		/* the key to list */
 	int			 newkey;	/* the body's key: */
+	int			 cosigned;	/* ... signed it too */
 };
 
 /* The sender's answer, and the run's verdict. */
@@ -84,11 +88,13 @@ refuse(struct reg *g, const char *verdict, int status, struct error *e,
 }
 
 /* The code that confirms it: the judge's signature over what is asked
- * (the verb, the name, the key, the address, the member's last change),
+ * (the verb, the name, the key, the address, the member's last change;
+ * for a new member, how many UNREGISTERs the directory had, so that a
+ * confirmation seen before a member left does not list it again),
  * hashed. */
 static int
-code_of(const struct reg *g, int64_t since, char out[MAIL_WATCH_CODE + 1],
-    struct error *e)
+code_of(const struct reg *g, int64_t since, uint64_t left,
+    char out[MAIL_WATCH_CODE + 1], struct error *e)
 {
 	uint8_t sig[SEC_SIG], h[SEC_HASH];
 	struct buf msg;
@@ -98,6 +104,8 @@ code_of(const struct reg *g, int64_t since, char out[MAIL_WATCH_CODE + 1],
 	buf_init(&msg);
 	buf_printf(&msg, "adjudicator member\n%s\n%s\n%s\n%lld\n", g->verb,
 	    g->name, g->key.idhex, (long long)since);
+	if (left > 0)
+		buf_printf(&msg, "left %llu\n", (unsigned long long)left);
 	for (i = 0; g->address[i] != '\0'; i++)
 		buf_printf(&msg, "%c", tolower((unsigned char)g->address[i]));
 	rc = key_sign(g->r->b->k, sig, msg.data, msg.len, e);
@@ -162,24 +170,69 @@ body_of(struct reg *g, int reg, const struct ydoc *doc, const char *where,
 }
 
 /*
- * The mail's one signed message, opened with the judge's key, its
- * signature checked, its body read: 0; -1 with e: refused (the sender
- * told) or a system error.
+ * The mail's messages opened with the judge's key, their signatures
+ * checked; two (a new key's) must carry the same body.
+ */
+static int
+open_all(const struct bot_run *r, const struct armor_list *l,
+    struct buf *sb, struct envelope *env, struct error *x)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (envelope_open(l->items[i].data, l->items[i].len, r->b->k,
+		    &sb[i], &env[i], WHERE, x) != 0)
+			return -1;
+	if (l->n == 2 && (env[0].body_len != env[1].body_len ||
+	    memcmp(env[0].body, env[1].body, env[0].body_len) != 0))
+		return error_set(x, EXIT_REFUSED, "the two signed messages "
+		    "differ: a new key signs the very body the old key signed");
+	return 0;
+}
+
+/*
+ * Two messages: a key change, which the new key signs too, so that a
+ * member cannot point its name at a key someone else holds.  body_of
+ * took the first signer for the old key; the other must be the new.
+ */
+static int
+cosigned(struct reg *g, const struct envelope *env, char *why, size_t len)
+{
+	const struct envelope *other = &env[1];
+
+	if (!g->newkey && memcmp(env[0].signer.id, g->key.id, KEY_ID) == 0) {
+		g->signer = env[1].signer;
+		g->newkey = memcmp(g->key.id, g->signer.id, KEY_ID) != 0;
+		other = &env[0];
+	}
+	if (!g->newkey || memcmp(other->signer.id, g->key.id, KEY_ID) != 0)
+		return snprintf(why, len, "two signed messages are a key "
+		    "change: the same body, with key:, signed by the "
+		    "member's key and by that new key"), -1;
+	g->cosigned = 1;
+	return 0;
+}
+
+/*
+ * The mail's signed message (two for a new key: the same body signed by
+ * the old key and by the new), opened, its signature checked, its body
+ * read: 0; -1 with e: refused (the sender told) or a system error.
  */
 static int
 signed_body(struct reg *g, int reg, struct error *e)
 {
 	const struct bot_run *r = g->r;
 	struct armor_list l = { NULL, 0, NULL };
-	struct envelope env;
+	struct envelope env[2];
 	struct ydoc *doc = NULL;
-	struct buf sb;
+	struct buf sb[2];
 	struct error x;
 	char why[600];
 	int rc = -1, status = EXIT_MALFORMED;
 
 	error_clear(&x);
-	buf_init(&sb);
+	buf_init(&sb[0]);
+	buf_init(&sb[1]);
 	why[0] = '\0';
 	if (r->mail->too_large)
 		snprintf(why, sizeof(why), "the mail is too large to be read");
@@ -187,23 +240,24 @@ signed_body(struct reg *g, int reg, struct error *e)
 	    r->name, &l, &x) != 0)
 		snprintf(why, sizeof(why), "it needs the signed message in the "
 		    "mail (adjudicator seal): %s", x.msg);
-	else if (l.n != 1)
-		snprintf(why, sizeof(why), "%zu signed messages: it takes one",
-		    l.n);
-	else if (envelope_open(l.items[0].data, l.items[0].len, r->b->k, &sb,
-	    &env, WHERE, &x) != 0) {
-		snprintf(why, sizeof(why), "%s", x.msg);
-		status = x.status;
-	} else if ((doc = ydoc_parse(env.body, env.body_len, WHERE,
+	else if (l.n != 1 && !(reg && l.n == 2))
+		snprintf(why, sizeof(why), "%zu signed messages: it takes one "
+		    "(two for a new key)", l.n);
+	else if (open_all(r, &l, sb, env, &x) != 0 ||
+	    (doc = ydoc_parse(env[0].body, env[0].body_len, WHERE,
 	    &x)) == NULL) {
 		snprintf(why, sizeof(why), "%s", x.msg);
 		status = x.status;
 	} else {
-		g->signer = env.signer;
+		g->signer = env[0].signer;
 		rc = body_of(g, reg, doc, WHERE, why, sizeof(why));
+		if (rc == 0 && l.n == 2 && (rc = cosigned(g, env, why,
+		    sizeof(why))) != 0)
+			status = EXIT_REFUSED;
 	}
 	ydoc_free(doc);
-	buf_free(&sb);
+	buf_free(&sb[0]);
+	buf_free(&sb[1]);
 	armor_list_free(&l);
 	if (x.status == EXIT_SYSTEM) {
 		*e = x;
@@ -244,10 +298,10 @@ send_code(struct reg *g, const char *what, const char *code,
 	char text[1536];
 
 	snprintf(text, sizeof(text), "To %s, mail the judge the same signed "
-	    "message again, from this\naddress, with a Subject of\n"
+	    "%s again, from this\naddress, with a Subject of\n"
 	    "    %s %s\n"
 	    "The code is for this address alone, and for nothing else.\n",
-	    what, g->verb, code);
+	    what, g->cosigned ? "messages (both)" : "message", g->verb, code);
 	return tell(g, strcmp(g->verb, "REGISTER") == 0 ? "register,code" :
 	    "unregister,code", text, e);
 }
@@ -271,6 +325,11 @@ do_register(struct reg *g, struct club_members *c, int *changed,
 		return refuse(g, "register,nokey", EXIT_REFUSED, e, "key: a "
 		    "new key is for a member, signed by its old key: %s is "
 		    "no member", g->name);
+	if (g->newkey && !g->cosigned)
+		return refuse(g, "register,unproven", EXIT_REFUSED, e, "key: "
+		    "the new key %s did not sign the change: mail the same "
+		    "body signed by the old key and by the new one, two "
+		    "messages", g->key.idhex);
 	if ((other = club_member_keyed(c, g->key.id)) != NULL && other != m)
 		return refuse(g, "register,keyed", EXIT_REFUSED, e, "key %s "
 		    "is member %s's already", g->key.idhex, other->name);
@@ -279,7 +338,8 @@ do_register(struct reg *g, struct club_members *c, int *changed,
 		return tell(g, "register,already", "You are a member of this "
 		    "club already, with this key and address:\nnothing to "
 		    "do.\n", e);
-	if (code_of(g, m != NULL ? m->since : 0, code, e) != 0)
+	if (code_of(g, m != NULL ? m->since : 0, m != NULL ? 0 : c->left,
+	    code, e) != 0)
 		return -1;
 	snprintf(what, sizeof(what), m == NULL ? "register as %s" :
 	    g->newkey ? "give member %s the key %s" : "move member %s to "
@@ -322,7 +382,7 @@ do_unregister(struct reg *g, struct club_members *c, int *changed,
 		    "it from the address the directory lists for %s",
 		    g->name);
 	snprintf(g->address, sizeof(g->address), "%s", m->address);
-	if (code_of(g, m->since, code, e) != 0)
+	if (code_of(g, m->since, 0, code, e) != 0)
 		return -1;
 	snprintf(what, sizeof(what), "take %s out of the directory",
 	    g->name);
@@ -333,6 +393,7 @@ do_unregister(struct reg *g, struct club_members *c, int *changed,
 		    "the judge's code for this message and address (mail it "
 		    "without a code for one)");
 	club_member_remove(c, m);
+	c->left++;
 	*changed = 1;
 	return 0;
 }

@@ -126,9 +126,10 @@ struct standings_club {
 
 void	standings_club_init(struct standings_club *);
 void	standings_club_free(struct standings_club *);
-/* -j: one judge's public key file */
-int	standings_club_judge(struct standings_club *, const char *path,
-	    struct error *);
+/* -j: one judge's public key file, or a club's judge in root's contacts
+ * (contacts_key) */
+int	standings_club_judge(struct standings_club *, const char *root,
+	    const char *arg, struct error *);
 /* -m: a members file, one public key line each; blank lines and lines
  * starting with # are passed over */
 int	standings_club_members(struct standings_club *, const char *path,

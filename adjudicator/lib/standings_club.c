@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contacts.h"
 #include "fsio.h"
 #include "standings.h"
 
@@ -39,11 +40,11 @@ grow(struct key_public **v, size_t n, struct error *e)
 }
 
 int
-standings_club_judge(struct standings_club *c, const char *path,
-    struct error *e)
+standings_club_judge(struct standings_club *c, const char *root,
+    const char *arg, struct error *e)
 {
-	if (grow(&c->judge, c->njudges, e) != 0 ||
-	    key_public_load(path, &c->judge[c->njudges], e) != 0)
+	if (grow(&c->judge, c->njudges, e) != 0 || contacts_key(root, arg,
+	    CONTACTS_JUDGE, &c->judge[c->njudges], NULL, e) != 0)
 		return -1;
 	c->njudges++;
 	return 0;

@@ -37,10 +37,10 @@ mailed() {
 	} >"$1"
 }
 
-# take FILE [STATUS]: the bot takes FILE at the test clock
+# take FILE [STATUS]: the bot takes FILE at the test clock (NOW, else T0)
 take() {
-	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect "${2:-0}" "$ADJ" judge \
-	    -r jr -s "$SM" "$1"
+	ADJUDICATOR_NOW=${NOW:-$T0} SPOOL=$PWD/spool expect "${2:-0}" \
+	    "$ADJ" judge -r jr -s "$SM" "$1"
 }
 
 # last: the text of the last mail the bot sent
@@ -55,10 +55,15 @@ code_of() {
 }
 
 # register NAME KEY ADDRESS [NEWKEY.pub]: a REGISTER asked, then
-# confirmed with the code the judge mailed
+# confirmed with the code the judge mailed; a new key signs the same body
+# too, a second message
 register() {
 	body "r$1" register "$1" "$3" "${4:-}"
 	sealed "r$1" "$2"
+	if [ -n "${4:-}" ]; then
+		"$ADJ" seal -k "${4%.pub}.key" jr/judge.pub "r$1.yaml" \
+		    >>"r$1.msg" || fail "seal $1's new key"
+	fi
 	mailed "r$1.eml" "$3" REGISTER "r$1.msg"
 	take "r$1.eml"
 	code=$(code_of)
@@ -209,6 +214,88 @@ test_register_code_once() {
 	listed alice alice.pub alice@home.example
 }
 
+# A key change the new key did not sign is refused, nothing changed: a
+# member cannot point its name at another's key; the second message must
+# be the same body, signed by the key it names
+test_register_key_unproven() {
+	rstart
+	register alice alice.key alice@example.org
+	register bob bob.key bob@example.org
+	cp jr/members before
+	# alice's name pointed at carol's key, signed by alice alone
+	body rx register alice alice@example.org carol.pub
+	sealed rx alice.key
+	mailed rx.eml alice@example.org REGISTER rx.msg
+	take rx.eml 1
+	one_line
+	err_has 'key: the new key .* did not sign the change'
+	last | grep -q 'did not sign the change' || fail "alice not told"
+	tail -1 jr/log | grep -q 'verdict=register,unproven' || fail "log"
+	# the second message signed by another key than the one named
+	"$ADJ" seal -k bob.key jr/judge.pub rx.yaml >>rx.msg
+	mailed ry.eml alice@example.org REGISTER rx.msg
+	take ry.eml 1
+	one_line
+	err_has 'two signed messages are a key change'
+	# signed by the new key, but another body
+	body rz register alice alice@home.example carol.pub
+	sealed rx alice.key
+	"$ADJ" seal -k carol.key jr/judge.pub rz.yaml >>rx.msg
+	mailed rz.eml alice@example.org REGISTER rx.msg
+	take rz.eml 1
+	err_has 'the two signed messages differ'
+	# two messages for no key change
+	body rw register alice alice@example.org
+	sealed rw alice.key
+	"$ADJ" seal -k alice.key jr/judge.pub rw.yaml >>rw.msg
+	mailed rw.eml alice@example.org REGISTER rw.msg
+	take rw.eml 1
+	err_has 'two signed messages are a key change'
+	cmp -s jr/members before || fail "the directory changed"
+	# both keys sign: the change is made (either order)
+	body rv register alice alice@example.org carol.pub
+	"$ADJ" seal -k carol.key jr/judge.pub rv.yaml >rv.msg
+	"$ADJ" seal -k alice.key jr/judge.pub rv.yaml >>rv.msg
+	mailed rv.eml alice@example.org REGISTER rv.msg
+	take rv.eml
+	last | grep -q 'the same signed messages (both) again' ||
+	    fail "not told to send both again"
+	mailed rv2.eml alice@example.org "REGISTER $(code_of)" rv.msg
+	take rv2.eml
+	listed alice carol.pub alice@example.org
+}
+
+# A new member's confirmation mailed again after it left (UNREGISTER)
+# does not list it again: its code covered how many had left
+test_register_again_after_unregister() {
+	rstart
+	register alice alice.key alice@example.org
+	cp ralicec.eml confirm.eml
+	body ua unregister alice
+	sealed ua alice.key
+	mailed ua.eml alice@example.org UNREGISTER ua.msg
+	NOW=$((T0 + 60)) take ua.eml
+	mailed ua2.eml alice@example.org "UNREGISTER $(code_of)" ua.msg
+	NOW=$((T0 + 60)) take ua2.eml
+	grep -q '^left: 1$' jr/members || fail "no count of who left"
+	cp jr/members before
+	NOW=$((T0 + 120)) take confirm.eml 1
+	one_line
+	err_has "not the judge's code"
+	cmp -s jr/members before || fail "the directory changed"
+	# asked again, a new code lists alice again
+	NOW=$((T0 + 180)) take ralice.eml
+	code=$(code_of)
+	mailed again.eml alice@example.org "REGISTER $code" ralice.msg
+	NOW=$((T0 + 180)) take again.eml
+	listed alice alice.pub alice@example.org
+	grep -qx '  since: 2026-12-01T00:03:00Z' jr/members || fail "since"
+	# a count with a sign: the record refused, the mail kept
+	printf 'left: -1\nmembers: []\n' >jr/members
+	take again.eml 2
+	err_has 'left: "-1" is not a count'
+}
+
 # Every bad REGISTER: answered in one line, nothing written
 test_register_refusals() {
 	rstart
@@ -258,13 +345,18 @@ test_register_refusals() {
 	mailed bx.eml alice@example.org REGISTER bx.msg
 	take bx.eml 3
 	err_has 'game'
-	# two messages
+	# two messages of two bodies; three
 	body rb register bob bob@example.org
 	sealed rb bob.key
 	cat ra.msg rb.msg >two.msg
 	mailed t.eml alice@example.org REGISTER two.msg
-	take t.eml 3
-	err_has '2 signed messages'
+	take t.eml 1
+	err_has 'the two signed messages differ'
+	"$ADJ" seal -k carol.key jr/judge.pub rb.yaml >r3.msg
+	cat ra.msg rb.msg r3.msg >three.msg
+	mailed t3.eml alice@example.org REGISTER three.msg
+	take t3.eml 3
+	err_has '3 signed messages: it takes one (two for a new key)'
 	# a message sealed to another key than the judge's
 	"$ADJ" seal -k alice.key bob.pub ra.yaml >o.msg || fail "seal"
 	mailed o.eml alice@example.org REGISTER o.msg
