@@ -241,3 +241,84 @@ test_stamp_signed_after_it_reached_the_judge() {
 	blob_body Jt/000006 | grep -qx 'time: 2026-12-01T12:15:00Z' ||
 	    fail "not stamped at its arrival: $(blob_body Jt/000006)"
 }
+
+# What a mail says of its arrival is believed only within this clock's
+# bounds: a Received date after now, or more than a week before it, is
+# not taken (now is)
+test_stamp_received_date_bounded() {
+	cstart clock=1d
+	st_move
+	cp -R B B0
+	for d in "Wed, 02 Dec 2026 12:00:01 +0000" \
+	    "Tue, 24 Nov 2026 10:59:59 +0000"; do
+		rm -rf B
+		cp -R B0 B
+		{
+			echo "Received: from club.example by mx.example.org;"
+			echo "	$d"
+			echo "From: judge@club.example"
+			echo
+			cat mq/bob.msg
+		} >bob.eml
+		at 2026-12-02T12:00:00Z expect 0 "$ADJ" receive -d B bob.eml
+		err_has "reached you at 2026-12-02T12:00:00Z"
+	done
+	# a week before to the second: taken
+	rm -rf B
+	mv B0 B
+	{
+		echo "Received: from club.example by mx.example.org;"
+		echo "	Wed, 25 Nov 2026 12:00:00 +0000"
+		echo "From: judge@club.example"
+		echo
+		cat mq/bob.msg
+	} >bob.eml
+	at 2026-12-02T12:00:00Z expect 0 "$ADJ" receive -d B bob.eml
+	if grep -q disputed err; then fail "before the stamp, disputed"; fi
+}
+
+# viewer_edit IN OUT PYTHON: the archive IN with its viewer record's text
+# changed by the python expression on t (bytes), as OUT
+viewer_edit() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import base64, re, sys
+t0 = open(sys.argv[1]).read()
+body = re.search(r'-----BEGIN ADJUDICATOR ARCHIVE-----\n(.*?)-----END',
+    t0, re.S).group(1)
+raw = bytes(base64.b64decode(body))
+i = raw.index(b'seat: ')
+n = int.from_bytes(raw[i - 4:i], 'little')
+t = raw[i:i + n]
+t = eval(sys.argv[3])
+raw = raw[:i - 4] + len(t).to_bytes(4, 'little') + t + raw[i + n:]
+b = base64.b64encode(raw).decode()
+out = '\n'.join(b[k:k + 64] for k in range(0, len(b), 64))
+open(sys.argv[2], 'w').write('-----BEGIN ADJUDICATOR ARCHIVE-----\n' +
+    out + '\n-----END ADJUDICATOR ARCHIVE-----\n')
+PY
+}
+
+# Each claim of a viewer record is checked: one whose update came in
+# time, one of an entry the archive does not hold, two out of order
+test_stamp_dispute_claims_checked() {
+	cstart clock=1d
+	st_move
+	at 2026-12-02T11:00:00Z expect 0 "$ADJ" receive -d B mq/bob.msg
+	"$ADJ" export -d B >b.arc
+	expect 1 "$ADJ" verify b.arc
+	viewer_edit b.arc c.arc \
+	    "t.replace(b'received: 2026-12-02T11:00:00Z', b'received: 2026-12-01T13:15:00Z')"
+	expect 3 "$ADJ" verify c.arc
+	err_has "bob's copy disputes entry 6, whose update reached it in time"
+	viewer_edit b.arc c.arc \
+	    "t.replace(b'received: 2026-12-02T11:00:00Z', b'received: 2026-12-01T13:15:01Z')"
+	expect 1 "$ADJ" verify c.arc
+	err_has "disputed by bob"
+	viewer_edit b.arc c.arc "t.replace(b'- seq: 6', b'- seq: 60')"
+	expect 3 "$ADJ" verify c.arc
+	err_has "the viewer record disputes entry 60, which the archive does not hold"
+	viewer_edit b.arc c.arc \
+	    "t + b'- seq: 6\n  stamped: 2026-12-01T12:00:00Z\n  received: 2026-12-02T11:00:00Z\n'"
+	expect 3 "$ADJ" verify c.arc
+	err_has "a dispute of entry 6, not after the one before"
+}
