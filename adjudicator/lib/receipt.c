@@ -84,8 +84,10 @@ receipt_text(const struct match *m, struct buf *b)
 	}
 }
 
-void
-receipt_yaml(const struct match *m, struct ydoc_writer *w)
+/* The disputes as a YAML list under key; lost: with the seconds lost. */
+static void
+disputes(const struct match *m, struct ydoc_writer *w, const char *key,
+    int lost)
 {
 	const struct match_stamp_dispute *d;
 	char t[WHEN_TEXT];
@@ -93,7 +95,7 @@ receipt_yaml(const struct match *m, struct ydoc_writer *w)
 
 	if (m->nstamp_disputes == 0)
 		return;
-	ydoc_key(w, "stamp_disputes");
+	ydoc_key(w, key);
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < m->nstamp_disputes; i++) {
 		d = &m->stamp_disputes[i];
@@ -103,35 +105,24 @@ receipt_yaml(const struct match *m, struct ydoc_writer *w)
 		ydoc_kv(w, "stamped", t);
 		when_format(d->received, t, sizeof(t));
 		ydoc_kv(w, "received", t);
-		ydoc_kvf(w, "lost", "%lld",
-		    (long long)(d->received - d->stamped));
+		if (lost)
+			ydoc_kvf(w, "lost", "%lld",
+			    (long long)(d->received - d->stamped));
 		ydoc_map_end(w);
 	}
 	ydoc_seq_end(w);
 }
 
 void
+receipt_yaml(const struct match *m, struct ydoc_writer *w)
+{
+	disputes(m, w, "stamp_disputes", 1);
+}
+
+void
 receipt_write(const struct match *m, struct ydoc_writer *w)
 {
-	const struct match_stamp_dispute *d;
-	char t[WHEN_TEXT];
-	int i;
-
-	if (m->nstamp_disputes == 0)
-		return;
-	ydoc_key(w, "disputes");
-	ydoc_seq_begin(w, 0);
-	for (i = 0; i < m->nstamp_disputes; i++) {
-		d = &m->stamp_disputes[i];
-		ydoc_map_begin(w);
-		ydoc_kvf(w, "seq", "%llu", (unsigned long long)d->seq);
-		when_format(d->stamped, t, sizeof(t));
-		ydoc_kv(w, "stamped", t);
-		when_format(d->received, t, sizeof(t));
-		ydoc_kv(w, "received", t);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
+	disputes(m, w, "disputes", 0);
 }
 
 static int
