@@ -189,6 +189,14 @@ receipt_check(struct match *m, int seat, const struct match_stamp_dispute *d,
 		    "entry %llu, which did not start %s's clock at %s", where,
 		    m->seat[seat].name, (unsigned long long)d->seq,
 		    m->seat[seat].name, t);
+	/* the seat's word, but not from the future of this clock */
+	if (d->received > when_now() + MATCH_AHEAD) {
+		when_format(d->received, t, sizeof(t));
+		return error_set(e, EXIT_MALFORMED, "%s: %s's copy says entry "
+		    "%llu's update reached it at %s, in the future of this "
+		    "clock", where, m->seat[seat].name,
+		    (unsigned long long)d->seq, t);
+	}
 	if (!receipt_note(m, seat, &r))
 		return error_set(e, EXIT_MALFORMED, "%s: %s's copy disputes "
 		    "entry %llu, whose update reached it in time", where,

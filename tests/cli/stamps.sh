@@ -314,6 +314,14 @@ test_stamp_dispute_claims_checked() {
 	    "t.replace(b'received: 2026-12-02T11:00:00Z', b'received: 2026-12-01T13:15:01Z')"
 	expect 1 "$ADJ" verify c.arc
 	err_has "disputed by bob"
+	# (the test clock is 2026-12-20T00:00:00Z: clock.sh)
+	viewer_edit b.arc c.arc \
+	    "t.replace(b'received: 2026-12-02T11:00:00Z', b'received: 2026-12-20T00:15:01Z')"
+	expect 3 "$ADJ" verify c.arc
+	err_has "bob's copy says entry 6's update reached it at 2026-12-20T00:15:01Z, in the future of this clock"
+	viewer_edit b.arc c.arc \
+	    "t.replace(b'received: 2026-12-02T11:00:00Z', b'received: 2026-12-20T00:15:00Z')"
+	expect 1 "$ADJ" verify c.arc
 	viewer_edit b.arc c.arc "t.replace(b'- seq: 6', b'- seq: 60')"
 	expect 3 "$ADJ" verify c.arc
 	err_has "the viewer record disputes entry 60, which the archive does not hold"
