@@ -55,6 +55,30 @@ int	mailcmd_ask_code(const struct bot_run *, const char *id,
 /* A mail from the judge to member m (not the sender). */
 int	mailcmd_ask_mail(struct mailcmd_ask *, const struct club_member *m,
 	    const char *subject, const char *text, struct error *);
+/*
+ * Challenge n asked of member to: signed (its id the judge's signature
+ * over what, under the domain adj-challenge-id) and dated (made now,
+ * until CLUB_CHALLENGE_DAYS later), kept in a->cs (the same mail again:
+ * the one it made), and offered (mailcmd_ask_offer).
+ */
+int	mailcmd_ask_new(struct mailcmd_ask *, struct club_challenge *n,
+	    const char *what, const struct club_member *to,
+	    const char *verdict, struct error *);
+/*
+ * Challenge k (in a->cs: the record written first when fresh) mailed to
+ * the member asked, to, with its code, and the asker told; verdict the
+ * log's.  A rematch (k->rematch) says so in both mails.
+ */
+int	mailcmd_ask_offer(struct mailcmd_ask *, const struct club_challenge *k,
+	    const struct club_member *to, int fresh, const char *verdict,
+	    struct error *);
+/* The sender, the member asked by k, told of it again, with its code
+ * (it goes to the sender's listed address: the code's mailbox). */
+int	mailcmd_ask_remind(struct mailcmd_ask *, const struct club_challenge *k,
+	    const char *verdict, struct error *);
+/* What k asks for, for the mails: "a game of knights, clock=3d", "a
+ * rematch of game 0123456789abcdef (knights, clock=3d)". */
+void	mailcmd_ask_what(const struct club_challenge *k, char *, size_t);
 /* Whether game is filed in the root. */
 int	mailcmd_ask_made(const struct bot_run *, const char *game);
 

@@ -20,7 +20,6 @@
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
 #include "mailcmd_game.h"
-#include "when.h"
 
 /* "NAME RULES [OPTION=VALUE...]" into name, rules, the options. */
 static int
@@ -54,55 +53,23 @@ challenge_args(struct mailcmd_ask *c, char *name, char *rules, char *opts,
 	return 0;
 }
 
-/* The new challenge c->cs gets, and the two mails of it. */
+/* The new challenge c->cs gets (the same mail again: the one it got),
+ * and the two mails of it. */
 static int
 challenge_new(struct mailcmd_ask *c, const struct club_member *to,
     const char *rules, const char *opts, struct error *e)
 {
-	struct club_challenge *k, n;
-	char what[600], code[CLUB_CHALLENGE_ID], t[WHEN_TEXT], text[1536];
-	char subject[MAIL_FIELD];
+	struct club_challenge n;
+	char what[600];
 
 	memset(&n, 0, sizeof(n));
 	snprintf(n.from, sizeof(n.from), "%s", c->me->name);
 	snprintf(n.to, sizeof(n.to), "%s", to->name);
 	snprintf(n.rules, sizeof(n.rules), "%s", rules);
 	snprintf(n.options, sizeof(n.options), "%s", opts);
-	n.made = when_now();
-	n.until = n.made + (int64_t)CLUB_CHALLENGE_DAYS * 86400;
 	snprintf(what, sizeof(what), "adjudicator challenge\n%s\n%s\n%s\n%s\n"
 	    "%s", n.from, n.to, n.rules, n.options, c->r->b->in.message_id);
-	if (mailcmd_ask_sign(c->r, "adj-challenge-id", what, n.id, e) != 0 ||
-	    mailcmd_ask_code(c->r, n.id, code, e) != 0)
-		return -1;
-	if ((k = club_challenge_id(&c->cs, n.id)) == NULL) {
-		if ((k = club_challenge_add(&c->cs)) == NULL)
-			return error_set(e, EXIT_SYSTEM, "%s: %s",
-			    c->r->b->root, "too many challenges, or out of "
-			    "memory");
-		*k = n;
-		if (club_challenges_write(c->r->b->root, &c->cs, e) != 0)
-			return -1;
-	}
-	when_format(k->until, t, sizeof(t));
-	snprintf(text, sizeof(text), "%s challenges you to a game of %s%s%s,"
-	    "\njudged by this club's judge (challenge %s).\nTo play, mail the "
-	    "judge, from this address, a Subject of\n    ACCEPT %s\nor, to "
-	    "decline it,\n    DECLINE %s\nThe code is for this address alone."
-	    "  The challenge lapses at\n%s.\n", k->from, k->rules,
-	    k->options[0] ? ", " : "", k->options, k->id, code, code, t);
-	snprintf(subject, sizeof(subject), "[adjudicator] %s challenges you "
-	    "to %s", k->from, k->rules);
-	if (mailcmd_ask_mail(c, to, subject, text, e) != 0)
-		return -1;
-	report_line(c->r->b->report, "%s: challenge %s: %s challenges %s",
-	    c->r->name, k->id, k->from, k->to);
-	snprintf(text, sizeof(text), "Your challenge %s to %s, a game of %s%s"
-	    "%s, is sent.\n%s answers by ACCEPT or DECLINE before %s.\nIf %s "
-	    "accepts, the judge makes the game and mails you\nyour "
-	    "invitation.\n", k->id, k->to, k->rules, k->options[0] ? ", " :
-	    "", k->options, k->to, t, k->to);
-	return mailcmd_ask_tell(c, "challenge", text, e);
+	return mailcmd_ask_new(c, &n, what, to, "challenge", e);
 }
 
 static int
@@ -169,7 +136,8 @@ find_mine(struct mailcmd_ask *c, struct club_challenge **out, struct error *e)
 /*
  * Under the lock: the game of challenge k made and filed, its id kept
  * in the record first (a crash between leaves a game named that is not
- * filed, which the same ACCEPT makes again).
+ * filed, which the same ACCEPT makes again).  A rematch's first seat is
+ * the record's: no lot.
  */
 static int
 make_game(struct mailcmd_ask *c, struct club_challenge *k,
@@ -183,7 +151,9 @@ make_game(struct mailcmd_ask *c, struct club_challenge *k,
 		return 0;
 	snprintf(what, sizeof(what), "adjudicator lot\n%s\n%s", k->id,
 	    c->r->b->in.message_id);
-	if (mailcmd_game_lot(c->r, what, &lot, e) != 0)
+	if (k->rematch[0] != '\0')
+		lot = strcmp(k->first, c->me->name) == 0;
+	else if (mailcmd_game_lot(c->r, what, &lot, e) != 0)
 		return -1;
 	buf_init(&sb);
 	rc = mailcmd_game_make(c->r, k->rules, k->options, lot ? c->me :
@@ -194,11 +164,14 @@ make_game(struct mailcmd_ask *c, struct club_challenge *k,
 	return rc;
 }
 
+/* Challenge k accepted: its game made, and what each seat's invitation
+ * says of it in said: to the member who accepts, then to the other. */
 static int
 accept_it(struct mailcmd_ask *c, struct club_challenge *k,
-    char game[ROOT_ID], char from[KEY_NAME_MAX + 1], struct error *e)
+    char game[ROOT_ID], char said[2][200], struct error *e)
 {
 	const struct club_member *f = club_member_named(&c->mem, k->from);
+	char of[40] = "";
 
 	if (f == NULL)
 		return mailcmd_ask_refuse(c, "accept,gone", EXIT_REFUSED, e,
@@ -212,7 +185,12 @@ accept_it(struct mailcmd_ask *c, struct club_challenge *k,
 		return e->status == EXIT_SYSTEM ? -1 : mailcmd_ask_refuse(c,
 		    "accept,game", EXIT_REFUSED, e, "%s", e->msg);
 	snprintf(game, ROOT_ID, "%s", k->game);
-	snprintf(from, KEY_NAME_MAX + 1, "%s", k->from);
+	if (k->rematch[0] != '\0')
+		snprintf(of, sizeof(of), " of game %.16s", k->rematch);
+	snprintf(said[0], 200, "you accepted %s's %s%s", k->from,
+	    k->rematch[0] != '\0' ? "rematch" : "challenge", of);
+	snprintf(said[1], 200, "%s accepted your %s%s", c->me->name,
+	    k->rematch[0] != '\0' ? "rematch" : "challenge", of);
 	return 0;
 }
 
@@ -220,22 +198,26 @@ static int
 decline_it(struct mailcmd_ask *c, struct club_challenge *k, struct error *e)
 {
 	const struct club_member *f = club_member_named(&c->mem, k->from);
-	char text[600], subject[MAIL_FIELD];
+	const char *kind = k->rematch[0] != '\0' ? "rematch" : "challenge";
+	char text[600], told[200], subject[MAIL_FIELD], what[300];
 
 	if (mailcmd_ask_made(c->r, k->game))
 		return mailcmd_ask_refuse(c, "decline,made", EXIT_REFUSED, e,
 		    "you accepted it already: game %.16s", k->game);
-	snprintf(text, sizeof(text), "%s declined your challenge %s (%s).\n",
-	    c->me->name, k->id, k->rules);
+	mailcmd_ask_what(k, what, sizeof(what));
+	snprintf(text, sizeof(text), "%s declined your %s %s, %s.\n",
+	    c->me->name, kind, k->id, what);
 	snprintf(subject, sizeof(subject), "[adjudicator] %s declined your "
-	    "challenge", c->me->name);
+	    "%s", c->me->name, kind);
+	snprintf(told, sizeof(told), "You declined the %s: it is gone%s%s%s."
+	    "\n", kind, f != NULL ? ", and " : "", f != NULL ? k->from : "",
+	    f != NULL ? " told" : "");
 	club_challenge_remove(&c->cs, k);
 	if (club_challenges_write(c->r->b->root, &c->cs, e) != 0)
 		return -1;
 	if (f != NULL && mailcmd_ask_mail(c, f, subject, text, e) != 0)
 		return -1;
-	return mailcmd_ask_tell(c, "decline", "You declined the challenge: it "
-	    "is gone, and its challenger told.\n", e);
+	return mailcmd_ask_tell(c, "decline", told, e);
 }
 
 static int
@@ -243,7 +225,7 @@ run_answer(struct bot_run *r, const char *verb, struct error *e)
 {
 	struct club_challenge *k;
 	struct mailcmd_ask c;
-	char game[ROOT_ID] = "", from[KEY_NAME_MAX + 1], said[2][200];
+	char game[ROOT_ID] = "", said[2][200];
 	char me[KEY_NAME_MAX + 1];
 	const char *say[2] = { said[0], said[1] };
 	int rc, acc = strcmp(verb, "ACCEPT") == 0;
@@ -263,15 +245,10 @@ run_answer(struct bot_run *r, const char *verb, struct error *e)
 		    e, "%s is no member's address in this club's directory",
 		    r->b->in.from);
 	else if ((rc = find_mine(&c, &k, e)) == 0)
-		rc = acc ? accept_it(&c, k, game, from, e) :
+		rc = acc ? accept_it(&c, k, game, said, e) :
 		    decline_it(&c, k, e);
-	if (rc == 0 && acc) {
+	if (rc == 0 && acc)
 		snprintf(me, sizeof(me), "%s", c.me->name);
-		snprintf(said[0], sizeof(said[0]), "you accepted %s's "
-		    "challenge", from);
-		snprintf(said[1], sizeof(said[1]), "%s accepted your "
-		    "challenge", me);
-	}
 	mailcmd_ask_let_go(&c);
 	if (rc != 0 || !acc)
 		return rc;
