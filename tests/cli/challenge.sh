@@ -515,3 +515,37 @@ test_rematch_record() {
 	[ "$(grep -c '^- id: ' jr/challenges)" -eq 2 ] ||
 	    fail "not the rematch and the challenge"
 }
+
+# A seat moved to a new key in the game is that key's at the end: bob,
+# listed with his old key, is refused; listed with the new one (as a
+# REGISTER key change lists it), he asks, and the game made seats it
+test_rematch_new_key() {
+	rstart
+	keys bob2
+	mplay AR s1.eml setup d2
+	mplay BR s2.eml setup b4
+	# bob's copy is left behind: alice's follows
+	"$ADJ" seat -M -d "BR/$G" -t bob2.key >k.eml || fail "seat"
+	bot k.eml
+	"$ADJ" receive -r AR spool/alice@example.org.mbox >/dev/null 2>&1 ||
+	    fail "alice refuses her mailbox"
+	"$ADJ" turn -M -d "AR/$G" resign >r1.eml || fail "resign"
+	bot r1.eml
+	"$ADJ" show -d "jr/$G" -f yaml | grep -q '^phase: closed$' ||
+	    fail "game $G not over"
+	rm -rf spool
+	refused n.eml bob@example.org "REMATCH $G" 1 \
+	    "your key ($(cut -d' ' -f3 bob.pub)) held no seat"
+	sed "s|$(cat bob.pub)|$(cat bob2.pub)|" jr/members >members.new
+	mv members.new jr/members
+	rm -rf spool
+	send r.eml bob@example.org "REMATCH $G"
+	code=$(code_for alice@example.org)
+	[ -n "$code" ] || fail "no code to alice"
+	rm -rf spool
+	send a.eml alice@example.org "ACCEPT $code"
+	header "$(mails_to alice@example.org)" >h
+	k2=$(cut -d' ' -f3 bob2.pub)
+	sed -n '/^- name: bob$/{n;p;}' h | grep -q "$k2" ||
+	    fail "bob not seated with his new key: $(cat h)"
+}
