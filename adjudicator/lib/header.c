@@ -378,11 +378,11 @@ clock_defaults(struct clock_spec *c)
 
 /* The time controls: a map of the clock options, each in canonical form
  * (as new writes them: what is signed is what is meant). */
-static int
-read_clock(struct match *m, const struct ydoc *doc, const char *where,
+int
+header_clock(struct clock_spec *clk, const struct ydoc *c, const char *where,
     struct error *e)
 {
-	const struct ydoc *c = ydoc_get(doc, "clock"), *k;
+	const struct ydoc *k;
 	char canon[80];
 	size_t i;
 
@@ -395,7 +395,7 @@ read_clock(struct match *m, const struct ydoc *doc, const char *where,
 		k = c->kids[i];
 		if (ydoc_expect(k, YDOC_SCALAR, k->key, where, e) != 0)
 			return -1;
-		if (clock_option(&m->clock, k->key, k->str, canon,
+		if (clock_option(clk, k->key, k->str, canon,
 		    sizeof(canon), e) != 0 || strcmp(canon, k->str) != 0) {
 			if (e->status == EXIT_OK)
 				error_set(e, EXIT_MALFORMED, "clock %s: \"%.40s\" "
@@ -405,11 +405,18 @@ read_clock(struct match *m, const struct ydoc *doc, const char *where,
 			return error_prefix(e, "%s", where);
 		}
 	}
-	if (!m->clock.on)
+	if (!clk->on)
 		return error_set(e, EXIT_MALFORMED, "%s: a clock map without a "
 		    "clock", where);
-	clock_defaults(&m->clock);
+	clock_defaults(clk);
 	return 0;
+}
+
+static int
+read_clock(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	return header_clock(&m->clock, ydoc_get(doc, "clock"), where, e);
 }
 
 int
