@@ -234,6 +234,8 @@ struct tour_input {
 	size_t		 nrec;
 	const char	**archives;	/* the games' archives' paths */
 	size_t		 narchives;
+	int		 rules;		/* without rounds of the director's:
+					 * the rules' as far as results go */
 };
 
 /*

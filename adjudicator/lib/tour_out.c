@@ -107,15 +107,16 @@ line_text(const struct tour *t, const struct cells *c,
 			at = c->at[(l->player * c->rounds + r) * 2 + k];
 			if (at < 0) {
 				if (k == 0)
-					buf_adds(b, "      ");
+					buf_printf(b, " %7s", "");
 				continue;
 			}
 			cell(t, &t->s[at], l->player, &opp, &col, &res);
 			if (opp == TOUR_NONE)
-				buf_printf(b, "   %c  ", res);
+				snprintf(v, sizeof(v), "%c", res);
 			else
-				buf_printf(b, " %c%u%c%c", col, opp + 1,
-				    res, ' ');
+				snprintf(v, sizeof(v), "%c%u %c", col, opp + 1,
+				    res);
+			buf_printf(b, " %7s", v);
 		}
 	buf_adds(b, "\n");
 }
@@ -125,6 +126,7 @@ table_text(const struct tour *t, const struct tour_line *l,
     const struct cells *c, struct buf *b)
 {
 	const struct tour_decl *d = t->d;
+	char v[32];
 	size_t i, k;
 
 	buf_printf(b, "%s (%s): %s, %s, %zu players, %u of %u rounds "
@@ -134,8 +136,10 @@ table_text(const struct tour *t, const struct tour_line *l,
 	buf_printf(b, "rank  seed  %-20s %5s", "player", "score");
 	for (k = 0; k < d->ntb; k++)
 		buf_printf(b, " %6.6s", tour_tb_name(d->tb[k]));
-	for (k = 0; k < c->rounds; k++)
-		buf_printf(b, " rd%-3zu", k + 1);
+	for (k = 0; k < c->rounds; k++) {
+		snprintf(v, sizeof(v), "rd%zu", k + 1);
+		buf_printf(b, " %7s", v);
+	}
 	buf_adds(b, "\n");
 	for (i = 0; i < d->n; i++)
 		line_text(t, c, &l[i], b);
