@@ -81,6 +81,10 @@ add_record(struct inputs *x, const struct buf *blob, const char *from,
 	struct buf *r;
 	char **f;
 
+	/* the declaration named again among the files: nothing more */
+	if (blob->len == in->decl.len && in->decl.len > 0 &&
+	    memcmp(blob->data, in->decl.data, blob->len) == 0)
+		return 0;
 	if ((r = realloc(in->rec, (in->nrec + 1) * sizeof(*r))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	in->rec = r;

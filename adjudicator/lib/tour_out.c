@@ -410,7 +410,8 @@ tour_trf(const struct tour *t, struct buf *b, struct error *e)
 	if (d->format == TOUR_SWISS)
 		buf_printf(b, "XXR %u\n", d->rounds);
 	for (i = 0; i < d->n; i++) {
-		dec(v, sizeof(v), score2[i], 2);
+		snprintf(v, sizeof(v), "%u.%u", score2[i] / 2,
+		    (score2[i] & 1) * 5);
 		snprintf(rt, sizeof(rt), "%u", d->p[i].rating);
 		buf_printf(b, "001 %4zu  %3s %-33.33s %4s %3s %11s %10s %4s "
 		    "%4u", i + 1, "", d->p[i].name, d->p[i].rating ? rt : "",
