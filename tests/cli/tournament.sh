@@ -271,3 +271,15 @@ test_tournament_swiss() {
 	[ "$(grep -c 'BEGIN' r1.tour)" -eq 1 ] || fail "one round"
 	expect 0 "$ADJ" tournament verify decl.tour ./*.acc r1.tour
 }
+
+# formats/samples/tournament.yaml is a draft declare takes as it is
+test_tournament_sample() {
+	cp "$TOP/formats/samples/alice.key" a.key
+	chmod 600 a.key
+	expect 0 "$ADJ" tournament declare -k a.key \
+	    "$TOP/formats/samples/tournament.yaml"
+	mv out s.tour
+	expect 0 "$ADJ" tournament table -f yaml s.tour
+	out_has '^format: round-robin$'
+	out_has '^rounds: 2$'
+}
