@@ -219,7 +219,8 @@ declare(int argc, char **argv, struct error *e)
 	argc -= optind;
 	argv += optind;
 	if (key == NULL)
-		return cli_usage_why(e, "declare needs the director's key (-k)");
+		return cli_usage_why(e, "declare needs the director's key "
+		    "(-k)");
 	if (cli_operands(argc, argv, 1, e) != 0)
 		return -1;
 	buf_init(&body);

@@ -665,6 +665,24 @@ write_clock(struct ydoc_writer *w, const struct clock_spec *clock)
 	ydoc_map_end(w);
 }
 
+/* The tournament the game is played in; nothing when none. */
+static void
+write_event(struct ydoc_writer *w, const struct match_event *ev)
+{
+	if (ev == NULL || ev->id[0] == '\0')
+		return;
+	ydoc_key(w, "tournament");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "id", ev->id);
+	if (ev->round != 0) {
+		ydoc_kvf(w, "round", "%u", ev->round);
+		ydoc_kvf(w, "board", "%u", ev->board);
+	}
+	if (ev->game != 0)
+		ydoc_kvf(w, "game", "%u", ev->game);
+	ydoc_map_end(w);
+}
+
 int
 header_write(const struct game_rules *r, const struct game_config *cfg,
     int judge_mode, const struct key_public *seats,
@@ -734,18 +752,7 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 			ydoc_seq_end(w);
 		}
 	}
-	if (ev != NULL && ev->id[0] != '\0') {
-		ydoc_key(w, "tournament");
-		ydoc_map_begin(w);
-		ydoc_kv(w, "id", ev->id);
-		if (ev->round != 0) {
-			ydoc_kvf(w, "round", "%u", ev->round);
-			ydoc_kvf(w, "board", "%u", ev->board);
-		}
-		if (ev->game != 0)
-			ydoc_kvf(w, "game", "%u", ev->game);
-		ydoc_map_end(w);
-	}
+	write_event(w, ev);
 	ydoc_kv(w, "created", when);
 	ydoc_kv(w, "nonce", nonce_hex);
 	ydoc_map_end(w);

@@ -118,8 +118,8 @@ read_game(struct tour_decl *d, const struct ydoc *doc, const char *where,
 	if (s == NULL)
 		return -1;
 	if ((d->rules = game_find(s)) == NULL)
-		return error_set(e, EXIT_MALFORMED, "%s: unknown game \"%.40s\" "
-		    "(adjudicator rules lists them)", where, s);
+		return error_set(e, EXIT_MALFORMED, "%s: unknown game "
+		    "\"%.40s\" (adjudicator rules lists them)", where, s);
 	if (number(doc, "seats", 2, GAME_MAX_SEATS, 2, &seats, where, e) != 0)
 		return -1;
 	if (seats != 2 || d->rules->min_seats > 2)
@@ -140,7 +140,8 @@ read_game(struct tour_decl *d, const struct ydoc *doc, const char *where,
 		if (game_option_set(d->rules, &d->cfg, o->kids[i]->key,
 		    o->kids[i]->str, e) != 0) {
 			e->status = EXIT_MALFORMED;
-			return error_prefix(e, "%s:%u", where, o->kids[i]->line);
+			return error_prefix(e, "%s:%u", where,
+			    o->kids[i]->line);
 		}
 	}
 	return header_clock(&d->clock, ydoc_get(doc, "clock"), where, e);
@@ -265,9 +266,9 @@ read_tiebreaks(struct tour_decl *d, const struct ydoc *doc,
 			    "");
 		for (j = 0; j < d->ntb; j++)
 			if (d->tb[j] == (enum tour_tb)t)
-				return error_set(e, EXIT_MALFORMED, "%s:%u: the "
-				    "tie-break %s twice", where, k->line,
-				    k->str);
+				return error_set(e, EXIT_MALFORMED,
+				    "%s:%u: the tie-break %s twice", where,
+				    k->line, k->str);
 		if (t == TOUR_TB_KOYA && d->format != TOUR_ROUND_ROBIN)
 			return error_set(e, EXIT_MALFORMED, "%s:%u: koya is "
 			    "for round robins", where, k->line);

@@ -147,7 +147,8 @@ tour_number_boards(struct tour_game *g, size_t n)
 
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++)
-			if (g[i].black == TOUR_NONE && g[j].black != TOUR_NONE) {
+			if (g[i].black == TOUR_NONE &&
+			    g[j].black != TOUR_NONE) {
 				t = g[i];
 				memmove(&g[i], &g[i + 1], (j - i) *
 				    sizeof(*g));

@@ -124,7 +124,8 @@ main(int argc, char **argv)
 	for (k = 0; k < t.ns; k++) {
 		x = x * 1103515245u + 12345u;
 		if (t.s[k].res == TOUR_PENDING)
-			t.s[k].res = (enum tour_res)(TOUR_WHITE + (x >> 16) % 3);
+			t.s[k].res = (enum tour_res)(TOUR_WHITE +
+			    (x >> 16) % 3);
 	}
 	buf_init(&out);
 	for (i = 0; i < runs; i++) {

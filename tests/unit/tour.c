@@ -360,8 +360,9 @@ static void
 tiebreaks_bye(void)
 {
 	static const struct tour_game g[] = {
-		{ 1, 1, 1, 0, 1 }, { 1, 2, 1, 2, 3 }, { 1, 3, 1, 4, TOUR_NONE },
-		{ 2, 1, 1, 4, 0 }, { 2, 2, 1, 1, 2 }, { 2, 3, 1, 3, TOUR_NONE } };
+		{ 1, 1, 1, 0, 1 }, { 1, 2, 1, 2, 3 },
+		{ 1, 3, 1, 4, TOUR_NONE }, { 2, 1, 1, 4, 0 },
+		{ 2, 2, 1, 1, 2 }, { 2, 3, 1, 3, TOUR_NONE } };
 	static const long bh[] = { 2, 7, 3, 6, 6 }, cut[] = { 2, 4, 3, 3, 4 },
 	    sb[] = { 4, 0, 3, 9, 4 };
 	struct tour_line l[5];
