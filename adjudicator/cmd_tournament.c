@@ -372,7 +372,7 @@ next_round(const struct tour *t, struct tour_game **g, size_t *ng,
 	if (t->d->format == TOUR_KNOCKOUT && t->nrounds > 0 &&
 	    tour_pair(t, t->nrounds, g, ng, &x) == 0)
 		return 0;
-	if (t->nrounds >= tour_rounds(t->d))
+	if (t->d->format != TOUR_LADDER && t->nrounds >= tour_rounds(t->d))
 		return error_set(e, EXIT_REFUSED, "%s: every round is paired "
 		    "(%u)", t->d->id, t->nrounds);
 	return tour_pair(t, t->nrounds + 1, g, ng, e);

@@ -283,3 +283,45 @@ test_tournament_sample() {
 	out_has '^format: round-robin$'
 	out_has '^rounds: 2$'
 }
+
+# the header's tournament: new -o tournament= checks it (exit 2), the
+# header carries it signed, verify's summary names it
+test_tournament_header() {
+	keys alice bob
+	id=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+	for bad in "$id/1" "$id/0/1" "0123/1/1" "$id/1/1/1/1" "$id/x/1" \
+	    "$id/1/1/01"; do
+		expect 2 "$ADJ" new -k alice.key -o "tournament=$bad" knights \
+		    alice.pub bob.pub
+		one_line
+		err_has 'not ID\[/ROUND/BOARD\[/GAME\]\]'
+		[ ! -s out ] || fail "$bad: an invitation printed"
+	done
+	expect 0 "$ADJ" new -k alice.key -o "tournament=$id/3/2/2" knights \
+	    alice.pub bob.pub
+	"$ADJ" open -k bob.key out >hdr.yaml 2>/dev/null || fail "open"
+	grep -q "^  id: $id\$" hdr.yaml || fail "id: $(cat hdr.yaml)"
+	grep -q '^  round: 3$' hdr.yaml || fail "round"
+	grep -q '^  game: 2$' hdr.yaml || fail "game"
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k alice.key -k bob.key -e draw \
+	    knights 2 peer all "tournament=$id/3/2" >g.arc || fail "wire game"
+	expect 0 "$ADJ" verify g.arc
+	out_has '^tournament 0123456789abcdef, round 3, board 2$'
+}
+
+# A ladder of three, reach 2: carol (third) beats alice (first) and
+# takes her place; bob then challenges from second
+test_tournament_ladder() {
+	keys dir alice bob carol
+	declare_t '  type: ladder
+  reach: 2' '' alice bob carol
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k carol.key -k alice.key \
+	    -e resign:1 knights 2 peer all "tournament=$tid" >l1.arc ||
+	    fail "wire game"
+	expect 0 "$ADJ" tournament table decl.tour l1.arc
+	[ "$(sed -n '2,4s/^ *[0-9]*  //p' out | tr '\n' ' ')" = \
+	    "carol alice bob " ] || fail "the ladder: $(cat out)"
+	expect 1 "$ADJ" tournament pair decl.tour ./*.acc l1.arc
+	err_has 'is a ladder: no rounds'
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc l1.arc
+}
