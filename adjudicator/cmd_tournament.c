@@ -445,6 +445,46 @@ done:
 	return rc;
 }
 
+/* results -k KEY: the director's word on every game decided so far */
+static int
+results(int argc, char **argv, struct error *e)
+{
+	struct key_secret *k = NULL;
+	const char *key = NULL;
+	struct buf out;
+	struct run r;
+	int ch, rc = -1;
+
+	while ((ch = cli_getopt(argc, argv, "k:")) != -1) {
+		if (ch != 'k')
+			return cli_usage(e);
+		key = optarg;
+	}
+	if (key == NULL)
+		return cli_usage_why(e, "results needs the director's key "
+		    "(-k)");
+	buf_init(&out);
+	if (run_load(&r, argc - optind, argv + optind, 1, e) != 0)
+		goto done;
+	if (r.diff[0] != '\0') {
+		error_set(e, EXIT_REFUSED, "%s", r.diff);
+		goto done;
+	}
+	if ((k = cli_key_load(key, e)) == NULL)
+		goto done;
+	if (!key_same(&k->pub, &r.d.director))
+		error_set(e, EXIT_REFUSED, "the key %s (%s) is not the "
+		    "director's (%s)", k->pub.name, k->pub.idhex,
+		    r.d.director.idhex);
+	else if (tour_results_body(&r.t, &out, e) == 0)
+		rc = sign_print(k, &r.d.director, &out, e);
+done:
+	key_secret_free(k);
+	buf_free(&out);
+	run_free(&r);
+	return rc;
+}
+
 /* table [-f text|yaml|html], trf, verify */
 static int
 report(int argc, char **argv, int what, struct error *e)
@@ -492,7 +532,7 @@ int
 cmd_tournament(int argc, char **argv, struct error *e)
 {
 	static const char *const subs[] = { "declare", "accept", "withdraw",
-	    "pair", "table", "verify", "trf", NULL };
+	    "pair", "table", "verify", "trf", "results", NULL };
 	int i;
 
 	if (argc < 2)
@@ -513,10 +553,12 @@ cmd_tournament(int argc, char **argv, struct error *e)
 		return report(argc - 1, argv + 1, 'v', e);
 	case 6:
 		return report(argc - 1, argv + 1, 'x', e);
+	case 7:
+		return results(argc - 1, argv + 1, e);
 	}
 	if (argv[1][0] == '-' && argv[1][1] != '\0' &&
 	    cli_getopt(argc, argv, "") != -1)
 		return cli_usage(e);
 	return cli_usage_why(e, "\"%.40s\": no such subcommand (declare, "
-	    "accept, withdraw, pair, table, verify, trf)", argv[1]);
+	    "accept, withdraw, pair, results, table, verify, trf)", argv[1]);
 }

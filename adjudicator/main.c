@@ -100,8 +100,8 @@ static const struct verb verbs[] = {
 	{ .name = "tournament", .main = cmd_tournament,
 	  .usage = "adjudicator tournament declare|accept|withdraw -k KEY "
 	    "[-a ROUND] [DECL] [FILE|PLAYER]",
-	  .usage2 = "adjudicator tournament pair|table|verify|trf [-k KEY] "
-	    "[-f text|yaml|html] DECL [FILE|DIR...]",
+	  .usage2 = "adjudicator tournament pair|results|table|verify|trf "
+	    "[-k KEY] [-f text|yaml|html] DECL [FILE|DIR...]",
 	  .summary = "a tournament: declare, accept, pair, table, verify, "
 	    "TRF" },
 	{ .name = "rules", .main = cmd_rules,

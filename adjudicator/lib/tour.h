@@ -96,8 +96,11 @@ const char *tour_format_name(enum tour_format);
 enum tour_kind {
 	TOUR_ACCEPT,		/* a player's: it takes part */
 	TOUR_WITHDRAW,		/* a player's or the director's: it leaves */
-	TOUR_ROUND		/* the director's: a round's pairings */
+	TOUR_ROUND,		/* the director's: a round's pairings */
+	TOUR_RESULTS		/* the director's: the results so far */
 };
+
+struct tour_slot;
 
 struct tour_game {
 	unsigned	round, board, game;	/* game: 1, or 2 the second of
@@ -113,6 +116,8 @@ struct tour_record {
 	unsigned	  round;	/* round */
 	struct tour_game *g;		/* round: its games, board order */
 	size_t		  ng;
+	struct tour_slot *res;		/* results: each game's */
+	size_t		  nres;
 	char		  from[200];	/* where it was read, for errors */
 };
 
@@ -128,6 +133,11 @@ int	tour_withdraw_body(const struct tour_decl *, unsigned player,
 	    unsigned after, struct buf *, struct error *);
 int	tour_round_body(const struct tour_decl *, unsigned round,
 	    const struct tour_game *, size_t, struct buf *, struct error *);
+struct tour;
+/* every game of t decided so far (byes aside), as the director says it */
+int	tour_results_body(const struct tour *, struct buf *, struct error *);
+/* The words of a result in a results record: "white", "draw"... */
+const char *tour_res_word(int);
 
 /* --- results and the state of a tournament --- */
 

@@ -266,6 +266,31 @@ ladder(struct load *l, struct error *e)
 	return 0;
 }
 
+/* What the director says of each game against what its archive says. */
+static int
+said(struct load *l, const struct tour_record *r)
+{
+	const struct tour_slot *x, *s;
+	size_t i;
+
+	for (i = 0; i < r->nres; i++) {
+		x = &r->res[i];
+		s = tour_slot_of(l->t, x->g.round, x->g.board, x->g.game);
+		if (s == NULL)
+			return differ(l, "%s: round %u, board %u: the director "
+			    "gives a result of a game no round paired", r->from,
+			    x->g.round, x->g.board);
+		if (s->res != x->res || strcmp(s->gid, x->gid) != 0)
+			return differ(l, "%s: round %u, board %u: the director "
+			    "says %s%s%.16s, the games say %s%s%.16s", r->from,
+			    x->g.round, x->g.board, tour_res_word(x->res),
+			    x->gid[0] ? ", game " : "", x->gid,
+			    tour_res_word(s->res), s->gid[0] ? ", game " : "",
+			    s->gid);
+	}
+	return 0;
+}
+
 /* The director's rounds, in order, each paired again first. */
 static int
 director(struct load *l, struct tour_record *r, size_t n, struct error *e)
@@ -318,14 +343,16 @@ archives_last(struct load *l)
 	return 0;
 }
 
+/* rounds first in r[0..*nr), results records last, from r[in->nrec]
+ * down to r[in->nrec - *nx + 1] */
 static int
 records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
-    size_t *nr, struct error *e)
+    size_t *nr, size_t *nx, struct error *e)
 {
 	struct tour_record rec;
 	size_t i;
 
-	*nr = 0;
+	*nr = *nx = 0;
 	if ((*rp = calloc(in->nrec + 1, sizeof(**rp))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	for (i = 0; i < in->nrec; i++) {
@@ -334,6 +361,10 @@ records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
 			return -1;
 		if (rec.kind == TOUR_ROUND) {
 			(*rp)[(*nr)++] = rec;
+			continue;
+		}
+		if (rec.kind == TOUR_RESULTS) {
+			(*rp)[in->nrec - (*nx)++] = rec;
 			continue;
 		}
 		if (rec.kind == TOUR_ACCEPT)
@@ -378,7 +409,7 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 {
 	struct tour_record *r = NULL;
 	struct load l;
-	size_t nr = 0, i;
+	size_t nr = 0, nx = 0, i;
 	int rc = -1;
 
 	memset(&l, 0, sizeof(l));
@@ -391,12 +422,15 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 		return -1;
 	if (tour_init(t, d, e) != 0)
 		goto done;
-	if (records(t, in, &r, &nr, e) != 0)
+	if (records(t, in, &r, &nr, &nx, e) != 0)
 		goto done;
-	if (load(&l, r, nr, in, threads, e) >= 0)
-		rc = 0;
+	if ((rc = load(&l, r, nr, in, threads, e)) < 0)
+		goto done;
+	for (i = 0; rc == 0 && i < nx; i++)
+		rc = said(&l, &r[in->nrec - i]);
+	rc = 0;
 done:
-	for (i = 0; i < nr; i++)
+	for (i = 0; r != NULL && i <= in->nrec; i++)
 		tour_record_free(&r[i]);
 	free(r);
 	free(l.used);

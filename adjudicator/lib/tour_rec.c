@@ -15,7 +15,16 @@
 #include "ydoc.h"
 
 static const char *const kinds[] = { "acceptance", "withdrawal", "round",
-    NULL };
+    "results", NULL };
+/* by enum tour_res: what a results record says (pending and a bye never) */
+static const char *const res_words[] = { "pending", "white", "black",
+    "draw", "white by forfeit", "black by forfeit", "void", "bye", NULL };
+
+const char *
+tour_res_word(int r)
+{
+	return res_words[r];
+}
 
 static int
 head(struct ydoc_writer **w, const struct tour_decl *d, enum tour_kind k,
@@ -90,6 +99,35 @@ tour_round_body(const struct tour_decl *d, unsigned round,
 	return tail(w, e);
 }
 
+int
+tour_results_body(const struct tour *t, struct buf *out, struct error *e)
+{
+	const struct tour_slot *s;
+	struct ydoc_writer *w;
+	size_t i;
+
+	if (head(&w, t->d, TOUR_RESULTS, out, e) != 0)
+		return -1;
+	ydoc_key(w, "games");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < t->ns; i++) {
+		s = &t->s[i];
+		if (s->res == TOUR_PENDING || s->res == TOUR_BYE)
+			continue;
+		ydoc_map_begin(w);
+		ydoc_kvf(w, "round", "%u", s->g.round);
+		ydoc_kvf(w, "board", "%u", s->g.board);
+		if (s->g.game > 1)
+			ydoc_kvf(w, "game", "%u", s->g.game);
+		ydoc_kv(w, "result", res_words[s->res]);
+		if (s->gid[0] != '\0')
+			ydoc_kv(w, "id", s->gid);
+		ydoc_map_end(w);
+	}
+	ydoc_seq_end(w);
+	return tail(w, e);
+}
+
 static int
 player(const struct tour_decl *d, const struct ydoc *m, const char *key,
     unsigned *out, const char *where, struct error *e)
@@ -157,16 +195,64 @@ read_games(const struct tour_decl *d, struct tour_record *r,
 }
 
 static int
+read_results(struct tour_record *r, const struct ydoc *l, const char *where,
+    struct error *e)
+{
+	static const char *const keys[] = { "round", "board", "game",
+	    "result", "id", NULL };
+	static const char *const need[] = { "round", "board", "result",
+	    NULL };
+	const struct ydoc *m;
+	struct tour_slot *s;
+	uint8_t id[SEC_HASH];
+	const char *w;
+	size_t i;
+	int k;
+
+	if (ydoc_expect(l, YDOC_SEQ, "games", where, e) != 0)
+		return -1;
+	if ((r->res = calloc(l->nkids + 1, sizeof(*r->res))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; i < l->nkids; i++) {
+		m = l->kids[i];
+		s = &r->res[r->nres++];
+		s->g.game = 1;
+		if (ydoc_expect(m, YDOC_MAP, "a game", where, e) != 0 ||
+		    ydoc_check_keys(m, keys, need, where, e) != 0 ||
+		    number(m, "round", &s->g.round, where, e) != 0 ||
+		    number(m, "board", &s->g.board, where, e) != 0 ||
+		    (ydoc_get(m, "game") != NULL && number(m, "game",
+		    &s->g.game, where, e) != 0) ||
+		    (w = ydoc_scalar(m, "result", where, e)) == NULL)
+			return -1;
+		for (k = 1; k < TOUR_BYE && strcmp(res_words[k], w) != 0; k++)
+			;
+		if (k == TOUR_BYE)
+			return error_set(e, EXIT_MALFORMED, "%s:%u: result "
+			    "\"%.20s\": white, black, draw, white by forfeit, "
+			    "black by forfeit or void", where, m->line, w);
+		s->res = (enum tour_res)k;
+		if (ydoc_get(m, "id") == NULL)
+			continue;
+		if (ydoc_hex_public(m, "id", id, sizeof(id), where, e) != 0)
+			return -1;
+		sec_hex(s->gid, sizeof(s->gid), id, sizeof(id));
+	}
+	return 0;
+}
+
+static int
 body(const struct tour_decl *d, const struct ydoc *doc,
     const struct envelope *env, struct tour_record *r, const char *where,
     struct error *e)
 {
-	static const char *const keys[3][7] = {
+	static const char *const keys[4][7] = {
 		{ "adjudicator", "kind", "tournament", "player", NULL },
 		{ "adjudicator", "kind", "tournament", "player", "after",
 		    NULL },
 		{ "adjudicator", "kind", "tournament", "round", "games",
-		    NULL } };
+		    NULL },
+		{ "adjudicator", "kind", "tournament", "games", NULL } };
 	const char *s;
 	int k;
 
@@ -186,11 +272,14 @@ body(const struct tour_decl *d, const struct ydoc *doc,
 		return error_set(e, EXIT_REFUSED, "%s: a record of another "
 		    "tournament (%.16s), not of %s (%.16s)", where, s, d->id,
 		    d->hex);
-	if (r->kind == TOUR_ROUND) {
+	if (r->kind == TOUR_ROUND || r->kind == TOUR_RESULTS) {
 		if (!key_same(&env->signer, &d->director))
-			return error_set(e, EXIT_REFUSED, "%s: round signed by "
-			    "%s (%s), not the director", where,
+			return error_set(e, EXIT_REFUSED, "%s: %s signed by "
+			    "%s (%s), not the director", where, kinds[k],
 			    env->signer.name, env->signer.idhex);
+		if (r->kind == TOUR_RESULTS)
+			return read_results(r, ydoc_get(doc, "games"), where,
+			    e);
 		if (number(doc, "round", &r->round, where, e) != 0)
 			return -1;
 		return read_games(d, r, ydoc_get(doc, "games"), where, e);
@@ -233,6 +322,8 @@ void
 tour_record_free(struct tour_record *r)
 {
 	free(r->g);
+	free(r->res);
 	r->g = NULL;
-	r->ng = 0;
+	r->res = NULL;
+	r->ng = r->nres = 0;
 }

@@ -325,3 +325,40 @@ test_tournament_ladder() {
 	err_has 'is a ladder: no rounds'
 	expect 0 "$ADJ" tournament verify decl.tour ./*.acc l1.arc
 }
+
+# the director's word on results: signed, checked against each game's
+# archive; a result the archive does not give is the difference
+test_tournament_results() {
+	rr4
+	game 2027-01-01T09:00:00Z alice dave resign:1 1 1
+	game 2027-01-01T09:00:00Z bob carol draw 1 2
+	expect 0 "$ADJ" tournament results -k dir.key decl.tour rounds.tour \
+	    ./*.arc
+	mv out res.tour
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
+	    res.tour ./*.arc
+	expect 1 "$ADJ" tournament results -k alice.key decl.tour rounds.tour
+	err_has "is not the director's"
+	# the director says bob won the drawn game
+	gid=$("$ADJ" verify r1b2.arc | sed -n '1s/^knights game //p')
+	cat >res.yaml <<-EOF
+	adjudicator: 1
+	kind: results
+	tournament: $tid
+	games:
+	- round: 1
+	  board: 2
+	  result: white
+	  id: $gid
+	EOF
+	wire sign dir.key res.yaml dir.pub >res.bin || fail "wire sign"
+	armored res.bin >lie.tour
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
+	    lie.tour ./*.arc
+	one_line
+	err_has "round 1, board 2: the director says white, game ${gid%${gid#????????????????}}, the games say draw, game"
+	# and a result of a game not yet over
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
+	    lie.tour r1b1.arc
+	err_has 'the games say pending'
+}
