@@ -348,6 +348,31 @@ run_free(struct run *r)
 	tour_decl_free(&r->d);
 }
 
+/* run_load, a difference refused (exit 1) */
+static int
+run_agreed(struct run *r, int argc, char **argv, int rules, struct error *e)
+{
+	if (run_load(r, argc, argv, rules, e) != 0)
+		return -1;
+	if (r->diff[0] != '\0')
+		return error_set(e, EXIT_REFUSED, "%s", r->diff);
+	return 0;
+}
+
+/* The director's key, and no other. */
+static int
+director_key(const struct run *r, const char *path, struct key_secret **k,
+    struct error *e)
+{
+	if ((*k = cli_key_load(path, e)) == NULL)
+		return -1;
+	if (!key_same(&(*k)->pub, &r->d.director))
+		return error_set(e, EXIT_REFUSED, "the key %s (%s) is not the "
+		    "director's (%s)", (*k)->pub.name, (*k)->pub.idhex,
+		    r->d.director.idhex);
+	return 0;
+}
+
 /* Who has not accepted: 0 when every player has. */
 static int
 all_accepted(const struct run *r, struct error *e)
@@ -419,22 +444,10 @@ pair(int argc, char **argv, struct error *e)
 			return cli_usage(e);
 		key = optarg;
 	}
-	if (run_load(&r, argc - optind, argv + optind, 0, e) != 0)
+	if (run_agreed(&r, argc - optind, argv + optind, 0, e) != 0 ||
+	    all_accepted(&r, e) != 0 ||
+	    (key != NULL && director_key(&r, key, &k, e) != 0))
 		goto done;
-	if (r.diff[0] != '\0') {
-		error_set(e, EXIT_REFUSED, "%s", r.diff);
-		goto done;
-	}
-	if (all_accepted(&r, e) != 0)
-		goto done;
-	if (key != NULL && (k = cli_key_load(key, e)) == NULL)
-		goto done;
-	if (k != NULL && !key_same(&k->pub, &r.d.director)) {
-		error_set(e, EXIT_REFUSED, "the key %s (%s) is not the "
-		    "director's (%s)", k->pub.name, k->pub.idhex,
-		    r.d.director.idhex);
-		goto done;
-	}
 	do
 		rc = pair_one(&r, k, e);
 	while (rc == 0 && r.d.format == TOUR_ROUND_ROBIN &&
@@ -464,21 +477,10 @@ results(int argc, char **argv, struct error *e)
 		return cli_usage_why(e, "results needs the director's key "
 		    "(-k)");
 	buf_init(&out);
-	if (run_load(&r, argc - optind, argv + optind, 1, e) != 0)
-		goto done;
-	if (r.diff[0] != '\0') {
-		error_set(e, EXIT_REFUSED, "%s", r.diff);
-		goto done;
-	}
-	if ((k = cli_key_load(key, e)) == NULL)
-		goto done;
-	if (!key_same(&k->pub, &r.d.director))
-		error_set(e, EXIT_REFUSED, "the key %s (%s) is not the "
-		    "director's (%s)", k->pub.name, k->pub.idhex,
-		    r.d.director.idhex);
-	else if (tour_results_body(&r.t, &out, e) == 0)
+	if (run_agreed(&r, argc - optind, argv + optind, 1, e) == 0 &&
+	    director_key(&r, key, &k, e) == 0 &&
+	    tour_results_body(&r.t, &out, e) == 0)
 		rc = sign_print(k, &r.d.director, &out, e);
-done:
 	key_secret_free(k);
 	buf_free(&out);
 	run_free(&r);
@@ -505,12 +507,8 @@ report(int argc, char **argv, int what, struct error *e)
 			return ch == 'f' ? cli_usage_why(e, "-f %.20s: text, "
 			    "yaml or html", optarg) : cli_usage(e);
 	buf_init(&out);
-	if (run_load(&r, argc - optind, argv + optind, 1, e) != 0)
+	if (run_agreed(&r, argc - optind, argv + optind, 1, e) != 0)
 		goto done;
-	if (r.diff[0] != '\0') {
-		error_set(e, EXIT_REFUSED, "%s", r.diff);
-		goto done;
-	}
 	if (what == 'v') {
 		if (all_accepted(&r, e) == 0)
 			rc = printf("%s (%.16s): %u rounds, %zu games and "

@@ -65,8 +65,8 @@ struct tour_decl {
 	struct clock_spec	 clock;
 	enum tour_format	 format;
 	unsigned		 cycles;	/* round robin: 1 or 2 */
-	unsigned		 section;	/* round robin: at most this many
-						 * a section (0: one section) */
+	unsigned		 section;	/* round robin: at most this
+						 * many a section (0: one) */
 	unsigned		 rounds;	/* swiss */
 	unsigned		 reach;		/* ladder: places above */
 	int			 by_rating;	/* seeding */
