@@ -643,6 +643,37 @@ header_load(const uint8_t *blob, size_t len, const char *where,
 	return from_header(blob, len, 0, 0, where, e);
 }
 
+int
+header_terms(const struct game_config *cfg, const struct clock_spec *clock,
+    char *out, size_t len)
+{
+	char canon[80];
+	size_t at = 0;
+	int i, n;
+
+	out[0] = '\0';
+	for (i = 0; i < cfg->nopts; i++) {
+		n = snprintf(out + at, len - at, "%s%s=%s", at ? " " : "",
+		    cfg->opt_name[i], cfg->opt[i]);
+		if (n < 0 || (size_t)n >= len - at)
+			return -1;
+		at += (size_t)n;
+	}
+	for (i = 0; clock->on && clock_keys[i] != NULL; i++) {
+		if ((strcmp(clock_keys[i], "leave") == 0 &&
+		    clock->leave == 0) || (strcmp(clock_keys[i],
+		    "remind") == 0 && clock->nremind == 0))
+			continue;
+		clock_canon(clock, clock_keys[i], canon, sizeof(canon));
+		n = snprintf(out + at, len - at, "%s%s=%s", at ? " " : "",
+		    clock_keys[i], canon);
+		if (n < 0 || (size_t)n >= len - at)
+			return -1;
+		at += (size_t)n;
+	}
+	return 0;
+}
+
 /* The time controls, each in canonical form; nothing without a clock. */
 static void
 write_clock(struct ydoc_writer *w, const struct clock_spec *clock)

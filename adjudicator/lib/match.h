@@ -323,6 +323,12 @@ int	header_write(const struct game_rules *, const struct game_config *,
 int	header_options(const struct game_rules *, struct game_config *,
 	    struct clock_spec *, struct match_watch *, struct match_event *,
 	    char *const *kv, int nkv, struct error *);
+/* The game's terms as one line: each option "name=value", then the
+ * clock's, canonical, blank-separated: what a tournament's declaration
+ * and its games must agree on.  -1 when len is too short. */
+#define MATCH_TERMS	512
+int	header_terms(const struct game_config *, const struct clock_spec *,
+	    char *, size_t);
 /* A header's clock map (NULL: no clock) into clk, each value in its
  * canonical form: the declaration of a tournament reads it too. */
 struct ydoc;

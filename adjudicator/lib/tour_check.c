@@ -26,6 +26,7 @@ struct load {
 	unsigned char		*used;	/* per archive game: taken */
 	char			*diff;
 	size_t			 difflen;
+	char			 terms[MATCH_TERMS];	/* the declared */
 	int			 differs;
 };
 
@@ -70,6 +71,10 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 	if (strcmp(g->rules, d->rules->name) != 0)
 		return differ(l, "%s: game %.16s is %s, not %s as declared",
 		    g->from, g->id, g->rules, d->rules->name);
+	if (strcmp(g->terms, l->terms) != 0)
+		return differ(l, "%s: game %.16s is played with \"%.120s\", "
+		    "not \"%.120s\" as declared", g->from, g->id, g->terms,
+		    l->terms);
 	if (g->nseats != 2 || s->g.black == TOUR_NONE ||
 	    strcmp(g->seat[0].key, d->p[s->g.white].key.idhex) != 0 ||
 	    strcmp(g->seat[1].key, d->p[s->g.black].key.idhex) != 0)
@@ -422,6 +427,11 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 		return -1;
 	if (tour_init(t, d, e) != 0)
 		goto done;
+	if (header_terms(&d->cfg, &d->clock, l.terms, sizeof(l.terms)) != 0) {
+		error_set(e, EXIT_MALFORMED, "the declaration: its options past "
+		    "%zu bytes", sizeof(l.terms));
+		goto done;
+	}
 	if (records(t, in, &r, &nr, &nx, e) != 0)
 		goto done;
 	if ((rc = load(&l, r, nr, in, threads, e)) < 0)

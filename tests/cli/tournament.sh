@@ -148,6 +148,16 @@ test_tournament_verify_refuses() {
 	    ./*.arc
 	one_line
 	err_has 'of round 1, board 2 has seats carol-bob; the round paired bob-carol'
+	# the right seats, another game's options
+	rm r1b2.arc
+	ADJUDICATOR_NOW=2026-01-01T10:00:00Z "$WIRE" game \
+	    -t 2026-01-01T09:00:00Z -k bob.key -k carol.key -e draw knights 2 \
+	    peer all "tournament=$tid/1/2" clock=3d >r1b2.arc ||
+	    fail "wire game"
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
+	    ./*.arc
+	one_line
+	err_has 'clock=3d grace=0h.*" as declared'
 	# a game of no tournament
 	rm r1b2.arc
 	"$WIRE" game -t 2027-01-01T09:00:00Z -k bob.key -k carol.key -e draw \
