@@ -332,8 +332,8 @@ int	header_terms(const struct game_config *, const struct clock_spec *,
 /* A header's clock map (NULL: no clock) into clk, each value in its
  * canonical form: the declaration of a tournament reads it too. */
 struct ydoc;
-int	header_clock(struct clock_spec *, const struct ydoc *, const char *where,
-	    struct error *);
+int	header_clock(struct clock_spec *, const struct ydoc *,
+	    const char *where, struct error *);
 /* "ID[/ROUND/BOARD[/GAME]]" (ID 64 hex digits) into an event; 0 or -1
  * with e (EXIT_USAGE) */
 int	header_event_parse(const char *, struct match_event *, struct error *);

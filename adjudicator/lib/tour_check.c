@@ -428,8 +428,8 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 	if (tour_init(t, d, e) != 0)
 		goto done;
 	if (header_terms(&d->cfg, &d->clock, l.terms, sizeof(l.terms)) != 0) {
-		error_set(e, EXIT_MALFORMED, "the declaration: its options past "
-		    "%zu bytes", sizeof(l.terms));
+		error_set(e, EXIT_MALFORMED, "the declaration: its options "
+		    "past %zu bytes", sizeof(l.terms));
 		goto done;
 	}
 	if (records(t, in, &r, &nr, &nx, e) != 0)
