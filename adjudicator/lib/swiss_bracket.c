@@ -1,0 +1,489 @@
+/*
+ * One bracket of the Dutch system (C.04.3 B): its candidates in the
+ * order the rules make them, the first that is "perfect" taken, else
+ * the best seen within a bound of search steps.  A candidate pairs the
+ * moved-down players (MDPs) first, in order, each with the residents in
+ * order (the MDP-pairing), then the remainder: S1 its top half, S2 the
+ * rest, S2's transpositions in lexicographic order, then one-for-one
+ * exchanges between S1 and S2 in the order of D.2, then (only when
+ * none of those fits) every other pairing of the remainder in order.
+ * Quality (C8 to C15) is counted as pairs are made, so that a partial
+ * candidate already no better than the best kept is cut off.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "swiss_int.h"
+
+#define NODE_MAX	30000	/* search steps a bracket, at most */
+#define CHECK_MAX	40	/* completion checks a bracket, at most */
+
+struct cand {
+	struct sw	*s;
+	const unsigned	*mdp, *res, *low;
+	size_t		 nm, nr, nl;
+	unsigned char	*taken;		/* by position: in a pair */
+	unsigned	*pa, *pb;	/* the pairs being made */
+	size_t		 np, pr;	/* pr: pairs the remainder needs */
+	int		 q[SW_NQ];	/* their quality, C8 first */
+	unsigned	*ba, *bb;	/* the best candidate kept */
+	size_t		 bnp;
+	int		 bq[SW_NQ];
+	int		 lb[SW_NQ];	/* no candidate does better */
+	int		 have, stop;
+	long		 nodes, checks;
+	size_t		 t;		/* pairs the candidate makes */
+	long		 wish[4];	/* of the unpaired: white, black
+					 * wanted, then strongly so */
+	unsigned	*rem, *s1, *s2;	/* the remainder, its S1 and S2 */
+	size_t		 nrem, n1, n2;
+};
+
+/* a before b in the criteria's order (lexicographic). */
+static int
+less(const int *a, const int *b)
+{
+	int i;
+
+	for (i = 0; i < SW_NQ; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i];
+	return 0;
+}
+
+/*
+ * What the pair x-y costs: C8 and C9 (topscorers in the final round),
+ * C10 and C11 (colour preferences not met), C13 and C15 (the lower
+ * player's upfloat again, 1 and 2 rounds after the last).
+ */
+static void
+cost(const struct sw *s, unsigned x, unsigned y, int *d)
+{
+	const struct sw_pl *px = &s->p[x], *py = &s->p[y], *lo;
+	int w = sw_colour(s, x, y), g, k;
+
+	memset(d, 0, SW_NQ * sizeof(*d));
+	for (k = 0; k < 2; k++) {
+		const struct sw_pl *v = k == 0 ? px : py;
+
+		g = k == 0 ? w : -w;
+		if (v->pref != 0 && g != v->pref) {
+			d[2]++;
+			if (v->strength >= 2)
+				d[3]++;
+		}
+		if (s->final && (px->top || py->top)) {
+			if (abs(v->cd + g) > 2)
+				d[0]++;
+			if (v->last2 == g)
+				d[1]++;
+		}
+	}
+	if (px->score != py->score) {
+		lo = px->score < py->score ? px : py;
+		d[5] += lo->fl[0] == -1;
+		d[7] += lo->fl[1] == -1;
+	}
+}
+
+/* The unpaired players' wishes as v leaves them (by -1) or rejoins. */
+static void
+wish(struct cand *c, unsigned v, long by)
+{
+	const struct sw_pl *p = &c->s->p[v];
+
+	if (p->pref == 0)
+		return;
+	c->wish[p->pref > 0 ? 0 : 1] += by;
+	if (p->strength >= 2)
+		c->wish[p->pref > 0 ? 2 : 3] += by;
+}
+
+/*
+ * The least C10 and C11 the pairs still to make add: of w players who
+ * wish one colour among those left, at most spare float and each pair
+ * grants one of them at most.
+ */
+static void
+still(const struct cand *c, int *q)
+{
+	long left = (long)(c->t - c->np), spare, x;
+	int k;
+
+	spare = (long)(c->nm + c->nr - 2 * c->np) - 2 * left;
+	for (k = 0; k < 4; k++) {
+		x = c->wish[k] - spare - left;
+		if (x > 0)
+			q[2 + k / 2] += (int)x;
+	}
+}
+
+/* Adds the pair; 0 when the candidate can no longer beat the best. */
+static int
+push(struct cand *c, unsigned x, unsigned y, int *d)
+{
+	int i, q[SW_NQ];
+
+	cost(c->s, x, y, d);
+	for (i = 0; i < SW_NQ; i++)
+		c->q[i] += d[i];
+	c->taken[x] = c->taken[y] = 1;
+	c->pa[c->np] = x;
+	c->pb[c->np] = y;
+	c->np++;
+	wish(c, x, -1);
+	wish(c, y, -1);
+	if (!c->have)
+		return 1;
+	memcpy(q, c->q, sizeof(q));
+	still(c, q);
+	return less(q, c->bq);
+}
+
+static void
+pop(struct cand *c, const int *d)
+{
+	int i;
+
+	c->np--;
+	c->taken[c->pa[c->np]] = c->taken[c->pb[c->np]] = 0;
+	wish(c, c->pa[c->np], 1);
+	wish(c, c->pb[c->np], 1);
+	for (i = 0; i < SW_NQ; i++)
+		c->q[i] -= d[i];
+}
+
+static int
+step(struct cand *c)
+{
+	if (c->stop)
+		return 0;
+	if (++c->nodes > NODE_MAX) {
+		c->stop = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* C4: the downfloaters and every lower player can still all be paired. */
+static int
+completes(struct cand *c)
+{
+	struct sw *s = c->s;
+	size_t i;
+
+	memset(s->act, 0, s->m);
+	for (i = 0; i < c->nm; i++)
+		s->act[c->mdp[i]] = !c->taken[c->mdp[i]];
+	for (i = 0; i < c->nr; i++)
+		s->act[c->res[i]] = !c->taken[c->res[i]];
+	for (i = 0; i < c->nl; i++)
+		s->act[c->low[i]] = 1;
+	return sw_perfect(s);
+}
+
+/* A whole candidate: kept when it beats the best and completes. */
+static void
+leaf(struct cand *c)
+{
+	int q[SW_NQ];
+	size_t i;
+
+	memcpy(q, c->q, sizeof(q));
+	for (i = 0; i < c->nr; i++) {		/* C12, C14: downfloaters */
+		const struct sw_pl *v = &c->s->p[c->res[i]];
+
+		if (!c->taken[c->res[i]]) {
+			q[4] += v->fl[0] == 1;
+			q[6] += v->fl[1] == 1;
+		}
+	}
+	if (c->have && !less(q, c->bq))
+		return;
+	if (c->checks++ >= CHECK_MAX) {
+		c->stop = 1;
+		return;
+	}
+	if (!completes(c))
+		return;
+	memcpy(c->ba, c->pa, c->np * sizeof(*c->pa));
+	memcpy(c->bb, c->pb, c->np * sizeof(*c->pb));
+	c->bnp = c->np;
+	memcpy(c->bq, q, sizeof(q));
+	c->have = 1;
+	if (memcmp(q, c->lb, sizeof(q)) == 0)
+		c->stop = 1;
+}
+
+/* S1[i..] against S2, S2's players tried in order: the transpositions. */
+static void
+transpose(struct cand *c, size_t i)
+{
+	int d[SW_NQ];
+	size_t j;
+
+	if (!step(c))
+		return;
+	if (i == c->n1) {
+		leaf(c);
+		return;
+	}
+	for (j = 0; j < c->n2 && !c->stop; j++) {
+		unsigned x = c->s1[i], y = c->s2[j];
+
+		if (c->taken[y] || !sw_may(c->s, x, y))
+			continue;
+		if (push(c, x, y, d))
+			transpose(c, i + 1);
+		pop(c, d);
+	}
+}
+
+/* Every pairing of the remainder: its first free player with each
+ * later one in order, or floating when floats are left. */
+static void
+any(struct cand *c, size_t from, size_t pairs, size_t floats)
+{
+	int d[SW_NQ];
+	size_t t, u;
+
+	if (!step(c))
+		return;
+	if (pairs == 0) {
+		leaf(c);
+		return;
+	}
+	for (t = from; t < c->nrem && c->taken[c->rem[t]]; t++)
+		;
+	if (t == c->nrem)
+		return;
+	for (u = t + 1; u < c->nrem && !c->stop; u++) {
+		if (c->taken[c->rem[u]] || !sw_may(c->s, c->rem[t], c->rem[u]))
+			continue;
+		if (push(c, c->rem[t], c->rem[u], d))
+			any(c, t + 1, pairs - 1, floats);
+		pop(c, d);
+	}
+	if (floats > 0 && !c->stop)
+		any(c, t + 1, pairs, floats - 1);
+}
+
+static int
+by_pos(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* S1 the top pr of the remainder, S2 the rest, players i and j (of S1
+ * and of S2, SIZE_MAX for none) exchanged. */
+static void
+split(struct cand *c, size_t i, size_t j)
+{
+	size_t k;
+
+	c->n1 = c->n2 = 0;
+	for (k = 0; k < c->nrem; k++) {
+		int in1 = k < c->pr;
+
+		if (k == i || k == j)
+			in1 = !in1;
+		if (in1)
+			c->s1[c->n1++] = c->rem[k];
+		else
+			c->s2[c->n2++] = c->rem[k];
+	}
+	qsort(c->s1, c->n1, sizeof(*c->s1), by_pos);
+	qsort(c->s2, c->n2, sizeof(*c->s2), by_pos);
+}
+
+/*
+ * The remainder (homogeneous): transpositions, then one-for-one
+ * exchanges by D.2 (the smaller difference of pairing numbers in the
+ * bracket first, then the lower S1 player first), then any pairing.
+ */
+static void
+pair_remainder(struct cand *c)
+{
+	size_t k, dist, i, j;
+	int had = c->have;
+
+	for (c->nrem = 0, k = 0; k < c->nr; k++)
+		if (!c->taken[c->res[k]])
+			c->rem[c->nrem++] = c->res[k];
+	if (c->pr == 0) {
+		leaf(c);
+		return;
+	}
+	split(c, (size_t)-1, (size_t)-1);
+	transpose(c, 0);
+	for (dist = 1; dist < c->nrem && !c->stop; dist++)
+		for (i = c->pr; i-- > 0 && !c->stop;) {
+			j = i + dist;
+			if (j < c->pr || j >= c->nrem)
+				continue;
+			split(c, i, j);
+			transpose(c, 0);
+		}
+	if (c->have == had && !c->stop)
+		any(c, 0, c->pr, c->nrem - 2 * c->pr);
+}
+
+/* The MDP-pairing: mdp[i..] each with a resident in order, k of them
+ * paired, the others (skips) left to float on. */
+static void
+pair_mdps(struct cand *c, size_t i, size_t k, size_t skips)
+{
+	int d[SW_NQ];
+	size_t j;
+
+	if (!step(c))
+		return;
+	if (i == c->nm) {
+		pair_remainder(c);
+		return;
+	}
+	for (j = 0; k > 0 && j < c->nr && !c->stop; j++) {
+		unsigned x = c->mdp[i], y = c->res[j];
+
+		if (c->taken[y] || !sw_may(c->s, x, y))
+			continue;
+		if (push(c, x, y, d))
+			pair_mdps(c, i + 1, k - 1, skips);
+		pop(c, d);
+	}
+	if (skips > 0 && !c->stop)
+		pair_mdps(c, i + 1, k, skips - 1);
+}
+
+/* The least of C10 and C11 that T pairs of the bracket can give. */
+static void
+bounds(struct cand *c, size_t t)
+{
+	size_t i, spare = c->nm + c->nr - 2 * t;
+	long w[4] = { 0, 0, 0, 0 };
+	int k;
+
+	memset(c->lb, 0, sizeof(c->lb));
+	c->t = t;
+	for (i = 0; i < c->nm + c->nr; i++) {
+		const struct sw_pl *v = &c->s->p[i < c->nm ? c->mdp[i] :
+		    c->res[i - c->nm]];
+
+		if (v->pref == 0)
+			continue;
+		w[v->pref > 0 ? 0 : 1]++;
+		if (v->strength >= 2)
+			w[v->pref > 0 ? 2 : 3]++;
+	}
+	memcpy(c->wish, w, sizeof(c->wish));
+	for (k = 0; k < 4; k++)
+		if (w[k] > (long)(spare + t))
+			c->lb[2 + k / 2] += (int)(w[k] - (long)(spare + t));
+}
+
+/* The best candidate into the round; the others float down. */
+static void
+commit(struct cand *c, unsigned *fl, size_t *nfl)
+{
+	struct sw *s = c->s;
+	size_t i;
+
+	for (i = 0; i < c->bnp; i++) {
+		unsigned x = c->ba[i], y = c->bb[i];
+
+		s->opp[x] = y;
+		s->opp[y] = x;
+		s->col[x] = sw_colour(s, x, y);
+		s->col[y] = -s->col[x];
+	}
+	*nfl = 0;
+	for (i = 0; i < c->nm; i++)
+		if (s->opp[c->mdp[i]] == SW_NONE)
+			fl[(*nfl)++] = c->mdp[i];
+	for (i = 0; i < c->nr; i++)
+		if (s->opp[c->res[i]] == SW_NONE)
+			fl[(*nfl)++] = c->res[i];
+}
+
+/* The largest number of pairs within the bracket, whatever else. */
+static size_t
+most_pairs(struct cand *c)
+{
+	size_t i;
+
+	memset(c->s->act, 0, c->s->m);
+	for (i = 0; i < c->nm; i++)
+		c->s->act[c->mdp[i]] = 1;
+	for (i = 0; i < c->nr; i++)
+		c->s->act[c->res[i]] = 1;
+	return sw_matching(c->s);
+}
+
+/*
+ * The bracket's configurations: the most pairs first (C5), and of as
+ * many pairs the most MDPs paired first (C6); in each, the candidates
+ * in the rules' order.
+ */
+static int
+search(struct cand *c)
+{
+	size_t t, k, top = most_pairs(c);
+
+	for (t = top + 1; t-- > 0 && !c->stop;) {
+		for (k = t < c->nm ? t : c->nm; ; k--) {
+			if (k <= c->nr && 2 * (t - k) <= c->nr - k) {
+				c->pr = t - k;
+				bounds(c, t);
+				pair_mdps(c, 0, k, c->nm - k);
+				if (c->have || c->stop)
+					return c->have ? 0 : -1;
+			}
+			if (k == 0)
+				break;
+		}
+	}
+	return -1;
+}
+
+int
+sw_bracket(struct sw *s, const unsigned *mdp, size_t nm,
+    const unsigned *res, size_t nr, const unsigned *low, size_t nl,
+    unsigned *fl, size_t *nfl)
+{
+	struct cand c;
+	size_t n = nm + nr + 1;
+	int rc = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.s = s;
+	c.mdp = mdp;
+	c.nm = nm;
+	c.res = res;
+	c.nr = nr;
+	c.low = low;
+	c.nl = nl;
+	c.taken = calloc(s->m + 1, 1);
+	c.pa = calloc(n, sizeof(unsigned));
+	c.pb = calloc(n, sizeof(unsigned));
+	c.ba = calloc(n, sizeof(unsigned));
+	c.bb = calloc(n, sizeof(unsigned));
+	c.rem = calloc(n, sizeof(unsigned));
+	c.s1 = calloc(n, sizeof(unsigned));
+	c.s2 = calloc(n, sizeof(unsigned));
+	if (c.taken && c.pa && c.pb && c.ba && c.bb && c.rem && c.s1 &&
+	    c.s2 && search(&c) == 0) {
+		commit(&c, fl, nfl);
+		rc = 0;
+	}
+	free(c.taken);
+	free(c.pa);
+	free(c.pb);
+	free(c.ba);
+	free(c.bb);
+	free(c.rem);
+	free(c.s1);
+	free(c.s2);
+	return rc;
+}
