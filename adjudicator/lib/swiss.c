@@ -371,27 +371,57 @@ pair_brackets(struct sw *s, unsigned bye, unsigned *buf)
 	pair_rest(s);
 }
 
-/* The pairs in board order: by their higher player's place; the bye last. */
-static size_t
-output(const struct sw *s, unsigned bye, struct swiss_pair *pairs)
+/* A pair on its way out: the higher and the lower player's scores and
+ * places. */
+struct board {
+	unsigned	 hs, ls, hp, lp;
+};
+
+/* Board order: the higher score in the pair, then the lower, then the
+ * higher player's place. */
+static int
+by_board(const void *a, const void *b)
 {
-	size_t np = 0;
+	const struct board *x = a, *y = b;
+
+	if (x->hs != y->hs)
+		return x->hs > y->hs ? -1 : 1;
+	if (x->ls != y->ls)
+		return x->ls > y->ls ? -1 : 1;
+	return x->hp < y->hp ? -1 : x->hp > y->hp;
+}
+
+/* The pairs in board order, the bye last; bd has room for m / 2. */
+static size_t
+output(const struct sw *s, unsigned bye, struct board *bd,
+    struct swiss_pair *pairs)
+{
+	size_t nb = 0, i;
 	unsigned v, w;
 
 	for (v = 0; v < s->m; v++) {
 		w = s->opp[v];
 		if (w == SW_NONE || w < v)
 			continue;
-		pairs[np].white = s->p[s->col[v] > 0 ? v : w].idx;
-		pairs[np].black = s->p[s->col[v] > 0 ? w : v].idx;
-		np++;
+		bd[nb].hs = s->p[v].score;
+		bd[nb].ls = s->p[w].score;
+		bd[nb].hp = v;
+		bd[nb].lp = w;
+		nb++;
+	}
+	qsort(bd, nb, sizeof(*bd), by_board);
+	for (i = 0; i < nb; i++) {
+		v = bd[i].hp;
+		w = bd[i].lp;
+		pairs[i].white = s->p[s->col[v] > 0 ? v : w].idx;
+		pairs[i].black = s->p[s->col[v] > 0 ? w : v].idx;
 	}
 	if (bye != SW_NONE) {
-		pairs[np].white = s->p[bye].idx;
-		pairs[np].black = SWISS_NONE;
-		np++;
+		pairs[nb].white = s->p[bye].idx;
+		pairs[nb].black = SWISS_NONE;
+		nb++;
 	}
-	return np;
+	return nb;
 }
 
 int
@@ -427,7 +457,8 @@ swiss_pair(const struct swiss_player *pl, size_t n, unsigned total,
 		goto done;
 	}
 	pair_brackets(&s, bye, buf);
-	*npairs = output(&s, bye, pairs);
+	/* buf (4 n unsigned) is free again: the boards (2 n at most) */
+	*npairs = output(&s, bye, (struct board *)(void *)buf, pairs);
 	rc = 0;
 done:
 	free(buf);

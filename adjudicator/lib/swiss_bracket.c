@@ -7,9 +7,10 @@
  * rest, S2's transpositions in lexicographic order, then one-for-one
  * exchanges between S1 and S2 in the order of D.2, then (only when
  * none of those fits) every other pairing of the remainder in order.
- * Quality (C8 to C15) is counted as pairs are made, so that a partial
+ * Quality (C8 to C19) is counted as pairs are made, so that a partial
  * candidate already no better than the best kept is cut off.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,14 +54,17 @@ less(const int *a, const int *b)
 
 /*
  * What the pair x-y costs: C8 and C9 (topscorers in the final round),
- * C10 and C11 (colour preferences not met), C13 and C15 (the lower
- * player's upfloat again, 1 and 2 rounds after the last).
+ * C10 and C11 (colour preferences not met); when their scores differ,
+ * C12 to C15 (the float of one and two rounds before again: the higher
+ * player's downfloat was counted where it floated, so only the lower
+ * one's upfloat here) and C16 to C19 (the score difference of each
+ * float given again, summed).
  */
 static void
 cost(const struct sw *s, unsigned x, unsigned y, int *d)
 {
-	const struct sw_pl *px = &s->p[x], *py = &s->p[y], *lo;
-	int w = sw_colour(s, x, y), g, k;
+	const struct sw_pl *px = &s->p[x], *py = &s->p[y], *hi, *lo;
+	int w = sw_colour(s, x, y), g, k, diff;
 
 	memset(d, 0, SW_NQ * sizeof(*d));
 	for (k = 0; k < 2; k++) {
@@ -79,11 +83,17 @@ cost(const struct sw *s, unsigned x, unsigned y, int *d)
 				d[1]++;
 		}
 	}
-	if (px->score != py->score) {
-		lo = px->score < py->score ? px : py;
-		d[5] += lo->fl[0] == -1;
-		d[7] += lo->fl[1] == -1;
-	}
+	if (px->score == py->score)
+		return;
+	hi = px->score > py->score ? px : py;
+	lo = hi == px ? py : px;
+	diff = (int)(hi->score - lo->score);
+	d[5] += lo->fl[0] == -1;
+	d[7] += lo->fl[1] == -1;
+	d[8] += hi->fl[0] == 1 ? diff : 0;
+	d[9] += lo->fl[0] == -1 ? diff : 0;
+	d[10] += hi->fl[1] == 1 ? diff : 0;
+	d[11] += lo->fl[1] == -1 ? diff : 0;
 }
 
 /* The unpaired players' wishes as v leaves them (by -1) or rejoins. */
@@ -268,34 +278,30 @@ any(struct cand *c, size_t from, size_t pairs, size_t floats)
 		any(c, t + 1, pairs, floats - 1);
 }
 
-static int
-by_pos(const void *a, const void *b)
-{
-	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* S1 the top pr of the remainder, S2 the rest, players i and j (of S1
- * and of S2, SIZE_MAX for none) exchanged. */
+/*
+ * S1 the top pr of the remainder, S2 the rest, players i (of S1) and j
+ * (of S2) exchanged, or none when i is SIZE_MAX.  The remainder is in
+ * order, so S2's player goes to the end of S1 and S1's to the head of
+ * S2, and both stay in order.
+ */
 static void
 split(struct cand *c, size_t i, size_t j)
 {
 	size_t k;
 
 	c->n1 = c->n2 = 0;
+	if (i != SIZE_MAX)
+		c->s2[c->n2++] = c->rem[i];
 	for (k = 0; k < c->nrem; k++) {
-		int in1 = k < c->pr;
-
 		if (k == i || k == j)
-			in1 = !in1;
-		if (in1)
+			continue;
+		if (k < c->pr)
 			c->s1[c->n1++] = c->rem[k];
 		else
 			c->s2[c->n2++] = c->rem[k];
 	}
-	qsort(c->s1, c->n1, sizeof(*c->s1), by_pos);
-	qsort(c->s2, c->n2, sizeof(*c->s2), by_pos);
+	if (i != SIZE_MAX)
+		c->s1[c->n1++] = c->rem[j];
 }
 
 /*
@@ -316,7 +322,7 @@ pair_remainder(struct cand *c)
 		leaf(c);
 		return;
 	}
-	split(c, (size_t)-1, (size_t)-1);
+	split(c, SIZE_MAX, SIZE_MAX);
 	transpose(c, 0);
 	for (dist = 1; dist < c->nrem && !c->stop; dist++)
 		for (i = c->pr; i-- > 0 && !c->stop;) {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #define SW_NONE		((unsigned)-1)
-#define SW_NQ		8	/* quality criteria measured: C8 .. C15 */
+#define SW_NQ		12	/* quality criteria measured: C8 .. C19 */
 
 /* One player to pair; "position" below is the index in this order. */
 struct sw_pl {

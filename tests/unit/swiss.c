@@ -18,14 +18,15 @@
 
 #define NP	60
 #define NR	11
+#define NRMAX	16	/* rounds a tour holds (the published has 15) */
 #define TOURS	1200
 
 struct tour {
 	size_t		 n;
 	unsigned	 total, done;
 	struct swiss_player pl[NP];
-	unsigned	 opp[NP][NR], pts[NP][NR];
-	int		 col[NP][NR];
+	unsigned	 opp[NP][NRMAX], pts[NP][NRMAX];
+	int		 col[NP][NRMAX];
 };
 
 static struct {
@@ -423,10 +424,268 @@ random_tournaments(void)
 	    "pair the same");
 }
 
+/*
+ * Published pairings: the 60-player, 15-round tournament of
+ * bbpPairings' test "issue_7" (github.com/BieremaBoyzProgramming/
+ * bbpPairings, test/tests/issue_7.input at commit ed3ffa2925d8, a TRF
+ * made by a Dutch-system tournament generator, its forfeits included).
+ * Its rounds 1 to 13, each paired here from the rounds before it, must
+ * come out as recorded there: every opponent and every colour.  Each
+ * player's rounds as "opponent, colour, result" (+ and -: a forfeit,
+ * not played: the two may meet again, as they do in that file).  Its
+ * first round gave player 1 black (the lot of E.5); every rule but E.5
+ * is the same with the colours swapped, so the colours are mirrored.
+ */
+#define PUB_N	60
+#define PUB_R	13
+static const char *const pub[PUB_N] = {
+	"31b1 16w1 12b1 6w1 7b0 4w1 3b0 "
+	    "14w1 10w1 8b1 5w1 11b0 17w=",
+	"32w1 17b0 29w1 15b= 27w1 13b1 "
+	    "8w= 11b0 20w1 7b= 10w= 12b= 9w1",
+	"33b1 18w= 22b1 26w1 8b1 7w= 1w1 "
+	    "6b1 11w1 5b0 12w0 17b= 4b1",
+	"34w+ 19b1 11w= 17b= 5w1 1b0 "
+	    "18w= 8b- 27b1 15w+ 7w1 8b= 3w0",
+	"35b1 20w1 14b1 8w= 4b0 6w- 17w1 "
+	    "18b1 16w+ 3w1 1b0 7w= 10w1",
+	"36w1 21b1 13w1 1b0 12w1 5b+ 7b0 "
+	    "3w0 31b1 11b= 8w0 15b1 16w=",
+	"37b1 22w= 30b+ 11b1 1w1 3b= "
+	    "6w1 10w+ 8b0 2w= 4b0 5b= 12w1",
+	"38w1 25b1 15w1 5b= 3w0 17b1 "
+	    "2b= 4w+ 7w1 1w0 6b1 4w= 11b1",
+	"39b- 53w1 31b1 19b1 17w= 14w= "
+	    "10b0 25w1 22b1 12b= 11w0 13w1 2b0",
+	"40w1 26b= 17w= 21b1 13w= 15b1 "
+	    "9w1 7b- 1b0 16w1 2b= 20w1 5b0",
+	"41b1 24w1 4b= 7w0 14b= 29w1 "
+	    "20b1 2w1 3b0 6w= 9b1 1w1 8w0",
+	"42w1 27b1 1w0 23b1 6b0 18w= "
+	    "31b= 26w1 14b1 9w= 3b1 2w= 7b0",
+	"43b1 28w1 6b0 16w1 10b= 2w0 27b1 "
+	    "20w- 29w1 17b0 39w1 9b0 22w=",
+	"44w1 29b1 5w0 25b1 11w= 9b= 21w1 "
+	    "1b0 12w0 26b1 17w0 27b+ 20b1",
+	"45b1 39w1 8b0 2w= 26b1 10w0 33b1 "
+	    "16w- 18w1 4b- 25b1 6w0 31b1",
+	"46w1 1b0 38w1 13b0 40w= 30b1 "
+	    "23w1 15b+ 5b- 10b0 31w1 19b1 6b=",
+	"47b1 2w1 10b= 4w= 9b= 8w0 5b0 "
+	    "39w1 33b1 13w1 14b1 3w= 1b=",
+	"48w1 3b= 26w0 33b1 42w1 12b= 4b= "
+	    "5w0 15b0 39w- 36w= 43b1 39w1",
+	"49b1 4w0 35b1 9w0 31b0 39w= 43b- "
+	    "32b1 42w1 40b1 21w= 16w0 34b1",
+	"50w1 5b0 40w= 36b= 35w1 25b1 11w0 "
+	    "13b+ 2b0 28w1 22b1 10b0 14w0",
+	"51b1 6w0 37b1 10w0 39b1 24w1 14b0 "
+	    "31w0 34b1 25w= 19b= 22w0 32b1",
+	"52w1 7b= 3w0 40b= 36w= 38b= 32w1 "
+	    "30b1 9w0 29b1 20w0 21b1 13b=",
+	"53b= 30w= 39b1 12w0 37b1 31w= 16b0 "
+	    "33w0 35b= 41w1 29w= 38b1 26w=",
+	"54w1 11b0 42w= 44b1 30w= 21b0 40w1 "
+	    "29b0 36w1 31b0 38w= 39b= 35w1",
+	"55b1 8w0 41b1 14w0 46b1 20w0 34w1 "
+	    "9b0 30w1 21b= 15w0 40b1 29w=",
+	"56w+ 10w= 18b1 3b0 15w0 36b= 38w1 "
+	    "12b0 43w1 14w0 33b1 31w= 23b=",
+	"57b+ 12w0 43b= 47w1 2b0 42b1 13w0 "
+	    "40b1 4w0 33w= 28b= 14w- 36w0",
+	"58w1 13b0 44w= 42b0 60w1 40b0 48w1 "
+	    "43b= 38w1 20b0 27w= 29b0 53w=",
+	"59b+ 14w0 2b0 45w1 41b1 11b0 36w1 "
+	    "24w1 13b0 22w0 23b= 28w1 25b=",
+	"60w1 23b= 7w- 43w1 24b= 16w0 46b1 "
+	    "22w0 25b0 47w= 51b= 35w- 48w1",
+	"1w0 46b1 9w0 48b1 19w1 23b= 12w= "
+	    "21b1 6w0 24w1 16b0 26b= 15w0",
+	"2b0 47w= 49b= 46w0 53b1 41w1 22b0 "
+	    "19w0 55b+ 38b0 48w1 44b1 21w0",
+	"3w0 48b= 60w1 18w0 49b1 44b1 15w0 "
+	    "23b1 17w0 27b= 26w0 36b0 55w1",
+	"4b- 49w= 47b0 53w= 54b1 45w1 25b0 "
+	    "42b1 21w0 43b= 44w= 51b1 19w0",
+	"5w0 50b1 19w0 52b1 20b0 46w0 47b- "
+	    "57b1 23w= 60b= 58w1 30b+ 24b0",
+	"6b0 51w= 53b1 20w= 22b= 26w= 29b0 "
+	    "47w1 24b0 37w= 18b= 33w1 27b1",
+	"7w0 52b1 21w0 54b1 23w0 48b0 53w= "
+	    "58b= 50w1 36b= 43w0 42b1 40w=",
+	"8b0 55w1 16b0 49w= 47b1 22w= 26b0 "
+	    "46w1 28b0 32w1 24b= 23w0 45b+",
+	"9w+ 15b0 23w0 56b1 21w0 19b= 44w1 "
+	    "17b0 60w1 18b+ 13b0 24w= 18b0",
+	"10b0 56w1 20b= 22w= 16b= 28w1 24b0 "
+	    "27w0 41b1 19w0 47b1 25w0 37b=",
+	"11w0 54b1 25w0 58b1 29w0 32b0 57w1 "
+	    "48b1 40w0 23b0 42w= 53b0 51w=",
+	"12b0 57w1 24b= 28w1 18b0 27w0 60b1 "
+	    "34w0 19b0 45w= 41b= 37w0 50b1",
+	"13w0 58b1 27w= 30b0 44w0 52b1 19w+ "
+	    "28w= 26b0 34w= 37b1 18w0 46b0",
+	"14b0 59w1 28b= 24w0 43b1 33w0 39b0 "
+	    "55w= 45b= 54w1 34b= 32w0 47w1",
+	"15w0 60b= 48w= 29b0 56w1 34b0 58w= "
+	    "53b= 44w= 42b= 55w1 47b= 38w-",
+	"16b0 31w0 51b+ 32b1 25w0 35b1 30w0 "
+	    "38b0 48w0 53b= 60w1 59b1 43w1",
+	"17w0 32b= 34w1 27b0 38w0 57b= 35w+ "
+	    "36b0 53w1 30b= 40w0 45w= 44b0",
+	"18b0 33w= 45b= 31w0 55b1 37w1 28b0 "
+	    "41w0 46b1 51w0 32b0 60w1 30b0",
+	"19w0 34b= 32w= 38b= 33w0 60b0 55w0 "
+	    "50b0 56w= 57b= 59w0 52b1 54w1",
+	"20b0 35w0 56b- 57b= 59w0 51b= 56w1 "
+	    "49w1 37b0 55b0 52w= 58b= 42w0",
+	"21w0 36b= 46w- 60b0 57w0 50w= 59b1 "
+	    "54w= 52b1 48b1 30w= 34w0 41b=",
+	"22b0 37w0 57b1 35w0 58b= 43w0 54b= "
+	    "60w- 51w0 56b1 50b= 49w0 59w1",
+	"23w= 9b0 36w0 34b= 32w0 59b1 37b= "
+	    "45w= 47b0 46w= 54b1 41w1 28b=",
+	"24b0 41w0 59b1 37w0 34w0 55b= 52w= "
+	    "51b= 58w1 44b0 53w0 56w= 49b0",
+	"25w0 38b0 58w0 59b1 48w0 54w= 49b1 "
+	    "44b= 32w- 50w1 45b0 57w1 33b0",
+	"26b- 40b0 50w+ 39w0 45b0 58w= 50b0 "
+	    "59w0 49b= 52w0 57w0 54b= 60b1",
+	"27w- 42b0 52w0 50w= 51b1 47w= 41b0 "
+	    "35w0 59b0 49w= 56b1 55b0 58w1",
+	"28b0 43w0 55b1 41w0 52w= 56b= 45b= "
+	    "37w= 54b0 59w1 35b0 50w= 57b0",
+	"29w- 44b0 54w0 55w0 50b1 53w0 51w0 "
+	    "56b1 57w1 58b0 49b1 46w0 52b0",
+	"30b0 45w= 33b0 51w1 28b0 49w1 42w0 "
+	    "52b+ 39b0 35w= 46b0 48b0 56w0",
+};
+
+static unsigned pub_opp[PUB_N][PUB_R], pub_pts[PUB_N][PUB_R];
+static int pub_col[PUB_N][PUB_R];
+static char pub_res[PUB_N][PUB_R];
+
+static int
+pub_load(void)
+{
+	const char *s;
+	char c, r;
+	int i, k, o, used;
+
+	for (i = 0; i < PUB_N; i++)
+		for (s = pub[i], k = 0; k < PUB_R; k++, s += used) {
+			if (sscanf(s, " %d%c%c%n", &o, &c, &r, &used) != 3 ||
+			    o < 1 || o > PUB_N)
+				return -1;
+			pub_res[i][k] = r;
+			pub_opp[i][k] = (unsigned)o - 1;
+			pub_col[i][k] = c == 'w' ? 1 : -1;
+			pub_pts[i][k] = r == '1' || r == '+' ? 2 : r == '=';
+		}
+	return 0;
+}
+
+/* Round k + 1 paired from rounds 1 to k: 0 when as published. */
+static int
+pub_round(int k)
+{
+	static struct tour t;
+	struct swiss_pair p[PUB_N / 2 + 1];
+	struct error e;
+	size_t i, np;
+	int r, ok = 1;
+
+	tour_init(&t, PUB_N, 15);
+	t.done = (unsigned)k;
+	for (i = 0; i < PUB_N; i++) {
+		t.pl[i].nrounds = (unsigned)k;
+		for (r = 0; r < k; r++) {
+			int forfeit = pub_res[i][r] == '+' ||
+			    pub_res[i][r] == '-';
+
+			t.opp[i][r] = forfeit ? SWISS_NONE : pub_opp[i][r];
+			t.col[i][r] = forfeit ? 0 : -pub_col[i][r];
+			t.pts[i][r] = pub_pts[i][r];
+			t.pl[i].pab |= pub_res[i][r] == '+';
+		}
+	}
+	if (swiss_pair(t.pl, t.n, t.total, p, &np, &e) != 0 ||
+	    np != PUB_N / 2) {
+		printf("# round %d: %s (%zu pairs)\n", k + 1, e.msg, np);
+		return -1;
+	}
+	for (i = 0; i < np; i++)
+		if (p[i].black == SWISS_NONE ||
+		    pub_opp[p[i].white][k] != p[i].black ||
+		    pub_opp[p[i].black][k] != p[i].white ||
+		    pub_col[p[i].white][k] != -1) {
+			printf("# round %d: %u-%u\n", k + 1, p[i].white + 1,
+			    p[i].black == SWISS_NONE ? 0 : p[i].black + 1);
+			ok = 0;
+		}
+	return ok ? 0 : -1;
+}
+
+static void
+published(void)
+{
+	int k;
+
+	if (pub_load() != 0) {
+		unit_ok(0, "published: the recorded rounds read");
+		return;
+	}
+	for (k = 0; k < PUB_R; k++)
+		unit_ok(pub_round(k) == 0, "published: bbpPairings issue_7, "
+		    "round %d: every opponent and colour as recorded", k + 1);
+}
+
+/* Round 1 of 7 (A.2, B, E.5, the bye) and input the engine refuses. */
+static void
+small_cases(void)
+{
+	static struct tour t;
+	struct swiss_pair p[8];
+	struct error e;
+	size_t np;
+	int rc;
+
+	tour_init(&t, 7, 5);
+	rc = swiss_pair(t.pl, t.n, t.total, p, &np, &e);
+	unit_ok(rc == 0 && np == 4 && p[0].white == 0 && p[0].black == 3 &&
+	    p[1].white == 4 && p[1].black == 1 && p[2].white == 2 &&
+	    p[2].black == 5 && p[3].white == 6 && p[3].black == SWISS_NONE,
+	    "round 1 of 7: the bye to 7, then 1-4, 5-2, 3-6 (S1 against S2, "
+	    "the top player white)");
+	t.pl[1].rank = 1;
+	rc = swiss_pair(t.pl, t.n, t.total, p, &np, &e);
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "pairing number 1"),
+	    "a pairing number twice: malformed");
+	tour_init(&t, 2, 3);
+	t.done = 1;
+	t.pl[0].nrounds = t.pl[1].nrounds = 1;
+	t.opp[0][0] = 5;
+	rc = swiss_pair(t.pl, t.n, t.total, p, &np, &e);
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "round 1"),
+	    "an opponent out of range: malformed");
+	t.opp[0][0] = 1;
+	t.opp[1][0] = 0;
+	t.col[0][0] = 1;
+	t.col[1][0] = -1;
+	rc = swiss_pair(t.pl, t.n, t.total, p, &np, &e);
+	unit_ok(unit_err(rc, &e, EXIT_REFUSED, "absolute criteria"),
+	    "two players who have met: refused (C1)");
+	rc = swiss_pair(t.pl, t.n, 1, p, &np, &e);
+	unit_ok(unit_err(rc, &e, EXIT_MALFORMED, "round 2 of a 1-round"),
+	    "a round past the last: malformed");
+}
+
 int
 main(void)
 {
 	unit_init();
 	random_tournaments();
+	published();
+	small_cases();
 	return unit_done();
 }
