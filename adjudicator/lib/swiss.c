@@ -325,12 +325,13 @@ pair_rest(struct sw *s)
  * one (a "collapsed" last bracket) by the matching, which the bye's
  * choice and each bracket's completion check (C4) keep possible.
  */
-static void
+static int
 pair_brackets(struct sw *s, unsigned bye, unsigned *buf)
 {
 	unsigned *mdp = buf, *res = buf + s->m, *low = buf + 2 * s->m;
 	unsigned *fl = buf + 3 * s->m, i = 0, j, k;
 	size_t nm = 0, nr, nl, nfl;
+	int rc;
 
 	while (i < s->m) {
 		for (j = i; j < s->m && s->p[j].score == s->p[i].score; j++)
@@ -350,7 +351,10 @@ pair_brackets(struct sw *s, unsigned bye, unsigned *buf)
 			i = j;
 			continue;
 		}
-		if (sw_bracket(s, mdp, nm, res, nr, low, nl, fl, &nfl) != 0) {
+		rc = sw_bracket(s, mdp, nm, res, nr, low, nl, fl, &nfl);
+		if (rc == -2)
+			return -1;
+		if (rc != 0) {
 			memset(s->act, 0, s->m);
 			for (k = 0; k < nm; k++)
 				s->act[mdp[k]] = 1;
@@ -359,7 +363,7 @@ pair_brackets(struct sw *s, unsigned bye, unsigned *buf)
 			for (k = 0; k < nl; k++)
 				s->act[low[k]] = 1;
 			pair_rest(s);
-			return;
+			return 0;
 		}
 		memcpy(mdp, fl, nfl * sizeof(*fl));
 		nm = nfl;
@@ -369,6 +373,7 @@ pair_brackets(struct sw *s, unsigned bye, unsigned *buf)
 	for (k = 0; k < nm; k++)
 		s->act[mdp[k]] = 1;
 	pair_rest(s);
+	return 0;
 }
 
 /* A pair on its way out: the higher and the lower player's scores and
@@ -456,7 +461,10 @@ swiss_pair(const struct swiss_player *pl, size_t n, unsigned total,
 		    s.m);
 		goto done;
 	}
-	pair_brackets(&s, bye, buf);
+	if (pair_brackets(&s, bye, buf) != 0) {
+		error_errno(e, "swiss");
+		goto done;
+	}
 	/* buf (4 n unsigned) is free again: the boards (2 n at most) */
 	*npairs = output(&s, bye, (struct board *)(void *)buf, pairs);
 	rc = 0;

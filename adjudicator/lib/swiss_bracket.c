@@ -23,10 +23,12 @@ struct cand {
 	struct sw	*s;
 	const unsigned	*mdp, *res, *low;
 	size_t		 nm, nr, nl;
+	size_t		 nnext;		/* low[0 .. nnext): the next group */
+	unsigned	 below;		/* its score (0: none) */
 	unsigned char	*taken;		/* by position: in a pair */
 	unsigned	*pa, *pb;	/* the pairs being made */
 	size_t		 np, pr;	/* pr: pairs the remainder needs */
-	int		 q[SW_NQ];	/* their quality, C8 first */
+	int		 q[SW_NQ];	/* their quality (enum sw_q) */
 	unsigned	*ba, *bb;	/* the best candidate kept */
 	size_t		 bnp;
 	int		 bq[SW_NQ];
@@ -56,9 +58,9 @@ less(const int *a, const int *b)
  * What the pair x-y costs: C8 and C9 (topscorers in the final round),
  * C10 and C11 (colour preferences not met); when their scores differ,
  * C12 to C15 (the float of one and two rounds before again: the higher
- * player's downfloat was counted where it floated, so only the lower
- * one's upfloat here) and C16 to C19 (the score difference of each
- * float given again, summed).
+ * player's downfloat, the lower one's upfloat) and C16 to C19 (the
+ * score difference of each float given again, summed).  A player who
+ * floats down out of the bracket counts where it floats (leaf()).
  */
 static void
 cost(const struct sw *s, unsigned x, unsigned y, int *d)
@@ -72,15 +74,15 @@ cost(const struct sw *s, unsigned x, unsigned y, int *d)
 
 		g = k == 0 ? w : -w;
 		if (v->pref != 0 && g != v->pref) {
-			d[2]++;
+			d[Q_C10]++;
 			if (v->strength >= 2)
-				d[3]++;
+				d[Q_C11]++;
 		}
 		if (s->final && (px->top || py->top)) {
 			if (abs(v->cd + g) > 2)
-				d[0]++;
+				d[Q_C8]++;
 			if (v->last2 == g)
-				d[1]++;
+				d[Q_C9]++;
 		}
 	}
 	if (px->score == py->score)
@@ -88,12 +90,14 @@ cost(const struct sw *s, unsigned x, unsigned y, int *d)
 	hi = px->score > py->score ? px : py;
 	lo = hi == px ? py : px;
 	diff = (int)(hi->score - lo->score);
-	d[5] += lo->fl[0] == -1;
-	d[7] += lo->fl[1] == -1;
-	d[8] += hi->fl[0] == 1 ? diff : 0;
-	d[9] += lo->fl[0] == -1 ? diff : 0;
-	d[10] += hi->fl[1] == 1 ? diff : 0;
-	d[11] += lo->fl[1] == -1 ? diff : 0;
+	d[Q_C12] += hi->fl[0] == 1;
+	d[Q_C13] += lo->fl[0] == -1;
+	d[Q_C14] += hi->fl[1] == 1;
+	d[Q_C15] += lo->fl[1] == -1;
+	d[Q_C16] += hi->fl[0] == 1 ? diff : 0;
+	d[Q_C17] += lo->fl[0] == -1 ? diff : 0;
+	d[Q_C18] += hi->fl[1] == 1 ? diff : 0;
+	d[Q_C19] += lo->fl[1] == -1 ? diff : 0;
 }
 
 /* The unpaired players' wishes as v leaves them (by -1) or rejoins. */
@@ -124,7 +128,7 @@ still(const struct cand *c, int *q)
 	for (k = 0; k < 4; k++) {
 		x = c->wish[k] - spare - left;
 		if (x > 0)
-			q[2 + k / 2] += (int)x;
+			q[Q_C10 + k / 2] += (int)x;
 	}
 }
 
@@ -192,6 +196,30 @@ completes(struct cand *c)
 	return sw_perfect(s);
 }
 
+/*
+ * C7: the pairs the next bracket (its residents and this one's
+ * downfloaters) can make, short of as many as its size allows.
+ */
+static int
+next_loss(struct cand *c)
+{
+	struct sw *s = c->s;
+	size_t i, n = c->nnext;
+
+	memset(s->act, 0, s->m);
+	for (i = 0; i < c->nnext; i++)
+		s->act[c->low[i]] = 1;
+	for (i = 0; i < c->nm + c->nr; i++) {
+		unsigned v = i < c->nm ? c->mdp[i] : c->res[i - c->nm];
+
+		if (!c->taken[v]) {
+			s->act[v] = 1;
+			n++;
+		}
+	}
+	return (int)(n / 2 - sw_matching(s));
+}
+
 /* A whole candidate: kept when it beats the best and completes. */
 static void
 leaf(struct cand *c)
@@ -200,16 +228,25 @@ leaf(struct cand *c)
 	size_t i;
 
 	memcpy(q, c->q, sizeof(q));
-	for (i = 0; i < c->nr; i++) {		/* C12, C14: downfloaters */
-		const struct sw_pl *v = &c->s->p[c->res[i]];
+	for (i = 0; i < c->nm + c->nr; i++) {	/* the downfloaters */
+		unsigned v = i < c->nm ? c->mdp[i] : c->res[i - c->nm];
+		const struct sw_pl *p = &c->s->p[v];
+		int diff = (int)(p->score - c->below);
 
-		if (!c->taken[c->res[i]]) {
-			q[4] += v->fl[0] == 1;
-			q[6] += v->fl[1] == 1;
-		}
+		if (c->taken[v])
+			continue;
+		q[Q_C12] += p->fl[0] == 1;
+		q[Q_C14] += p->fl[1] == 1;
+		q[Q_C16] += p->fl[0] == 1 ? diff : 0;
+		q[Q_C18] += p->fl[1] == 1 ? diff : 0;
 	}
 	if (c->have && !less(q, c->bq))
 		return;
+	if (c->nnext > 0) {
+		q[Q_C7] = next_loss(c);
+		if (c->have && !less(q, c->bq))
+			return;
+	}
 	if (c->checks++ >= CHECK_MAX) {
 		c->stop = 1;
 		return;
@@ -386,7 +423,7 @@ bounds(struct cand *c, size_t t)
 	memcpy(c->wish, w, sizeof(c->wish));
 	for (k = 0; k < 4; k++)
 		if (w[k] > (long)(spare + t))
-			c->lb[2 + k / 2] += (int)(w[k] - (long)(spare + t));
+			c->lb[Q_C10 + k / 2] += (int)(w[k] - (long)(spare + t));
 }
 
 /* The best candidate into the round; the others float down. */
@@ -470,6 +507,10 @@ sw_bracket(struct sw *s, const unsigned *mdp, size_t nm,
 	c.nr = nr;
 	c.low = low;
 	c.nl = nl;
+	while (c.nnext < nl &&
+	    s->p[low[c.nnext]].score == s->p[low[0]].score)
+		c.nnext++;
+	c.below = nl > 0 ? s->p[low[0]].score : 0;
 	c.taken = calloc(s->m + 1, 1);
 	c.pa = calloc(n, sizeof(unsigned));
 	c.pb = calloc(n, sizeof(unsigned));
@@ -478,8 +519,10 @@ sw_bracket(struct sw *s, const unsigned *mdp, size_t nm,
 	c.rem = calloc(n, sizeof(unsigned));
 	c.s1 = calloc(n, sizeof(unsigned));
 	c.s2 = calloc(n, sizeof(unsigned));
-	if (c.taken && c.pa && c.pb && c.ba && c.bb && c.rem && c.s1 &&
-	    c.s2 && search(&c) == 0) {
+	if (!c.taken || !c.pa || !c.pb || !c.ba || !c.bb || !c.rem ||
+	    !c.s1 || !c.s2)
+		rc = -2;
+	else if (search(&c) == 0) {
 		commit(&c, fl, nfl);
 		rc = 0;
 	}

@@ -9,7 +9,16 @@
 #include <stddef.h>
 
 #define SW_NONE		((unsigned)-1)
-#define SW_NQ		12	/* quality criteria measured: C8 .. C19 */
+
+/*
+ * The quality criteria measured, in the order they are compared: each
+ * the count or sum that is to be as small as can be.  Q_C7 is how many
+ * pairs the next bracket loses to this one's downfloaters.
+ */
+enum sw_q {
+	Q_C7, Q_C8, Q_C9, Q_C10, Q_C11, Q_C12, Q_C13, Q_C14, Q_C15,
+	Q_C16, Q_C17, Q_C18, Q_C19, SW_NQ
+};
 
 /* One player to pair; "position" below is the index in this order. */
 struct sw_pl {
@@ -62,7 +71,8 @@ int	sw_colour(const struct sw *, unsigned a, unsigned b);
  * Pairs the bracket: the moved-down players mdp[] (nm) and the residents
  * res[] (nr), with the lower players low[] (nl) still to pair after it.
  * Sets opp[] and col[] of those paired; the downfloaters in *fl (room
- * for nm + nr), their count in *nfl.  0, or -1: nothing found.
+ * for nm + nr), their count in *nfl.  0; -1: nothing found; -2: out of
+ * memory (errno).
  */
 int	sw_bracket(struct sw *, const unsigned *mdp, size_t nm,
 	    const unsigned *res, size_t nr, const unsigned *low, size_t nl,
