@@ -17,7 +17,8 @@
 #include "swiss_int.h"
 
 #define NODE_MAX	30000	/* search steps a bracket, at most */
-#define CHECK_MAX	40	/* completion checks a bracket, at most */
+#define CHECK_MAX	40000	/* players in the completion checks of a
+				 * bracket, summed, at most */
 
 struct cand {
 	struct sw	*s;
@@ -34,7 +35,7 @@ struct cand {
 	int		 bq[SW_NQ];
 	int		 lb[SW_NQ];	/* no candidate does better */
 	int		 have, stop;
-	long		 nodes, checks;
+	long		 nodes, checks;	/* checks: players checked */
 	size_t		 t;		/* pairs the candidate makes */
 	long		 wish[4];	/* of the unpaired: white, black
 					 * wanted, then strongly so */
@@ -247,7 +248,8 @@ leaf(struct cand *c)
 		if (c->have && !less(q, c->bq))
 			return;
 	}
-	if (c->checks++ >= CHECK_MAX) {
+	c->checks += (long)(c->nm + c->nr - 2 * c->np + c->nl);
+	if (c->checks > CHECK_MAX) {
 		c->stop = 1;
 		return;
 	}
