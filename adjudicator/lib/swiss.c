@@ -166,7 +166,10 @@ set_may(struct sw *s, unsigned a, unsigned b, int on)
 	}
 }
 
-/* C1: no second game; C3: non-topscorers with one absolute wish. */
+/*
+ * C1: no second game (a game not played, colour 0, is none: the two of
+ * a forfeit may meet again); C3: non-topscorers with one absolute wish.
+ */
 static void
 fill_adj(struct sw *s, const struct swiss_player *pl, size_t n,
     unsigned *pos)
@@ -188,7 +191,8 @@ fill_adj(struct sw *s, const struct swiss_player *pl, size_t n,
 
 		for (r = 0; r < v->nrounds; r++) {
 			o = v->opponent[r];
-			if (o != SWISS_NONE && pos[o] != SW_NONE)
+			if (o != SWISS_NONE && v->colour[r] != 0 &&
+			    pos[o] != SW_NONE)
 				set_may(s, a, pos[o], 0);
 		}
 	}

@@ -585,9 +585,10 @@ pub_load(void)
 	return 0;
 }
 
-/* Round k + 1 paired from rounds 1 to k: 0 when as published. */
+/* Round k + 1 paired from rounds 1 to k: 0 when as published.  keep: a
+ * forfeit given with its opponent (colour 0), else with none. */
 static int
-pub_round(int k)
+pub_round(int k, int keep)
 {
 	static struct tour t;
 	struct swiss_pair p[PUB_N / 2 + 1];
@@ -603,7 +604,8 @@ pub_round(int k)
 			int forfeit = pub_res[i][r] == '+' ||
 			    pub_res[i][r] == '-';
 
-			t.opp[i][r] = forfeit ? SWISS_NONE : pub_opp[i][r];
+			t.opp[i][r] = forfeit && !keep ? SWISS_NONE :
+			    pub_opp[i][r];
 			t.col[i][r] = forfeit ? 0 : -pub_col[i][r];
 			t.pts[i][r] = pub_pts[i][r];
 			t.pl[i].pab |= pub_res[i][r] == '+';
@@ -636,8 +638,11 @@ published(void)
 		return;
 	}
 	for (k = 0; k < PUB_R; k++)
-		unit_ok(pub_round(k) == 0, "published: bbpPairings issue_7, "
+		unit_ok(pub_round(k, 0) == 0, "published: bbpPairings issue_7, "
 		    "round %d: every opponent and colour as recorded", k + 1);
+	for (k = 0; k < PUB_R; k++)
+		unit_ok(pub_round(k, 1) == 0, "published: round %d again, the "
+		    "forfeits given with their opponents", k + 1);
 }
 
 /* Round 1 of 7 (A.2, B, E.5, the bye) and input the engine refuses. */
