@@ -20,6 +20,17 @@
 #define CHECK_MAX	40000	/* players in the completion checks of a
 				 * bracket, summed, at most */
 
+#define XCH_MAX		4096	/* exchanges of 2 or more listed, at most */
+#define XCH_K		8	/* players a side, at most */
+
+/* An exchange: S1's players a[] (places in the remainder, descending)
+ * for S2's b[] (ascending). */
+struct xch {
+	long		 diff;		/* sum of b[] - sum of a[] */
+	size_t		 k;
+	unsigned short	 a[XCH_K], b[XCH_K];
+};
+
 struct cand {
 	struct sw	*s;
 	const unsigned	*mdp, *res, *low;
@@ -41,6 +52,7 @@ struct cand {
 					 * wanted, then strongly so */
 	unsigned	*rem, *s1, *s2;	/* the remainder, its S1 and S2 */
 	size_t		 nrem, n1, n2;
+	struct xch	*xl;		/* exchanges of 2 or more a side */
 };
 
 /* a before b in the criteria's order (lexicographic). */
@@ -343,10 +355,131 @@ split(struct cand *c, size_t i, size_t j)
 		c->s1[c->n1++] = c->rem[j];
 }
 
+/* The next k-subset of v[0]..hi-1 after v[] (ascending); 0 past the
+ * last. */
+static int
+next_subset(unsigned short *v, size_t k, size_t hi)
+{
+	size_t i = k, j;
+
+	while (i-- > 0)
+		if (v[i] < hi - (k - i)) {
+			v[i]++;
+			for (j = i + 1; j < k; j++)
+				v[j] = v[j - 1] + 1;
+			return 1;
+		}
+	return 0;
+}
+
+/* How many k-subsets of n, or XCH_MAX + 1 past it. */
+static size_t
+choose(size_t n, size_t k)
+{
+	size_t r = 1, i;
+
+	for (i = 0; i < k; i++) {
+		r = r * (n - i) / (i + 1);
+		if (r > XCH_MAX)
+			return XCH_MAX + 1;
+	}
+	return r;
+}
+
+/* D.2: the smaller difference, then the higher S1 players, then the
+ * lower S2 players. */
+static int
+by_d2(const void *x, const void *y)
+{
+	const struct xch *a = x, *b = y;
+	size_t i;
+
+	if (a->diff != b->diff)
+		return a->diff < b->diff ? -1 : 1;
+	for (i = 0; i < a->k; i++)
+		if (a->a[i] != b->a[i])
+			return a->a[i] > b->a[i] ? -1 : 1;
+	for (i = 0; i < a->k; i++)
+		if (a->b[i] != b->b[i])
+			return a->b[i] < b->b[i] ? -1 : 1;
+	return 0;
+}
+
+/* The exchanges of k a side, in D.2's order, into c->xl: how many, or
+ * 0 when too many to list. */
+static size_t
+list_exchanges(struct cand *c, size_t k)
+{
+	unsigned short va[XCH_K], vb[XCH_K];
+	size_t n = 0, i, n2 = c->nrem - c->pr;
+
+	if (k > XCH_K || choose(c->pr, k) * choose(n2, k) > XCH_MAX)
+		return 0;
+	for (i = 0; i < k; i++)
+		va[i] = (unsigned short)i;
+	do {
+		for (i = 0; i < k; i++)
+			vb[i] = (unsigned short)(c->pr + i);
+		do {
+			struct xch *x = &c->xl[n++];
+
+			x->k = k;
+			x->diff = 0;
+			for (i = 0; i < k; i++) {
+				x->a[i] = va[k - 1 - i];
+				x->b[i] = vb[i];
+				x->diff += (long)vb[i] - (long)va[i];
+			}
+		} while (next_subset(vb, k, c->nrem));
+	} while (next_subset(va, k, c->pr));
+	qsort(c->xl, n, sizeof(*c->xl), by_d2);
+	return n;
+}
+
+/* S1 and S2 with the exchange x made. */
+static void
+split_by(struct cand *c, const struct xch *x)
+{
+	size_t k, i;
+	int in1;
+
+	c->n1 = c->n2 = 0;
+	for (k = 0; k < c->nrem; k++) {
+		in1 = k < c->pr;
+		for (i = 0; i < x->k; i++)
+			if (x->a[i] == k || x->b[i] == k)
+				in1 = !in1;
+		if (in1)
+			c->s1[c->n1++] = c->rem[k];
+		else
+			c->s2[c->n2++] = c->rem[k];
+	}
+}
+
+/* Exchanges of 2 or more a side, while they can be listed. */
+static void
+exchange_more(struct cand *c)
+{
+	size_t k, n, i;
+
+	if (c->xl == NULL && (c->xl = calloc(XCH_MAX + 1,
+	    sizeof(*c->xl))) == NULL)
+		return;
+	for (k = 2; k <= c->pr && k <= c->nrem - c->pr && !c->stop; k++) {
+		if ((n = list_exchanges(c, k)) == 0)
+			return;
+		for (i = 0; i < n && !c->stop; i++) {
+			split_by(c, &c->xl[i]);
+			transpose(c, 0);
+		}
+	}
+}
+
 /*
- * The remainder (homogeneous): transpositions, then one-for-one
- * exchanges by D.2 (the smaller difference of pairing numbers in the
- * bracket first, then the lower S1 player first), then any pairing.
+ * The remainder (homogeneous): transpositions, then exchanges between
+ * S1 and S2 by D.2 (fewer players first; of as many, the smaller
+ * difference of pairing numbers, then the higher S1 players, then the
+ * lower S2 players), as long as they can be listed; then any pairing.
  */
 static void
 pair_remainder(struct cand *c)
@@ -371,6 +504,8 @@ pair_remainder(struct cand *c)
 			split(c, i, j);
 			transpose(c, 0);
 		}
+	if (!c->stop)
+		exchange_more(c);
 	if (c->have == had && !c->stop)
 		any(c, 0, c->pr, c->nrem - 2 * c->pr);
 }
@@ -467,6 +602,22 @@ most_pairs(struct cand *c)
 }
 
 /*
+ * The lower players who cannot all be paired among themselves: at least
+ * as many must be paired with this bracket's downfloaters (C4), which
+ * bounds the bracket's pairs before any candidate is tried.
+ */
+static size_t
+lower_need(struct cand *c)
+{
+	size_t i;
+
+	memset(c->s->act, 0, c->s->m);
+	for (i = 0; i < c->nl; i++)
+		c->s->act[c->low[i]] = 1;
+	return c->nl - 2 * sw_matching(c->s);
+}
+
+/*
  * The bracket's configurations: the most pairs first (C5), and of as
  * many pairs the most MDPs paired first (C6); in each, the candidates
  * in the rules' order.
@@ -474,9 +625,11 @@ most_pairs(struct cand *c)
 static int
 search(struct cand *c)
 {
-	size_t t, k, top = most_pairs(c);
+	size_t t, k, top = most_pairs(c), need = lower_need(c);
 
 	for (t = top + 1; t-- > 0 && !c->stop;) {
+		if (c->nm + c->nr - 2 * t < need)
+			continue;
 		for (k = t < c->nm ? t : c->nm; ; k--) {
 			if (k <= c->nr && 2 * (t - k) <= c->nr - k) {
 				c->pr = t - k;
@@ -536,5 +689,6 @@ sw_bracket(struct sw *s, const unsigned *mdp, size_t nm,
 	free(c.rem);
 	free(c.s1);
 	free(c.s2);
+	free(c.xl);
 	return rc;
 }
