@@ -4,11 +4,12 @@
  * the best seen within a bound of search steps.  A candidate pairs the
  * moved-down players (MDPs) first, in order, each with the residents in
  * order (the MDP-pairing), then the remainder: S1 its top half, S2 the
- * rest, S2's transpositions in lexicographic order, then one-for-one
- * exchanges between S1 and S2 in the order of D.2, then (only when
- * none of those fits) every other pairing of the remainder in order.
- * Quality (C8 to C19) is counted as pairs are made, so that a partial
- * candidate already no better than the best kept is cut off.
+ * rest, S2's transpositions in lexicographic order, then exchanges
+ * between S1 and S2 in the order of D.2 (while they can be listed),
+ * then (only when none of those fits) every other pairing of the
+ * remainder in order.  Quality (C8 to C19; C7 at the end) is counted as
+ * pairs are made, so that a partial candidate already no better than
+ * the best kept is cut off.
  */
 #include <stdint.h>
 #include <stdlib.h>
