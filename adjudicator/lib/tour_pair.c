@@ -13,13 +13,6 @@
 #include "tour.h"
 #include "tour_int.h"
 
-/*
- * The Swiss pairer is another module's (swiss.c); until both are built
- * together this file's reference to it is weak, so that the program
- * builds without it and says so when a Swiss round is asked for.
- */
-#pragma weak swiss_pair
-
 size_t
 tour_berger(unsigned n, unsigned r, struct tour_game *g)
 {
@@ -327,9 +320,6 @@ pair_swiss(const struct tour *t, unsigned r, struct tour_game *g,
 
 	if (tour_decided(t, r, e) != 0)
 		return -1;
-	if (swiss_pair == NULL)
-		return error_set(e, EXIT_SYSTEM, "this build has no Swiss "
-		    "pairer (lib/swiss.c)");
 	if ((sp = calloc(n, sizeof(*sp))) == NULL ||
 	    (pairs = calloc(n / 2 + 2, sizeof(*pairs))) == NULL ||
 	    (opp = calloc(past, sizeof(*opp))) == NULL ||
