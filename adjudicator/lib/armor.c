@@ -79,15 +79,21 @@ armor_clean_line(const char **s, size_t *len)
 static size_t
 block_line(struct buf *b64, const char *s, size_t n, int squeeze)
 {
-	size_t i;
+	size_t k;
 
-	for (i = 0; i < n; i++) {
-		if (squeeze && (s[i] == ' ' || s[i] == '\t'))
-			continue;
-		if (!armor_is_b64(s[i]))
-			return BAD_LINE;
-		if (buf_addc(b64, (uint8_t)s[i]) != 0)
+	/* a run of base64 at a time: a whole line, unless squeezed */
+	while (n > 0) {
+		k = armor_b64_span(s, n);
+		if (buf_add(b64, s, k) != 0)
 			return (size_t)-1;
+		s += k;
+		n -= k;
+		if (n == 0)
+			break;
+		if (!squeeze || (*s != ' ' && *s != '\t'))
+			return BAD_LINE;
+		s++;
+		n--;
 	}
 	return 0;
 }
