@@ -2,8 +2,9 @@
  * Base64 of public bytes, both ways: the armor writer (whole 64-column
  * lines, a character a lookup; armor_out as bytes come, armor_wrap for
  * a whole blob, libsodium's constant-time encoder for a secret key's
- * record) and the table decoder of archives.  A secret never goes through
- * the tables: lookups indexed by secret bytes leak through the cache.
+ * record) and the table decoder of archives and of every block but a
+ * secret key's (armor.c).  A secret never goes through the tables:
+ * lookups indexed by secret bytes leak through the cache.
  * Every table is fixed at compile time: threads share them with nothing
  * to set up.
  */

@@ -463,9 +463,9 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	/* taken when it reached the judge: no entry is signed after it
 	 * came (transcript.c, ahead) */
 	p->arrived = j->at;
+	p->peeked = &pk;	/* read once (transcript_take clears both) */
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
 	    outerlen, accept_setup, &so, w, &v, e);
-	p->arrived = 0;
 	if (rc != 0)
 		goto done;
 	rc = tally(j, v, pk.seq, *sender, e);
