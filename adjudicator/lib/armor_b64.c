@@ -8,6 +8,7 @@
  * Every table is fixed at compile time: threads share them with nothing
  * to set up.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,11 +54,43 @@ b64_group(char *q, const uint8_t *p)
 	return q + 4;
 }
 
+/* The last one or two bytes' group, padded with '='. */
+static char *
+b64_tail(char *q, const uint8_t *p, size_t n)
+{
+	uint8_t last[3];
+
+	memset(last, 0, sizeof(last));
+	memcpy(last, p, n);
+	q = b64_group(q, last);
+	q[-1] = '=';
+	if (n == 1)
+		q[-2] = '=';
+	return q;
+}
+
+int
+armor_b64_encode(char *out, size_t outmax, const void *in, size_t len)
+{
+	const uint8_t *p = in;
+	size_t i;
+	char *q = out;
+
+	if (len > (SIZE_MAX - 1) / 4 * 3 - 2 ||
+	    outmax < (len + 2) / 3 * 4 + 1)
+		return -1;
+	for (i = 0; i + 3 <= len; i += 3)
+		q = b64_group(q, p + i);
+	if (i < len)
+		q = b64_tail(q, p + i, len - i);
+	*q = '\0';
+	return 0;
+}
+
 static int
 wrap_public(const uint8_t *p, size_t len, struct buf *out)
 {
 	size_t i, k, need = (len + 2) / 3 * 4;
-	uint8_t last[3];
 	char *q;
 
 	if (buf_reserve(out, need + need / 64 + 2) != 0)
@@ -71,14 +104,8 @@ wrap_public(const uint8_t *p, size_t len, struct buf *out)
 	if (i < len) {
 		for (; i + 3 <= len; i += 3)
 			q = b64_group(q, p + i);
-		if (i < len) {
-			memset(last, 0, sizeof(last));
-			memcpy(last, p + i, len - i);
-			q = b64_group(q, last);
-			q[-1] = '=';
-			if (len - i == 1)
-				q[-2] = '=';
-		}
+		if (i < len)
+			q = b64_tail(q, p + i, len - i);
 		*q++ = '\n';
 	}
 	out->len = (size_t)(q - (char *)out->data);
