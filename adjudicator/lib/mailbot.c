@@ -22,6 +22,7 @@
 #include "view.h"
 #include "view_last.h"
 #include "when.h"
+#include "ydoc.h"
 
 /* --- answers to the sender of the mail --- */
 
@@ -168,7 +169,7 @@ mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
 {
 	struct envelope env;
 	size_t i;
-	int seat;
+	int seat, rc;
 
 	for (i = 0; i < r->nq; i++) {
 		if (strcmp(r->q[i].game, game) != 0)
@@ -182,8 +183,11 @@ mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
 			gr->reply[seat] = r->b->in.message_id;
 		} else
 			mailbot_former(r, gr->g->t.m, &env.signer);
-		if (judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
+		j->doc = r->q[i].doc;	/* parsed once */
+		rc = judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e);
+		j->doc = NULL;
+		if (rc != 0)
 			return -1;
 	}
 	r->applied += j->applied;
@@ -258,7 +262,7 @@ done:
 
 static int
 queue(struct bot_run *r, const char *game, const struct buf *sb,
-    const char *where)
+    struct ydoc **doc, const char *where)
 {
 	struct queued *n;
 
@@ -269,8 +273,13 @@ queue(struct bot_run *r, const char *game, const struct buf *sb,
 	snprintf(n->game, sizeof(n->game), "%s", game);
 	snprintf(n->where, sizeof(n->where), "%s", where);
 	buf_init(&n->sb);
-	if (buf_add(&n->sb, sb->data, sb->len) != 0)
+	n->doc = NULL;
+	if (buf_add(&n->sb, sb->data, sb->len) != 0) {
+		buf_free(&n->sb);
 		return -1;
+	}
+	n->doc = *doc;		/* the queue's now */
+	*doc = NULL;
 	r->nq++;
 	return 0;
 }
@@ -282,6 +291,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	struct mailbot *b = r->b;
 	char game[ROOT_ID], dir[PATH_MAX];
 	struct envelope env;
+	struct ydoc *doc = NULL;
 	struct buf sb;
 	struct error why, sig;
 	int header, invited, opened = 0, rc = 0;
@@ -302,7 +312,9 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		goto refused;
 	}
 	opened = 1;
-	if (root_game_of(&env, game, &header, where, &why) != 0)
+	/* parsed once: the judge takes the body as it is read here */
+	if ((doc = ydoc_parse(env.body, env.body_len, where, &why)) == NULL ||
+	    root_game_in(doc, &env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
 		/* its signature is checked before it counts (header_read);
@@ -324,7 +336,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		    "this judge (its invitation has not come)", where, game);
 		goto refused;
 	}
-	if (queue(r, game, &sb, where) != 0)
+	if (queue(r, game, &sb, &doc, where) != 0)
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	goto done;
 refused:
@@ -341,6 +353,7 @@ refused:
 	} else
 		refuse(r, &why);
 done:
+	ydoc_free(doc);
 	buf_free(&sb);
 	return rc;
 }
@@ -539,8 +552,10 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	} else
 		rc = run(&r, mail->text, mail->len, name, e);
 	mailbot_log(&r, rc == 0 ? EXIT_OK : e->status);
-	for (i = 0; i < r.nq; i++)
+	for (i = 0; i < r.nq; i++) {
 		buf_free(&r.q[i].sb);
+		ydoc_free(r.q[i].doc);
+	}
 	free(r.q);
 	club_conf_free(&r.club);
 	return rc;

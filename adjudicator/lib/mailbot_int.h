@@ -15,6 +15,7 @@
 struct queued {
 	char		game[ROOT_ID];
 	struct buf	sb;
+	struct ydoc	*doc;		/* its body, parsed to route it */
 	char		where[512];
 };
 

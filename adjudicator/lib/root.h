@@ -31,6 +31,11 @@ int	root_dir(const char *root, const char *game, char *, size_t,
  * set), else the game named inside the signed body. */
 int	root_game_of(const struct envelope *, char game[ROOT_ID], int *header,
 	    const char *where, struct error *);
+/* The same, of the body already parsed (doc). */
+struct ydoc;
+int	root_game_in(const struct ydoc *doc, const struct envelope *,
+	    char game[ROOT_ID], int *header, const char *where,
+	    struct error *);
 
 /*
  * Files the invitation sb (a signed header, opened) under ROOT/GAMEID for
