@@ -24,6 +24,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_challenge,
 	&mailcmd_accept,
 	&mailcmd_decline,
+	&mailcmd_digest,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))
