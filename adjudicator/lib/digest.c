@@ -150,7 +150,8 @@ digest_parse(const void *text, size_t len, const char *where,
 	    sizeof(d->to))))
 		return bad(e, where, 3, "not \"to ADDRESS\" nor \"to -\"");
 	if (strcmp(line + 3, "-") != 0)
-		snprintf(d->to, sizeof(d->to), "%s", line + 3);
+		snprintf(d->to, sizeof(d->to), "%.*s", (int)sizeof(d->to) - 1,
+		    line + 3);
 	for (n = 4; p < end; n++) {
 		rc = line_of(&p, end, line, sizeof(line)) != 0 ? -1 :
 		    held_of(d, line, &p, end);
