@@ -111,7 +111,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
 	    e)) == 0 && (held = mailbot_digest_hold(gr, seat, note ||
 	    resent > 0 || joins, &body, &mail, e)) != 0)
-		rc = held < 0 ? -1 : held == JUDGE_LATER ? JUDGE_LATER : 0;
+		rc = held < 0 ? -1 : held == MAILBOT_PARKED ? JUDGE_LATER : 0;
 	else if (rc == 0 && gr->defer)
 		rc = mailbot_later(gr, seat, &mail, e);
 	else if (rc == 0 && (rc = mailbot_send(b, &mail, e)) == 0)

@@ -68,12 +68,12 @@ daily(const struct digest *d, const struct club_conf *c)
 }
 
 /*
- * The update kept in name's record: 1 held (or held before), 0 not (the
- * member is not daily, or its record is full: it goes at once).
+ * The update kept in name's record, if the member is daily: 1 held (or
+ * held before), 0 not (not daily, or its record full: it goes at once).
  */
 static int
 keep(const char *root, const char *name, const char *to, const char *game,
-    uint64_t seq, const struct buf *body, int check, struct error *e)
+    uint64_t seq, const struct buf *body, struct error *e)
 {
 	struct club_conf conf;
 	struct digest d;
@@ -81,15 +81,14 @@ keep(const char *root, const char *name, const char *to, const char *game,
 
 	if (digest_lock(root, &fd, e) != 0)
 		return -1;
-	if ((rc = digest_read(root, name, &d, e)) != 0) {
+	if (digest_read(root, name, &d, e) != 0) {
 		fsio_unlock(fd);
 		return -1;
 	}
-	memset(&conf, 0, sizeof(conf));
-	if (check && (rc = club_conf_read(root, &conf, e)) == 0 &&
-	    !daily(&d, &conf))
-		rc = 1;
+	if ((rc = club_conf_read(root, &conf, e)) == 0 && !daily(&d, &conf))
+		rc = 3;
 	club_conf_free(&conf);
+	/* 0 held now, 1 held before, 2 full */
 	if (rc == 0)
 		rc = digest_hold(&d, when_now(), game, seq, body->data,
 		    body->len, e);
@@ -99,8 +98,24 @@ keep(const char *root, const char *name, const char *to, const char *game,
 	}
 	digest_free(&d);
 	fsio_unlock(fd);
-	/* 0 held; 1 held before; 2 full, 1 not daily (check): at once */
-	return rc < 0 ? -1 : rc == 0 || (rc == 1 && !check) ? 1 : 0;
+	return rc < 0 ? -1 : rc <= 1 ? 1 : 0;
+}
+
+/* Whether name's digest is daily now: 1, 0, -1. */
+static int
+daily_now(const char *root, const char *name, struct error *e)
+{
+	struct club_conf conf;
+	struct digest d;
+	int rc;
+
+	if (digest_read(root, name, &d, e) != 0)
+		return -1;
+	if ((rc = club_conf_read(root, &conf, e)) == 0)
+		rc = daily(&d, &conf);
+	club_conf_free(&conf);
+	digest_free(&d);
+	return rc;
 }
 
 int
@@ -123,9 +138,13 @@ mailbot_digest_hold(struct game_run *gr, int seat, int at_once,
 	if (!gr->defer) {
 		/* the entries are durable: held now, or mailed */
 		rc = keep(root, name, m->seat[seat].address, m->game_hex,
-		    m->seq, body, 1, e);
+		    m->seq, body, e);
 		return rc < 0 && e->status != EXIT_SYSTEM ? 0 : rc;
 	}
+	/* the record read without the lock (it is replaced whole): one
+	 * not daily has its mail go with the others */
+	if ((rc = daily_now(root, name, e)) <= 0)
+		return rc < 0 && e->status == EXIT_SYSTEM ? -1 : 0;
 	if ((p = realloc(gr->held, (gr->nheld + 1) * sizeof(*p))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	gr->held = p;
@@ -138,7 +157,7 @@ mailbot_digest_hold(struct game_run *gr, int seat, int at_once,
 	p->mail = *mail;
 	buf_init(body);
 	buf_init(mail);
-	return JUDGE_LATER;
+	return MAILBOT_PARKED;
 }
 
 int
@@ -154,7 +173,7 @@ mailbot_digest_later(struct game_run *gr, struct judge_run *j,
 	for (i = 0; i < gr->nheld; i++) {
 		p = &gr->held[i];
 		held = keep(b->root, p->name, p->to, gr->g->t.m->game_hex,
-		    p->seq, &p->body, 1, rc == 0 ? e : &ign);
+		    p->seq, &p->body, rc == 0 ? e : &ign);
 		/* not daily after all, or no room: the mail goes now */
 		if (held == 0 && mailbot_send(b, &p->mail, rc == 0 ? e :
 		    &ign) == 0) {

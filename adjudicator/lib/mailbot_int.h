@@ -135,11 +135,13 @@ int	mailbot_unrouted(struct bot_run *, struct error *);
  * mailbot_digest.c (issue 34).  seat's update (its body, its whole
  * mail), held for the member's digest when the member at its address is
  * daily and the update need not go at once: 0 not held (mail it); 1
- * held; JUDGE_LATER parked (the entries not yet durable: body and mail
- * taken) until mailbot_digest_later holds each and settles it (or mails
- * it, when it cannot be held); mailbot_digest_free frees what is left.
+ * held; MAILBOT_PARKED parked (the entries not yet durable: body and
+ * mail taken) until mailbot_digest_later holds each and settles it (or
+ * mails it, when it cannot be held); mailbot_digest_free frees what is
+ * left.
  * mailbot_digest_tick: each member's digest that is due, mailed.
  */
+#define MAILBOT_PARKED	2
 int	mailbot_digest_hold(struct game_run *, int seat, int at_once,
 	    struct buf *body, struct buf *mail, struct error *);
 int	mailbot_digest_later(struct game_run *, struct judge_run *,

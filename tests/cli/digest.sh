@@ -165,8 +165,9 @@ test_digest_day() {
 		[ "$(seq_of "AR/$g")" -eq "$(seq_of "jr/$g")" ] ||
 		    fail "alice's copy of $g not brought up to date"
 	done
-	# the next tick: nothing more
+	# the next tick: nothing more, nothing held again
 	tick $((T0 + 6 * H + 120))
+	grep -q '^held ' jr/digest/alice && fail "updates held again"
 	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
 	    fail "a second digest"
 	tail -3 jr/log | grep -q 'verdict=digest,alice' || fail "log"
@@ -331,4 +332,42 @@ test_digest_refused() {
 	send h.eml carol@example.org HELP
 	last | grep -q '^  DIGEST MODE \[CODE\]  *one mail a day' ||
 	    fail "HELP"
+}
+
+# A drained queue (judge -r over a Maildir) holds alice's updates as one
+# mail does: none of them mailed nor in ROOT/outbox; bob's mailed
+test_digest_drained_queue() {
+	dstart
+	digest alice@example.org daily
+	mkdir md md/new md/cur md/tmp
+	"$ADJ" bot -M -d "AR/$G1" -s 1 >md/new/1 || fail "bot G1"
+	"$ADJ" bot -M -d "AR/$G2" -s 2 >md/new/2 || fail "bot G2"
+	SPOOL=$PWD/spool ADJUDICATOR_NOW=$((T0 + H)) expect 0 "$ADJ" judge \
+	    -r jr -s "$SM" md
+	[ -z "$(mails_to alice@example.org)" ] || fail "alice was mailed"
+	[ -n "$(mails_to bob@example.org)" ] && \
+	    [ -n "$(mails_to carol@example.org)" ] || fail "bob, carol"
+	[ "$(grep -c '^held ' jr/digest/alice)" -eq 2 ] || fail "not held"
+	tick $((T0 + 6 * H))
+	f=$(mails_to alice@example.org)
+	[ "$(echo "$f" | wc -l)" -eq 1 ] || fail "not one digest"
+	ADJUDICATOR_NOW=$((T0 + 7 * H)) "$ADJ" receive -r AR "$f" \
+	    >/dev/null 2>rerr || { cat rerr >&2; fail "receive"; }
+	[ "$(seq_of "AR/$G1")" -eq "$(seq_of "jr/$G1")" ] &&
+	    [ "$(seq_of "AR/$G2")" -eq "$(seq_of "jr/$G2")" ] ||
+	    fail "alice's copies"
+	# recorded sent: a later tick holds and mails nothing more
+	tick $((T0 + 12 * H))
+	grep -q '^held ' jr/digest/alice && fail "alice's updates held again"
+	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
+	    fail "alice's updates again"
+}
+
+# A member who is not daily gets a mail an update, as a stranger does
+test_digest_off_by_default() {
+	dstart
+	move AR "$G1" 1 $((T0 + H))
+	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
+	    fail "alice not mailed her update"
+	[ ! -e jr/digest ] || fail "a record written"
 }

@@ -457,7 +457,8 @@ prep_digest() {
 	export ADJUDICATOR_NOW=$DT0 SPOOL="$PWD/spool"
 	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
 	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example knights alice.pub bob.pub >inv.msg
+	    -a judge=judge@club.example -o clock=3d knights alice.pub bob.pub \
+	    >inv.msg
 	"$ADJ" judge -r jr -s "$SM" inv.msg
 	"$ADJ" join -r AR -k alice.key inv.msg
 	"$ADJ" join -r BR -k bob.key inv.msg
@@ -483,6 +484,10 @@ digest_taken() {
 	    spool/alice@example.org.mbox
 	[ "$(seq_of "AR/$(cat game)")" -eq "$(seq_of "jr/$(cat game)")" ] ||
 	    fail "alice's copy is not the judge's"
+	# every update recorded sent: the next tick holds nothing again
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	[ ! -e jr/digest/alice ] || ! grep -q '^held ' jr/digest/alice ||
+	    fail "held again after the digest"
 }
 after_digest() {
 	export SPOOL="$PWD/spool" ADJUDICATOR_NOW=$((DT0 + 3600))
