@@ -371,3 +371,23 @@ test_digest_off_by_default() {
 	    fail "alice not mailed her update"
 	[ ! -e jr/digest ] || fail "a record written"
 }
+
+# Two runs at once, each holding an update of alice's: both held, each
+# once (ROOT/digest.lock)
+test_digest_two_runs_at_once() {
+	dstart
+	digest alice@example.org daily
+	"$ADJ" bot -M -d "AR/$G1" -s 1 >m1.eml || fail "bot G1"
+	"$ADJ" bot -M -d "AR/$G2" -s 2 >m2.eml || fail "bot G2"
+	for m in m1 m2; do
+		SPOOL=$PWD/spool ADJUDICATOR_NOW=$((T0 + H)) "$ADJ" judge \
+		    -r jr -s "$SM" $m.eml >$m.out 2>&1 &
+	done
+	wait
+	[ "$(grep -c '^held ' jr/digest/alice)" -eq 2 ] ||
+	    fail "not both held: $(grep '^held ' jr/digest/alice)"
+	for g in "$G1" "$G2"; do
+		[ "$(grep -c "^held [0-9]* $g 2 " jr/digest/alice)" -eq 1 ] ||
+		    fail "$g not held once"
+	done
+}
