@@ -166,14 +166,21 @@ mailbot_digest_later(struct game_run *gr, struct judge_run *j,
 {
 	struct mailbot *b = gr->r->b;
 	struct mailbot_parked *p;
-	struct error ign;
+	struct error ign, ke;
 	size_t i;
 	int rc = 0, held;
 
 	for (i = 0; i < gr->nheld; i++) {
 		p = &gr->held[i];
+		error_clear(&ke);
 		held = keep(b->root, p->name, p->to, gr->g->t.m->game_hex,
-		    p->seq, &p->body, rc == 0 ? e : &ign);
+		    p->seq, &p->body, &ke);
+		/* a record that cannot be read (the operator's to mend) keeps
+		 * no update back: it goes as its own mail */
+		if (held < 0 && ke.status != EXIT_SYSTEM)
+			held = 0;
+		else if (held < 0 && rc == 0)
+			*e = ke;
 		/* not daily after all, or no room: the mail goes now */
 		if (held == 0 && mailbot_send(b, &p->mail, rc == 0 ? e :
 		    &ign) == 0) {

@@ -329,6 +329,11 @@ test_digest_refused() {
 	    >jr/digest/alice
 	tick $((T0 + 7 * H)) 2
 	err_has 'jr/digest/alice:4: not "held TIME GAME SEQ LEN"'
+	# ... and holds nothing back: alice's update goes as its own mail
+	rm -rf spool
+	move AR "$G1" 1 $((T0 + 7 * H))
+	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
+	    fail "alice's update kept back by a damaged record"
 	send h.eml carol@example.org HELP
 	last | grep -q '^  DIGEST MODE \[CODE\]  *one mail a day' ||
 	    fail "HELP"
