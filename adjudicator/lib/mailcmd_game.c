@@ -56,7 +56,7 @@ config(const char *rules, const char *options, struct game_config *cfg,
 		return snprintf(why, len, "too many options"), NULL;
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nseats = 2;
-	if (header_options(r, cfg, clock, NULL, kv, n, &x) != 0)
+	if (header_options(r, cfg, clock, NULL, NULL, kv, n, &x) != 0)
 		return snprintf(why, len, "%s", x.msg), NULL;
 	return r;
 }
@@ -70,6 +70,36 @@ mailcmd_game_check(const char *rules, const char *options, char *why,
 
 	return config(rules, options, &cfg, &clock, why, len) != NULL ? 0 :
 	    -1;
+}
+
+int
+mailcmd_game_options(const struct match *m, char *out, size_t len)
+{
+	static const char *const clock[] = { "clock", "grace", "leave",
+	    "remind" };
+	char canon[80];
+	struct buf b;
+	size_t i;
+	int rc;
+
+	buf_init(&b);
+	for (i = 0; i < (size_t)m->cfg.nopts; i++)
+		buf_printf(&b, "%s%s=%s", b.len > 0 ? " " : "",
+		    m->cfg.opt_name[i], m->cfg.opt[i]);
+	/* as header_write writes them: no leave, no reminders: none */
+	for (i = 0; m->clock.on && i < sizeof(clock) / sizeof(clock[0]);
+	    i++) {
+		if ((i == 2 && m->clock.leave == 0) || (i == 3 &&
+		    m->clock.nremind == 0))
+			continue;
+		clock_canon(&m->clock, clock[i], canon, sizeof(canon));
+		buf_printf(&b, "%s%s=%s", b.len > 0 ? " " : "", clock[i],
+		    canon);
+	}
+	rc = buf_cstr(&b) == 0 && b.len < len ? 0 : -1;
+	snprintf(out, len, "%s", rc == 0 ? (char *)b.data : "");
+	buf_free(&b);
+	return rc;
 }
 
 int
@@ -120,7 +150,7 @@ mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
 	/* a game that draws from its seed: the judge, its creator, commits
 	 * to its share, drawn with the seats' (seed.h) */
 	rc = header_write(g, &cfg, 1, to, addr, 2, &to[2], r->club.address,
-	    clock.on ? &clock : NULL, NULL, r->b->k, &body, e) != 0 ||
+	    clock.on ? &clock : NULL, NULL, NULL, r->b->k, &body, e) != 0 ||
 	    envelope_sign(r->b->k, to, 3, body.data, body.len, sb, e) != 0;
 	buf_free(&body);
 	if (rc)
