@@ -18,7 +18,7 @@
 #include "fsio.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
-#include "sec.h"
+#include "mailcmd_ask.h"
 
 struct dig {
 	struct bot_run		*r;
@@ -112,7 +112,6 @@ static int
 code_of(const struct dig *g, enum digest_mode mode, int ics,
     char out[MAIL_WATCH_CODE + 1], struct error *e)
 {
-	uint8_t sig[SEC_SIG], h[SEC_HASH];
 	char what[MAIL_FIELD + 100], addr[MAIL_FIELD];
 	size_t i;
 
@@ -122,12 +121,7 @@ code_of(const struct dig *g, enum digest_mode mode, int ics,
 	snprintf(what, sizeof(what), "adjudicator digest\n%s\n%s\n%s",
 	    g->name, addr, mode == DIGEST_OFF ? "off" : ics ? "daily ics" :
 	    "daily");
-	if (key_sign(g->r->b->k, sig, what, strlen(what), e) != 0)
-		return -1;
-	if (sec_hash(h, "adj-digest-code", sig, sizeof(sig)) != 0)
-		return error_set(e, EXIT_SYSTEM, "cannot hash the code");
-	sec_hex(out, MAIL_WATCH_CODE + 1, h, MAIL_WATCH_CODE / 2);
-	return 0;
+	return mailcmd_ask_sign(g->r, "adj-digest-code", what, out, e);
 }
 
 /* The choice kept in the member's record; *held: updates it holds. */
