@@ -79,7 +79,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	struct mail_head h;
 	struct buf body, mail;
 	char subject[MAIL_FIELD];
-	int rc, joins;
+	int rc, joins, held;
 
 	memset(&h, 0, sizeof(h));
 	if (m->judge_address[0] != '\0')
@@ -110,7 +110,10 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	buf_add(&body, armored->data, armored->len);
 	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
-	    e)) == 0 && gr->defer)
+	    e)) == 0 && (held = mailbot_digest_hold(gr, seat, note ||
+	    resent > 0 || joins, &body, &mail, e)) != 0)
+		rc = held < 0 ? -1 : held == MAILBOT_PARKED ? JUDGE_LATER : 0;
+	else if (rc == 0 && gr->defer)
 		rc = mailbot_later(gr, seat, &mail, e);
 	else if (rc == 0 && (rc = mailbot_send(b, &mail, e)) == 0)
 		b->sent++;

@@ -25,6 +25,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_accept,
 	&mailcmd_decline,
 	&mailcmd_rematch,
+	&mailcmd_digest,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))
