@@ -115,6 +115,12 @@ test_challenge_accepted() {
 	"$ADJ" join -r BR -k bob.key "$b" 2>/dev/null || fail "join bob"
 	"$ADJ" show -d "AR/$G" >show.out || fail "show"
 	grep -q 'judge' show.out || fail "not a judged game"
+	# the invitation in a mailbox receive reads: the game's own header,
+	# which the judge signed, is no update: nothing to do
+	"$ADJ" receive -r AR "$a" >/dev/null 2>rerr || {
+		cat rerr >&2
+		fail "receive refuses the judge's invitation"
+	}
 	# the same ACCEPT again: the invitations again, no second game
 	rm -rf spool
 	send a.eml bob@example.org "ACCEPT $code"
