@@ -148,26 +148,35 @@ static int
 done(struct dig *g, size_t held, struct error *e)
 {
 	char text[1200], off[MAIL_WATCH_CODE + 1];
+	struct buf b;
+	int rc;
 
+	/* (no line begins with "From ": an mbox would quote it) */
 	if (g->mode == DIGEST_OFF) {
-		snprintf(text, sizeof(text), "From now on each update of the "
-		    "judge comes in its own mail again.\n%s", held == 0 ? "" :
+		snprintf(text, sizeof(text), "Done: each update of the judge "
+		    "comes in its own mail again.\n%s", held == 0 ? "" :
 		    "What the judge held for you goes in one digest at its "
 		    "next tick.\n");
 		return tell(g, "digest,off", text, e);
 	}
 	if (code_of(g, DIGEST_OFF, 0, off, e) != 0)
 		return -1;
-	snprintf(text, sizeof(text), "From now on the judge holds the updates "
-	    "due to you and mails them in one\ndigest a day, at %02d:00 UTC "
-	    "or the first tick after it, a summary of\nyour games on top: "
-	    "those where you move, the soonest deadline first,\nthen the "
-	    "others%s.  Reminders, timeouts, invitations and\nanswers still "
-	    "come at once.  To have each update mailed at once again,\nmail "
-	    "the judge a Subject of\n    DIGEST off %s\n",
-	    g->r->club.digest_hour, g->ics ? "; your deadlines attached as "
-	    "a calendar" : "", off);
-	return tell(g, g->ics ? "digest,daily,ics" : "digest,daily", text, e);
+	snprintf(text, sizeof(text), "Done: the judge now holds the updates "
+	    "due to you and mails them in one digest a day, at %02d:00 UTC or "
+	    "the first tick after it, a summary of your games on top: those "
+	    "where you move, the soonest deadline first, then the others%s.  "
+	    "Reminders, timeouts, invitations and answers still come at once.  "
+	    "To have each update mailed at once again, mail the judge a "
+	    "Subject of", g->r->club.digest_hour, g->ics ? "; your deadlines "
+	    "attached as a calendar" : "");
+	buf_init(&b);
+	buf_wrap(&b, text);
+	buf_printf(&b, "    DIGEST off %s\n", off);
+	rc = buf_cstr(&b) == 0 ? tell(g, g->ics ? "digest,daily,ics" :
+	    "digest,daily", (const char *)b.data, e) :
+	    error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_free(&b);
+	return rc;
 }
 
 static int

@@ -72,7 +72,7 @@ digest() {
 	code=$(last | sed -n "s/^    DIGEST $2 \([0-9a-f]\{16\}\)\$/\1/p")
 	[ -n "$code" ] || { last >&2; fail "no code for DIGEST $2"; }
 	send d1.eml "$1" "DIGEST $2 $code"
-	last | grep -q '^From now on' || { last >&2; fail "DIGEST $2"; }
+	last | grep -q '^Done: ' || { last >&2; fail "DIGEST $2"; }
 	rm -rf spool
 }
 
