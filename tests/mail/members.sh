@@ -6,7 +6,10 @@
 # (MEMBERS, members import), and start games without swapping a key: one
 # challenges another, who accepts; each seat joins its game from the
 # invitation the judge mailed it; after that game one asks for a
-# rematch, the other accepts, and the new game has the seats swapped.  A member's deadlines as iCalendar
+# rematch, the other accepts, and the new game has the seats swapped.
+# A member who takes one mail a day (DIGEST daily ics) is in three games
+# whose updates the judge holds; its tick the next morning mails her one
+# digest with a calendar of her deadlines, and receive takes it whole.  A member's deadlines as iCalendar
 # (calendar -r), read by a real parser.
 #
 # Needs root (it creates the users adjt-club and adjt-ann ... adjt-fay
@@ -206,6 +209,93 @@ as adjt-ann "\"\$ADJ\" show -d games/$G2D -f yaml" 2>/dev/null |
     grep -qx "next: $s1" || fail "$s1 does not begin the rematch"
 as adjt-club "\"\$ADJ\" show -d judge/$G2D -f yaml" 2>/dev/null |
     grep -qx '  control: 3d' || fail "the rematch's clock is not the game's"
+
+say "eve takes one mail a day, with her deadlines; three games"
+command eve 'DIGEST daily ics'
+judged digest,code
+wait_for "eve's code" grep -q '^    DIGEST daily ics [0-9a-f]\{16\}$' \
+    /var/mail/adjt-eve
+c=$(sed -n 's/^    DIGEST daily ics \([0-9a-f]\{16\}\)$/\1/p' \
+    /var/mail/adjt-eve | tail -1)
+command eve "DIGEST daily ics $c"
+judged digest,daily,ics
+wait_for "eve's answer" grep -q '^Done: the judge now holds' /var/mail/adjt-eve
+grep -q '^mode daily ics$' /home/adjt-club/judge/digest/eve ||
+    fail "eve's choice not kept"
+EG=
+for o in cid dee fay; do
+	command eve "CHALLENGE $o incognito clock=3d"
+	judged challenge
+	wait_for "$o's challenge" grep -q \
+	    '^Subject: \[adjudicator\] eve challenges you' "/var/mail/adjt-$o"
+	c=$(code "$o" ACCEPT)
+	command "$o" "ACCEPT $c"
+	judged accept
+	g=$(sed -n "${nlog}s/.* game=\([0-9a-f]*\) .*/\1/p" "$log")
+	EG="$EG $g:$o"
+	for p in eve "$o"; do
+		wait_for "$p's invitation to $g" grep -q \
+		    "^Subject: \\[adjudicator\\] incognito $g: you against" \
+		    "/var/mail/adjt-$p"
+		as "adjt-$p" "\"\$ADJ\" join -r games -k $p.key \
+		    /var/mail/adjt-$p" 2>/dev/null || fail "$p cannot join $g"
+	done
+	# the first seat (the lot's) sets up: an update for eve, held
+	gd=$(ls /home/adjt-eve/games | grep "^$g")
+	f=$(as adjt-eve "\"\$ADJ\" show -d games/$gd -f yaml" 2>/dev/null |
+	    sed -n 's/^seats: \[\([a-z]*\),.*/\1/p')
+	as "adjt-$f" "\"\$ADJ\" bot -S -d games/$gd" >/dev/null 2>&1 ||
+	    fail "$f cannot set up in $g"
+	judged applied
+done
+sleep 2
+grep -q "^Subject: \[adjudicator\] incognito [0-9a-f]*: entry 1, for eve" \
+    /var/mail/adjt-eve && fail "an update mailed to eve, not held"
+[ "$(grep -c '^held ' /home/adjt-club/judge/digest/eve)" -ge 3 ] ||
+    fail "eve's updates not held: $(grep -c '^held ' \
+    /home/adjt-club/judge/digest/eve)"
+# the judge's crontab line, run as cron would at 06:01 UTC tomorrow
+t=$(date -u -d "tomorrow 06:01" +%Y-%m-%dT%H:%M:%SZ)
+as adjt-club "ADJUDICATOR_NOW=$t \"\$ADJ\" judge -r judge -t" ||
+    fail "the tick"
+wait_for "eve's digest" grep -q \
+    '^Subject: \[adjudicator\] your digest: [0-9]* updates' /var/mail/adjt-eve
+last_mail adjt-eve >/tmp/members.digest
+n=$(grep -c '^-----BEGIN ADJUDICATOR MESSAGE-----' /tmp/members.digest)
+[ "$n" -ge 3 ] || fail "$n updates in eve's digest"
+grep -qi '^Content-Type: text/calendar' /tmp/members.digest ||
+    fail "no calendar in eve's digest"
+as adjt-eve "ADJUDICATOR_NOW=$t \"\$ADJ\" receive -r games \
+    /var/mail/adjt-eve" >/dev/null 2>&1 || fail "eve cannot take her digest"
+for go in $EG; do
+	g=${go%%:*}
+	gd=$(ls /home/adjt-eve/games | grep "^$g")
+	a=$(as adjt-eve "\"\$ADJ\" show -d games/$gd -f yaml" 2>/dev/null |
+	    sed -n 's/^seq: //p')
+	b=$(as adjt-club "\"\$ADJ\" show -d judge/$gd -f yaml" 2>/dev/null |
+	    sed -n 's/^seq: //p')
+	[ -n "$a" ] && [ "$a" = "$b" ] ||
+	    fail "eve's copy of $g at $a, the judge's at $b"
+done
+if [ -n "$ical" ]; then
+	$ical -c 'import sys, email, icalendar
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+parts = [p for p in m.walk() if p.get_content_type() == "text/calendar"]
+assert len(parts) == 1, "calendar parts: %d" % len(parts)
+c = icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+print(len(list(c.walk("VEVENT"))))' /tmp/members.digest >/tmp/members.ev ||
+	    fail "the digest's calendar does not parse"
+	# an event for each game where eve moves on a running clock
+	want=0
+	for go in $EG; do
+		gd=$(ls /home/adjt-club/judge | grep "^${go%%:*}")
+		as adjt-club "\"\$ADJ\" show -d judge/$gd -f yaml" \
+		    2>/dev/null | grep -qx 'next: eve' && want=$((want + 1))
+	done
+	[ "$(cat /tmp/members.ev)" -eq "$want" ] ||
+	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar, not $want"
+fi
+rm -f /tmp/members.digest /tmp/members.ev
 
 [ ! -s /var/mail/adjt-club ] || fail "mail fell through to the judge's mailbox"
 say "done, $nlog mails judged"
