@@ -9,6 +9,7 @@
 #include "armor.h"
 #include "holder.h"
 #include "judge.h"
+#include "judge_int.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -137,47 +138,6 @@ judge_rule(struct judge_run *j, const struct entry_rule *r, struct error *e)
 	return rc;
 }
 
-/* What a seat's setup carries for the judge alone: every opening. */
-struct setup_openings {
-	int			 seat;
-	const struct ydoc	*list;
-};
-
-static int
-read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
-    int seat, struct match_secret *sec, struct error *e)
-{
-	struct opening o;
-	size_t i;
-
-	if (ydoc_expect(list, YDOC_SEQ, "open", "setup", e) != 0)
-		return -1;
-	if ((int)list->nkids != after->seat[seat].pieces.n)
-		return error_set(e, EXIT_REFUSED, "the setup comes with %zu "
-		    "openings, not %d", list->nkids,
-		    after->seat[seat].pieces.n);
-	sec->setup.n = after->seat[seat].pieces.n;
-	for (i = 0; i < list->nkids; i++) {
-		if (opening_read(after, list->kids[i], &o, "setup", e) != 0)
-			return -1;
-		if (o.seat != seat || o.idx != (int)i)
-			return error_set(e, EXIT_MALFORMED, "opening %zu does "
-			    "not name %s's piece %s", i + 1,
-			    after->seat[seat].name,
-			    after->seat[seat].pieces.id[i]);
-		if (opening_check(after, &o, e) != 0)
-			return -1;
-		snprintf(sec->setup.id[i], GAME_ID, "%s", o.id);
-		snprintf(sec->setup.value[i], GAME_VALUE, "%s", o.value);
-		memcpy(sec->nonce[i], o.nonce, COMMIT_NONCE);
-	}
-	if (p->m->rules->setup_audit(after->state, seat, &sec->setup, e) != 0) {
-		e->status = EXIT_REFUSED;
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * A seat's entry that comes after its deadline and the grace is refused,
  * with the deadline; the tick rules the timeout.  One that comes in the
@@ -211,40 +171,6 @@ late(const struct match *m, int seat, const char *kind, int64_t at,
 	return error_set(e, EXIT_REFUSED, "%s: %s's entry came at %s, after %s's "
 	    "deadline %s and the grace until %s", where, m->seat[seat].name, a,
 	    m->seat[seat].name, d, h);
-}
-
-/* Before the seat's entry is stored: a setup's openings, checked now. */
-static int
-accept_setup(struct transcript *p, struct match *after, void *arg,
-    struct error *e)
-{
-	struct setup_openings *so = arg;
-	struct match_secret *sec;
-	int seat = so->seat;
-
-	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
-		if (so->list != NULL)
-			return error_set(e, EXIT_REFUSED, "private openings come "
-			    "only with a setup");
-		return 0;
-	}
-	if ((sec = sec_malloc(sizeof(*sec))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	memset(sec, 0, sizeof(*sec));
-	if (read_setup(p, after, so->list, seat, sec, e) != 0 ||
-	    p->store->put_secret(p->arg, seat, sec, e) != 0) {
-		sec_wipe(sec, sizeof(*sec));
-		sec_free(sec);
-		return -1;
-	}
-	if (p->all[seat] != NULL) {
-		sec_wipe(p->all[seat], sizeof(*p->all[seat]));
-		sec_free(p->all[seat]);
-	}
-	p->all[seat] = sec;
-	after->local[seat] = &sec->setup;
-	p->m->local[seat] = &sec->setup;
-	return 0;
 }
 
 /* A key that holds no seat; one whose seat the judge handed over hears
@@ -415,7 +341,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
     struct error *e)
 {
 	struct transcript *p = j->p;
-	struct setup_openings so;
+	struct judge_accept so;
 	struct envelope inner;
 	enum transcript_verdict v;
 	struct match_peek pk;
@@ -464,7 +390,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	 * came (transcript.c, ahead) */
 	p->arrived = j->at;
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
-	    outerlen, accept_setup, &so, w, &v, e);
+	    outerlen, judge_accept, &so, w, &v, e);
 	p->arrived = 0;
 	if (rc != 0)
 		goto done;

@@ -1,0 +1,80 @@
+/*
+ * What the judge checks in a seat's private message before the seat's
+ * entry is stored (judge_int.h): a setup's openings, every one, against
+ * the commitments the entry signs, and the setup's audit.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+#include "judge_int.h"
+#include "ydoc.h"
+
+static int
+read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
+    int seat, struct match_secret *sec, struct error *e)
+{
+	struct opening o;
+	size_t i;
+
+	if (ydoc_expect(list, YDOC_SEQ, "open", "setup", e) != 0)
+		return -1;
+	if ((int)list->nkids != after->seat[seat].pieces.n)
+		return error_set(e, EXIT_REFUSED, "the setup comes with %zu "
+		    "openings, not %d", list->nkids,
+		    after->seat[seat].pieces.n);
+	sec->setup.n = after->seat[seat].pieces.n;
+	for (i = 0; i < list->nkids; i++) {
+		if (opening_read(after, list->kids[i], &o, "setup", e) != 0)
+			return -1;
+		if (o.seat != seat || o.idx != (int)i)
+			return error_set(e, EXIT_MALFORMED, "opening %zu does "
+			    "not name %s's piece %s", i + 1,
+			    after->seat[seat].name,
+			    after->seat[seat].pieces.id[i]);
+		if (opening_check(after, &o, e) != 0)
+			return -1;
+		snprintf(sec->setup.id[i], GAME_ID, "%s", o.id);
+		snprintf(sec->setup.value[i], GAME_VALUE, "%s", o.value);
+		memcpy(sec->nonce[i], o.nonce, COMMIT_NONCE);
+	}
+	if (p->m->rules->setup_audit(after->state, seat, &sec->setup, e) != 0) {
+		e->status = EXIT_REFUSED;
+		return -1;
+	}
+	return 0;
+}
+
+/* Before the seat's entry is stored: a setup's openings, checked now. */
+int
+judge_accept(struct transcript *p, struct match *after, void *arg,
+    struct error *e)
+{
+	struct judge_accept *so = arg;
+	struct match_secret *sec;
+	int seat = so->seat;
+
+	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
+		if (so->list != NULL)
+			return error_set(e, EXIT_REFUSED, "private openings come "
+			    "only with a setup");
+		return 0;
+	}
+	if ((sec = sec_malloc(sizeof(*sec))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memset(sec, 0, sizeof(*sec));
+	if (read_setup(p, after, so->list, seat, sec, e) != 0 ||
+	    p->store->put_secret(p->arg, seat, sec, e) != 0) {
+		sec_wipe(sec, sizeof(*sec));
+		sec_free(sec);
+		return -1;
+	}
+	if (p->all[seat] != NULL) {
+		sec_wipe(p->all[seat], sizeof(*p->all[seat]));
+		sec_free(p->all[seat]);
+	}
+	p->all[seat] = sec;
+	after->local[seat] = &sec->setup;
+	p->m->local[seat] = &sec->setup;
+	return 0;
+}

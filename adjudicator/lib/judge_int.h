@@ -1,0 +1,23 @@
+/*
+ * What judge.c shares with judge_accept.c: the checks of a seat's
+ * private message made before its entry is stored.
+ */
+#ifndef JUDGE_INT_H
+#define JUDGE_INT_H
+
+#include "transcript.h"
+
+struct ydoc;
+
+/* What a seat's private message carries for the judge alone: a setup's
+ * every opening. */
+struct judge_accept {
+	int			 seat;
+	const struct ydoc	*list;
+};
+
+/* transcript_accept_fn: arg a struct judge_accept. */
+int	judge_accept(struct transcript *, struct match *after, void *,
+	    struct error *);
+
+#endif
