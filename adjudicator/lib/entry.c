@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cond.h"
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
@@ -385,6 +386,14 @@ int
 entry_turn(const struct match *m, int seat, const struct match_secret *sec,
     const char *text, struct buf *out, struct error *e)
 {
+	return entry_turn_cond(m, seat, sec, text, NULL, out, e);
+}
+
+int
+entry_turn_cond(const struct match *m, int seat,
+    const struct match_secret *sec, const char *text,
+    const struct cond_set *cond, struct buf *out, struct error *e)
+{
 	struct match *c = NULL;
 	struct game_action a;
 	struct turn_draft d;
@@ -446,6 +455,8 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 		write_claim(w, d.claim, d.value);
 	if (text != NULL)
 		write_action(w, &a);
+	if (cond != NULL)
+		cond_write_commits(w, cond);
 	ydoc_map_end(w);
 	rc = finish(w, e);
 done:
@@ -626,7 +637,8 @@ entry_secret(const struct match *m, int seat, const struct match_secret *sec,
 
 int
 entry_private(const struct match *m, int seat, const struct buf *sb,
-    const struct match_secret *sec, struct buf *out, struct error *e)
+    const struct match_secret *sec, const struct cond_set *cond,
+    struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
 	char *b64;
@@ -654,6 +666,8 @@ entry_private(const struct match *m, int seat, const struct buf *sb,
 			    sec->setup.value[i], sec->nonce[i]);
 		ydoc_seq_end(w);
 	}
+	if (cond != NULL)
+		cond_write_lines(w, cond);
 	ydoc_map_end(w);
 	return finish(w, e);
 }

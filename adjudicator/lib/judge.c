@@ -197,7 +197,7 @@ read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
     int *sender, const char *where, struct error *e)
 {
 	static const char *const keys[] = { "game", "by", "kind", "entry",
-	    "open", NULL };
+	    "open", "cond", NULL };
 	static const char *const req[] = { "game", "by", "kind", "entry",
 	    NULL };
 	const char *s;
@@ -378,6 +378,8 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	}
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
+	so.cond = ydoc_get(doc, "cond");
+	so.entry = &inner;
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
 	if (match_peek(&inner, &pk, w, e) != 0 || late(p->m, *sender, pk.kind,
 	    j->at != 0 ? j->at : when_now(), where, e) != 0)

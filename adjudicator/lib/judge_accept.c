@@ -1,11 +1,14 @@
 /*
  * What the judge checks in a seat's private message before the seat's
  * entry is stored (judge_int.h): a setup's openings, every one, against
- * the commitments the entry signs, and the setup's audit.
+ * the commitments the entry signs, and the setup's audit; a turn's
+ * conditions, every line against the commitment the entry signs for it
+ * (formats/conditions.md), kept for the judge alone.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "cond.h"
 #include "judge.h"
 #include "judge_int.h"
 #include "ydoc.h"
@@ -45,7 +48,55 @@ read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
 	return 0;
 }
 
-/* Before the seat's entry is stored: a setup's openings, checked now. */
+/* The entry's commitments to conditions and the message's lines: both
+ * or neither, each line opening its commitment; kept. */
+static int
+accept_cond(struct transcript *p, const struct match *after,
+    const struct judge_accept *a, struct error *e)
+{
+	const char *seat = p->m->seat[a->seat].name;
+	struct cond_set *s;
+	struct ydoc *doc;
+	struct buf b;
+	int has, rc = -1;
+
+	if ((doc = ydoc_parse(a->entry->body, a->entry->body_len, "entry",
+	    e)) == NULL)
+		return -1;
+	buf_init(&b);
+	if ((s = sec_malloc(sizeof(*s))) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		goto done;
+	}
+	memset(s, 0, sizeof(*s));
+	if (cond_read_commits(doc, s, &has, "entry", e) != 0)
+		goto done;
+	if (has != (a->cond != NULL)) {
+		error_set(e, EXIT_REFUSED, "%s: conditions: the lines come "
+		    "with their commitments in the entry, both or neither",
+		    seat);
+		goto done;
+	}
+	s->seq = after->seq;
+	rc = !has ? 0 : cond_read_lines(a->cond, s, p->m->game_id, seat,
+	    "conditions", e);
+	if (rc == 0 && has && p->store->put_cond != NULL && !p->dry)
+		rc = cond_record_write(s, &b, e) != 0 ? -1 :
+		    p->store->put_cond(p->arg, a->seat, &b, e);
+done:
+	if (s != NULL) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+	}
+	if (b.data != NULL)
+		sec_wipe(b.data, b.len);
+	buf_free(&b);
+	ydoc_free(doc);
+	return rc;
+}
+
+/* Before the seat's entry is stored: a setup's openings and a turn's
+ * conditions, checked now. */
 int
 judge_accept(struct transcript *p, struct match *after, void *arg,
     struct error *e)
@@ -53,6 +104,9 @@ judge_accept(struct transcript *p, struct match *after, void *arg,
 	struct judge_accept *so = arg;
 	struct match_secret *sec;
 	int seat = so->seat;
+
+	if (accept_cond(p, after, so, e) != 0)
+		return -1;
 
 	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
 		if (so->list != NULL)

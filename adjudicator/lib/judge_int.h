@@ -9,11 +9,15 @@
 
 struct ydoc;
 
+struct envelope;
+
 /* What a seat's private message carries for the judge alone: a setup's
- * every opening. */
+ * every opening, the lines of its conditions (cond.h), and the entry. */
 struct judge_accept {
 	int			 seat;
 	const struct ydoc	*list;
+	const struct ydoc	*cond;
+	const struct envelope	*entry;
 };
 
 /* transcript_accept_fn: arg a struct judge_accept. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cond.h"
 #include "entry.h"
 #include "holder.h"
 #include "match_int.h"
@@ -29,7 +30,7 @@
 
 const char *const match_entry_keys[] = { "game", "seq", "prev", "by", "to",
     "kind", "commit", "open", "action", "claim", "time", "got", "leave",
-    "timeout", "ruling", "seat", "share", NULL };
+    "timeout", "ruling", "seat", "share", "cond", NULL };
 const char *const match_entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
@@ -500,6 +501,24 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 	return 0;
 }
 
+/* A turn's commitments to conditions (formats/conditions.md): a seat's,
+ * with an action, in a judged game. */
+static int
+cond_entry_check(const struct match *m, int seat, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	struct cond_set s;
+	int has;
+
+	if (ydoc_get(doc, "cond") == NULL)
+		return 0;
+	if (!m->judge_mode || seat == GAME_JUDGE ||
+	    ydoc_get(doc, "action") == NULL)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) come "
+		    "only with a seat's action in a judged game", where);
+	return cond_read_commits(doc, &s, &has, where, e);
+}
+
 static int
 apply_turn(struct match *m, int seat, const struct ydoc *doc,
     const char *where, int *bad_seat, struct error *e)
@@ -601,6 +620,9 @@ apply_entry(struct match *m, const struct envelope *env,
 	    seed_refuse(m, seat, kind, where, e) != 0 ||
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
+	if (ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) "
+		    "come only in a turn", where);
 	if (seed_is_kind(kind))
 		rc = seed_apply(m, seat, doc, where, e);
 	else if (timing_is_kind(kind))
@@ -613,7 +635,8 @@ apply_entry(struct match *m, const struct envelope *env,
 			    "from %s now", where, match_author_name(m, seat));
 		rc = apply_setup(m, seat, doc, where, e);
 	} else if (strcmp(kind, "turn") == 0)
-		rc = apply_turn(m, seat, doc, where, bad_seat, e);
+		rc = cond_entry_check(m, seat, doc, where, e) != 0 ? -1 :
+		    apply_turn(m, seat, doc, where, bad_seat, e);
 	else if (strcmp(kind, "final") == 0) {
 		if (match_phase(m) != MATCH_FINAL)
 			return error_set(e, EXIT_REFUSED, "%s: final openings "

@@ -1,0 +1,154 @@
+# Conditional moves in judged games (formats/conditions.md), through real
+# keys, armor and the judge: turn -c sends the lines sealed to the judge
+# and commitments in the entry; the seat's own view lists them while they
+# are pending and no other seat, observer or export sees their text; the
+# judge refuses lines that do not open the commitments the entry signs;
+# peer games refuse -c with the reason.
+
+. "$TOP/tests/cli/judge.sh"
+
+# cstart: a judged incognito game, both setups in, alice to move
+cstart() {
+	jstart
+	jsetups d2 b4
+}
+
+# secret_nowhere TEXT FILE...: TEXT in none of FILE
+secret_nowhere() {
+	ctext=$1
+	shift
+	for f in "$@"; do
+		if grep -aqF -- "$ctext" "$f"; then
+			fail "$f shows the condition text \"$ctext\""
+		fi
+	done
+}
+
+test_cond_sent_sealed_and_listed() {
+	cstart
+	jplay A a2.msg -c 'c5-c4 => c3-c4 ; b4-b3 => d2-d3' \
+	    -c 'b5-a5=>e2-e3' e3-c3
+	"$ADJ" show -d A >aview || fail "show A"
+	grep -q '^Conditions pending (yours alone' aview ||
+	    fail "alice's view lists no conditions"
+	grep -q '^  1\. c5-c4 => c3-c4 ; b4-b3 => d2-d3$' aview ||
+	    fail "line 1 not as committed"
+	grep -q '^  2\. b5-a5 => e2-e3$' aview || fail "line 2 not cleaned"
+	"$ADJ" show -d A -f yaml >ayaml || fail "show A yaml"
+	grep -q '^conditions:$' ayaml || fail "no conditions in the YAML view"
+	grep -q '^- b5-a5 => e2-e3$' ayaml || fail "line 2 not in YAML"
+	# bob, the judge's export, bob's export: commitments, no text
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	"$ADJ" show -d J >jview
+	entries J jents
+	entries B bents
+	grep -q '^cond:$' jents/000003 || fail "no commitments in the chain"
+	secret_nowhere 'c3-c4' bview byaml jview jents/* bents/* jout rout
+	secret_nowhere 'Conditions' bview byaml jview
+	# the judge keeps them, 0600, as the seat does
+	[ -f J/cond.0 ] && [ -f A/cond.0 ] || fail "the lines are not kept"
+	[ ! -f B/cond.0 ] || fail "bob holds alice's lines"
+	ls -l J/cond.0 | grep -q '^-rw-------' || fail "J/cond.0 not 0600"
+	grep -q 'steps: c5-c4 => c3-c4 ; b4-b3 => d2-d3' J/cond.0 ||
+	    fail "the judge lacks line 1"
+	# once bob has acted, nothing is pending any more
+	jplay B b2.msg c5-c4
+	"$ADJ" show -d A | grep -q 'Conditions' &&
+	    fail "conditions listed after bob acted"
+	# verify takes the entry with commitments
+	jplay A a3.msg resign
+	jverified "bob won"
+}
+
+# Every entry's commitments are 8, whatever the number of lines: the
+# count is not said
+test_cond_eight_commitments() {
+	cstart
+	jplay A a2.msg -c 'c5-c4 => c3-c4' e3-c3
+	"$ADJ" export -d J >j.arc || fail "export"
+	entries J ents
+	n=$(sed -n '/^cond:$/,/^[a-z]/p' ents/000003 | grep -c '^- [0-9a-f]\{64\}$')
+	[ "$n" -eq 8 ] || fail "$n commitments, not 8"
+}
+
+test_cond_file_and_none() {
+	cstart
+	printf '# my lines\n\nc5-c4 => c3-c4   # the centre\nb5-a5 => e2-e3 ; a4-a3 => d1-e1\n' \
+	    >lines
+	"$ADJ" turn -d A -n -c lines e3-c3 >out 2>err || {
+		cat err >&2
+		fail "-c FILE"
+	}
+	"$ADJ" turn -d A -c lines e3-c3 >a2.msg || fail "turn -c FILE"
+	tojudge a2.msg
+	"$ADJ" show -d A >aview
+	grep -q '^  2\. b5-a5 => e2-e3 ; a4-a3 => d1-e1$' aview ||
+	    fail "the file's second line"
+	grep -q '^  3\.' aview && fail "a comment taken as a line"
+	# -c -: this move carries none; nothing listed
+	jplay B b2.msg c5-c4
+	jplay A a3.msg -c - e2-e3
+	"$ADJ" show -d A | grep -q 'Conditions' &&
+	    fail "-c -: conditions still listed"
+	true
+}
+
+test_cond_usage_refused() {
+	cstart
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 c3-c4' e3-c3
+	err_has 'step 1 has no "=>"'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => ' e3-c3
+	err_has 'a step without your reply'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' -c - e3-c3
+	err_has 'alone'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
+	err_has 'give the action too'
+	expect 2 "$ADJ" turn -d A -c 'zz-c4 => c3-c4' e3-c3
+	err_has 'line 1: bob cannot play "zz-c4" after your move'
+	expect 2 "$ADJ" turn -d A -c 'a=>b;c=>d;e=>f;g=>h;i=>j;k=>l;m=>n;o=>p;q=>r' e3-c3
+	err_has 'more than 8 steps'
+	expect 2 "$ADJ" turn -d A -c a=\>b -c a=\>b -c a=\>b -c a=\>b \
+	    -c a=\>b -c a=\>b -c a=\>b -c a=\>b -c a=\>b e3-c3
+	err_has 'more than 8 lines'
+	expect 2 "$ADJ" turn -d A -c nosuchfile e3-c3
+	err_has 'step 1 has no "=>"'
+	unchanged A
+}
+
+test_cond_peer_refused() {
+	peer_start incognito
+	setups d2 b4
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' e3-c3
+	err_has 'conditions need a judge: in a peer game only your opponent could apply them, and it would have to read them'
+	one_line
+	unchanged A
+}
+
+# A message whose lines do not open the commitments its entry signs, or
+# that drops them, is refused by the judge before anything is stored.
+test_cond_forged_lines_refused() {
+	cstart
+	"$ADJ" turn -d A -c 'c5-c4 => c3-c4' e3-c3 >a2.msg || fail "turn"
+	"$ADJ" open -k judge.key a2.msg >body || fail "open"
+	grep -q '^  steps: c5-c4 => c3-c4$' body || fail "no steps in the body"
+	sed 's/c5-c4 => c3-c4/c5-c4 => c3-b3/' body >forged
+	"$ADJ" seal -k alice.key judge.pub forged >f.msg || fail "seal"
+	"$ADJ" show -d J -f yaml | grep '^seq:' >seq.before
+	expect 1 "$ADJ" judge -d J -O mq f.msg
+	grep -q 'condition line 1 does not open alice.s commitment in entry 3' \
+	    out err || { cat out err >&2; fail "not named"; }
+	rm -rf mq
+	grep -v '^cond:$' body | sed '/^- line: 1$/,$d' >dropped
+	"$ADJ" seal -k alice.key judge.pub dropped >d.msg || fail "seal"
+	expect 1 "$ADJ" judge -d J -O mq d.msg
+	grep -q 'both or neither' out err || { cat out err >&2; fail "dropped"; }
+	rm -rf mq
+	"$ADJ" show -d J -f yaml | grep '^seq:' | cmp -s - seq.before ||
+	    fail "the judge applied a forged message"
+	[ ! -f J/cond.0 ] || fail "the judge kept forged lines"
+	# the true message still goes through
+	tojudge a2.msg
+}
