@@ -50,8 +50,7 @@ describe(const struct game_rules *r, struct buf *b)
 	    "    then go on; at most %d lines of %d steps, sealed to the "
 	    "judge;\n"
 	    "    -c FILE: a line each (# comments); -c -: none\n"
-	    "    (this version commits and keeps them; the judge does not "
-	    "fire them yet)\n",
+	    "    the judge plays THEN for you when the move answers IF\n",
 	    COND_LINES, COND_STEPS);
 }
 

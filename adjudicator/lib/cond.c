@@ -38,8 +38,8 @@ action_of(const char *p, size_t len, char *out, const char *what,
 	return 0;
 }
 
-static int
-parse_line(const char *text, struct cond_line *l, struct error *e)
+int
+cond_parse(const char *text, struct cond_line *l, struct error *e)
 {
 	const char *p = text, *end, *arrow;
 
@@ -72,7 +72,7 @@ cond_add(struct cond_set *s, const char *text, struct error *e)
 	if (s->n == COND_LINES)
 		return error_set(e, EXIT_USAGE, "condition: more than %d lines",
 		    COND_LINES);
-	if (parse_line(text, &s->line[s->n], e) != 0)
+	if (cond_parse(text, &s->line[s->n], e) != 0)
 		return -1;
 	s->n++;
 	return 0;
@@ -192,6 +192,24 @@ cond_write_lines(struct ydoc_writer *w, const struct cond_set *s)
 	sec_wipe(text, sizeof(text));
 }
 
+void
+cond_write_fired(struct ydoc_writer *w, const struct cond_set *s, int line,
+    int step)
+{
+	char hex[2 * COMMIT_NONCE + 1], text[COND_TEXT];
+
+	cond_line_text(&s->line[line], text, sizeof(text));
+	sec_hex(hex, sizeof(hex), s->line[line].nonce, COMMIT_NONCE);
+	ydoc_key(w, "cond");
+	ydoc_map_begin(w);
+	ydoc_kvf(w, "entry", "%llu", (unsigned long long)s->seq);
+	ydoc_kvf(w, "line", "%d", line + 1);
+	ydoc_kvf(w, "step", "%d", step + 1);
+	ydoc_kv(w, "steps", text);
+	ydoc_kv(w, "nonce", hex);
+	ydoc_map_end(w);
+}
+
 int
 cond_read_commits(const struct ydoc *doc, struct cond_set *s, int *has,
     const char *where, struct error *e)
@@ -240,7 +258,7 @@ read_line(const struct ydoc *item, struct cond_set *s, int *seen,
 	if (no < 1 || seen[no - 1]++)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
 		    "%llu twice, or numbered 0", where, item->line, no);
-	if (parse_line(steps, &l, e) != 0)
+	if (cond_parse(steps, &l, e) != 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
 		    "%llu: %s", where, item->line, no, e->msg);
 	if (ydoc_hex(item, "nonce", l.nonce, COMMIT_NONCE, where, e) != 0)
@@ -360,15 +378,33 @@ cond_pending(const struct transcript *p, struct cond_set *s, struct error *e)
 	const struct match *m = p->m;
 	int rc;
 
+	const struct match_seat *ms;
+	struct cond_line l;
+	char text[COND_TEXT];
+	int i, n = 0;
+
 	if (!m->judge_mode || match_phase(m) != MATCH_PLAY)
 		return 1;
 	if ((rc = own_record(p, s, e)) != 0)
 		return rc;
-	/* sent and not back yet, or still the last action: the opponent
-	 * has not acted on it */
-	if (s->n > 0 && (s->seq > m->seq || s->seq == m->last_action_seq))
-		return 0;
-	return 1;
+	/* sent and not back yet: every line */
+	if (s->seq > m->seq)
+		return s->n > 0 ? 0 : 1;
+	/* else those lines whose steps so far the judge fired, while the
+	 * opponent has not answered the last */
+	ms = &m->seat[p->me];
+	if (ms->cond_seq != s->seq || m->nactions != ms->cond_nact)
+		return 1;
+	for (i = 0; i < s->n; i++) {
+		l = s->line[i];
+		l.n = ms->cond_fired;
+		cond_line_text(&l, text, sizeof(text));
+		if (s->line[i].n > ms->cond_fired &&
+		    strcmp(text, ms->cond_path) == 0)
+			s->line[n++] = s->line[i];
+	}
+	s->n = n;
+	return n > 0 ? 0 : 1;
 }
 
 void

@@ -19,6 +19,7 @@
 #define COND_ACTION	64	/* an action, cleaned, with its NUL */
 #define COND_TEXT	(COND_STEPS * (2 * COND_ACTION + 8))
 
+struct match;
 struct transcript;
 struct ydoc;
 struct ydoc_writer;
@@ -37,8 +38,10 @@ struct cond_set {
 	uint8_t			commit[COND_LINES][SEC_HASH];
 };
 
-/* One line as typed ("IF => THEN ; IF => THEN"), added to s (usage
- * errors, exit 2, naming what is wrong). */
+/* One line as typed ("IF => THEN ; IF => THEN") into l, cleaned. */
+int	cond_parse(const char *text, struct cond_line *, struct error *);
+/* One line as typed, added to s (usage errors, exit 2, naming what is
+ * wrong). */
 int	cond_add(struct cond_set *, const char *text, struct error *);
 /* The lines of a file's text: one a line, # comments, blank lines. */
 int	cond_add_text(struct cond_set *, const char *text, size_t len,
@@ -53,6 +56,9 @@ int	cond_seal(struct cond_set *, const uint8_t game[SEC_HASH],
  * copy's record of the lines (openings). */
 void	cond_write_commits(struct ydoc_writer *, const struct cond_set *);
 void	cond_write_lines(struct ydoc_writer *, const struct cond_set *);
+/* A fired entry's key cond: line and step (from 0) of s opened. */
+void	cond_write_fired(struct ydoc_writer *, const struct cond_set *,
+	    int line, int step);
 /* An entry's cond list: 0 and *has 1 with its commitments in s, 0 and
  * *has 0 without one. */
 int	cond_read_commits(const struct ydoc *entry, struct cond_set *,
@@ -70,8 +76,17 @@ int	cond_record_write(const struct cond_set *, struct buf *,
 int	cond_record_read(const void *, size_t, struct cond_set *,
 	    const uint8_t game[SEC_HASH], const char *seat, const char *where,
 	    struct error *);
-/* A judged seat's own conditions while they are pending (sent and the
- * opponent not acted since): 0 with them in s; 1 when none. */
+/*
+ * The match's side (cond_match.c): whether seat's conditions may fire
+ * now (the opponent's action answers its last entry or fired step), and
+ * whether IF names the action last made.
+ */
+int	cond_live(const struct match *, int seat);
+int	cond_matches(const struct match *, int seat, const char *when);
+
+/* A judged seat's own conditions while they are pending (sent, and the
+ * opponent has not answered it or the last step fired): 0 with the lines
+ * still live in s; 1 when none. */
 int	cond_pending(const struct transcript *, struct cond_set *,
 	    struct error *);
 /* Them as the seat's view lists them, appended to b: text lines, or a

@@ -55,6 +55,12 @@ int	entry_turn(const struct match *, int seat,
 int	entry_turn_cond(const struct match *, int seat,
 	    const struct match_secret *, const char *action,
 	    const struct cond_set *, struct buf *, struct error *);
+/* Judge mode: the judge's entry that fires step (from 0) of line (from 0)
+ * of seat's conditions s, with the openings of seat's own pieces (sec)
+ * its reply needs (kind fired, formats/conditions.md). */
+int	entry_fired(const struct match *, int seat,
+	    const struct match_secret *, const struct cond_set *, int line,
+	    int step, struct buf *, struct error *);
 /* Meets on c (a copy) what seat owes first in its turn, as entry_turn
  * does: c is then the position its action, if any, is played in. */
 int	entry_meet_owed(struct match *c, int seat,

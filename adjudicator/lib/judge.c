@@ -36,12 +36,8 @@ judge_run_clear(struct judge_run *j)
 	}
 }
 
-static void
-note(struct judge_run *j, int seat, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-note(struct judge_run *j, int seat, const char *fmt, ...)
+void
+judge_note(struct judge_run *j, int seat, const char *fmt, ...)
 {
 	char line[400];
 	size_t n;
@@ -315,7 +311,7 @@ tally(struct judge_run *j, enum transcript_verdict v, uint64_t seq,
 {
 	if (v == TRANSCRIPT_APPLIED) {
 		j->applied++;
-		return judge_auto(j, e);
+		return judge_auto(j, e) != 0 ? -1 : judge_cond_fire(j, e);
 	}
 	if (v == TRANSCRIPT_DUPLICATE) {
 		j->duplicates++;
@@ -420,7 +416,7 @@ outcome(struct judge_run *j, int sender, const struct error *e)
 	else
 		j->refused = 1;
 	/* the sender learns why; the reason is about its own message */
-	note(j, sender, "refused: %s", e->msg);
+	judge_note(j, sender, "refused: %s", e->msg);
 }
 
 /* A message waiting in the inbox, taken again from the start. */
@@ -437,7 +433,7 @@ retake(struct transcript *p, const uint8_t *outer, size_t len, void *arg,
 		return -1;
 	if (take(j, outer, len, &env, "inbox", &sender, e) != 0) {
 		if (e->status != EXIT_SYSTEM)
-			note(j, sender, "refused: %s", e->msg);
+			judge_note(j, sender, "refused: %s", e->msg);
 		return -1;
 	}
 	return 0;

@@ -20,6 +20,15 @@ struct judge_accept {
 	const struct envelope	*entry;
 };
 
+struct judge_run;
+
+/* A line for seat in its next update's note. */
+void	judge_note(struct judge_run *, int seat, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The conditions that answer the entries just applied, fired (each the
+ * judge's entry of kind fired, and what the judge owes after it). */
+int	judge_cond_fire(struct judge_run *, struct error *);
+
 /* transcript_accept_fn: arg a struct judge_accept. */
 int	judge_accept(struct transcript *, struct match *after, void *,
 	    struct error *);

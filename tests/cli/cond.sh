@@ -152,3 +152,138 @@ test_cond_forged_lines_refused() {
 	# the true message still goes through
 	tojudge a2.msg
 }
+
+# --- firing -----------------------------------------------------------------
+
+# cfire: alice's two lines with her move e3-c3 (entry 3)
+cfire() {
+	cstart
+	jplay A a2.msg \
+	    -c 'c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3' \
+	    -c 'c5-d5 => c3-c2 ; b4-c4 => e2-e1' e3-c3
+}
+
+test_cond_fires_three_steps() {
+	cfire
+	jplay B b2.msg c5-d5
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    fail "step 1 not fired"
+	"$ADJ" show -d B | grep -q '^Last: White moves c3-c2\.$' ||
+	    fail "bob did not get alice's reply"
+	# both lines share step 1: both still pending for alice alone
+	"$ADJ" show -d A >aview
+	grep -q '^  2\. c5-d5 => c3-c2 ; b4-c4 => e2-e1$' aview ||
+	    fail "line 2 dropped though it shares step 1"
+	jplay B b3.msg a4-b3
+	grep -q "fired: alice's condition, line 1 step 2" jout ||
+	    fail "step 2 not fired"
+	"$ADJ" show -d A | grep -q 'b4-c4' && fail "line 2 still listed"
+	jplay B b4.msg d5-d4
+	grep -q "fired: alice's condition, line 1 step 3" jout ||
+	    fail "step 3 not fired"
+	"$ADJ" show -d A >aview
+	grep -q '^Last: White moves d2-d3\.$' aview || fail "step 3 not played"
+	grep -q 'Conditions' aview && fail "a spent line listed"
+	# the line that never fired: nowhere in bob's views or entries
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	entries B bents
+	secret_nowhere 'e2-e1' bview byaml bents/* rout
+	# a fired line opened in the chain, and every firing verified
+	grep -q '^  steps: c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3$' \
+	    bents/000005 || fail "the fired line not opened"
+	jplay B b5.msg resign
+	jverified "alice won"
+}
+
+test_cond_breaks_at_step_two() {
+	cfire
+	jplay B b2.msg c5-d5
+	grep -q "fired: alice's condition, line 1 step 1" jout || fail "step 1"
+	jplay B b3.msg b5-c5
+	grep -q 'fired' jout && fail "a line fired on b5-c5"
+	grep -q 'update for alice (1 entry, a note)' jout ||
+	    fail "alice not told"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "not alice's turn"
+	grep -q 'Conditions' aview && fail "dropped lines still listed"
+	jplay A a3.msg d2-d3
+}
+
+test_cond_illegal_reply_dropped() {
+	cfire
+	jplay B b2.msg c5-d5
+	jplay B b3.msg b4-c4
+	# line 2's e2-e1 goes into alice's own castle
+	grep -q "alice's condition, line 2 step 2, is illegal here" jout ||
+	    { cat jout >&2; fail "not dropped"; }
+	grep -q 'update for alice (1 entry, a note)' jout || fail "no note"
+	"$ADJ" show -d A | grep -q '^Your turn' || fail "not alice's turn"
+	"$ADJ" show -d B | grep -q '^Last: Black moves b4-c4\.$' ||
+	    fail "something was played for alice"
+}
+
+test_cond_cleared_by_a_move() {
+	cfire
+	jplay B b2.msg c5-d5
+	jplay B b3.msg b5-c5
+	# alice moves by hand with -c -: nothing of hers may fire again
+	jplay A a3.msg -c - d2-d3
+	jplay B b4.msg a4-b3
+	grep -q 'fired' jout && fail "a spent line fired"
+	true
+}
+
+# forged_fired BODYFILE: the judge's entry after J's last, signed with the
+# judge's key, in an update for bob
+forged_fired() {
+	n=$(seq_of J)
+	entries J fj
+	last=$(printf 'fj/%06d' "$n")
+	{
+		"$ADJ" show -d J -f yaml | sed -n '/^game: /p'
+		echo "seq: $((n + 1))"
+		echo "prev: $(wire hash "$last")"
+		echo "by: judge"
+		echo "to: [$(cut -d' ' -f3 alice.pub), $(cut -d' ' -f3 bob.pub)]"
+		echo "kind: fired"
+		echo "for: alice"
+		cat "$1"
+	} >fired.yaml
+	wire sign judge.key fired.yaml alice.pub bob.pub >fired.bin ||
+	    fail "wire sign"
+	update_body bob fired.bin >u.yaml
+	update bob u.yaml u.msg
+}
+
+test_cond_forged_firings_refused() {
+	cfire
+	jplay B b2.msg b4-c4	# no line answers it: nothing fired
+	nonce=$(sed -n '/^- line: 1$/,/nonce/s/^  nonce: //p' A/cond.0)
+	# a line alice sent, but not an answer to b4-c4
+	cat >body <<EOF
+action:
+  type: move
+  from: c3
+  to: c2
+cond:
+  entry: 3
+  line: 1
+  step: 1
+  steps: c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3
+  nonce: $nonce
+EOF
+	forged_fired body
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has 'but the move it answers is b4-c4'
+	unchanged B
+	# a line alice never sent
+	sed 's/^  steps: .*/  steps: b4-c4 => c3-c2/' body >body2
+	forged_fired body2
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has 'a line alice never sent'
+	unchanged B
+	# the judge's true update still goes through
+	mailout
+}
