@@ -287,3 +287,88 @@ EOF
 	# the judge's true update still goes through
 	mailout
 }
+
+# --- every game -------------------------------------------------------------
+
+# example DIR: the legal action DIR's view suggests (the same for the same
+# position)
+example() {
+	"$ADJ" show -d "$1" | sed -n "s/^For example: adjudicator turn -d $1 //p"
+}
+
+# gstart RULES: a judged game of RULES (its seed chosen), setups drawn,
+# alice to move
+gstart() {
+	jstart "$1" -s 7
+	if "$ADJ" show -d A | grep -q 'Your setup is due'; then
+		"$ADJ" setup -d A random >a1.msg || fail "setup A"
+		tojudge a1.msg
+		"$ADJ" setup -d B random >b1.msg || fail "setup B"
+		tojudge b1.msg
+	fi
+	"$ADJ" show -d A | grep -q '^Your turn' || fail "not alice's turn"
+}
+
+# plan: in a copy of every directory, alice plays her example X, bob his
+# Y, alice would then play Z: the line "Y => Z" with X is known to fire
+plan() {
+	rm -rf sim
+	mkdir sim
+	cp -r A B J ./*.key ./*.pub sim/
+	(
+		cd sim
+		x=$(example A)
+		jplay A x.msg $x
+		y=$(example B)
+		jplay B y.msg $y
+		z=$(example A)
+		printf '%s\n%s\n%s\n' "$x" "$y" "$z" >../plan
+	) || fail "cannot plan a line"
+	px=$(sed -n 1p plan) py=$(sed -n 2p plan) pz=$(sed -n 3p plan)
+	[ -n "$px" ] && [ -n "$py" ] && [ -n "$pz" ] || fail "no plan"
+}
+
+# fires_in RULES: a planned line fires in RULES, and an unplanned one
+# never shows
+fires_in() {
+	gstart "$1"
+	plan
+	jplay A a2.msg -c "$py => $pz" -c "$py => $px" $px
+	jplay B b2.msg $py
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "$1: the line did not fire"; }
+	"$ADJ" show -d B >bview
+	entries B bents
+	secret_nowhere "$py => $px" bview bents/* rout
+	# the reply played is alice's THEN
+	"$ADJ" show -d B | grep '^Last:' >last.real
+	for w in $pz; do
+		grep -qF -- "$w" last.real ||
+		    fail "$1: another reply than $pz: $(cat last.real)"
+	done
+}
+
+test_cond_fires_incognito_rps() {
+	fires_in incognito-rps
+}
+
+test_cond_fires_espionnage() {
+	fires_in espionnage
+}
+
+test_cond_fires_knights() {
+	fires_in knights
+}
+
+# topogic: the seeker moves again after each score: no move of the coder
+# for a condition to answer
+test_cond_topogic_refused() {
+	jstart topogic -s 7
+	"$ADJ" setup -d A random >a1.msg || fail "setup A"
+	tojudge a1.msg
+	x=$(example B)
+	snapshot B
+	expect 2 "$ADJ" turn -d B -c 'a1 => b2' $x
+	err_has 'after this move it is your turn again: conditions would wait for nothing'
+	unchanged B
+}
