@@ -3,12 +3,13 @@
 # conditions and with lines of depth 3 on both sides: a count, not a
 # time.  Every action is the one the seat's view suggests ("For
 # example"), the same for the same position of the same game, so both
-# games are the same game, on every run.  With conditions, each seat, on its turn, plans its line in a
-# copy of every directory (its move, then three times the opponent's
-# answer, whether played by hand or fired from its own conditions, and
-# its own reply to it) and sends it with its move.  Counted: every
-# message a seat sends the judge and every update the judge sends a
-# seat.  Run by run.sh (same environment: ADJ, WORK), or alone.
+# games are the same game, on every run.  With conditions, each seat, on
+# its turn, plans its line in a copy of every directory (its move, then
+# three times the opponent's answer, whether played by hand or fired from
+# its own conditions, and its own reply to it) and sends it with its
+# move.  Counted: every message a seat sends the judge and every update
+# the judge sends a seat.  Run by run.sh (same environment: ADJ, WORK),
+# or alone.
 set -eu
 
 : "${ADJ:?ADJ must name the adjudicator binary}"
@@ -23,7 +24,8 @@ cd "$WORK"
 . "$TOP/tests/cli/judge.sh"
 
 example() {
-	"$ADJ" show -d "$1" | sed -n "s/^For example: adjudicator turn -d $1 //p"
+	"$ADJ" show -d "$1" |
+	    sed -n "s/^For example: adjudicator turn -d $1 //p"
 }
 
 # acts: the actions applied so far, as the judge's copy counts them
@@ -44,7 +46,8 @@ move() {
 	md=$1
 	shift
 	mv=$(example "$md")
-	"$ADJ" turn -d "$md" "$@" $mv >m.msg 2>m.err || fail "turn $md: $(cat m.err)"
+	"$ADJ" turn -d "$md" "$@" $mv >m.msg 2>m.err ||
+	    fail "turn $md: $(cat m.err)"
 	tojudge m.msg
 	count_run
 }
