@@ -280,10 +280,12 @@ cond_first(const struct match *c, const struct cond_set *s, struct error *e)
 		    "the game is over" : "it is your turn again");
 	for (i = 0; i < s->n; i++)
 		if (c->rules->parse(c->state, next, s->line[i].when[0], &a,
-		    e) != 0)
-			return error_set(e, EXIT_USAGE, "-c: line %d: %s "
-			    "cannot play \"%s\" after your move: %s", i + 1,
-			    c->seat[next].name, s->line[i].when[0], e->msg);
+		    e) != 0) {
+			e->status = EXIT_USAGE;
+			return error_prefix(e, "-c: line %d: %s cannot play "
+			    "\"%s\" after your move", i + 1,
+			    c->seat[next].name, s->line[i].when[0]);
+		}
 	return 0;
 }
 
@@ -405,6 +407,9 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 	    (k = cli_key(g, e)) == NULL))
 		return -1;
 	rc = play(g, k, action, out, note, e);
+	/* -n: the copy played on is this one, as the move leaves it */
+	if (rc == 0 && dry)
+		rc = cond_first(g->t.m, g->t.cond, e);
 	/* kept before it is printed: a message sent is always resent */
 	if (rc == 0 && !dry)
 		rc = gamedir_commit(g, e);

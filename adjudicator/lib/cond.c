@@ -101,8 +101,7 @@ cond_add_text(struct cond_set *s, const char *text, size_t len,
 		if (line[strspn(line, " \t\r")] == '\0')
 			continue;
 		if (cond_add(s, line, e) != 0)
-			return error_set(e, e->status, "%s:%u: %s", where, no,
-			    e->msg);
+			return error_prefix(e, "%s:%u", where, no);
 	}
 	return 0;
 }
@@ -258,9 +257,11 @@ read_line(const struct ydoc *item, struct cond_set *s, int *seen,
 	if (no < 1 || seen[no - 1]++)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
 		    "%llu twice, or numbered 0", where, item->line, no);
-	if (cond_parse(steps, &l, e) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
-		    "%llu: %s", where, item->line, no, e->msg);
+	if (cond_parse(steps, &l, e) != 0) {
+		e->status = EXIT_MALFORMED;
+		return error_prefix(e, "%s:%u: condition line %llu", where,
+		    item->line, no);
+	}
 	if (ydoc_hex(item, "nonce", l.nonce, COMMIT_NONCE, where, e) != 0)
 		goto done;
 	line_id(s->seq, (int)no - 1, id, sizeof(id));

@@ -118,9 +118,10 @@ read_fired(const struct match *m, int seat, const struct ydoc *c,
 		return error_set(e, EXIT_REFUSED, "%s: the judge fires a "
 		    "condition of %s's entry %llu, which holds none live",
 		    where, ms->name, seq);
-	if (cond_parse(steps, l, e) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s: cond: %s", where,
-		    e->msg);
+	if (cond_parse(steps, l, e) != 0) {
+		e->status = EXIT_MALFORMED;
+		return error_prefix(e, "%s", where);
+	}
 	if (ydoc_hex_public(c, "nonce", l->nonce, COMMIT_NONCE, where, e) != 0)
 		return -1;
 	cond_line_text(l, text, sizeof(text));

@@ -110,6 +110,8 @@ test_cond_usage_refused() {
 	err_has 'give the action too'
 	expect 2 "$ADJ" turn -d A -c 'zz-c4 => c3-c4' e3-c3
 	err_has 'line 1: bob cannot play "zz-c4" after your move'
+	expect 2 "$ADJ" turn -n -d A -c 'zz-c4 => c3-c4' e3-c3
+	err_has 'line 1: bob cannot play "zz-c4" after your move'
 	expect 2 "$ADJ" turn -d A \
 	    -c 'a=>b;c=>d;e=>f;g=>h;i=>j;k=>l;m=>n;o=>p;q=>r' e3-c3
 	err_has 'more than 8 steps'
