@@ -272,7 +272,10 @@ cond_first(const struct match *c, const struct cond_set *s, struct error *e)
 	struct game_action a;
 	int i, next = c->rules->to_move(c->state);
 
-	if (s == NULL)
+	/* an action waiting for the judge (a combat, an interrogation):
+	 * whose turn follows is not known yet; the steps are checked as
+	 * they come */
+	if (s == NULL || c->pending)
 		return 0;
 	if (next < 0 || next == c->me)
 		return error_set(e, EXIT_USAGE, "-c: after this move %s: "

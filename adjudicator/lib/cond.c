@@ -408,6 +408,43 @@ cond_pending(const struct transcript *p, struct cond_set *s, struct error *e)
 	return n > 0 ? 0 : 1;
 }
 
+/* A line of the seat's live entry that answers the opponent's last
+ * action, which the judge did not play: its index, or -1. */
+static int
+unplayed(const struct transcript *p, struct cond_set *s)
+{
+	const struct match *m = p->m;
+	struct error ign;
+	int live;
+
+	if (!m->judge_mode || p->me < 0 || p->me >= m->nseats ||
+	    !cond_live(m, p->me) || own_record(p, s, &ign) != 0 ||
+	    s->seq != m->seat[p->me].cond_seq)
+		return -1;
+	return cond_first_match(m, p->me, s, &live);
+}
+
+/* What the seat's view says of a line the judge did not play. */
+static void
+view_unplayed(const struct transcript *p, int yaml, struct cond_set *s,
+    struct buf *b)
+{
+	const struct match *m = p->m;
+	int i;
+
+	if ((i = unplayed(p, s)) < 0)
+		return;
+	if (yaml)
+		buf_printf(b, "condition_not_played:\n  line: %d\n  "
+		    "answers: \"%s\"\n", i + 1, m->last_action);
+	else
+		buf_printf(b, "\nNot played: your condition line %d answers "
+		    "%s's %s,\nbut the judge played nothing for you: it "
+		    "withheld it, or found your\nreply illegal by what you "
+		    "could not see (its note says which).\n", i + 1,
+		    m->seat[m->last_action_by].name, m->last_action);
+}
+
 void
 cond_view(const struct transcript *p, int yaml, struct buf *b)
 {
@@ -419,8 +456,10 @@ cond_view(const struct transcript *p, int yaml, struct buf *b)
 
 	if ((s = sec_malloc(sizeof(*s))) == NULL)
 		return;
-	if (cond_pending(p, s, &ign) != 0)
+	if (cond_pending(p, s, &ign) != 0) {
+		view_unplayed(p, yaml, s, b);
 		goto done;
+	}
 	if (yaml && (w = ydoc_writer_new(b)) != NULL) {
 		ydoc_map_begin(w);
 		ydoc_key(w, "conditions");

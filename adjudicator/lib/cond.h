@@ -83,6 +83,11 @@ int	cond_record_read(const void *, size_t, struct cond_set *,
  */
 int	cond_live(const struct match *, int seat);
 int	cond_matches(const struct match *, int seat, const char *when);
+/* The first line of s (seat's, for its live entry) whose steps so far
+ * are those fired and whose next IF names the last action: its index,
+ * or -1; *live whether any line's steps so far were those fired. */
+int	cond_first_match(const struct match *, int seat,
+	    const struct cond_set *, int *live);
 
 /* A judged seat's own conditions while they are pending (sent, and the
  * opponent has not answered it or the last step fired): 0 with the lines

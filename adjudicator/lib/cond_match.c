@@ -91,6 +91,31 @@ cond_live(const struct match *m, int seat)
 	    m->nactions == ms->cond_nact + 1 && m->last_action_by != seat;
 }
 
+int
+cond_first_match(const struct match *m, int seat, const struct cond_set *s,
+    int *live)
+{
+	const struct match_seat *ms = &m->seat[seat];
+	struct cond_line l;
+	char text[COND_TEXT];
+	int i, step = ms->cond_fired;
+
+	*live = 0;
+	for (i = 0; i < s->n; i++) {
+		if (s->line[i].n <= step)
+			continue;
+		l = s->line[i];
+		l.n = step;
+		cond_line_text(&l, text, sizeof(text));
+		if (strcmp(text, ms->cond_path) != 0)
+			continue;
+		*live = 1;
+		if (cond_matches(m, seat, s->line[i].when[step]))
+			return i;
+	}
+	return -1;
+}
+
 /* The fired step's opening: cond map entry, line, step, steps, nonce;
  * checked against the seat's commitment and the steps before it. */
 static int

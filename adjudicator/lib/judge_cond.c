@@ -44,32 +44,6 @@ lines_of(struct transcript *p, int seat, struct cond_set *s, struct error *e)
 	return rc == 0 && s->seq == p->m->seat[seat].cond_seq ? 0 : 1;
 }
 
-/* The first line to fire now (-1: none); *live whether any was live. */
-static int
-first_match(const struct match *m, int seat, const struct cond_set *s,
-    int *live)
-{
-	const struct match_seat *ms = &m->seat[seat];
-	struct cond_line l;
-	char text[COND_TEXT];
-	int i, step = ms->cond_fired;
-
-	*live = 0;
-	for (i = 0; i < s->n; i++) {
-		if (s->line[i].n <= step)
-			continue;
-		l = s->line[i];
-		l.n = step;
-		cond_line_text(&l, text, sizeof(text));
-		if (strcmp(text, ms->cond_path) != 0)
-			continue;
-		*live = 1;
-		if (cond_matches(m, seat, s->line[i].when[step]))
-			return i;
-	}
-	return -1;
-}
-
 /* 1: a reply fired; 0: none; -1: a system error. */
 static int
 fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
@@ -83,7 +57,7 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 
 	if ((rc = lines_of(p, seat, s, e)) != 0)
 		return rc < 0 ? -1 : 0;
-	if ((i = first_match(m, seat, s, &live)) < 0) {
+	if ((i = cond_first_match(m, seat, s, &live)) < 0) {
 		if (live)
 			judge_note(j, seat, "%s played %s, which none of your "
 			    "conditions answered: they are dropped; your move",

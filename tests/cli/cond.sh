@@ -215,6 +215,7 @@ test_cond_breaks_at_step_two() {
 	"$ADJ" show -d A >aview
 	grep -q '^Your turn' aview || fail "not alice's turn"
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
+	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
 }
 
@@ -226,7 +227,10 @@ test_cond_illegal_reply_dropped() {
 	grep -q "alice's condition, line 2 step 2, is illegal here" jout ||
 	    { cat jout >&2; fail "not dropped"; }
 	grep -q 'update for alice (1 entry, a note)' jout || fail "no note"
-	"$ADJ" show -d A | grep -q '^Your turn' || fail "not alice's turn"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "not alice's turn"
+	grep -q "^Not played: your condition line 2 answers bob's b4-c4,$" \
+	    aview || fail "alice's view does not say what was not played"
 	"$ADJ" show -d B | grep -q '^Last: Black moves b4-c4\.$' ||
 	    fail "something was played for alice"
 }
@@ -372,16 +376,21 @@ test_cond_fires_knights() {
 	fires_in knights
 }
 
-# topogic: the seeker moves again after each score: no move of the coder
-# for a condition to answer
-test_cond_topogic_refused() {
-	jstart topogic -s 7
-	"$ADJ" setup -d A random >a1.msg || fail "setup A"
-	tojudge a1.msg
-	x=$(example B)
-	snapshot B
-	expect 2 "$ADJ" turn -d B -c 'a1 => b2' $x
-	err_has 'after this move it is your turn again: conditions would wait'
-	err_has 'for nothing'
-	unchanged B
+# A judge that plays nothing for a line that answered (here: it lost its
+# record of the lines) is named in the seat's view, which receive prints
+# as it takes the update
+test_cond_withheld_named() {
+	cfire
+	rm J/cond.0
+	jplay B b2.msg c5-d5
+	grep -q 'fired' jout && fail "fired without the lines"
+	# the update alice received (upd.N.alice): its view names it
+	"$ADJ" show -d A >aview
+	grep -q "^Not played: your condition line 1 answers bob's c5-d5,$" \
+	    aview || { cat aview >&2; fail "alice's view does not name it"; }
+	"$ADJ" show -d A -f yaml >ayaml
+	grep -q '^condition_not_played:$' ayaml || fail "not in the YAML view"
+	grep -q '^  answers: "c5-d5"$' ayaml || fail "what it answers"
+	"$ADJ" show -d B | grep -q 'Not played' && fail "bob told"
+	true
 }
