@@ -37,8 +37,8 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 	if (ydoc_get(doc, "cond") == NULL)
 		return 0;
 	if (!m->judge_mode)
-		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in a "
-		    "game without a judge", where);
+		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
+		    "a game without a judge", where);
 	if (cond_read_commits(doc, &s, &has, where, e) != 0)
 		return -1;
 	ms->cond_seq = m->seq + 1;
