@@ -5,8 +5,7 @@
 # whole 1,000-entry game (moves.sh); the mail bot's mails per second
 # through judge -r (judge.sh), and over a drained queue of 1,000 mails
 # (drain.sh); one move with and without a key agent
-# (agent.sh); the mails of 40 actions of judged incognito with and
-# without conditional moves (cond.sh, a count); standings over 10,000 archives against verify of the same
+# (agent.sh); standings over 10,000 archives against verify of the same
 # archives (standings.sh, ARCHIVES of them).
 #
 # ADJ       the adjudicator binary
@@ -196,6 +195,8 @@ for g in 4 50; do
 	    sh "$here/drain.sh" || fail "drain.sh failed"
 done
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
+# the mails of 40 actions of judged incognito with and without
+# conditional moves (a count, not a time)
 WORK=$WORK/cond sh "$here/cond.sh" || fail "cond.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
