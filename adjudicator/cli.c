@@ -561,11 +561,14 @@ cli_view(const struct gamedir *g, const char *fmt, struct error *e)
 			b.len--;
 		}
 	}
-	else if (strcmp(fmt, "yaml") == 0)
+	else if (strcmp(fmt, "yaml") == 0) {
 		rc = view_yaml_at(m, viewer, &p, &b, e);
+		cond_view(&g->t, 1, &b);
+	}
 	else {
 		view_text_at(m, viewer, &p, &b);
 		judge_audit(g, viewer, &b);
+		cond_view(&g->t, 0, &b);
 	}
 	if (rc == 0)
 		rc = cli_write(b.data, b.len, e);
@@ -640,14 +643,20 @@ cli_archive_input(int argc, char **argv, const char **in, int *threads,
 	return cli_open(*in, e);
 }
 
-int
-cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
+static int
+send_options(int argc, char **argv, const char *opts, struct cli_send *o,
+    struct error *e)
 {
 	int ch;
 
 	memset(o, 0, sizeof(*o));
-	while ((ch = cli_getopt(argc, argv, "d:r:MnS")) != -1) {
-		if (ch == 'M')
+	while ((ch = cli_getopt(argc, argv, opts)) != -1) {
+		if (ch == 'c' && o->ncond < CLI_CONDS)
+			o->cond[o->ncond++] = optarg;
+		else if (ch == 'c')
+			return error_set(e, EXIT_USAGE, "-c: more than %d "
+			    "lines of conditions", COND_LINES);
+		else if (ch == 'M')
 			o->mail = 1;
 		else if (ch == 'S')
 			o->mail = o->send = 1;
@@ -660,6 +669,18 @@ cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
 		return error_set(e, EXIT_USAGE, "%s: -n and %s together: a dry "
 		    "run sends nothing", cli_verb->name, o->send ? "-S" : "-M");
 	return 0;
+}
+
+int
+cli_send_options(int argc, char **argv, struct cli_send *o, struct error *e)
+{
+	return send_options(argc, argv, "d:r:MnS", o, e);
+}
+
+int
+cli_turn_options(int argc, char **argv, struct cli_send *o, struct error *e)
+{
+	return send_options(argc, argv, "c:d:r:MnS", o, e);
 }
 
 int

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "error.h"
+#include "cond.h"
 #include "gamedir.h"
 #include "mailqueue.h"
 #include "pass.h"	/* pass_key: what the verbs hand key_secret_load */
@@ -104,13 +105,18 @@ FILE	*cli_archive_input(int, char **, const char **in, int *threads,
 	    struct error *);
 /* The options of setup and turn: -d GAMEDIR, -r ROOT, -M, -n; optind
  * is left at the first operand. */
+#define CLI_CONDS	COND_LINES
 struct cli_send {
 	struct cli_where w;
 	int		 mail;	/* -M: a whole mail */
 	int		 send;	/* -S: that mail handed to the mailer */
 	int		 dry;	/* -n: nothing written or sent */
+	const char	*cond[CLI_CONDS];	/* turn -c: lines, or files */
+	int		 ncond;
 };
 int	cli_send_options(int, char **, struct cli_send *, struct error *);
+/* The same with turn's -c (conditions, formats/conditions.md). */
+int	cli_turn_options(int, char **, struct cli_send *, struct error *);
 /* A judged seat's next entry is sent (in its outbox) and the judge's
  * update has not brought it back yet. */
 int	cli_judged_sent(struct gamedir *);

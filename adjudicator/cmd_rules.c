@@ -41,6 +41,17 @@ describe(const struct game_rules *r, struct buf *b)
 	    "  remind=2d,12h  reminders when this much time is left, each "
 	    "shorter than\n    a turn can be (1d,6h: those that can come)\n");
 	buf_printf(b, "notation:\n%s", r->notation);
+	if (!(r->modes & GAME_MODE_JUDGE) || r->min_seats > 2)
+		return;
+	buf_printf(b, "conditions (judged games, two seats; turn -c, with "
+	    "your move):\n"
+	    "  'IF => THEN ; IF => THEN'  a line: if the opponent plays IF, "
+	    "reply THEN,\n"
+	    "    then go on; at most %d lines of %d steps, sealed to the "
+	    "judge;\n"
+	    "    -c FILE: a line each (# comments); -c -: none\n"
+	    "    the judge plays THEN for you when the move answers IF\n",
+	    COND_LINES, COND_STEPS);
 }
 
 int

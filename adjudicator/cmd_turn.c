@@ -2,7 +2,8 @@
  * turn: play.  What the seat owes first (openings, a claim computed from
  * its own secret), then the action, checked with what the seat knows
  * before anything is written or sent; and the seat's final openings when
- * its entry ends the game.  Every turn is played on a copy first, as -n
+ * its entry ends the game; in a judged game, the conditions sent with
+ * the move (-c, cond.h).  Every turn is played on a copy first, as -n
  * plays it, before the key is loaded: a refused action asks for no
  * passphrase.  With -n the same checks and the view as it would be,
  * nothing written or sent (no key needed).
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fsio.h"
 #include "mail.h"
 #include "when.h"
 
@@ -229,7 +231,8 @@ play(struct gamedir *g, const struct key_secret *k, const char *action,
 		goto done;
 	}
 	if (rc == 1 && match_phase(p->m) != MATCH_FINAL &&
-	    entry_turn(p->m, p->me, p->secret, action, &body, e) != 0) {
+	    entry_turn_cond(p->m, p->me, p->secret, action, p->cond, &body,
+	    e) != 0) {
 		rc = -1;
 		goto done;
 	}
@@ -261,6 +264,34 @@ done:
 	return rc;
 }
 
+/* Each line's first step, on c as this seat's move leaves it: the
+ * opponent's action must be one it can type there. */
+static int
+cond_first(const struct match *c, const struct cond_set *s, struct error *e)
+{
+	struct game_action a;
+	int i, next = c->rules->to_move(c->state);
+
+	/* an action waiting for the judge (a combat, an interrogation):
+	 * whose turn follows is not known yet; the steps are checked as
+	 * they come */
+	if (s == NULL || c->pending)
+		return 0;
+	if (next < 0 || next == c->me)
+		return error_set(e, EXIT_USAGE, "-c: after this move %s: "
+		    "conditions would wait for nothing", next < 0 ?
+		    "the game is over" : "it is your turn again");
+	for (i = 0; i < s->n; i++)
+		if (c->rules->parse(c->state, next, s->line[i].when[0], &a,
+		    e) != 0) {
+			e->status = EXIT_USAGE;
+			return error_prefix(e, "-c: line %d: %s cannot play "
+			    "\"%s\" after your move", i + 1,
+			    c->seat[next].name, s->line[i].when[0]);
+		}
+	return 0;
+}
+
 /* The turn played first on a copy of the match, as -n plays it: an
  * illegal or mistyped action is refused before the passphrase is asked. */
 static int
@@ -274,8 +305,94 @@ rehearse(struct gamedir *g, const char *action, struct error *e)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	g->t.m = copy;
 	rc = play(g, NULL, action, NULL, note, e);
+	if (rc == 0)
+		rc = cond_first(copy, g->t.cond, e);
 	g->t.m = real;
 	match_free(copy);
+	return rc;
+}
+
+/* The seat's own record of the conditions it sent (its view lists them
+ * while they are pending). */
+static int
+cond_keep(struct gamedir *g, struct error *e)
+{
+	struct buf b;
+	int rc;
+
+	buf_init(&b);
+	rc = cond_record_write(g->t.cond, &b, e);
+	if (rc == 0)
+		rc = g->t.store->put_cond(g->t.arg, g->t.me, &b, e);
+	if (b.data != NULL)
+		sec_wipe(b.data, b.len);
+	buf_free(&b);
+	return rc;
+}
+
+/*
+ * turn -c: each value a line ("IF => THEN ; ..."), a file of lines (an
+ * existing file's name without "=>"), or "-": none (this entry carries
+ * no conditions).  Judged games only: in a peer game nobody but the
+ * opponent could apply them, and it would have to read them.  Sealed
+ * for this entry's seq; *out NULL when none.
+ */
+static int
+conditions(struct gamedir *g, const struct cli_send *o, int argc,
+    struct cond_set **out, struct error *e)
+{
+	const struct match *m = g->t.m;
+	struct cond_set *s;
+	struct buf b;
+	int i, none = 0, rc = 0;
+
+	*out = NULL;
+	if (o->ncond == 0)
+		return 0;
+	if (!m->judge_mode)
+		return error_set(e, EXIT_USAGE, "-c: conditions need a judge: "
+		    "in a peer game only your opponent could apply them, and "
+		    "it would have to read them to do it");
+	if (argc == 0)
+		return error_set(e, EXIT_USAGE, "-c: conditions go with your "
+		    "move: give the action too");
+	if (m->nseats > 2)
+		return error_set(e, EXIT_USAGE, "-c: conditions in a game of "
+		    "%d seats are not supported yet", m->nseats);
+	if ((s = sec_malloc(sizeof(*s))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memset(s, 0, sizeof(*s));
+	buf_init(&b);
+	for (i = 0; rc == 0 && i < o->ncond; i++) {
+		b.len = 0;
+		if (strcmp(o->cond[i], "-") == 0)
+			none = 1;
+		else if (strstr(o->cond[i], "=>") != NULL ||
+		    !fsio_exists(o->cond[i]))
+			rc = cond_add(s, o->cond[i], e);
+		else if ((rc = fsio_read_regular(o->cond[i], 64 * 1024, &b,
+		    NULL, e)) == 0)
+			rc = cond_add_text(s, (const char *)b.data, b.len,
+			    o->cond[i], e);
+	}
+	if (rc == 0 && none && o->ncond > 1)
+		rc = error_set(e, EXIT_USAGE, "-c -: no conditions, alone; "
+		    "not with others");
+	if (rc == 0 && !none && s->n == 0)
+		rc = error_set(e, EXIT_USAGE, "-c: no line of conditions (use "
+		    "-c - for none)");
+	if (rc == 0 && !none)
+		rc = cond_seal(s, m->game_id, m->seat[g->t.me].name,
+		    m->seq + 1, e);
+	if (b.data != NULL)
+		sec_wipe(b.data, b.len);
+	buf_free(&b);
+	if (rc == 0 && !none) {
+		*out = s;
+		return 0;
+	}
+	sec_wipe(s, sizeof(*s));
+	sec_free(s);
 	return rc;
 }
 
@@ -293,9 +410,14 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 	    (k = cli_key(g, e)) == NULL))
 		return -1;
 	rc = play(g, k, action, out, note, e);
+	/* -n: the copy played on is this one, as the move leaves it */
+	if (rc == 0 && dry)
+		rc = cond_first(g->t.m, g->t.cond, e);
 	/* kept before it is printed: a message sent is always resent */
 	if (rc == 0 && !dry)
 		rc = gamedir_commit(g, e);
+	if (rc == 0 && !dry && g->t.cond != NULL)
+		rc = cond_keep(g, e);
 	if (rc == 0 && note[0] != '\0')
 		fprintf(stderr, "%s\n", note);
 	key_secret_free(k);
@@ -305,6 +427,7 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 int
 cmd_turn(int argc, char **argv, struct error *e)
 {
+	struct cond_set *cond;
 	struct cli_send o;
 	char action[512];
 	struct gamedir g;
@@ -313,7 +436,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	uint64_t seq;
 	int rc;
 
-	if (cli_send_options(argc, argv, &o, e) != 0)
+	if (cli_turn_options(argc, argv, &o, e) != 0)
 		return -1;
 	argc -= optind;
 	argv += optind;
@@ -321,6 +444,11 @@ cmd_turn(int argc, char **argv, struct error *e)
 	    cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
 	    &g, e) != 0)
 		return -1;
+	if (conditions(&g, &o, argc, &cond, e) != 0) {
+		gamedir_close(&g);
+		return -1;
+	}
+	g.t.cond = cond;
 	buf_init(&out);
 	seq = g.t.m->seq + 1;
 	/* -M: the addresses are checked before anything is written */
@@ -336,5 +464,9 @@ cmd_turn(int argc, char **argv, struct error *e)
 		    sizeof(what)), &out, o.mail, o.send, e);
 	buf_free(&out);
 	gamedir_close(&g);
+	if (cond != NULL) {
+		sec_wipe(cond, sizeof(*cond));
+		sec_free(cond);
+	}
 	return rc;
 }

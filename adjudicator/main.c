@@ -31,7 +31,7 @@ static const struct verb verbs[] = {
 	  .summary = "commit to a secret setup; the message on stdout" },
 	{ .name = "turn", .main = cmd_turn,
 	  .usage = "adjudicator turn [-r ROOT] [-d GAMEDIR] [-M | -S | -n] "
-	    "[ACTION...]",
+	    "[-c LINE|FILE|-]... [ACTION...]",
 	  .summary = "play; the turn message (-M: a whole mail) on stdout" },
 	{ .name = "bot", .main = cmd_bot,
 	  .usage = "adjudicator bot [-r ROOT] [-d GAMEDIR] [-M | -S] "

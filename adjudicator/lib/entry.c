@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "armor.h"
+#include "cond.h"
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
@@ -382,16 +383,60 @@ try_action(struct match *c, int seat, const char *text,
 	return 0;
 }
 
+/*
+ * A turn's (or a fired reply's) writer, begun: author's entry of kind
+ * for seat ("for" when they differ), then the openings of seat's own
+ * pieces the draft marked.  NULL on error.
+ */
+static struct ydoc_writer *
+turn_begin(const struct match *m, int author, int seat, const char *kind,
+    const struct match_secret *sec, const struct turn_draft *d,
+    struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+	int i;
+
+	if (d->nopen > 0 && sec == NULL) {
+		no_setup(m, seat, e);
+		return NULL;
+	}
+	if ((w = ydoc_writer_new(out)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
+	begin(m, author, kind, w);
+	if (author != seat)
+		ydoc_kv(w, "for", m->seat[seat].name);
+	if (d->nopen == 0)
+		return w;
+	ydoc_key(w, "open");
+	ydoc_seq_begin(w, 0);
+	for (i = 0; i < sec->setup.n; i++)
+		if (d->open[i])
+			opening_write(w, m, seat, sec->setup.id[i],
+			    sec->setup.value[i], sec->nonce[i]);
+	ydoc_seq_end(w);
+	return w;
+}
+
 int
 entry_turn(const struct match *m, int seat, const struct match_secret *sec,
     const char *text, struct buf *out, struct error *e)
+{
+	return entry_turn_cond(m, seat, sec, text, NULL, out, e);
+}
+
+int
+entry_turn_cond(const struct match *m, int seat,
+    const struct match_secret *sec, const char *text,
+    const struct cond_set *cond, struct buf *out, struct error *e)
 {
 	struct match *c = NULL;
 	struct game_action a;
 	struct turn_draft d;
 	struct ydoc_writer *w;
 	char waits[120];
-	int i, rc = -1, owed, next;
+	int rc = -1, owed, next;
 
 	memset(&d, 0, sizeof(d));
 	switch (match_phase(m)) {
@@ -425,28 +470,42 @@ entry_turn(const struct match *m, int seat, const struct match_secret *sec,
 	}
 	if (text != NULL && try_action(c, seat, text, &a, &d, e) != 0)
 		goto done;
-	if (d.nopen > 0 && sec == NULL) {
-		no_setup(m, seat, e);
+	if ((w = turn_begin(m, seat, seat, "turn", sec, &d, out, e)) == NULL)
 		goto done;
-	}
-	if ((w = ydoc_writer_new(out)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
-		goto done;
-	}
-	begin(m, seat, "turn", w);
-	if (d.nopen > 0) {
-		ydoc_key(w, "open");
-		ydoc_seq_begin(w, 0);
-		for (i = 0; i < sec->setup.n; i++)
-			if (d.open[i])
-				opening_write(w, m, seat, sec->setup.id[i],
-				    sec->setup.value[i], sec->nonce[i]);
-		ydoc_seq_end(w);
-	}
 	if (d.claim[0] != '\0')
 		write_claim(w, d.claim, d.value);
 	if (text != NULL)
 		write_action(w, &a);
+	if (cond != NULL)
+		cond_write_commits(w, cond);
+	ydoc_map_end(w);
+	rc = finish(w, e);
+done:
+	match_free(c);
+	return rc;
+}
+
+int
+entry_fired(const struct match *m, int seat, const struct match_secret *sec,
+    const struct cond_set *s, int line, int step, struct buf *out,
+    struct error *e)
+{
+	struct match *c;
+	struct game_action a;
+	struct turn_draft d;
+	struct ydoc_writer *w;
+	int rc = -1;
+
+	memset(&d, 0, sizeof(d));
+	if ((c = match_clone(m)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	if (try_action(c, seat, s->line[line].then[step], &a, &d, e) != 0)
+		goto done;
+	if ((w = turn_begin(m, GAME_JUDGE, seat, "fired", sec, &d, out,
+	    e)) == NULL)
+		goto done;
+	write_action(w, &a);
+	cond_write_fired(w, s, line, step);
 	ydoc_map_end(w);
 	rc = finish(w, e);
 done:
@@ -627,7 +686,8 @@ entry_secret(const struct match *m, int seat, const struct match_secret *sec,
 
 int
 entry_private(const struct match *m, int seat, const struct buf *sb,
-    const struct match_secret *sec, struct buf *out, struct error *e)
+    const struct match_secret *sec, const struct cond_set *cond,
+    struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
 	char *b64;
@@ -656,6 +716,8 @@ entry_private(const struct match *m, int seat, const struct buf *sb,
 			    sec->setup.value[i], sec->nonce[i]);
 		ydoc_seq_end(w);
 	}
+	if (cond != NULL)
+		cond_write_lines(w, cond);
 	ydoc_map_end(w);
 	return finish(w, e);
 }

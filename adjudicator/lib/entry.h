@@ -14,6 +14,7 @@
 #include "error.h"
 #include "game.h"
 
+struct cond_set;
 struct key_public;
 struct key_secret;
 struct match;
@@ -49,6 +50,17 @@ int	entry_setup(const struct match *, int seat,
 int	entry_turn(const struct match *, int seat,
 	    const struct match_secret *, const char *action, struct buf *,
 	    struct error *);
+/* The same with a judged seat's conditions: their commitments (cond.h;
+ * NULL: none). */
+int	entry_turn_cond(const struct match *, int seat,
+	    const struct match_secret *, const char *action,
+	    const struct cond_set *, struct buf *, struct error *);
+/* Judge mode: the judge's entry that fires step (from 0) of line (from 0)
+ * of seat's conditions s, with the openings of seat's own pieces (sec)
+ * its reply needs (kind fired, formats/conditions.md). */
+int	entry_fired(const struct match *, int seat,
+	    const struct match_secret *, const struct cond_set *, int line,
+	    int step, struct buf *, struct error *);
 /* Meets on c (a copy) what seat owes first in its turn, as entry_turn
  * does: c is then the position its action, if any, is played in. */
 int	entry_meet_owed(struct match *c, int seat,
@@ -91,12 +103,12 @@ int	entry_secret(const struct match *, int seat,
 	    const struct match_secret *, struct buf *, struct error *);
 /*
  * Judge mode: what a seat sends the judge.  The signed entry travels
- * inside, to be forwarded verbatim; openings (a setup's) go to the judge
- * alone.  openings may be NULL.
+ * inside, to be forwarded verbatim; openings (a setup's) and the lines
+ * of conditions go to the judge alone.  Either may be NULL.
  */
 int	entry_private(const struct match *, int seat,
 	    const struct buf *signed_entry, const struct match_secret *,
-	    struct buf *, struct error *);
+	    const struct cond_set *, struct buf *, struct error *);
 /* Judge mode: the judge's update for one seat: the entries it has not
  * had, the openings meant for its eyes alone, the seat's own setup (a
  * new holder's or a restored copy's whole update; NULL: none), perhaps a

@@ -425,6 +425,37 @@ put_aside(void *arg, uint64_t seq, const uint8_t *blob, size_t len,
 	return 0;
 }
 
+/* A seat's conditions (formats/conditions.md): GAMEDIR/cond.N, N the
+ * seat's index, outside the journal; whoever reads it checks it against
+ * the commitments of the entry it names. */
+static void
+cond_path(const struct gamedir *g, int seat, char *path, size_t len)
+{
+	snprintf(path, len, "%s/cond.%d", g->path, seat);
+}
+
+static int
+put_cond(void *arg, int seat, const struct buf *b, struct error *e)
+{
+	struct gamedir *g = arg;
+	char path[PATH_MAX];
+
+	cond_path(g, seat, path, sizeof(path));
+	return fsio_write_atomic(path, b->data, b->len, 0600, e);
+}
+
+static int
+get_cond(void *arg, int seat, struct buf *b, struct error *e)
+{
+	struct gamedir *g = arg;
+	char path[PATH_MAX];
+
+	cond_path(g, seat, path, sizeof(path));
+	if (!fsio_exists(path))
+		return 1;
+	return fsio_read_regular(path, 1024 * 1024, b, NULL, e);
+}
+
 const struct transcript_store gamedir_disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -442,4 +473,6 @@ const struct transcript_store gamedir_disk = {
 	.get_fork = get_fork,
 	.put_aside = put_aside,
 	.put_receipt = put_receipt,
+	.put_cond = put_cond,
+	.get_cond = get_cond,
 };

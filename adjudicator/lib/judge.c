@@ -9,6 +9,7 @@
 #include "armor.h"
 #include "holder.h"
 #include "judge.h"
+#include "judge_int.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -35,12 +36,8 @@ judge_run_clear(struct judge_run *j)
 	}
 }
 
-static void
-note(struct judge_run *j, int seat, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-note(struct judge_run *j, int seat, const char *fmt, ...)
+void
+judge_note(struct judge_run *j, int seat, const char *fmt, ...)
 {
 	char line[400];
 	size_t n;
@@ -137,47 +134,6 @@ judge_rule(struct judge_run *j, const struct entry_rule *r, struct error *e)
 	return rc;
 }
 
-/* What a seat's setup carries for the judge alone: every opening. */
-struct setup_openings {
-	int			 seat;
-	const struct ydoc	*list;
-};
-
-static int
-read_setup(struct transcript *p, struct match *after, const struct ydoc *list,
-    int seat, struct match_secret *sec, struct error *e)
-{
-	struct opening o;
-	size_t i;
-
-	if (ydoc_expect(list, YDOC_SEQ, "open", "setup", e) != 0)
-		return -1;
-	if ((int)list->nkids != after->seat[seat].pieces.n)
-		return error_set(e, EXIT_REFUSED, "the setup comes with %zu "
-		    "openings, not %d", list->nkids,
-		    after->seat[seat].pieces.n);
-	sec->setup.n = after->seat[seat].pieces.n;
-	for (i = 0; i < list->nkids; i++) {
-		if (opening_read(after, list->kids[i], &o, "setup", e) != 0)
-			return -1;
-		if (o.seat != seat || o.idx != (int)i)
-			return error_set(e, EXIT_MALFORMED, "opening %zu does "
-			    "not name %s's piece %s", i + 1,
-			    after->seat[seat].name,
-			    after->seat[seat].pieces.id[i]);
-		if (opening_check(after, &o, e) != 0)
-			return -1;
-		snprintf(sec->setup.id[i], GAME_ID, "%s", o.id);
-		snprintf(sec->setup.value[i], GAME_VALUE, "%s", o.value);
-		memcpy(sec->nonce[i], o.nonce, COMMIT_NONCE);
-	}
-	if (p->m->rules->setup_audit(after->state, seat, &sec->setup, e) != 0) {
-		e->status = EXIT_REFUSED;
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * A seat's entry that comes after its deadline and the grace is refused,
  * with the deadline; the tick rules the timeout.  One that comes in the
@@ -213,40 +169,6 @@ late(const struct match *m, int seat, const char *kind, int64_t at,
 	    m->seat[seat].name, d, h);
 }
 
-/* Before the seat's entry is stored: a setup's openings, checked now. */
-static int
-accept_setup(struct transcript *p, struct match *after, void *arg,
-    struct error *e)
-{
-	struct setup_openings *so = arg;
-	struct match_secret *sec;
-	int seat = so->seat;
-
-	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
-		if (so->list != NULL)
-			return error_set(e, EXIT_REFUSED, "private openings come "
-			    "only with a setup");
-		return 0;
-	}
-	if ((sec = sec_malloc(sizeof(*sec))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	memset(sec, 0, sizeof(*sec));
-	if (read_setup(p, after, so->list, seat, sec, e) != 0 ||
-	    p->store->put_secret(p->arg, seat, sec, e) != 0) {
-		sec_wipe(sec, sizeof(*sec));
-		sec_free(sec);
-		return -1;
-	}
-	if (p->all[seat] != NULL) {
-		sec_wipe(p->all[seat], sizeof(*p->all[seat]));
-		sec_free(p->all[seat]);
-	}
-	p->all[seat] = sec;
-	after->local[seat] = &sec->setup;
-	p->m->local[seat] = &sec->setup;
-	return 0;
-}
-
 /* A key that holds no seat; one whose seat the judge handed over hears
  * so (holder.c). */
 static int
@@ -271,7 +193,7 @@ read_private(struct transcript *p, const struct envelope *env, struct ydoc *doc,
     int *sender, const char *where, struct error *e)
 {
 	static const char *const keys[] = { "game", "by", "kind", "entry",
-	    "open", NULL };
+	    "open", "cond", NULL };
 	static const char *const req[] = { "game", "by", "kind", "entry",
 	    NULL };
 	const char *s;
@@ -389,7 +311,7 @@ tally(struct judge_run *j, enum transcript_verdict v, uint64_t seq,
 {
 	if (v == TRANSCRIPT_APPLIED) {
 		j->applied++;
-		return judge_auto(j, e);
+		return judge_auto(j, e) != 0 ? -1 : judge_cond_fire(j, e);
 	}
 	if (v == TRANSCRIPT_DUPLICATE) {
 		j->duplicates++;
@@ -413,7 +335,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
     struct error *e)
 {
 	struct transcript *p = j->p;
-	struct setup_openings so;
+	struct judge_accept so;
 	struct envelope inner;
 	enum transcript_verdict v;
 	struct match_peek pk;
@@ -451,6 +373,8 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	}
 	so.seat = *sender;
 	so.list = ydoc_get(doc, "open");
+	so.cond = ydoc_get(doc, "cond");
+	so.entry = &inner;
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
 	if (match_peek(&inner, &pk, w, e) != 0 || late(p->m, *sender, pk.kind,
 	    j->at != 0 ? j->at : when_now(), where, e) != 0)
@@ -464,7 +388,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	p->arrived = j->at;
 	p->peeked = &pk;	/* read once (transcript_take clears both) */
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
-	    outerlen, accept_setup, &so, w, &v, e);
+	    outerlen, judge_accept, &so, w, &v, e);
 	if (rc != 0)
 		goto done;
 	rc = tally(j, v, pk.seq, *sender, e);
@@ -492,7 +416,7 @@ outcome(struct judge_run *j, int sender, const struct error *e)
 	else
 		j->refused = 1;
 	/* the sender learns why; the reason is about its own message */
-	note(j, sender, "refused: %s", e->msg);
+	judge_note(j, sender, "refused: %s", e->msg);
 }
 
 /* A message waiting in the inbox, taken again from the start. */
@@ -509,7 +433,7 @@ retake(struct transcript *p, const uint8_t *outer, size_t len, void *arg,
 		return -1;
 	if (take(j, outer, len, &env, "inbox", &sender, e) != 0) {
 		if (e->status != EXIT_SYSTEM)
-			note(j, sender, "refused: %s", e->msg);
+			judge_note(j, sender, "refused: %s", e->msg);
 		return -1;
 	}
 	return 0;

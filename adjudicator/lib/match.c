@@ -29,7 +29,7 @@
 
 const char *const match_entry_keys[] = { "game", "seq", "prev", "by", "to",
     "kind", "commit", "open", "action", "claim", "time", "got", "leave",
-    "timeout", "ruling", "seat", "share", NULL };
+    "timeout", "ruling", "seat", "share", "cond", "for", NULL };
 const char *const match_entry_required[] = { "game", "seq", "prev", "by",
     "to", "kind", NULL };
 
@@ -574,6 +574,9 @@ check_entry(struct match *m, const struct envelope *env,
 	*author = seat;
 	if (timing_off_turn(m, seat, kind) || holder_off_turn(m, seat, kind))
 		return 0;
+	/* the judge plays a seat's fired reply on that seat's turn */
+	if (seat == GAME_JUDGE && strcmp(kind, "fired") == 0)
+		return 0;
 	if ((expect = match_next_author(m)) < 0)
 		return error_set(e, EXIT_REFUSED, "%s: the game is closed; "
 		    "nothing may follow", where);
@@ -601,6 +604,11 @@ apply_entry(struct match *m, const struct envelope *env,
 	    seed_refuse(m, seat, kind, where, e) != 0 ||
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
+	if ((ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0 &&
+	    strcmp(kind, "fired") != 0) || (ydoc_get(doc, "for") != NULL &&
+	    strcmp(kind, "fired") != 0))
+		return error_set(e, EXIT_MALFORMED, "%s: cond or for outside "
+		    "a turn", where);
 	if (seed_is_kind(kind))
 		rc = seed_apply(m, seat, doc, where, e);
 	else if (timing_is_kind(kind))
@@ -613,7 +621,10 @@ apply_entry(struct match *m, const struct envelope *env,
 			    "from %s now", where, match_author_name(m, seat));
 		rc = apply_setup(m, seat, doc, where, e);
 	} else if (strcmp(kind, "turn") == 0)
-		rc = apply_turn(m, seat, doc, where, bad_seat, e);
+		rc = cond_entry(m, seat, doc, where, e) != 0 ? -1 :
+		    apply_turn(m, seat, doc, where, bad_seat, e);
+	else if (strcmp(kind, "fired") == 0)
+		rc = cond_fired(m, seat, doc, where, bad_seat, e);
 	else if (strcmp(kind, "final") == 0) {
 		if (match_phase(m) != MATCH_FINAL)
 			return error_set(e, EXIT_REFUSED, "%s: final openings "

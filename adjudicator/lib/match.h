@@ -20,6 +20,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "commit.h"
+#include "cond.h"
 #include "envelope.h"
 #include "error.h"
 #include "game.h"
@@ -42,6 +43,15 @@ struct match_seat {
 	int		  opened[GAME_MAX_PIECES];
 	uint32_t	  opened_seq[GAME_MAX_PIECES];
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
+	/* conditional moves (cond.h, a judged game): the seat's entry that
+	 * committed to them (0: none live), its commitments, the steps the
+	 * judge fired from it and their text, and the count of actions
+	 * (match.nactions) after which the next step may fire */
+	uint64_t	  cond_seq;
+	uint8_t		  cond_commit[COND_LINES][SEC_HASH];
+	int		  cond_fired;
+	char		  cond_path[COND_TEXT];
+	uint32_t	  cond_nact;
 };
 
 /*
@@ -218,6 +228,8 @@ struct match {
 						 * timed out */
 	struct game_result	 result;
 	uint64_t		 last_action_seq;	/* the last action's entry */
+	int			 last_action_by;	/* its seat */
+	uint32_t		 nactions;	/* actions so far */
 	char			 last_action[GAME_TEXT];	/* its notation */
 	struct game_action	 last_act;	/* and the action, for a picture */
 

@@ -59,6 +59,13 @@ int	match_first_owing(const struct match *);
 int	match_is_common(const char *type);
 
 /* resolve.c: a turn's action, obligations met, common actions. */
+/* A seat's turn that commits to conditions, or spends them (a move of
+ * its own); the judge's entry that fires a step for a seat (kind
+ * fired).  cond_match.c. */
+int	cond_entry(struct match *, int seat, const struct ydoc *,
+	    const char *where, struct error *);
+int	cond_fired(struct match *, int author, const struct ydoc *,
+	    const char *where, int *bad_seat, struct error *);
 int	resolve_action(struct match *, int seat, const struct game_action *,
 	    const struct ydoc *openings, const struct ydoc *claim,
 	    const char *where, int *bad_seat, struct error *);

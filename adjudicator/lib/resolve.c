@@ -287,6 +287,8 @@ resolve_action(struct match *m, int seat, const struct game_action *a,
 	m->pending_needs = needs;
 	m->claim_made = 0;
 	m->last_action_seq = m->seq + 1;
+	m->last_action_by = seat;
+	m->nactions++;
 	m->last_act = *a;
 	m->rules->format(m->state, a, m->last_action,
 	    sizeof(m->last_action));

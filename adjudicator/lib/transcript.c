@@ -490,7 +490,8 @@ transcript_send(struct transcript *p, const struct key_secret *k, const struct b
 		goto done;
 	msg = &sb;
 	if (judged) {
-		if (entry_private(p->m, p->me, &sb, openings, &bundle, e) != 0 ||
+		if (entry_private(p->m, p->me, &sb, openings, p->cond, &bundle,
+		    e) != 0 ||
 		    envelope_sign(k, to, 1, bundle.data, bundle.len, &outer,
 		    e) != 0)
 			goto done;

@@ -97,6 +97,12 @@ struct transcript_store {
 	 * (receipt.h; NULL: not kept) */
 	int	(*put_receipt)(void *, uint64_t seq, const struct receipt *,
 		    struct error *);
+	/* a seat's conditions, as cond_record_write makes them: a seat
+	 * keeps its own, the judge every seat's; get_cond returns 1 when
+	 * there are none (NULL: not kept) */
+	int	(*put_cond)(void *, int seat, const struct buf *,
+		    struct error *);
+	int	(*get_cond)(void *, int seat, struct buf *, struct error *);
 };
 
 struct transcript {
@@ -119,6 +125,9 @@ struct transcript {
 	 * gets messages sealed to either while the judge's update that
 	 * gives it the new one is on its way */
 	const struct key_secret	*also;
+	/* a judged seat: the conditions its next entry sent carries,
+	 * opened to the judge in the private message (cond.h; NULL) */
+	const struct cond_set	*cond;
 	/* when the message now taken reached this system, as its mail
 	 * says (0: now; receipt_when) */
 	int64_t			 received;

@@ -198,6 +198,9 @@ for g in 4 50; do
 	    sh "$here/drain.sh" || fail "drain.sh failed"
 done
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
+# the mails of 40 actions of judged incognito with and without
+# conditional moves (a count, not a time)
+WORK=$WORK/cond sh "$here/cond.sh" || fail "cond.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
 "$BENCHBIN/tour" "$RUNS" || fail "tour: the tournament's table missed its target"

@@ -63,7 +63,7 @@ seeds(void)
 		bundle.len = sb.len = 0;
 		/* entries 1 and 2 are the setups: their openings go along */
 		if (entry_private(sp->m[GAME_JUDGE], seat, &sp->entries[i],
-		    i <= 2 ? p->secret : NULL, &bundle, &e) != 0 ||
+		    i <= 2 ? p->secret : NULL, NULL, &bundle, &e) != 0 ||
 		    envelope_sign(sp->key[seat], &to, 1, bundle.data,
 		    bundle.len, &sb, &e) != 0 ||
 		    envelope_armor(sb.data, sb.len, &to, 1, &one, &e) != 0) {

@@ -81,7 +81,7 @@ hand_made(struct selfplay *sp, const char *action, char *note, size_t len,
 	    (unsigned long long)m->seq + 1, prev, m->judge.idhex, action);
 	judge_run_init(&j, &sp->party[GAME_JUDGE], sp->key[GAME_JUDGE]);
 	if (envelope_sign(sp->key[0], &to, 1, body.data, body.len, &sb,
-	    e) != 0 || entry_private(m, 0, &sb, NULL, &bundle, e) != 0 ||
+	    e) != 0 || entry_private(m, 0, &sb, NULL, NULL, &bundle, e) != 0 ||
 	    envelope_sign(sp->key[0], &to, 1, bundle.data, bundle.len, &outer,
 	    e) != 0 || envelope_armor(outer.data, outer.len, &to, 1, &arm,
 	    e) != 0 || judge_input(&j, (const char *)arm.data, arm.len,

@@ -1,0 +1,221 @@
+/*
+ * Conditional moves as every copy of the game checks them
+ * (formats/conditions.md): a seat's turn that commits to lines, and the
+ * judge's entry that fires one step of a line for the seat (kind fired),
+ * which every receiver and verify check against the commitment the seat
+ * signed and against the opponent's action it answers.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cond.h"
+#include "entry.h"
+#include "match_int.h"
+#include "ydoc.h"
+
+int
+cond_entry(struct match *m, int seat, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	struct match_seat *ms;
+	struct cond_set s;
+	int has;
+
+	if (seat < 0 || seat >= m->nseats)
+		return ydoc_get(doc, "cond") == NULL ? 0 : error_set(e,
+		    EXIT_MALFORMED, "%s: conditions (cond) come only with a "
+		    "seat's action", where);
+	ms = &m->seat[seat];
+	if (ydoc_get(doc, "action") == NULL) {
+		if (ydoc_get(doc, "cond") != NULL)
+			return error_set(e, EXIT_MALFORMED, "%s: conditions "
+			    "(cond) come only with an action", where);
+		return 0;
+	}
+	/* the seat moved itself: what it sent before is spent */
+	ms->cond_seq = 0;
+	if (ydoc_get(doc, "cond") == NULL)
+		return 0;
+	if (!m->judge_mode)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
+		    "a game without a judge", where);
+	if (cond_read_commits(doc, &s, &has, where, e) != 0)
+		return -1;
+	ms->cond_seq = m->seq + 1;
+	memcpy(ms->cond_commit, s.commit, sizeof(ms->cond_commit));
+	ms->cond_fired = 0;
+	ms->cond_path[0] = '\0';
+	/* its own action is the next: the opponent's answers it */
+	ms->cond_nact = m->nactions + 1;
+	return 0;
+}
+
+/* The text of steps 1 to n of l, as committed. */
+static void
+prefix(const struct cond_line *l, int n, char *out, size_t len)
+{
+	struct cond_line p = *l;
+
+	p.n = n;
+	cond_line_text(&p, out, len);
+}
+
+int
+cond_matches(const struct match *m, int seat, const char *when)
+{
+	struct game_action a;
+	struct error ign;
+	char f[GAME_TEXT], clean[COND_ACTION];
+	int opp = m->last_action_by;
+
+	if (m->nactions == 0 || opp == seat || opp < 0 || opp >= m->nseats)
+		return 0;
+	/* as the game writes the action, when IF parses for the opponent;
+	 * else IF exactly as the game wrote it */
+	game_notation_clean(when, clean, sizeof(clean));
+	if (m->rules->parse(m->state, opp, clean, &a, &ign) == 0) {
+		m->rules->format(m->state, &a, f, sizeof(f));
+		return strcmp(f, m->last_action) == 0;
+	}
+	return strcmp(clean, m->last_action) == 0;
+}
+
+int
+cond_live(const struct match *m, int seat)
+{
+	const struct match_seat *ms = &m->seat[seat];
+
+	return m->judge_mode && ms->cond_seq != 0 &&
+	    match_phase(m) == MATCH_PLAY && !m->pending &&
+	    m->draw_offer < 0 && m->rules->to_move(m->state) == seat &&
+	    m->nactions == ms->cond_nact + 1 && m->last_action_by != seat;
+}
+
+int
+cond_first_match(const struct match *m, int seat, const struct cond_set *s,
+    int *live)
+{
+	const struct match_seat *ms = &m->seat[seat];
+	struct cond_line l;
+	char text[COND_TEXT];
+	int i, step = ms->cond_fired;
+
+	*live = 0;
+	for (i = 0; i < s->n; i++) {
+		if (s->line[i].n <= step)
+			continue;
+		l = s->line[i];
+		l.n = step;
+		cond_line_text(&l, text, sizeof(text));
+		if (strcmp(text, ms->cond_path) != 0)
+			continue;
+		*live = 1;
+		if (cond_matches(m, seat, s->line[i].when[step]))
+			return i;
+	}
+	return -1;
+}
+
+/* The fired step's opening: cond map entry, line, step, steps, nonce;
+ * checked against the seat's commitment and the steps before it. */
+static int
+read_fired(const struct match *m, int seat, const struct ydoc *c,
+    struct cond_line *l, int *step, const char *where, struct error *e)
+{
+	static const char *const keys[] = { "entry", "line", "step", "steps",
+	    "nonce", NULL };
+	const struct match_seat *ms = &m->seat[seat];
+	unsigned long long seq, line, st;
+	const char *steps;
+	char id[48], text[COND_TEXT];
+
+	if (ydoc_expect(c, YDOC_MAP, "cond", where, e) != 0 ||
+	    ydoc_check_keys(c, keys, keys, where, e) != 0 ||
+	    ydoc_uint(c, "entry", UINT32_MAX, &seq, where, e) != 0 ||
+	    ydoc_uint(c, "line", COND_LINES, &line, where, e) != 0 ||
+	    ydoc_uint(c, "step", COND_STEPS, &st, where, e) != 0 ||
+	    (steps = ydoc_scalar(c, "steps", where, e)) == NULL)
+		return -1;
+	if (line < 1 || st < 1)
+		return error_set(e, EXIT_MALFORMED, "%s: cond: line and step "
+		    "count from 1", where);
+	if (ms->cond_seq == 0 || seq != ms->cond_seq)
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires a "
+		    "condition of %s's entry %llu, which holds none live",
+		    where, ms->name, seq);
+	if (cond_parse(steps, l, e) != 0) {
+		e->status = EXIT_MALFORMED;
+		return error_prefix(e, "%s", where);
+	}
+	if (ydoc_hex_public(c, "nonce", l->nonce, COMMIT_NONCE, where, e) != 0)
+		return -1;
+	cond_line_text(l, text, sizeof(text));
+	snprintf(id, sizeof(id), "cond %llu.%llu", seq, line);
+	if (strcmp(text, steps) != 0 || commit_check(ms->cond_commit[line -
+	    1], m->game_id, ms->name, id, text, l->nonce) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires line "
+		    "%llu of %s's conditions, which does not open %s's "
+		    "commitment in entry %llu: a line %s never sent", where,
+		    line, ms->name, ms->name, seq, ms->name);
+	if ((int)st != ms->cond_fired + 1 || (int)st > l->n)
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires step "
+		    "%llu of %s's line %llu, but step %d is next", where, st,
+		    ms->name, line, ms->cond_fired + 1);
+	prefix(l, (int)st - 1, text, sizeof(text));
+	if (strcmp(text, ms->cond_path) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires %s's "
+		    "line %llu, whose steps before differ from those fired",
+		    where, ms->name, line);
+	*step = (int)st;
+	return 0;
+}
+
+int
+cond_fired(struct match *m, int author, const struct ydoc *doc,
+    const char *where, int *bad_seat, struct error *e)
+{
+	struct game_action a, want;
+	struct match_seat *ms;
+	struct cond_line l;
+	const char *name;
+	char f1[GAME_TEXT], f2[GAME_TEXT];
+	int seat, step = 0;
+
+	if (author != GAME_JUDGE || !m->judge_mode)
+		return error_set(e, EXIT_REFUSED, "%s: only the judge fires "
+		    "conditions", where);
+	if ((name = ydoc_scalar(doc, "for", where, e)) == NULL)
+		return -1;
+	if ((seat = match_seat_by_name(m, name)) < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_REFUSED, "%s: fired for %.32s, who "
+		    "holds no seat", where, name);
+	ms = &m->seat[seat];
+	if (!cond_live(m, seat))
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires a "
+		    "condition for %s, who has none that may fire now", where,
+		    ms->name);
+	if (read_fired(m, seat, ydoc_get(doc, "cond"), &l, &step, where,
+	    e) != 0)
+		return -1;
+	if (!cond_matches(m, seat, l.when[step - 1]))
+		return error_set(e, EXIT_REFUSED, "%s: the judge fires %s's "
+		    "reply to \"%s\", but the move it answers is %s", where,
+		    ms->name, l.when[step - 1], m->last_action);
+	if (entry_action_read(ydoc_get(doc, "action"), &a, where, e) != 0)
+		return -1;
+	if (m->rules->parse(m->state, seat, l.then[step - 1], &want, e) != 0)
+		return error_prefix(e, "%s: %s's reply", where, ms->name);
+	m->rules->format(m->state, &a, f1, sizeof(f1));
+	m->rules->format(m->state, &want, f2, sizeof(f2));
+	if (strcmp(f1, f2) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: the judge plays %s for "
+		    "%s, whose condition says %s", where, f1, ms->name, f2);
+	if (resolve_action(m, seat, &a, ydoc_get(doc, "open"), NULL, where,
+	    bad_seat, e) != 0)
+		return -1;
+	ms->cond_fired = step;
+	prefix(&l, step, ms->cond_path, sizeof(ms->cond_path));
+	/* the lines that share these steps stay live for the next */
+	ms->cond_nact = m->nactions;
+	return 0;
+}

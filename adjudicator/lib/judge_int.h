@@ -1,0 +1,36 @@
+/*
+ * What judge.c shares with judge_accept.c: the checks of a seat's
+ * private message made before its entry is stored.
+ */
+#ifndef JUDGE_INT_H
+#define JUDGE_INT_H
+
+#include "transcript.h"
+
+struct ydoc;
+
+struct envelope;
+
+/* What a seat's private message carries for the judge alone: a setup's
+ * every opening, the lines of its conditions (cond.h), and the entry. */
+struct judge_accept {
+	int			 seat;
+	const struct ydoc	*list;
+	const struct ydoc	*cond;
+	const struct envelope	*entry;
+};
+
+struct judge_run;
+
+/* A line for seat in its next update's note. */
+void	judge_note(struct judge_run *, int seat, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* The conditions that answer the entries just applied, fired (each the
+ * judge's entry of kind fired, and what the judge owes after it). */
+int	judge_cond_fire(struct judge_run *, struct error *);
+
+/* transcript_accept_fn: arg a struct judge_accept. */
+int	judge_accept(struct transcript *, struct match *after, void *,
+	    struct error *);
+
+#endif

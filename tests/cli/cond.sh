@@ -1,0 +1,396 @@
+# Conditional moves in judged games (formats/conditions.md), through real
+# keys, armor and the judge: turn -c sends the lines sealed to the judge
+# and commitments in the entry; the seat's own view lists them while they
+# are pending and no other seat, observer or export sees their text; the
+# judge refuses lines that do not open the commitments the entry signs;
+# peer games refuse -c with the reason.
+
+. "$TOP/tests/cli/judge.sh"
+
+# cstart: a judged incognito game, both setups in, alice to move
+cstart() {
+	jstart
+	jsetups d2 b4
+}
+
+# secret_nowhere TEXT FILE...: TEXT in none of FILE
+secret_nowhere() {
+	ctext=$1
+	shift
+	for f in "$@"; do
+		if grep -aqF -- "$ctext" "$f"; then
+			fail "$f shows the condition text \"$ctext\""
+		fi
+	done
+}
+
+test_cond_sent_sealed_and_listed() {
+	cstart
+	jplay A a2.msg -c 'c5-c4 => c3-c4 ; b4-b3 => d2-d3' \
+	    -c 'b5-a5=>e2-e3' e3-c3
+	"$ADJ" show -d A >aview || fail "show A"
+	grep -q '^Conditions pending (yours alone' aview ||
+	    fail "alice's view lists no conditions"
+	grep -q '^  1\. c5-c4 => c3-c4 ; b4-b3 => d2-d3$' aview ||
+	    fail "line 1 not as committed"
+	grep -q '^  2\. b5-a5 => e2-e3$' aview || fail "line 2 not cleaned"
+	"$ADJ" show -d A -f yaml >ayaml || fail "show A yaml"
+	grep -q '^conditions:$' ayaml || fail "no conditions in the YAML view"
+	grep -q '^- b5-a5 => e2-e3$' ayaml || fail "line 2 not in YAML"
+	# bob, the judge's export, bob's export: commitments, no text
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	"$ADJ" show -d J >jview
+	entries J jents
+	entries B bents
+	grep -q '^cond:$' jents/000003 || fail "no commitments in the chain"
+	secret_nowhere 'c3-c4' bview byaml jview jents/* bents/* jout rout
+	secret_nowhere 'Conditions' bview byaml jview
+	# the judge keeps them, 0600, as the seat does
+	[ -f J/cond.0 ] && [ -f A/cond.0 ] || fail "the lines are not kept"
+	[ ! -f B/cond.0 ] || fail "bob holds alice's lines"
+	ls -l J/cond.0 | grep -q '^-rw-------' || fail "J/cond.0 not 0600"
+	grep -q 'steps: c5-c4 => c3-c4 ; b4-b3 => d2-d3' J/cond.0 ||
+	    fail "the judge lacks line 1"
+	# once bob has acted, nothing is pending any more
+	jplay B b2.msg c5-c4
+	"$ADJ" show -d A | grep -q 'Conditions' &&
+	    fail "conditions listed after bob acted"
+	# verify takes the entry with commitments
+	jplay A a3.msg resign
+	jverified "bob won"
+}
+
+# Every entry's commitments are 8, whatever the number of lines: the
+# count is not said
+test_cond_eight_commitments() {
+	cstart
+	jplay A a2.msg -c 'c5-c4 => c3-c4' e3-c3
+	"$ADJ" export -d J >j.arc || fail "export"
+	entries J ents
+	n=$(sed -n '/^cond:$/,/^[a-z]/p' ents/000003 |
+	    grep -c '^- [0-9a-f]\{64\}$')
+	[ "$n" -eq 8 ] || fail "$n commitments, not 8"
+}
+
+test_cond_file_and_none() {
+	cstart
+	{
+		printf '# my lines\n\nc5-c4 => c3-c4   # the centre\n'
+		printf 'b5-a5 => e2-e3 ; a4-a3 => d1-e1\n'
+	} >lines
+	"$ADJ" turn -d A -n -c lines e3-c3 >out 2>err || {
+		cat err >&2
+		fail "-c FILE"
+	}
+	"$ADJ" turn -d A -c lines e3-c3 >a2.msg || fail "turn -c FILE"
+	tojudge a2.msg
+	"$ADJ" show -d A >aview
+	grep -q '^  2\. b5-a5 => e2-e3 ; a4-a3 => d1-e1$' aview ||
+	    fail "the file's second line"
+	grep -q '^  3\.' aview && fail "a comment taken as a line"
+	# -c -: this move carries none; nothing listed
+	jplay B b2.msg c5-c4
+	jplay A a3.msg -c - e2-e3
+	"$ADJ" show -d A | grep -q 'Conditions' &&
+	    fail "-c -: conditions still listed"
+	true
+}
+
+test_cond_usage_refused() {
+	cstart
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 c3-c4' e3-c3
+	err_has 'step 1 has no "=>"'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => ' e3-c3
+	err_has 'a step without your reply'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' -c - e3-c3
+	err_has 'alone'
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
+	err_has 'give the action too'
+	expect 2 "$ADJ" turn -d A -c 'zz-c4 => c3-c4' e3-c3
+	err_has 'line 1: bob cannot play "zz-c4" after your move'
+	expect 2 "$ADJ" turn -n -d A -c 'zz-c4 => c3-c4' e3-c3
+	err_has 'line 1: bob cannot play "zz-c4" after your move'
+	expect 2 "$ADJ" turn -d A \
+	    -c 'a=>b;c=>d;e=>f;g=>h;i=>j;k=>l;m=>n;o=>p;q=>r' e3-c3
+	err_has 'more than 8 steps'
+	expect 2 "$ADJ" turn -d A -c a=\>b -c a=\>b -c a=\>b -c a=\>b \
+	    -c a=\>b -c a=\>b -c a=\>b -c a=\>b -c a=\>b e3-c3
+	err_has 'more than 8 lines'
+	expect 2 "$ADJ" turn -d A -c nosuchfile e3-c3
+	err_has 'step 1 has no "=>"'
+	unchanged A
+}
+
+test_cond_peer_refused() {
+	peer_start incognito
+	setups d2 b4
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' e3-c3
+	err_has 'conditions need a judge: in a peer game only your opponent'
+	err_has 'could apply them, and it would have to read them to do it'
+	one_line
+	unchanged A
+}
+
+# A message whose lines do not open the commitments its entry signs, or
+# that drops them, is refused by the judge before anything is stored.
+test_cond_forged_lines_refused() {
+	cstart
+	"$ADJ" turn -d A -c 'c5-c4 => c3-c4' e3-c3 >a2.msg || fail "turn"
+	"$ADJ" open -k judge.key a2.msg >body || fail "open"
+	grep -q '^  steps: c5-c4 => c3-c4$' body || fail "no steps in the body"
+	sed 's/c5-c4 => c3-c4/c5-c4 => c3-b3/' body >forged
+	"$ADJ" seal -k alice.key judge.pub forged >f.msg || fail "seal"
+	"$ADJ" show -d J -f yaml | grep '^seq:' >seq.before
+	expect 1 "$ADJ" judge -d J -O mq f.msg
+	grep -q 'condition line 1 does not open alice.s commitment in entry 3' \
+	    out err || { cat out err >&2; fail "not named"; }
+	rm -rf mq
+	grep -v '^cond:$' body | sed '/^- line: 1$/,$d' >dropped
+	"$ADJ" seal -k alice.key judge.pub dropped >d.msg || fail "seal"
+	expect 1 "$ADJ" judge -d J -O mq d.msg
+	grep -q 'both or neither' out err ||
+	    { cat out err >&2; fail "dropped"; }
+	rm -rf mq
+	"$ADJ" show -d J -f yaml | grep '^seq:' | cmp -s - seq.before ||
+	    fail "the judge applied a forged message"
+	[ ! -f J/cond.0 ] || fail "the judge kept forged lines"
+	# the true message still goes through
+	tojudge a2.msg
+}
+
+# --- firing -----------------------------------------------------------------
+
+# cfire: alice's two lines with her move e3-c3 (entry 3)
+cfire() {
+	cstart
+	jplay A a2.msg \
+	    -c 'c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3' \
+	    -c 'c5-d5 => c3-c2 ; b4-c4 => e2-e1' e3-c3
+}
+
+test_cond_fires_three_steps() {
+	cfire
+	jplay B b2.msg c5-d5
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    fail "step 1 not fired"
+	"$ADJ" show -d B | grep -q '^Last: White moves c3-c2\.$' ||
+	    fail "bob did not get alice's reply"
+	# both lines share step 1: both still pending for alice alone
+	"$ADJ" show -d A >aview
+	grep -q '^  2\. c5-d5 => c3-c2 ; b4-c4 => e2-e1$' aview ||
+	    fail "line 2 dropped though it shares step 1"
+	jplay B b3.msg a4-b3
+	grep -q "fired: alice's condition, line 1 step 2" jout ||
+	    fail "step 2 not fired"
+	"$ADJ" show -d A | grep -q 'b4-c4' && fail "line 2 still listed"
+	jplay B b4.msg d5-d4
+	grep -q "fired: alice's condition, line 1 step 3" jout ||
+	    fail "step 3 not fired"
+	"$ADJ" show -d A >aview
+	grep -q '^Last: White moves d2-d3\.$' aview || fail "step 3 not played"
+	grep -q 'Conditions' aview && fail "a spent line listed"
+	# the line that never fired: nowhere in bob's views or entries
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	entries B bents
+	secret_nowhere 'e2-e1' bview byaml bents/* rout
+	# a fired line opened in the chain, and every firing verified
+	grep -q '^  steps: c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3$' \
+	    bents/000005 || fail "the fired line not opened"
+	jplay B b5.msg resign
+	jverified "alice won"
+}
+
+test_cond_breaks_at_step_two() {
+	cfire
+	jplay B b2.msg c5-d5
+	grep -q "fired: alice's condition, line 1 step 1" jout || fail "step 1"
+	jplay B b3.msg b5-c5
+	grep -q 'fired' jout && fail "a line fired on b5-c5"
+	grep -q 'update for alice (1 entry, a note)' jout ||
+	    fail "alice not told"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "not alice's turn"
+	grep -q 'Conditions' aview && fail "dropped lines still listed"
+	grep -q 'Not played' aview && fail "a line that answered nothing"
+	jplay A a3.msg d2-d3
+}
+
+test_cond_illegal_reply_dropped() {
+	cfire
+	jplay B b2.msg c5-d5
+	jplay B b3.msg b4-c4
+	# line 2's e2-e1 goes into alice's own castle
+	grep -q "alice's condition, line 2 step 2, is illegal here" jout ||
+	    { cat jout >&2; fail "not dropped"; }
+	grep -q 'update for alice (1 entry, a note)' jout || fail "no note"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "not alice's turn"
+	grep -q "^Not played: your condition line 2 answers bob's b4-c4,$" \
+	    aview || fail "alice's view does not say what was not played"
+	"$ADJ" show -d B | grep -q '^Last: Black moves b4-c4\.$' ||
+	    fail "something was played for alice"
+}
+
+test_cond_cleared_by_a_move() {
+	cfire
+	jplay B b2.msg c5-d5
+	jplay B b3.msg b5-c5
+	# alice moves by hand with -c -: nothing of hers may fire again
+	jplay A a3.msg -c - d2-d3
+	jplay B b4.msg a4-b3
+	grep -q 'fired' jout && fail "a spent line fired"
+	true
+}
+
+# forged_fired BODYFILE: the judge's entry after J's last, signed with the
+# judge's key, in an update for bob
+forged_fired() {
+	n=$(seq_of J)
+	entries J fj
+	last=$(printf 'fj/%06d' "$n")
+	{
+		"$ADJ" show -d J -f yaml | sed -n '/^game: /p'
+		echo "seq: $((n + 1))"
+		echo "prev: $(wire hash "$last")"
+		echo "by: judge"
+		echo "to: [$(cut -d' ' -f3 alice.pub)," \
+		    "$(cut -d' ' -f3 bob.pub)]"
+		echo "kind: fired"
+		echo "for: alice"
+		cat "$1"
+	} >fired.yaml
+	wire sign judge.key fired.yaml alice.pub bob.pub >fired.bin ||
+	    fail "wire sign"
+	update_body bob fired.bin >u.yaml
+	update bob u.yaml u.msg
+}
+
+test_cond_forged_firings_refused() {
+	cfire
+	jplay B b2.msg b4-c4	# no line answers it: nothing fired
+	nonce=$(sed -n '/^- line: 1$/,/nonce/s/^  nonce: //p' A/cond.0)
+	# a line alice sent, but not an answer to b4-c4
+	cat >body <<EOF
+action:
+  type: move
+  from: c3
+  to: c2
+cond:
+  entry: 3
+  line: 1
+  step: 1
+  steps: c5-d5 => c3-c2 ; a4-b3 => c2-c3 ; d5-d4 => d2-d3
+  nonce: $nonce
+EOF
+	forged_fired body
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has 'but the move it answers is b4-c4'
+	unchanged B
+	# a line alice never sent
+	sed 's/^  steps: .*/  steps: b4-c4 => c3-c2/' body >body2
+	forged_fired body2
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has 'a line alice never sent'
+	unchanged B
+	# the judge's true update still goes through
+	mailout
+}
+
+# --- every game -------------------------------------------------------------
+
+# example DIR: the legal action DIR's view suggests (the same for the same
+# position)
+example() {
+	"$ADJ" show -d "$1" |
+	    sed -n "s/^For example: adjudicator turn -d $1 //p"
+}
+
+# gstart RULES: a judged game of RULES (its seed chosen), setups drawn,
+# alice to move
+gstart() {
+	jstart "$1" -s 7
+	if "$ADJ" show -d A | grep -q 'Your setup is due'; then
+		"$ADJ" setup -d A random >a1.msg || fail "setup A"
+		tojudge a1.msg
+		"$ADJ" setup -d B random >b1.msg || fail "setup B"
+		tojudge b1.msg
+	fi
+	"$ADJ" show -d A | grep -q '^Your turn' || fail "not alice's turn"
+}
+
+# plan: in a copy of every directory, alice plays her example X, bob his
+# Y, alice would then play Z: the line "Y => Z" with X is known to fire
+plan() {
+	rm -rf sim
+	mkdir sim
+	cp -r A B J ./*.key ./*.pub sim/
+	(
+		cd sim
+		x=$(example A)
+		jplay A x.msg $x
+		y=$(example B)
+		jplay B y.msg $y
+		z=$(example A)
+		printf '%s\n%s\n%s\n' "$x" "$y" "$z" >../plan
+	) || fail "cannot plan a line"
+	px=$(sed -n 1p plan) py=$(sed -n 2p plan) pz=$(sed -n 3p plan)
+	[ -n "$px" ] && [ -n "$py" ] && [ -n "$pz" ] || fail "no plan"
+}
+
+# fires_in RULES: a planned line fires in RULES, and an unplanned one
+# never shows
+fires_in() {
+	gstart "$1"
+	plan
+	# line 2 answers the same move, after line 1: it never fires (its
+	# reply is never checked, so any word will do)
+	jplay A a2.msg -c "$py => $pz" -c "$py => zz9-zz9" $px
+	jplay B b2.msg $py
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "$1: the line did not fire"; }
+	"$ADJ" show -d B >bview
+	entries B bents
+	secret_nowhere 'zz9-zz9' bview bents/* rout
+	# the reply played is alice's THEN
+	"$ADJ" show -d B | grep '^Last:' >last.real
+	for w in $pz; do
+		grep -qF -- "$w" last.real ||
+		    fail "$1: another reply than $pz: $(cat last.real)"
+	done
+}
+
+test_cond_fires_incognito_rps() {
+	fires_in incognito-rps
+}
+
+test_cond_fires_espionnage() {
+	fires_in espionnage
+}
+
+test_cond_fires_knights() {
+	fires_in knights
+}
+
+# A judge that plays nothing for a line that answered (here: it lost its
+# record of the lines) is named in the seat's view, which receive prints
+# as it takes the update
+test_cond_withheld_named() {
+	cfire
+	rm J/cond.0
+	jplay B b2.msg c5-d5
+	grep -q 'fired' jout && fail "fired without the lines"
+	# the update alice received (upd.N.alice): its view names it
+	"$ADJ" show -d A >aview
+	grep -q "^Not played: your condition line 1 answers bob's c5-d5,$" \
+	    aview || { cat aview >&2; fail "alice's view does not name it"; }
+	"$ADJ" show -d A -f yaml >ayaml
+	grep -q '^condition_not_played:$' ayaml || fail "not in the YAML view"
+	grep -q '^  answers: "c5-d5"$' ayaml || fail "what it answers"
+	"$ADJ" show -d B | grep -q 'Not played' && fail "bob told"
+	true
+}
