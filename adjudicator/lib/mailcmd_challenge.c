@@ -39,13 +39,7 @@ struct chal {
 static int
 tell(struct chal *c, const char *verdict, const char *text, struct error *e)
 {
-	char subject[MAIL_FIELD];
-	int rc;
-
-	snprintf(subject, sizeof(subject), "[adjudicator] %s", c->verb);
-	rc = mailbot_answer(c->r, subject, text, e);
-	snprintf(c->r->b->verdict, sizeof(c->r->b->verdict), "%s", verdict);
-	return rc;
+	return mailcmd_game_tell(c->r, c->verb, verdict, text, e);
 }
 
 static int
@@ -57,18 +51,13 @@ static int
 refuse(struct chal *c, const char *verdict, int status, struct error *e,
     const char *fmt, ...)
 {
-	char why[600], text[1024];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	rc = mailcmd_game_vrefuse(c->r, c->verb, verdict, status, e, fmt, ap);
 	va_end(ap);
-	snprintf(text, sizeof(text), "The judge did not take your %s: %s.\n"
-	    "Nothing was changed.  Mail HELP for what to send.\n", c->verb,
-	    why);
-	if (tell(c, verdict, text, e) != 0)
-		return -1;
-	return error_set(e, status, "%s: %s: %s", c->r->name, c->verb, why);
+	return rc;
 }
 
 /* 16 hex digits: the judge's signature over what, hashed under dom. */
@@ -76,12 +65,10 @@ static int
 judge_code(const struct bot_run *r, const char *dom, const char *what,
     char out[CLUB_CHALLENGE_ID], struct error *e)
 {
-	uint8_t sig[SEC_SIG], h[SEC_HASH];
+	uint8_t h[SEC_HASH];
 
-	if (key_sign(r->b->k, sig, what, strlen(what), e) != 0)
+	if (mailcmd_game_hash(r, dom, what, h, e) != 0)
 		return -1;
-	if (sec_hash(h, dom, sig, sizeof(sig)) != 0)
-		return error_set(e, EXIT_SYSTEM, "cannot hash the code");
 	sec_hex(out, CLUB_CHALLENGE_ID, h, (CLUB_CHALLENGE_ID - 1) / 2);
 	return 0;
 }
