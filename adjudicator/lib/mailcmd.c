@@ -24,6 +24,9 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_challenge,
 	&mailcmd_accept,
 	&mailcmd_decline,
+	&mailcmd_seek,
+	&mailcmd_seeks,
+	&mailcmd_unseek,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))
