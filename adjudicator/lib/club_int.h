@@ -40,7 +40,7 @@ int	club_record_parse(const void *text, size_t len, const char *where,
 /* ROOT/name written whole, atomically (fsio: a temporary file synced and
  * renamed over it, 0600), the YAML that fill writes of arg. */
 int	club_record_write(const char *root, const char *name,
-	    void (*fill)(struct ydoc_writer *, const void *arg), const void *arg,
-	    struct error *);
+	    void (*fill)(struct ydoc_writer *, const void *arg),
+	    const void *arg, struct error *);
 
 #endif

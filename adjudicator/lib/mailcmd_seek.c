@@ -183,8 +183,8 @@ lapse_arg(struct seek *c, const char *w, struct club_seek *k,
 
 	if (strncmp(w, "days=", 5) == 0) {
 		if (num_parse_str(w + 5, CLUB_SEEK_DAYS_MAX, &n) != 0 || n == 0)
-			return refuse(c, "seek,args", EXIT_MALFORMED, e, "\"%.40s"
-			    "\": days is a number of days, 1 to %d", w,
+			return refuse(c, "seek,args", EXIT_MALFORMED, e,
+			    "\"%.40s\": days is a number of days, 1 to %d", w,
 			    CLUB_SEEK_DAYS_MAX);
 		k->until = k->made + (int64_t)n * 86400;
 		return 0;
@@ -234,9 +234,10 @@ seek_word(struct seek *c, const char *w, struct club_seek *k, int *said,
 			return refuse(c, "seek,args", EXIT_MALFORMED, e, "it "
 			    "says two rating ranges");
 		if (club_seek_range(w, k) != 0)
-			return refuse(c, "seek,args", EXIT_MALFORMED, e, "\"%.40s"
-			    "\" is not a rating range: LOW-HIGH (1400-1700) or "
-			    "+-N (+-200), at most %d", w, CLUB_RATING_MAX);
+			return refuse(c, "seek,args", EXIT_MALFORMED, e,
+			    "\"%.40s\" is not a rating range: LOW-HIGH "
+			    "(1400-1700) or +-N (+-200), at most %d", w,
+			    CLUB_RATING_MAX);
 	} else
 		return refuse(c, "seek,args", EXIT_MALFORMED, e, "\"%.40s\" is "
 		    "none of OPTION=VALUE, rated, casual, a rating range "
@@ -314,7 +315,8 @@ oldest_match(struct seek *c, const struct club_seek *k,
 		if ((rc = matches(c, k, o, &m, e)) < 0)
 			return -1;
 		if (rc && (*out == NULL || o->made < (*out)->made ||
-		    (o->made == (*out)->made && strcmp(o->id, (*out)->id) < 0))) {
+		    (o->made == (*out)->made &&
+		    strcmp(o->id, (*out)->id) < 0))) {
 			*out = o;
 			*om = m;
 		}
@@ -557,8 +559,8 @@ run_seeks(struct bot_run *r, struct error *e)
 	}
 	(void)mailcmd_said(&r->b->in, c.verb, c.args, sizeof(c.args));
 	if (c.args[0] != '\0')
-		return refuse(&c, "seeks,args", EXIT_MALFORMED, e, "SEEKS takes "
-		    "nothing, and it says \"%.40s\"", c.args);
+		return refuse(&c, "seeks,args", EXIT_MALFORMED, e, "SEEKS "
+		    "takes nothing, and it says \"%.40s\"", c.args);
 	if (hold(&c, e) != 0)
 		return -1;
 	if (c.me == NULL) {

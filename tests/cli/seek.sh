@@ -311,8 +311,8 @@ test_seek_refused() {
 	    "within 30 days"
 	refused n16.eml alice@example.org "SEEK knights until=tomorrow" 3 \
 	    "until is a date"
-	refused n17.eml alice@example.org "SEEK knights days=2 until=2026-12-04" \
-	    3 "twice"
+	refused n17.eml alice@example.org \
+	    "SEEK knights days=2 until=2026-12-04" 3 "twice"
 	refused n18.eml alice@example.org "SEEK knights please" 3 \
 	    "is none of"
 	refused n19.eml mallory@example.org "SEEK knights" 1 \
@@ -331,7 +331,8 @@ test_seek_refused() {
 	for d in 1 2 4 5 6 7 8 9 10; do
 		open_seek f$d.eml alice@example.org "SEEK knights clock=${d}d"
 	done
-	refused t2.eml alice@example.org "SEEK incognito" 1 "open seeks, the most"
+	refused t2.eml alice@example.org "SEEK incognito" 1 \
+	    "open seeks, the most"
 	# no address for the judge: no game it can make
 	rm jr/judge.yaml
 	refused n20.eml bob@example.org "SEEK knights" 1 "makes no games"
