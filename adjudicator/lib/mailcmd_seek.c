@@ -372,16 +372,27 @@ static int
 told_open(struct seek *c, const struct club_seek *k, const char *verdict,
     struct error *e)
 {
-	char t[WHEN_TEXT], range[32], text[1200];
+	char t[WHEN_TEXT], range[32], text[1200], mine[200] = "";
+	int own, yet;
 
 	when_format(k->until, t, sizeof(t));
 	club_seek_range_text(k, range, sizeof(range));
+	/* a range is about ratings: the seeker's own, as it counts */
+	if (any_range(k)) {
+		if (rating(c, c->me, k->rules, &own, &yet, e) != 0)
+			return -1;
+		snprintf(mine, sizeof(mine), "Your rating at %s, in this "
+		    "club's STANDINGS: %d%s.\n", k->rules, own, yet ? "" :
+		    " (no rated game yet: the rating every player starts "
+		    "from)");
+	}
 	snprintf(text, sizeof(text), "Your seek %s is open: %s%s%s, %s, "
-	    "ratings %s.\nNo other member's seek matches it yet.  When one "
+	    "ratings %s.\n%sNo other member's seek matches it yet.  When one "
 	    "does, the judge makes the\ngame and mails you your invitation.  "
 	    "It lapses at %s.\nSEEKS lists the open seeks; UNSEEK %s "
 	    "withdraws it.\n", k->id, k->rules, k->options[0] ? " " : "",
-	    k->options, k->casual ? "casual" : "rated", range, t, k->id);
+	    k->options, k->casual ? "casual" : "rated", range, mine, t,
+	    k->id);
 	return tell(c, verdict, text, e);
 }
 

@@ -223,9 +223,13 @@ test_seek_ratings() {
 	# alice (1520) takes 1400-1499: not carol (1500)
 	open_seek a.eml alice@example.org "SEEK knights 1400-1499" $((T0 + 60))
 	sa=$S
+	last | grep -q '^Your rating at knights, in this club.s STANDINGS: '`
+	    `'1520\.$' || { last >&2; fail "alice not told her rating"; }
 	# carol (1500, not rated) takes 1450-1490: not alice (1520)
 	open_seek c.eml carol@example.org "SEEK knights 1450-1490" $((T0 + 120))
 	sc=$S
+	last | grep -q '^Your rating at knights, .*: 1500 (no rated game yet' ||
+	    fail "carol not told she counts at 1500"
 	# dave (1500) takes +-10: alice's range refuses him, carol's too
 	open_seek d.eml dave@example.org "SEEK knights +-10" $((T0 + 180))
 	sd=$S
