@@ -149,6 +149,9 @@ struct club_seeks {
  */
 int	club_seeks_read(const char *root, int64_t now, struct club_seeks *,
 	    struct error *);
+/* The same of a text (len bytes; where names it in errors). */
+int	club_seeks_parse(const void *text, size_t len, const char *where,
+	    int64_t now, struct club_seeks *, struct error *);
 int	club_seeks_write(const char *root, const struct club_seeks *,
 	    struct error *);
 struct club_seek *club_seek_id(const struct club_seeks *, const char *id);

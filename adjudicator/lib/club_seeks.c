@@ -158,6 +158,19 @@ club_seeks_read(const char *root, int64_t now, struct club_seeks *ks,
 	return -1;
 }
 
+int
+club_seeks_parse(const void *text, size_t len, const char *where,
+    int64_t now, struct club_seeks *ks, struct error *e)
+{
+	struct seeks_arg a = { now, ks };
+
+	memset(ks, 0, sizeof(*ks));
+	if (club_record_parse(text, len, where, seeks_take, &a, e) == 0)
+		return 0;
+	club_seeks_free(ks);
+	return -1;
+}
+
 static void
 seeks_fill(struct ydoc_writer *w, const void *arg)
 {
