@@ -339,25 +339,37 @@ made(const struct bot_run *r, const char *game)
  * Under the lock: the game of seeks k (c->me's) and o (om's) made, its
  * id in both and the record written before it is filed (a crash between
  * leaves a game named and not filed, which the same SEEK makes again).
- * The first seat by lot: the judge's signature over both ids.
+ * The first seat by lot: the judge's signature over both ids, the
+ * older's first; 0, the older seek's member first.
  */
 static int
 make_game(struct seek *c, struct club_seek *k, struct club_seek *o,
     const struct club_member *om, struct error *e)
 {
+	const struct club_member *seat[2] = { om, c->me };
+	struct club_seek *older = o, *newer = k;
 	char what[200], opts[MAIL_SAID + 16];
 	struct buf sb;
 	int lot, rc;
 
-	snprintf(what, sizeof(what), "adjudicator lot\n%s\n%s", o->id, k->id);
+	/* the older first whichever mail asks (a crash's retry may be
+	 * either's): the same lot, the same seats */
+	if (k->made < o->made || (k->made == o->made &&
+	    strcmp(k->id, o->id) < 0)) {
+		older = k;
+		newer = o;
+		seat[0] = c->me;
+		seat[1] = om;
+	}
+	snprintf(what, sizeof(what), "adjudicator lot\n%s\n%s", older->id,
+	    newer->id);
 	if (mailcmd_game_lot(c->r, what, &lot, e) != 0)
 		return -1;
-	seek_options(o, opts, sizeof(opts));
+	seek_options(older, opts, sizeof(opts));
 	buf_init(&sb);
-	rc = mailcmd_game_make(c->r, o->rules, opts, lot ? c->me : om,
-	    lot ? om : c->me, &sb, k->game, e);
-	snprintf(c->first, sizeof(c->first), "%s", lot ? c->me->name :
-	    om->name);
+	rc = mailcmd_game_make(c->r, older->rules, opts, seat[lot],
+	    seat[1 - lot], &sb, k->game, e);
+	snprintf(c->first, sizeof(c->first), "%s", seat[lot]->name);
 	if (rc == 0) {
 		snprintf(o->game, sizeof(o->game), "%s", k->game);
 		rc = club_seeks_write(c->r->b->root, &c->ks, e) != 0 ||

@@ -134,8 +134,8 @@ test_seek_matched() {
 	grep -q "matched alice's seek of knights" "$A" || fail "bob's line"
 	grep -q "^adjudicator: bob's seek matched your seek" "$B" ||
 	    fail "alice's line"
-	# the lot: the judge's signature over both seeks' ids, said in the
-	# log; the same mail again draws the same
+	# the lot (the judge's signature over both seeks' ids), said in the
+	# bot's report as the invitations give the seats
 	grep -q "seek [0-9a-f]* of bob matched alice's: game "`
 	    `"${G%${G#????????????????}}, $FIRST first by lot" err ||
 	    fail "the lot not said: $(cat err)"
