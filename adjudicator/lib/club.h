@@ -77,7 +77,8 @@ void	club_members_free(struct club_members *);
 /*
  * A challenge of one member to another (ROOT/challenges,
  * club_challenges.c): open while game is "", accepted once the judge
- * made it game; either way kept until it lapses.
+ * made it game; either way kept until it lapses.  A REMATCH is one that
+ * names the game it plays again, and who takes the first seat (no lot).
  */
 struct club_challenge {
 	char		id[CLUB_CHALLENGE_ID];
@@ -88,6 +89,8 @@ struct club_challenge {
 	int64_t		made, until;
 	char		game[ROOT_ID];		/* "" while open */
 	char		rematch[ROOT_ID];	/* the game it plays again */
+	char		first[KEY_NAME_MAX + 1];	/* a rematch's first
+							 * seat: from or to */
 };
 
 struct club_challenges {

@@ -38,7 +38,9 @@ fields_ok(const struct club_challenge *c)
 	    (c->options[0] == '\0' || word_ok(c->options,
 	    sizeof(c->options), OPTCH)) &&
 	    (c->game[0] == '\0' || root_is_id(c->game)) &&
-	    (c->rematch[0] == '\0' || root_is_id(c->rematch));
+	    (c->rematch[0] == '\0' ? c->first[0] == '\0' :
+	    root_is_id(c->rematch) && (strcmp(c->first, c->from) == 0 ||
+	    strcmp(c->first, c->to) == 0));
 }
 
 static int
@@ -46,10 +48,10 @@ challenge_of(const struct ydoc *r, struct club_challenge *c,
     const char *where, struct error *e)
 {
 	static const char *const keys[] = { "id", "from", "to", "rules",
-	    "options", "made", "until", "game", "rematch", NULL };
+	    "options", "made", "until", "game", "rematch", "first", NULL };
 	static const char *const need[] = { "id", "from", "to", "rules",
 	    "options", "made", "until", NULL };
-	const char *v[9];
+	const char *v[10];
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
@@ -68,13 +70,14 @@ challenge_of(const struct ydoc *r, struct club_challenge *c,
 	    (int)sizeof(c->options) - 1, v[4]);
 	snprintf(c->game, sizeof(c->game), "%.*s", ROOT_ID - 1, v[7]);
 	snprintf(c->rematch, sizeof(c->rematch), "%.*s", ROOT_ID - 1, v[8]);
+	snprintf(c->first, sizeof(c->first), "%.*s", KEY_NAME_MAX, v[9]);
 	if (strlen(v[0]) >= sizeof(c->id) || strlen(v[3]) >=
 	    sizeof(c->rules) || strlen(v[4]) >= sizeof(c->options) ||
 	    strlen(v[7]) >= ROOT_ID || strlen(v[8]) >= ROOT_ID ||
-	    !fields_ok(c))
+	    strlen(v[9]) > KEY_NAME_MAX || !fields_ok(c))
 		return error_set(e, EXIT_USAGE, "%s:%u:%u: not a challenge "
-		    "(id, names, rules, options, game)", where, r->line,
-		    r->col);
+		    "(id, names, rules, options, game, rematch, first)", where,
+		    r->line, r->col);
 	if (when_parse(v[5], &c->made) != 0 || when_parse(v[6],
 	    &c->until) != 0 || c->until < c->made)
 		return error_set(e, EXIT_USAGE, "%s:%u:%u: made, until: not "
@@ -161,8 +164,10 @@ challenge_write(struct ydoc_writer *w, const struct club_challenge *c)
 	ydoc_kv(w, "until", t);
 	if (c->game[0] != '\0')
 		ydoc_kv(w, "game", c->game);
-	if (c->rematch[0] != '\0')
+	if (c->rematch[0] != '\0') {
 		ydoc_kv(w, "rematch", c->rematch);
+		ydoc_kv(w, "first", c->first);
+	}
 	ydoc_map_end(w);
 }
 

@@ -24,6 +24,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_challenge,
 	&mailcmd_accept,
 	&mailcmd_decline,
+	&mailcmd_rematch,
 	&mailcmd_seek,
 	&mailcmd_seeks,
 	&mailcmd_unseek,

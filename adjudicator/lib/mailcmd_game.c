@@ -74,6 +74,39 @@ mailcmd_game_check(const char *rules, const char *options, char *why,
 }
 
 int
+mailcmd_game_options(const struct match *m, char *out, size_t len)
+{
+	static const char *const clock[] = { "clock", "grace", "leave",
+	    "remind" };
+	char canon[80];
+	struct buf b;
+	size_t i;
+	int rc;
+
+	buf_init(&b);
+	for (i = 0; i < (size_t)m->cfg.nopts; i++)
+		buf_printf(&b, "%s%s=%s", b.len > 0 ? " " : "",
+		    m->cfg.opt_name[i], m->cfg.opt[i]);
+	/* as header_write writes them: no leave, no reminders: none */
+	for (i = 0; m->clock.on && i < sizeof(clock) / sizeof(clock[0]);
+	    i++) {
+		if ((i == 2 && m->clock.leave == 0) || (i == 3 &&
+		    m->clock.nremind == 0))
+			continue;
+		clock_canon(&m->clock, clock[i], canon, sizeof(canon));
+		buf_printf(&b, "%s%s=%s", b.len > 0 ? " " : "", clock[i],
+		    canon);
+	}
+	/* a casual game's rematch is casual */
+	if (m->cfg.casual)
+		buf_printf(&b, "%srated=no", b.len > 0 ? " " : "");
+	rc = buf_cstr(&b) == 0 && b.len < len ? 0 : -1;
+	snprintf(out, len, "%s", rc == 0 ? (char *)b.data : "");
+	buf_free(&b);
+	return rc;
+}
+
+int
 mailcmd_game_tell(struct bot_run *r, const char *verb, const char *verdict,
     const char *text, struct error *e)
 {

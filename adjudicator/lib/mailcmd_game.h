@@ -47,6 +47,13 @@ int	mailcmd_game_same(const char *rules, const char *a, const char *b);
 int	mailcmd_game_hash(const struct bot_run *, const char *dom,
 	    const char *what, uint8_t *h, struct error *);
 /*
+ * The options of game m's header as CHALLENGE takes them ("k=v k=v":
+ * the game's, then its clock's, each as the header writes it), for the
+ * same game again: 0; -1 when they do not fit in len.
+ */
+struct match;
+int	mailcmd_game_options(const struct match *m, char *out, size_t len);
+/*
  * A lot both sides cannot bend: the judge's signature over what names
  * it (what), hashed under the domain "adj-lot": 0 or 1 in *lot.
  */

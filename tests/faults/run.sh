@@ -2,8 +2,8 @@
 # make check-faults: what a crash, a kill or a full disk does to each
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
 # over a queue (drain) and with one mail (bot), a member's REGISTER
-# confirmed (register), a challenge accepted (accept), a seek matched
-# (seek), export, repair).  $ADJ
+# confirmed (register), a challenge accepted (accept), a rematch asked
+# (rematch), a seek matched (seek), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -29,8 +29,8 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot register accept seek keygen join setup \
-    turn receive export repair}
+verbs=${FAULT_ONLY:-judge drain bot register accept rematch seek keygen \
+    join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -369,13 +369,9 @@ after_register() {
 	grep -q '^You are a member' spool/*.eml || fail "alice never told"
 }
 
-# accept: judge -r with bob's ACCEPT of alice's challenge: the game's id
-# in ROOT/challenges before the game is filed, one game made whatever
-# the crash, and both seats mailed their invitation once it is taken
-DIRS_accept=
-# prep_club: the judge's root jr, its address set, alice and bob its
-# members
-prep_club() {
+# club_prep: the judge's root jr, its address set, alice and bob in its
+# directory with the keys ./alice.key and ./bob.key
+club_prep() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge
 	"$ADJ" keygen -N alice
@@ -390,8 +386,13 @@ prep_club() {
 		done
 	} >jr/members
 }
+
+# accept: judge -r with bob's ACCEPT of alice's challenge: the game's id
+# in ROOT/challenges before the game is filed, one game made whatever
+# the crash, and both seats mailed their invitation once it is taken
+DIRS_accept=
 prep_accept() {
-	prep_club
+	club_prep
 	printf 'From: alice@example.org\nSubject: CHALLENGE bob knights\n'`
 	    `'Message-ID: <c@example.org>\n\n' >c.eml
 	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" c.eml
@@ -434,13 +435,78 @@ after_accept() {
 	[ -d "BR/$g" ] || fail "bob joined another game than $g"
 }
 
+# rematch: judge -r with bob's REMATCH of a game of knights with a clock
+# that alice (first) resigned: the rematch kept once, before its code is
+# mailed to alice and bob is told; then given again and accepted: one
+# game, bob first, the same clock
+DIRS_rematch=
+prep_rematch() {
+	club_prep
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example -o clock=3d knights alice.pub bob.pub \
+	    >inv.msg
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" inv.msg
+	"$ADJ" join -r AR -k alice.key inv.msg 2>/dev/null
+	g=$(ls AR)
+	"$ADJ" turn -M -d "AR/$g" resign >r.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" r.eml
+	"$ADJ" show -d "jr/$g" -f yaml | grep -q '^phase: closed$' ||
+	    fail "the game is not over"
+	printf 'From: bob@example.org\nSubject: REMATCH %s\n'`
+	    `'Message-ID: <m@example.org>\n\n' "$g" >m.eml
+	echo "$g" >old
+	rm -rf spool
+}
+run_rematch() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" m.eml >out 2>err
+}
+# rematch_code: the code of the last rematch mailed to alice
+rematch_code() {
+	grep -l '^To: alice@' spool/*.eml 2>/dev/null |
+	    xargs sed -n 's/^    ACCEPT \([0-9a-f]\{16\}\)$/\1/p' | tail -1
+}
+after_rematch() {
+	export SPOOL="$PWD/spool"
+	g=$(cat old)
+	n=0
+	[ ! -e jr/challenges ] ||
+	    n=$(grep -c "^  rematch: $g\$" jr/challenges || true)
+	[ "$n" -le 1 ] || fail "$n rematches kept"
+	# mailed or told only once kept
+	if [ -n "$(rematch_code)" ] || grep -q '^Your rematch' \
+	    spool/*.eml 2>/dev/null; then
+		[ "$n" -eq 1 ] || fail "told, and not kept"
+	fi
+	# the mail given again: one rematch, its code to alice
+	expect 0 "$ADJ" judge -r jr -s "$SM" m.eml
+	[ "$(grep -c "^  rematch: $g\$" jr/challenges)" -eq 1 ] ||
+	    fail "not one rematch"
+	code=$(rematch_code)
+	[ -n "$code" ] || fail "no code to alice"
+	printf 'From: alice@example.org\nSubject: ACCEPT %s\n'`
+	    `'Message-ID: <a@example.org>\n\n' "$code" >a.eml
+	expect 0 "$ADJ" judge -r jr -s "$SM" a.eml
+	[ "$(accept_games)" -eq 2 ] || fail "not one game more"
+	f=$(grep -l '^To: alice@' spool/*.eml | xargs grep -l \
+	    "^adjudicator: you accepted bob's rematch" | tail -1)
+	[ -n "$f" ] || fail "alice not invited"
+	grep -q '^Seats, in turn order: bob, then alice' "$f" ||
+	    fail "the seats not swapped"
+	"$ADJ" join -r AR -k alice.key "$f" 2>/dev/null ||
+	    fail "alice cannot join"
+	[ "$(ls AR | wc -l)" -eq 2 ] || fail "alice joined no new game"
+	"$ADJ" show -d "AR/$(ls AR | grep -vx "$g")" -f yaml |
+	    grep -q '^  control: 3d$' || fail "the clock not kept"
+}
+
 # seek: judge -r with bob's SEEK, which alice's open seek matches: the
 # game's id in both seeks of ROOT/seeks before it is filed, one game made
 # whatever the crash, and both seats mailed their invitation once the
 # mail is taken
 DIRS_seek=
 prep_seek() {
-	prep_club
+	club_prep
 	printf 'From: alice@example.org\nSubject: SEEK knights clock=3d\n'`
 	    `'Message-ID: <s1@example.org>\n\n' >s1.eml
 	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" s1.eml
@@ -597,7 +663,7 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register|accept|seek) want=75 ;; esac
+		case $verb in drain|bot|register|accept|rematch|seek) want=75 ;; esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&

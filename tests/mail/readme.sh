@@ -8,12 +8,16 @@
 # end.  "Set up a club" (club): the judge's account, its procmail recipe,
 # its settings, the tick of its crontab line (run once, as cron would),
 # HELP answered with its key, and a judged game it joins and adjudicates.
+# "Join a club" (join): carol, a new member, from keygen to her first
+# setup in a game with alice (listed in the directory before, as carol
+# lists herself), no key id typed.
 #
 # What differs from the README, and only that: the addresses
 # (NAME@example.org and judge@club.example are adjt-NAME@localhost),
 # the mailboxes (/var/mail/adjt-NAME), /usr/local (the staging PREFIX
 # lib.sh installs in, also in the procmail recipe's ADJUDICATOR line),
-# the game id (9e7ce3f4: the game made in the section); the passphrase
+# the game id (9e7ce3f4: the game made in the section), the code
+# (5f0c2d1e8a7b6c4d: the one the judge mailed); the passphrase
 # comes from a file (ADJUDICATOR_PASSPHRASE_FILE) instead of a terminal;
 # the .pub files are copied where the README says to send them; the
 # root# lines (the users, the packages) are lib.sh's and CI's.
@@ -21,7 +25,7 @@
 # ADJ  the adjudicator binary under test
 set -u
 name=readme
-users="adjt-alice adjt-bob adjt-judge"
+users="adjt-alice adjt-bob adjt-carol adjt-judge"
 . "$(dirname "$0")/lib.sh"
 
 out=/tmp/readme.out
@@ -48,16 +52,27 @@ run() {
 	    sh -c "cd && $2" >>"$out" 2>&1
 }
 
-for u in alice bob judge; do
+for u in alice bob carol judge; do
 	echo "a passphrase for $u" >"/home/adjt-$u/.pw"
 	chmod 600 "/home/adjt-$u/.pw"
 	chown "adjt-$u" "/home/adjt-$u/.pw"
 done
 
-# the game the section made: in alice's root, not there before it
+# games: every game id in the players' roots
+games() {
+	for u in alice bob carol; do
+		ls "/home/adjt-$u/games" 2>/dev/null
+	done | grep '^[0-9a-f]\{64\}$' | sort -u
+}
+# game: the game the section made, in the players' roots, not there
+# before it
 game() {
-	ls "/home/adjt-alice/games" 2>/dev/null | grep -vxF "$before" |
-	    cut -c1-16
+	games | grep -vxF "$before" | cut -c1-16
+}
+# code WHO: the last code of REGISTER the judge mailed adjt-WHO
+code() {
+	sed -n 's/^    REGISTER \([0-9a-f]\{16\}\)$/\1/p' "/var/mail/adjt-$1" |
+	    tail -1
 }
 # exchange: each player's .pub to the other, as the README says to send it
 exchange() {
@@ -78,11 +93,11 @@ settle() {
 	done
 }
 
-seen_alice=0 seen_bob=0 seen_judge=0
+seen_alice=0 seen_bob=0 seen_carol=0 seen_judge=0
 # section NAME: run its lines in order; a line that reads a mailbox
 # waits for a mail that came after its user's last read
 section() {
-	before=$(ls /home/adjt-alice/games 2>/dev/null)
+	before=$(games)
 	ran=0
 	steps "$1" >/tmp/readme.steps
 	[ -s /tmp/readme.steps ] || fail "no section $1 in README.md"
@@ -93,6 +108,15 @@ section() {
 		[a-z]*'$ '*) who=${line%%\$ *} cmd=${line#*\$ } ;;
 		*) continue ;;
 		esac
+		case $cmd in *5f0c2d1e8a7b6c4d*)
+			eval "seen=\$seen_$who"
+			wait_for "adjt-$who's code for: $line" \
+			    more_mail "adjt-$who" $((seen + 1))
+			settle "adjt-$who"
+			eval "seen_$who=\$(mails adjt-$who)"
+			c=$(code "$who")
+			[ -n "$c" ] || fail "$1: no code mailed: $line" ;;
+		esac
 		case $cmd in *9e7ce3f4*) g=$(game)
 			[ -n "$g" ] || fail "$1: no game made before: $line" ;;
 		*) g=9e7ce3f4 ;;
@@ -102,6 +126,7 @@ section() {
 		    s/judge@club\.example/adjt-judge@localhost/g
 		    s,/var/mail/\([a-z]*\),/var/mail/adjt-\1,g
 		    s,/usr/local,$prefix,g
+		    s/5f0c2d1e8a7b6c4d/${c:-}/g
 		    s/9e7ce3f4/$g/g")
 		case $cmd in *" new "*) exchange ;; esac
 		case $cmd in *"/var/mail/adjt-$who"*)
@@ -151,5 +176,35 @@ grep -q 'verdict=applied' "$log" || fail "the judge did not apply the setup"
 at alice 1
 at bob 1
 [ ! -s /var/mail/adjt-judge ] || fail "mail fell through to the judge's mailbox"
+
+say "Join a club"
+# alice, a member already: listed as carol lists herself below
+reg='{ printf "From: adjt-alice@localhost\nTo: adjt-judge@localhost\n"; '`
+    `'printf "Subject: REGISTER %s\n\n" "$0"; cat register.msg; } | '`
+    `'/usr/sbin/sendmail -t -i'
+run alice "printf 'club: register\nname: alice\naddress: adjt-alice@localhost\n' | adjudicator seal -k alice.key judge.pub >register.msg" ||
+    fail "alice cannot seal her registration"
+run alice "sh -c '$reg' ''" || fail "alice's REGISTER"
+wait_for "alice's code" more_mail adjt-alice $((seen_alice + 1))
+settle adjt-alice
+seen_alice=$(mails adjt-alice)
+[ -n "$(code alice)" ] || fail "no code mailed to alice"
+run alice "sh -c '$reg' $(code alice)" || fail "alice's REGISTER CODE"
+wait_for "alice listed" grep -q '^- name: alice$' /home/adjt-judge/judge/members
+section join
+grep -q '^- name: carol$' /home/adjt-judge/judge/members ||
+    fail "carol not listed"
+grep -qx "  key: $(cat /home/adjt-alice/alice.pub)" \
+    /home/adjt-carol/games/contacts/* || fail "alice not in carol's contacts"
+g=$(game)
+[ -d /home/adjt-judge/judge/"$(games | grep "^$g")" ] ||
+    fail "the judge did not file carol's game"
+# the judge took carol's setup and mailed her its update
+wait_for "the judge applying carol's setup" grep -q \
+    "game=$g entry=1 verdict=applied" "$log"
+wait_for "carol's update" grep -q \
+    "^Subject: \[adjudicator\] incognito $g: entry 1, for carol" \
+    /var/mail/adjt-carol
+[ ! -s /var/mail/adjt-judge ] || fail "mail fell through to the judge's mailbox"
 rm -f /tmp/readme.steps "$out"
-echo "readme: 2 passed, 0 failed"
+echo "readme: 3 passed, 0 failed"
