@@ -76,28 +76,12 @@ mailcmd_ask_code(const struct bot_run *r, const char *id,
 int
 mailcmd_ask_hold(struct mailcmd_ask *a, struct error *e)
 {
-	const struct mailbot *b = a->r->b;
-	char path[PATH_MAX];
-	size_t i;
-
-	a->lock = -1;
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", b->root,
-	    CLUB_LOCK) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
-	if (fsio_lock(path, &a->lock, e) != 0)
+	if (mailcmd_game_hold(a->r, &a->lock, &a->mem, &a->me, e) != 0)
 		return -1;
-	if (club_members_read(b->root, &a->mem, e) != 0) {
-		fsio_unlock(a->lock);
+	if (club_challenges_read(a->r->b->root, when_now(), &a->cs, e) != 0) {
+		mailcmd_game_let_go(&a->lock, &a->mem);
 		return -1;
 	}
-	if (club_challenges_read(b->root, when_now(), &a->cs, e) != 0) {
-		club_members_free(&a->mem);
-		fsio_unlock(a->lock);
-		return -1;
-	}
-	for (i = 0; i < a->mem.n && a->me == NULL; i++)
-		if (strcasecmp(a->mem.m[i].address, b->in.from) == 0)
-			a->me = &a->mem.m[i];
 	return 0;
 }
 
@@ -105,9 +89,7 @@ void
 mailcmd_ask_let_go(struct mailcmd_ask *a)
 {
 	club_challenges_free(&a->cs);
-	club_members_free(&a->mem);
-	fsio_unlock(a->lock);
-	a->lock = -1;
+	mailcmd_game_let_go(&a->lock, &a->mem);
 }
 
 int

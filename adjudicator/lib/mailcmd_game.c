@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "envelope.h"
+#include "fsio.h"
 #include "gamedir.h"
 #include "mailbot_int.h"
 #include "mailcmd_game.h"
@@ -104,6 +105,41 @@ mailcmd_game_options(const struct match *m, char *out, size_t len)
 	snprintf(out, len, "%s", rc == 0 ? (char *)b.data : "");
 	buf_free(&b);
 	return rc;
+}
+
+int
+mailcmd_game_hold(const struct bot_run *r, int *lock,
+    struct club_members *mem, const struct club_member **me,
+    struct error *e)
+{
+	const struct mailbot *b = r->b;
+	char path[PATH_MAX];
+	size_t i;
+
+	*lock = -1;
+	*me = NULL;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", b->root,
+	    CLUB_LOCK) >= sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
+	if (fsio_lock(path, lock, e) != 0)
+		return -1;
+	if (club_members_read(b->root, mem, e) != 0) {
+		fsio_unlock(*lock);
+		*lock = -1;
+		return -1;
+	}
+	for (i = 0; i < mem->n && *me == NULL; i++)
+		if (strcasecmp(mem->m[i].address, b->in.from) == 0)
+			*me = &mem->m[i];
+	return 0;
+}
+
+void
+mailcmd_game_let_go(int *lock, struct club_members *mem)
+{
+	club_members_free(mem);
+	fsio_unlock(*lock);
+	*lock = -1;
 }
 
 int

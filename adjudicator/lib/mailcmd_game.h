@@ -24,6 +24,14 @@ struct bot_run;
  */
 int	mailcmd_game_check(const char *rules, const char *options, char *why,
 	    size_t);
+/*
+ * The root's lock taken and the directory read, who asks (the member
+ * listed at the mail's address) in *me (NULL: no member); let go after.
+ */
+int	mailcmd_game_hold(const struct bot_run *, int *lock,
+	    struct club_members *, const struct club_member **me,
+	    struct error *);
+void	mailcmd_game_let_go(int *lock, struct club_members *);
 /* The answer to the sender (Subject "[adjudicator] VERB"), the run's
  * verdict set. */
 int	mailcmd_game_tell(struct bot_run *, const char *verb,

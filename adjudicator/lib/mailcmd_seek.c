@@ -18,9 +18,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fsio.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
+#include "mailcmd_ask.h"
 #include "mailcmd_game.h"
 #include "num.h"
 #include "sec.h"
@@ -70,28 +70,12 @@ refuse(struct seek *c, const char *verdict, int status, struct error *e,
 static int
 hold(struct seek *c, struct error *e)
 {
-	const struct mailbot *b = c->r->b;
-	char path[PATH_MAX];
-	size_t i;
-
-	c->lock = -1;
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", b->root,
-	    CLUB_LOCK) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
-	if (fsio_lock(path, &c->lock, e) != 0)
+	if (mailcmd_game_hold(c->r, &c->lock, &c->mem, &c->me, e) != 0)
 		return -1;
-	if (club_members_read(b->root, &c->mem, e) != 0) {
-		fsio_unlock(c->lock);
+	if (club_seeks_read(c->r->b->root, when_now(), &c->ks, e) != 0) {
+		mailcmd_game_let_go(&c->lock, &c->mem);
 		return -1;
 	}
-	if (club_seeks_read(b->root, when_now(), &c->ks, e) != 0) {
-		club_members_free(&c->mem);
-		fsio_unlock(c->lock);
-		return -1;
-	}
-	for (i = 0; i < c->mem.n && c->me == NULL; i++)
-		if (strcasecmp(c->mem.m[i].address, b->in.from) == 0)
-			c->me = &c->mem.m[i];
 	return 0;
 }
 
@@ -104,9 +88,7 @@ let_go(struct seek *c)
 		c->rated = 0;
 	}
 	club_seeks_free(&c->ks);
-	club_members_free(&c->mem);
-	fsio_unlock(c->lock);
-	c->lock = -1;
+	mailcmd_game_let_go(&c->lock, &c->mem);
 }
 
 /*
@@ -324,17 +306,6 @@ oldest_match(struct seek *c, const struct club_seek *k,
 	return 0;
 }
 
-/* Whether game is filed in the root. */
-static int
-made(const struct bot_run *r, const char *game)
-{
-	char dir[PATH_MAX];
-	struct error x;
-
-	return game[0] != '\0' && root_dir(r->b->root, game, dir,
-	    sizeof(dir), &x) == 0 && root_is_game(dir);
-}
-
 /*
  * Under the lock: the game of seeks k (c->me's) and o (om's) made, its
  * id in both and the record written before it is filed (a crash between
@@ -424,7 +395,7 @@ seek_place(struct seek *c, struct club_seek *k, char game[ROOT_ID],
 			o = &c->ks.s[i];
 	if (o != NULL)
 		snprintf(other, KEY_NAME_MAX + 1, "%s", o->by);
-	if (k->game[0] != '\0' && made(c->r, k->game)) {
+	if (k->game[0] != '\0' && mailcmd_ask_made(c->r, k->game)) {
 		snprintf(game, ROOT_ID, "%s", k->game);
 		return 0;
 	}
