@@ -315,6 +315,26 @@ club_record_write(const char *root, const char *name,
 	return rc;
 }
 
+void *
+club_list_grow(void *v, size_t n, size_t size, size_t max)
+{
+	char *p;
+
+	if (n >= max || (p = realloc(v, (n + 1) * size)) == NULL)
+		return NULL;
+	memset(p + n * size, 0, size);
+	return p;
+}
+
+void
+club_list_drop(void *v, size_t *n, size_t size, size_t i)
+{
+	char *p = v;
+
+	memmove(p + i * size, p + (i + 1) * size, (*n - i - 1) * size);
+	(*n)--;
+}
+
 static int
 conf_take(const struct ydoc *doc, void *c, const char *where,
     struct error *e)

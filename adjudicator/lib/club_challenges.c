@@ -207,23 +207,20 @@ club_challenge_id(const struct club_challenges *cs, const char *id)
 struct club_challenge *
 club_challenge_add(struct club_challenges *cs)
 {
-	struct club_challenge *c;
+	struct club_challenge *x;
 
-	if (cs->n >= CLUB_CHALLENGES_MAX ||
-	    (c = realloc(cs->c, (cs->n + 1) * sizeof(*c))) == NULL)
+	if ((x = club_list_grow(cs->c, cs->n, sizeof(*x),
+	    CLUB_CHALLENGES_MAX)) == NULL)
 		return NULL;
-	cs->c = c;
-	memset(&c[cs->n], 0, sizeof(c[0]));
-	return &c[cs->n++];
+	cs->c = x;
+	return &x[cs->n++];
 }
 
 void
-club_challenge_remove(struct club_challenges *cs, struct club_challenge *c)
+club_challenge_remove(struct club_challenges *cs, struct club_challenge *x)
 {
-	size_t i = (size_t)(c - cs->c);
-
-	memmove(&cs->c[i], &cs->c[i + 1], (cs->n - i - 1) * sizeof(cs->c[0]));
-	cs->n--;
+	club_list_drop(cs->c, &cs->n, sizeof(*x),
+	    (size_t)(x - cs->c));
 }
 
 void

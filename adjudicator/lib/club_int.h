@@ -43,4 +43,12 @@ int	club_record_write(const char *root, const char *name,
 	    void (*fill)(struct ydoc_writer *, const void *arg),
 	    const void *arg, struct error *);
 
+/*
+ * A record's list of n elements of size: grown by one at the end, zeroed
+ * (the new base, or NULL when max are there or out of memory, v kept),
+ * and the element at i dropped.
+ */
+void	*club_list_grow(void *v, size_t n, size_t size, size_t max);
+void	club_list_drop(void *v, size_t *n, size_t size, size_t i);
+
 #endif

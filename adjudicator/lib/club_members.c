@@ -176,23 +176,20 @@ club_member_keyed(const struct club_members *c, const uint8_t id[KEY_ID])
 struct club_member *
 club_member_add(struct club_members *c)
 {
-	struct club_member *m;
+	struct club_member *x;
 
-	if (c->n >= CLUB_MEMBERS_MAX ||
-	    (m = realloc(c->m, (c->n + 1) * sizeof(*m))) == NULL)
+	if ((x = club_list_grow(c->m, c->n, sizeof(*x),
+	    CLUB_MEMBERS_MAX)) == NULL)
 		return NULL;
-	c->m = m;
-	memset(&m[c->n], 0, sizeof(m[0]));
-	return &m[c->n++];
+	c->m = x;
+	return &x[c->n++];
 }
 
 void
-club_member_remove(struct club_members *c, struct club_member *m)
+club_member_remove(struct club_members *c, struct club_member *x)
 {
-	size_t i = (size_t)(m - c->m);
-
-	memmove(&c->m[i], &c->m[i + 1], (c->n - i - 1) * sizeof(c->m[0]));
-	c->n--;
+	club_list_drop(c->m, &c->n, sizeof(*x),
+	    (size_t)(x - c->m));
 }
 
 void

@@ -226,23 +226,20 @@ club_seek_id(const struct club_seeks *ks, const char *id)
 struct club_seek *
 club_seek_add(struct club_seeks *ks)
 {
-	struct club_seek *k;
+	struct club_seek *x;
 
-	if (ks->n >= CLUB_SEEKS_MAX ||
-	    (k = realloc(ks->s, (ks->n + 1) * sizeof(*k))) == NULL)
+	if ((x = club_list_grow(ks->s, ks->n, sizeof(*x),
+	    CLUB_SEEKS_MAX)) == NULL)
 		return NULL;
-	ks->s = k;
-	memset(&k[ks->n], 0, sizeof(k[0]));
-	return &k[ks->n++];
+	ks->s = x;
+	return &x[ks->n++];
 }
 
 void
-club_seek_remove(struct club_seeks *ks, struct club_seek *k)
+club_seek_remove(struct club_seeks *ks, struct club_seek *x)
 {
-	size_t i = (size_t)(k - ks->s);
-
-	memmove(&ks->s[i], &ks->s[i + 1], (ks->n - i - 1) * sizeof(ks->s[0]));
-	ks->n--;
+	club_list_drop(ks->s, &ks->n, sizeof(*x),
+	    (size_t)(x - ks->s));
 }
 
 void
