@@ -241,6 +241,7 @@ int	cmd_bot(int, char **, struct error *);
 int	cmd_replay(int, char **, struct error *);
 int	cmd_agent(int, char **, struct error *);
 int	cmd_standings(int, char **, struct error *);
+int	cmd_tournament(int, char **, struct error *);
 /*
  * What turn and setup do once GAMEDIR is open, shared with bot: the
  * message(s) into out, the game directory committed (dry: -n, tried on

@@ -23,6 +23,7 @@ struct new_args {
 	char		*addr[GAME_MAX_SEATS + 1];	/* -a SEAT=ADDRESS */
 	int		 naddr;
 	struct match_watch watch;	/* -w ADDRESS, -o watch=yes */
+	struct match_event event;	/* -o tournament=ID/ROUND/BOARD */
 };
 
 /* -w ADDRESS: an observer, once each. */
@@ -143,8 +144,8 @@ game_config(struct new_args *a, int nseats, struct game_config *cfg,
 	}
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nseats = nseats;
-	if (header_options(r, cfg, clock, &a->watch, a->opts, a->nopts,
-	    e) != 0)
+	if (header_options(r, cfg, clock, &a->watch, &a->event, a->opts,
+	    a->nopts, e) != 0)
 		return NULL;
 	if (a->seed != NULL) {
 		if (strlen(a->seed) == 0 || strlen(a->seed) > 64 ||
@@ -351,6 +352,7 @@ invitation_mail(const struct match *m, int me, const struct buf *arm,
 static int
 invitation(const struct game_rules *r, const struct game_config *cfg,
     const struct clock_spec *clock, const struct match_watch *watch,
+    const struct match_event *event,
     const struct key_secret *k, const struct key_public *to, int nseats,
     int judged,
     const char *const *addr, const char *judge_addr, int mail, int chosen,
@@ -363,7 +365,7 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 	buf_init(&body);
 	buf_init(&sb);
 	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
-	    &to[nseats] : NULL, judge_addr, clock, watch, chosen ? NULL : k,
+	    &to[nseats] : NULL, judge_addr, clock, watch, event, chosen ? NULL : k,
 	    &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
@@ -433,8 +435,8 @@ cmd_new(int argc, char **argv, struct error *e)
 		    "seats or the judge", a.keypath);
 		goto done;
 	}
-	if (invitation(r, &cfg, &clock, &a.watch, k, to, nseats, judged, addr,
-	    judge_addr, a.mail, a.seed != NULL, &arm, e) == 0)
+	if (invitation(r, &cfg, &clock, &a.watch, &a.event, k, to, nseats,
+	    judged, addr, judge_addr, a.mail, a.seed != NULL, &arm, e) == 0)
 		rc = a.send ? send_invitation(&arm, e) : cli_write(arm.data,
 		    arm.len, e);
 done:

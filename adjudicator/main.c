@@ -97,6 +97,13 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator standings [-f text|yaml|html] [-j JUDGE.pub]... "
 	    "[-m MEMBERS]... [-p PERIOD] [-r elo|glicko2] ARCHIVE|DIR...",
 	  .summary = "ratings and reliability from verified archives" },
+	{ .name = "tournament", .main = cmd_tournament,
+	  .usage = "adjudicator tournament declare|accept|withdraw -k KEY "
+	    "[-a ROUND] [DECL] [FILE|PLAYER]",
+	  .usage2 = "adjudicator tournament pair|results|table|verify|trf "
+	    "[-k KEY] [-f text|yaml|html] DECL [FILE|DIR...]",
+	  .summary = "a tournament: declare, accept, pair, table, verify, "
+	    "TRF" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",
 	  .summary = "games, options, action notation" },

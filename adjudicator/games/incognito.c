@@ -791,7 +791,10 @@ inc_render(const void *st, int viewer, const struct game_ctx *ctx,
 		buf_printf(b, " %d ", r + 1);
 		for (f = 0; f < N; f++) {
 			cell(s, f, r, ctx, c);
-			buf_printf(b, " %s", c);
+			/* not buf_printf: 25 cells a board, each a
+			 * vsnprintf of a thousand instructions */
+			buf_addc(b, ' ');
+			buf_adds(b, c);
 		}
 		buf_adds(b, "\n");
 	}

@@ -64,6 +64,16 @@ summary_head(const struct match *m, struct buf *out)
 		buf_printf(out, "; judge %s (%s)", m->judge.name,
 		    m->judge.idhex);
 	buf_adds(out, "\n");
+	/* the tournament its header names (tournament verify checks it) */
+	if (m->event.id[0] != '\0') {
+		buf_printf(out, "tournament %.16s", m->event.id);
+		if (m->event.round != 0)
+			buf_printf(out, ", round %u, board %u",
+			    m->event.round, m->event.board);
+		if (m->event.game != 0)
+			buf_printf(out, ", game %u", m->event.game);
+		buf_adds(out, "\n");
+	}
 	/* how its seed was made, when its rules draw from one */
 	seed_summary(m, out);
 }

@@ -62,6 +62,9 @@ void	armor_clean_line(const char **, size_t *);
 int	armor_is_b64(char);
 /* How many of the n characters at p are base64 (or '='), from the first. */
 size_t	armor_b64_span(const char *p, size_t n);
+/* Base64 of public bytes by table, unwrapped and NUL-terminated, the
+ * same text as sec_b64_encode; -1: out too small. */
+int	armor_b64_encode(char *out, size_t outmax, const void *, size_t);
 /* Base64 of public bytes by table; accepts exactly what sec_b64_decode
  * does. */
 int	armor_b64_decode(uint8_t *out, size_t outmax, size_t *outlen,

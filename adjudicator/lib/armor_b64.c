@@ -1,13 +1,14 @@
 /*
  * Base64 of public bytes, both ways: the armor writer (whole 64-column
- * lines, two characters a lookup; armor_out as bytes come, armor_wrap for
+ * lines, a character a lookup; armor_out as bytes come, armor_wrap for
  * a whole blob, libsodium's constant-time encoder for a secret key's
- * record) and the table decoder of archives.  A secret never goes through
- * the tables: lookups indexed by secret bytes leak through the cache.
- * Both tables are safe to share between threads: the decoder's is fixed
- * at compile time, the writer's filled once (pthread_once).
+ * record) and the table decoder of archives and of every block but a
+ * secret key's (armor.c).  A secret never goes through the tables:
+ * lookups indexed by secret bytes leak through the cache.
+ * Every table is fixed at compile time: threads share them with nothing
+ * to set up.
  */
-#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,47 +34,67 @@
  * Base64 of what is public anyway (messages are ciphertext, archives
  * signed entries), straight into 64-column lines: table lookups, which
  * libsodium's constant-time encoder avoids for secrets at many times the
- * cost.  Two characters a lookup, 12 bits at a time; a whole line (48
- * bytes in) at a time.
+ * cost.  A whole line (48 bytes in) at a time.  (A table of two
+ * characters a lookup, filled at the first use, cost more to fill than
+ * it saved on the few KiB a mail's updates take.)
  */
-static char b64_pair[4096][2];
-static pthread_once_t b64_pair_once = PTHREAD_ONCE_INIT;
-
 #define CH(c, v)	c,
 static const char b64_chars[64] = { B64_ALPHABET(CH) };
 #undef CH
-
-static void
-b64_pair_init(void)
-{
-	int i;
-
-	for (i = 0; i < 4096; i++) {
-		b64_pair[i][0] = b64_chars[i >> 6];
-		b64_pair[i][1] = b64_chars[i & 63];
-	}
-}
 
 static char *
 b64_group(char *q, const uint8_t *p)
 {
 	uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
 
-	memcpy(q, b64_pair[v >> 12], 2);
-	memcpy(q + 2, b64_pair[v & 0xfff], 2);
+	q[0] = b64_chars[v >> 18];
+	q[1] = b64_chars[(v >> 12) & 63];
+	q[2] = b64_chars[(v >> 6) & 63];
+	q[3] = b64_chars[v & 63];
 	return q + 4;
+}
+
+/* The last one or two bytes' group, padded with '='. */
+static char *
+b64_tail(char *q, const uint8_t *p, size_t n)
+{
+	uint8_t last[3];
+
+	memset(last, 0, sizeof(last));
+	memcpy(last, p, n);
+	q = b64_group(q, last);
+	q[-1] = '=';
+	if (n == 1)
+		q[-2] = '=';
+	return q;
+}
+
+int
+armor_b64_encode(char *out, size_t outmax, const void *in, size_t len)
+{
+	const uint8_t *p = in;
+	size_t i;
+	char *q = out;
+
+	if (len > (SIZE_MAX - 1) / 4 * 3 - 2 ||
+	    outmax < (len + 2) / 3 * 4 + 1)
+		return -1;
+	for (i = 0; i + 3 <= len; i += 3)
+		q = b64_group(q, p + i);
+	if (i < len)
+		q = b64_tail(q, p + i, len - i);
+	*q = '\0';
+	return 0;
 }
 
 static int
 wrap_public(const uint8_t *p, size_t len, struct buf *out)
 {
 	size_t i, k, need = (len + 2) / 3 * 4;
-	uint8_t last[3];
 	char *q;
 
 	if (buf_reserve(out, need + need / 64 + 2) != 0)
 		return -1;
-	pthread_once(&b64_pair_once, b64_pair_init);
 	q = (char *)out->data + out->len;
 	for (i = 0; i + 48 <= len; i += 48) {
 		for (k = 0; k < 48; k += 3)
@@ -83,14 +104,8 @@ wrap_public(const uint8_t *p, size_t len, struct buf *out)
 	if (i < len) {
 		for (; i + 3 <= len; i += 3)
 			q = b64_group(q, p + i);
-		if (i < len) {
-			memset(last, 0, sizeof(last));
-			memcpy(last, p + i, len - i);
-			q = b64_group(q, last);
-			q[-1] = '=';
-			if (len - i == 1)
-				q[-2] = '=';
-		}
+		if (i < len)
+			q = b64_tail(q, p + i, len - i);
 		*q++ = '\n';
 	}
 	out->len = (size_t)(q - (char *)out->data);

@@ -82,11 +82,28 @@ int
 buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
+	size_t room;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	/* straight into the room there is, most often enough: formatted
+	 * once; the whole room then counts as written (buf_free wipes it) */
+	if (b->cap > b->len + 1) {
+		room = b->cap - b->len;
+		(void)buf_reserve(b, room - 1);	/* no new memory: hw */
+		va_start(ap, fmt);
+		n = vsnprintf((char *)b->data + b->len, room, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return -1;
+		if ((size_t)n < room) {
+			b->len += (size_t)n;
+			return 0;
+		}
+	} else {
+		va_start(ap, fmt);
+		n = vsnprintf(NULL, 0, fmt, ap);
+		va_end(ap);
+	}
 	if (n < 0 || buf_reserve(b, (size_t)n + 1) != 0)
 		return -1;
 	va_start(ap, fmt);

@@ -109,6 +109,8 @@ owed(const struct match *m)
 struct cal {
 	struct buf	*out;
 	int64_t		 now;
+	int		 member;	/* the judge's copies: the seat's own
+					 * copy named as it names it */
 };
 
 static int
@@ -127,7 +129,10 @@ event(void *arg, const struct root_due *d, struct error *e)
 			    m->seat[i].name);
 	when_format(d->deadline, dl, sizeof(dl));
 	when_format(d->hard, hard, sizeof(hard));
-	root_short(d->dir, dir, sizeof(dir));
+	if (!c->member)
+		root_short(d->dir, dir, sizeof(dir));
+	else if (root_seat_dir(m, d->me, dir, sizeof(dir)) == NULL)
+		snprintf(dir, sizeof(dir), "GAMEDIR");
 	rc = buf_adds(c->out, "BEGIN:VEVENT\r\n");
 	/* the game and the entry owed: the same event while it is owed */
 	rc |= prop(c->out, "UID", 0, "%s-%llu@adjudicator", m->game_hex,
@@ -156,13 +161,20 @@ int
 calendar_root(const char *root, struct buf *out, int *unreadable,
     struct error *e)
 {
-	struct cal c = { out, when_now() };
+	return calendar_member(root, NULL, NULL, out, unreadable, e);
+}
+
+int
+calendar_member(const char *root, root_seat_fn *pick, void *arg,
+    struct buf *out, int *unreadable, struct error *e)
+{
+	struct cal c = { out, when_now(), pick != NULL };
 
 	if (buf_adds(out, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
 	    "PRODID:-//adjudicator//deadlines//EN\r\nCALSCALE:GREGORIAN\r\n"
 	    "METHOD:PUBLISH\r\n") != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	if (root_due(root, event, &c, unreadable, e) != 0)
+	if (root_due_member(root, pick, arg, event, &c, unreadable, e) != 0)
 		return -1;
 	if (buf_adds(out, "END:VCALENDAR\r\n") != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");

@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "error.h"
+#include "root.h"
 
 #define CALENDAR_FOLD	75	/* octets of a line, its CRLF aside */
 
@@ -18,6 +19,10 @@
  * could not be read, left out. */
 int	calendar_root(const char *root, struct buf *out, int *unreadable,
 	    struct error *);
+/* The same of a member's seat in the judge's copies (root.h: pick), as
+ * its digest attaches it (issue 34). */
+int	calendar_member(const char *root, root_seat_fn *pick, void *arg,
+	    struct buf *out, int *unreadable, struct error *);
 /* A TEXT value escaped (RFC 5545 3.3.11): backslash, semicolon, comma,
  * newline; any other control character a blank. */
 int	calendar_escape(struct buf *, const char *);

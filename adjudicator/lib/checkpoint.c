@@ -3,6 +3,7 @@
  * layout (the build id says which): a checkpoint is a cache of derived
  * state, never exchanged, rebuilt whenever anything about it is off.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,19 +31,27 @@ secret_slot(struct transcript *p, int s)
 	return s == p->me ? &p->secret : NULL;
 }
 
+/* The bytes of field f of the match at offset at of b, zeroed. */
+#define ZERO(b, at, f)	memset((b)->data + (at) + \
+			    offsetof(struct match, f), 0, \
+			    sizeof(((struct match *)0)->f))
+
 static int
 add_match(struct buf *b, const struct match *m)
 {
-	struct match copy = *m;
-	size_t i;
+	size_t i, at = b->len + 4;	/* after the field's length */
 	int rc = 0;
 
-	/* what points into this process is restored on reading */
-	copy.rules = NULL;
-	copy.state = NULL;
-	copy.checks = NULL;
-	memset(copy.local, 0, sizeof(copy.local));
-	rc |= buf_add_field(b, &copy, sizeof(copy));
+	/* what points into this process is restored on reading: zeroed
+	 * in the buffer (a copy of the match, 40 KiB, on the stack would
+	 * touch ten pages of it) */
+	rc |= buf_add_field(b, m, sizeof(*m));
+	if (rc == 0) {
+		ZERO(b, at, rules);
+		ZERO(b, at, state);
+		ZERO(b, at, checks);
+		ZERO(b, at, local);
+	}
 	rc |= buf_add_field(b, m->state, m->rules->state_size);
 	rc |= buf_add_u32(b, (uint32_t)m->nchecks);
 	for (i = 0; i < m->nchecks; i++) {

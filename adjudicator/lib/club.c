@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "club.h"
+#include "digest.h"
 #include "club_int.h"
 #include "fsio.h"
 #include "match.h"
@@ -160,12 +161,42 @@ conf_address(const struct ydoc *doc, const char *key, char *out,
 	return 0;
 }
 
+/* digest: daily|off, digest_hour: 0 to 23 (issue 34, digest.h) */
+static int
+conf_digest(const struct ydoc *doc, struct club_conf *c, const char *where,
+    struct error *e)
+{
+	const struct ydoc *n;
+	unsigned long long h;
+
+	if ((n = ydoc_get(doc, "digest")) != NULL) {
+		if (ydoc_expect(n, YDOC_SCALAR, "digest", where, e) != 0)
+			return -1;
+		if (strcmp(n->str, "daily") != 0 && strcmp(n->str, "off") != 0)
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: digest: "
+			    "\"%.20s\": daily or off", where, n->line, n->col,
+			    n->str);
+		c->digest = strcmp(n->str, "daily") == 0;
+	}
+	if ((n = ydoc_get(doc, "digest_hour")) != NULL) {
+		if (ydoc_expect(n, YDOC_SCALAR, "digest_hour", where, e) != 0)
+			return -1;
+		if (ydoc_uint(doc, "digest_hour", 23, &h, where, e) != 0)
+			return error_set(e, EXIT_USAGE, "%s:%u:%u: "
+			    "digest_hour: an hour from 0 to 23 (UTC)", where,
+			    n->line, n->col);
+		c->digest_hour = (int)h;
+	}
+	return 0;
+}
+
 static int
 conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "operator", "allow",
-	    "invitations", "members", "address", NULL };
+	    "invitations", "members", "address", "digest", "digest_hour",
+	    NULL };
 	const struct ydoc *n;
 	unsigned long long cap;
 
@@ -202,7 +233,7 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 			    "names", where, n->line, n->col, n->str);
 		c->addresses = strcmp(n->str, "addresses") == 0;
 	}
-	return 0;
+	return conf_digest(doc, c, where, e);
 }
 
 /* text as YAML into *doc: NULL when it is blank, which is no setting. */
@@ -347,6 +378,7 @@ club_conf_read(const char *root, struct club_conf *c, struct error *e)
 {
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
+	c->digest_hour = DIGEST_HOUR;
 	if (club_record_read(root, CLUB_CONF, CLUB_MAX_FILE, conf_take, c,
 	    e) == 0)
 		return 0;
@@ -360,6 +392,7 @@ club_conf_parse(const void *text, size_t len, const char *where,
 {
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
+	c->digest_hour = DIGEST_HOUR;
 	if (club_record_parse(text, len, where, conf_take, c, e) == 0)
 		return 0;
 	club_conf_free(c);

@@ -178,6 +178,10 @@ struct club_conf {
 					 * addresses (members: addresses) */
 	char		  address[MAIL_FIELD];	/* the judge's own, for the
 						 * games it makes; "" none */
+	/* a member's digest unless it chose (digest.h): daily, and the
+	 * hour (UTC) its digest goes (digest: daily; digest_hour: 6) */
+	int		  digest;
+	int		  digest_hour;
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no

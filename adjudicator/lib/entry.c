@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armor.h"
 #include "entry.h"
 #include "match_int.h"
 #include "opening.h"
@@ -635,7 +636,8 @@ entry_private(const struct match *m, int seat, const struct buf *sb,
 
 	if ((b64 = malloc(blen)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	sec_b64_encode(b64, blen, sb->data, sb->len);
+	/* a signed entry: public, the table encoder */
+	armor_b64_encode(b64, blen, sb->data, sb->len);
 	if ((w = ydoc_writer_new(out)) == NULL) {
 		free(b64);
 		return error_set(e, EXIT_SYSTEM, "out of memory");
@@ -683,7 +685,8 @@ entry_update(const struct match *m, int seat, const struct buf *entries,
 			ydoc_writer_abort(w);
 			return error_set(e, EXIT_SYSTEM, "out of memory");
 		}
-		sec_b64_encode(b64, blen, entries[i].data, entries[i].len);
+		armor_b64_encode(b64, blen, entries[i].data,
+		    entries[i].len);
 		ydoc_str(w, b64);
 		free(b64);
 	}

@@ -10,14 +10,15 @@
 #include <time.h>
 
 #include "match_int.h"
+#include "num.h"
 #include "seed.h"
 #include "when.h"
 #include "ydoc.h"
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
     "options", "clock", "seed", "seed_commit", "mode", "seats", "judge",
-    "judge_address", "watch", "observers", "rated", "created", "nonce",
-    NULL };
+    "judge_address", "watch", "observers", "tournament", "rated", "created",
+    "nonce", NULL };
 static const char *const required[] = { "adjudicator", "kind", "rules",
     "options", "mode", "seats", "created", "nonce", NULL };
 
@@ -384,11 +385,11 @@ clock_defaults(struct clock_spec *c)
 
 /* The time controls: a map of the clock options, each in canonical form
  * (as new writes them: what is signed is what is meant). */
-static int
-read_clock(struct match *m, const struct ydoc *doc, const char *where,
+int
+header_clock(struct clock_spec *clk, const struct ydoc *c, const char *where,
     struct error *e)
 {
-	const struct ydoc *c = ydoc_get(doc, "clock"), *k;
+	const struct ydoc *k;
 	char canon[80];
 	size_t i;
 
@@ -401,7 +402,7 @@ read_clock(struct match *m, const struct ydoc *doc, const char *where,
 		k = c->kids[i];
 		if (ydoc_expect(k, YDOC_SCALAR, k->key, where, e) != 0)
 			return -1;
-		if (clock_option(&m->clock, k->key, k->str, canon,
+		if (clock_option(clk, k->key, k->str, canon,
 		    sizeof(canon), e) != 0 || strcmp(canon, k->str) != 0) {
 			if (e->status == EXIT_OK)
 				error_set(e, EXIT_MALFORMED, "clock %s: \"%.40s\" "
@@ -411,17 +412,24 @@ read_clock(struct match *m, const struct ydoc *doc, const char *where,
 			return error_prefix(e, "%s", where);
 		}
 	}
-	if (!m->clock.on)
+	if (!clk->on)
 		return error_set(e, EXIT_MALFORMED, "%s: a clock map without a "
 		    "clock", where);
-	clock_defaults(&m->clock);
+	clock_defaults(clk);
 	return 0;
+}
+
+static int
+read_clock(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	return header_clock(&m->clock, ydoc_get(doc, "clock"), where, e);
 }
 
 int
 header_options(const struct game_rules *r, struct game_config *cfg,
-    struct clock_spec *c, struct match_watch *w, char *const *kv, int nkv,
-    struct error *e)
+    struct clock_spec *c, struct match_watch *w, struct match_event *ev,
+    char *const *kv, int nkv, struct error *e)
 {
 	char *game[GAME_MAX_OPTIONS * 2 + 8], name[GAME_NAME], canon[80];
 	const char *eq;
@@ -450,6 +458,11 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 				w->open = strcmp(eq + 1, "yes") == 0;
 				continue;
 			}
+			if (ev != NULL && strcmp(name, "tournament") == 0) {
+				if (header_event_parse(eq + 1, ev, e) != 0)
+					return -1;
+				continue;
+			}
 			if ((rc = clock_option(c, name, eq + 1, canon,
 			    sizeof(canon), e)) < 0)
 				return -1;
@@ -468,6 +481,89 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 		return -1;
 	cfg->casual = casual;
 	return 0;
+}
+
+/* A number of the tournament map: 1 to 100000, digits only. */
+static int
+event_num(const struct ydoc *t, const char *key, unsigned *out,
+    const char *where, struct error *e)
+{
+	const struct ydoc *n = ydoc_get(t, key);
+	uint64_t v;
+
+	if (n == NULL)
+		return 0;
+	if (n->type != YDOC_SCALAR || num_parse_str(n->str, 100000, &v) != 0 ||
+	    v == 0)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: tournament: %s is "
+		    "a number from 1 to 100000", where, n->line, key);
+	*out = (unsigned)v;
+	return 0;
+}
+
+/* The tournament the game is played in (formats/tournament.md). */
+static int
+read_event(struct match *m, const struct ydoc *doc, const char *where,
+    struct error *e)
+{
+	static const char *const ok[] = { "id", "round", "board", "game",
+	    NULL };
+	static const char *const need[] = { "id", NULL };
+	const struct ydoc *t = ydoc_get(doc, "tournament");
+	uint8_t id[SEC_HASH];
+
+	if (t == NULL)
+		return 0;
+	if (ydoc_expect(t, YDOC_MAP, "tournament", where, e) != 0 ||
+	    ydoc_check_keys(t, ok, need, where, e) != 0 ||
+	    ydoc_hex_public(t, "id", id, sizeof(id), where, e) != 0 ||
+	    event_num(t, "round", &m->event.round, where, e) != 0 ||
+	    event_num(t, "board", &m->event.board, where, e) != 0 ||
+	    event_num(t, "game", &m->event.game, where, e) != 0)
+		return -1;
+	if ((m->event.round == 0) != (m->event.board == 0) ||
+	    (m->event.game != 0 && m->event.round == 0))
+		return error_set(e, EXIT_MALFORMED, "%s:%u: tournament: round "
+		    "and board go together, and game with them", where,
+		    t->line);
+	sec_hex(m->event.id, sizeof(m->event.id), id, sizeof(id));
+	return 0;
+}
+
+int
+header_event_parse(const char *s, struct match_event *ev,
+    struct error *e)
+{
+	char copy[2 * SEC_HASH + 40], *w[5], *p;
+	unsigned *num[3] = { &ev->round, &ev->board, &ev->game };
+	uint64_t v;
+	int n = 1, i;
+
+	memset(ev, 0, sizeof(*ev));
+	if (snprintf(copy, sizeof(copy), "%s", s) >= (int)sizeof(copy))
+		goto bad;
+	w[0] = copy;
+	for (p = copy; *p != '\0'; p++)
+		if (*p == '/') {
+			if (n == 4)
+				goto bad;
+			*p = '\0';
+			w[n++] = p + 1;
+		}
+	if (n == 2 || strlen(w[0]) != 2 * SEC_HASH ||
+	    strspn(w[0], "0123456789abcdef") != 2 * SEC_HASH)
+		goto bad;
+	for (i = 1; i < n; i++) {
+		if (num_parse_str(w[i], 100000, &v) != 0 || v == 0)
+			goto bad;
+		*num[i - 1] = (unsigned)v;
+	}
+	snprintf(ev->id, sizeof(ev->id), "%s", w[0]);
+	return 0;
+bad:
+	return error_set(e, EXIT_USAGE, "-o tournament=%.80s: not "
+	    "ID[/ROUND/BOARD[/GAME]] (ID: the declaration's 64 hex digits, "
+	    "numbers from 1)", s);
 }
 
 /* full: the signature and the keys' points checked too. */
@@ -499,7 +595,8 @@ from_header(const uint8_t *blob, size_t len, int check_sig, int full,
 	if (read_rules(m, doc, where, e) != 0 || read_clock(m, doc, where,
 	    e) != 0 || read_mode(m, doc, full, where, e) != 0 ||
 	    read_seats(m, doc, full, where, e) != 0 ||
-	    read_watch(m, doc, where, e) != 0)
+	    read_watch(m, doc, where, e) != 0 ||
+	    read_event(m, doc, where, e) != 0)
 		goto fail;
 	if ((s = ydoc_scalar(doc, "created", where, e)) == NULL ||
 	    ydoc_hex(doc, "nonce", nonce, sizeof(nonce), where, e) != 0)
@@ -564,6 +661,37 @@ header_load(const uint8_t *blob, size_t len, const char *where,
 	return from_header(blob, len, 0, 0, where, e);
 }
 
+int
+header_terms(const struct game_config *cfg, const struct clock_spec *clock,
+    char *out, size_t len)
+{
+	char canon[80];
+	size_t at = 0;
+	int i, n;
+
+	out[0] = '\0';
+	for (i = 0; i < cfg->nopts; i++) {
+		n = snprintf(out + at, len - at, "%s%s=%s", at ? " " : "",
+		    cfg->opt_name[i], cfg->opt[i]);
+		if (n < 0 || (size_t)n >= len - at)
+			return -1;
+		at += (size_t)n;
+	}
+	for (i = 0; clock->on && clock_keys[i] != NULL; i++) {
+		if ((strcmp(clock_keys[i], "leave") == 0 &&
+		    clock->leave == 0) || (strcmp(clock_keys[i],
+		    "remind") == 0 && clock->nremind == 0))
+			continue;
+		clock_canon(clock, clock_keys[i], canon, sizeof(canon));
+		n = snprintf(out + at, len - at, "%s%s=%s", at ? " " : "",
+		    clock_keys[i], canon);
+		if (n < 0 || (size_t)n >= len - at)
+			return -1;
+		at += (size_t)n;
+	}
+	return 0;
+}
+
 /* The time controls, each in canonical form; nothing without a clock. */
 static void
 write_clock(struct ydoc_writer *w, const struct clock_spec *clock)
@@ -586,13 +714,31 @@ write_clock(struct ydoc_writer *w, const struct clock_spec *clock)
 	ydoc_map_end(w);
 }
 
+/* The tournament the game is played in; nothing when none. */
+static void
+write_event(struct ydoc_writer *w, const struct match_event *ev)
+{
+	if (ev == NULL || ev->id[0] == '\0')
+		return;
+	ydoc_key(w, "tournament");
+	ydoc_map_begin(w);
+	ydoc_kv(w, "id", ev->id);
+	if (ev->round != 0) {
+		ydoc_kvf(w, "round", "%u", ev->round);
+		ydoc_kvf(w, "board", "%u", ev->board);
+	}
+	if (ev->game != 0)
+		ydoc_kvf(w, "game", "%u", ev->game);
+	ydoc_map_end(w);
+}
+
 int
 header_write(const struct game_rules *r, const struct game_config *cfg,
     int judge_mode, const struct key_public *seats,
     const char *const *addresses, int nseats, const struct key_public *judge,
     const char *judge_address, const struct clock_spec *clock,
-    const struct match_watch *watch, const struct key_secret *commit_by,
-    struct buf *out, struct error *e)
+    const struct match_watch *watch, const struct match_event *ev,
+    const struct key_secret *commit_by, struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
 	char line[KEY_LINE_MAX], nonce_hex[2 * SEC_HASH + 1], when[40];
@@ -655,6 +801,7 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 			ydoc_seq_end(w);
 		}
 	}
+	write_event(w, ev);
 	if (cfg->casual)
 		ydoc_kv(w, "rated", "no");
 	ydoc_kv(w, "created", when);

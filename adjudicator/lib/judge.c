@@ -404,11 +404,9 @@ tally(struct judge_run *j, enum transcript_verdict v, uint64_t seq,
 	return 0;
 }
 
-/*
- * One message from a seat (env: its signature checked, or to be checked
+/* One message from a seat (env: its signature checked, or to be checked
  * as vouch says): its signed entry, forwarded verbatim, and for a setup
- * the openings only the judge sees.
- */
+ * the openings only the judge sees.  Its body: j->doc, else parsed. */
 static int
 take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
     const struct envelope *env, const char *where, int *sender,
@@ -427,7 +425,8 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 
 	*sender = -1;
 	buf_init(&entry);
-	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
+	if ((doc = j->doc) == NULL &&
+	    (doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
 		goto done;
 	if (kind_is(doc, "header")) {
 		rc = own_header(p, env, where, e);
@@ -463,9 +462,9 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	/* taken when it reached the judge: no entry is signed after it
 	 * came (transcript.c, ahead) */
 	p->arrived = j->at;
+	p->peeked = &pk;	/* read once (transcript_take clears both) */
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
 	    outerlen, accept_setup, &so, w, &v, e);
-	p->arrived = 0;
 	if (rc != 0)
 		goto done;
 	rc = tally(j, v, pk.seq, *sender, e);
@@ -479,7 +478,8 @@ done:
 			*e = why;
 	}
 	buf_free(&entry);
-	ydoc_free(doc);
+	if (doc != j->doc)
+		ydoc_free(doc);
 	return rc;
 }
 

@@ -13,6 +13,8 @@
 
 #include "transcript.h"
 
+struct ydoc;
+
 struct judge_run {
 	struct transcript		*p;
 	const struct key_secret	*k;
@@ -25,6 +27,9 @@ struct judge_run {
 	int			 applied;	/* entries applied in this run */
 	int			 duplicates;	/* messages already applied */
 	int			 early;		/* messages put in the inbox */
+	/* the body of the message judge_message takes next, parsed by
+	 * its caller (the mail bot, to route it), or NULL; the caller's */
+	struct ydoc		*doc;
 	/* a seat's message already applied: its updates from this seq on
 	 * go to it again (0: none) */
 	uint64_t		 again[GAME_MAX_SEATS];

@@ -252,17 +252,15 @@ message_id(const char *from, char *out, size_t len)
 	    at != NULL ? at + 1 : "adjudicator.invalid");
 }
 
-int
-mail_compose(const struct mail_head *h, const char *body, size_t len,
-    struct buf *out, struct error *e)
+/* The headers up to MIME-Version: nonzero when out of memory. */
+static int
+headers(const struct mail_head *h, struct buf *out)
 {
 	char date[64], id[MAIL_FIELD];
 	time_t now = time(NULL);
 	struct tm tm;
 	int i, rc = 0;
 
-	if (h->nto < 1)
-		return error_set(e, EXIT_USAGE, "a mail needs a recipient");
 	gmtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", &tm);
 	message_id(h->from, id, sizeof(id));
@@ -283,12 +281,61 @@ mail_compose(const struct mail_head *h, const char *body, size_t len,
 		    "auto-generated" : "auto-replied");
 	if (h->game != NULL)
 		rc |= buf_printf(out, "X-Adjudicator-Game: %s\n", h->game);
-	rc |= buf_adds(out, "MIME-Version: 1.0\n"
+	return rc | buf_adds(out, "MIME-Version: 1.0\n");
+}
+
+int
+mail_compose(const struct mail_head *h, const char *body, size_t len,
+    struct buf *out, struct error *e)
+{
+	int rc;
+
+	if (h->nto < 1)
+		return error_set(e, EXIT_USAGE, "a mail needs a recipient");
+	rc = headers(h, out);
+	rc |= buf_adds(out, "Content-Type: text/plain; charset=utf-8\n"
+	    "Content-Transfer-Encoding: 8bit\n\n");
+	rc |= buf_add(out, body, len);
+	if (len > 0 && body[len - 1] != '\n')
+		rc |= buf_adds(out, "\n");
+	if (rc != 0)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return 0;
+}
+
+#define BOUNDARY	"=_adjudicator_part_="	/* never in base64, nor in
+						 * what the judge writes */
+
+int
+mail_compose_with(const struct mail_head *h, const char *body, size_t len,
+    const struct mail_part *p, struct buf *out, struct error *e)
+{
+	char line[80];
+	size_t i, n;
+	int rc;
+
+	if (h->nto < 1)
+		return error_set(e, EXIT_USAGE, "a mail needs a recipient");
+	rc = headers(h, out);
+	rc |= buf_adds(out, "Content-Type: multipart/mixed; boundary=\""
+	    BOUNDARY "\"\n\n--" BOUNDARY "\n"
 	    "Content-Type: text/plain; charset=utf-8\n"
 	    "Content-Transfer-Encoding: 8bit\n\n");
 	rc |= buf_add(out, body, len);
 	if (len > 0 && body[len - 1] != '\n')
 		rc |= buf_adds(out, "\n");
+	rc |= buf_printf(out, "\n--" BOUNDARY "\nContent-Type: %s\n"
+	    "Content-Disposition: attachment; filename=\"%s\"\n"
+	    "Content-Transfer-Encoding: base64\n\n", p->type, p->name);
+	/* 57 bytes a line: 76 characters of base64 */
+	for (i = 0; i < p->len && rc == 0; i += n) {
+		n = p->len - i < 57 ? p->len - i : 57;
+		if (sec_b64_encode(line, sizeof(line), p->data + i, n) != 0)
+			return error_set(e, EXIT_SYSTEM, "cannot encode %s",
+			    p->name);
+		rc |= buf_printf(out, "%s\n", line);
+	}
+	rc |= buf_adds(out, "\n--" BOUNDARY "--\n");
 	if (rc != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	return 0;

@@ -76,6 +76,17 @@ struct mail_head {
 /* The headers, a blank line, then body (text: UTF-8 lines). */
 int	mail_compose(const struct mail_head *, const char *body, size_t,
 	    struct buf *, struct error *);
+/* An attachment (a digest's calendar): its type, its file name, its
+ * bytes, sent in base64. */
+struct mail_part {
+	const char	*type;		/* "text/calendar; charset=utf-8" */
+	const char	*name;		/* "deadlines.ics" */
+	const uint8_t	*data;
+	size_t		 len;
+};
+/* The same as mail_compose with the part attached: multipart/mixed. */
+int	mail_compose_with(const struct mail_head *, const char *body, size_t,
+	    const struct mail_part *, struct buf *, struct error *);
 
 /*
  * `turn -M`: the armored message(s) seat me sends with entry seq, as a

@@ -22,6 +22,7 @@
 #include "view.h"
 #include "view_last.h"
 #include "when.h"
+#include "ydoc.h"
 
 /* --- answers to the sender of the mail --- */
 
@@ -78,7 +79,7 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	struct mail_head h;
 	struct buf body, mail;
 	char subject[MAIL_FIELD];
-	int rc, joins;
+	int rc, joins, held;
 
 	memset(&h, 0, sizeof(h));
 	if (m->judge_address[0] != '\0')
@@ -109,7 +110,10 @@ mailbot_emit(void *arg, int seat, const struct buf *armored, size_t n,
 	buf_add(&body, armored->data, armored->len);
 	b->emit_seat = seat;
 	if ((rc = mail_compose(&h, (const char *)body.data, body.len, &mail,
-	    e)) == 0 && gr->defer)
+	    e)) == 0 && (held = mailbot_digest_hold(gr, seat, note ||
+	    resent > 0 || joins, &body, &mail, e)) != 0)
+		rc = held < 0 ? -1 : held == MAILBOT_PARKED ? JUDGE_LATER : 0;
+	else if (rc == 0 && gr->defer)
 		rc = mailbot_later(gr, seat, &mail, e);
 	else if (rc == 0 && (rc = mailbot_send(b, &mail, e)) == 0)
 		b->sent++;
@@ -168,7 +172,7 @@ mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
 {
 	struct envelope env;
 	size_t i;
-	int seat;
+	int seat, rc;
 
 	for (i = 0; i < r->nq; i++) {
 		if (strcmp(r->q[i].game, game) != 0)
@@ -182,8 +186,11 @@ mailbot_messages(struct bot_run *r, const char *game, struct game_run *gr,
 			gr->reply[seat] = r->b->in.message_id;
 		} else
 			mailbot_former(r, gr->g->t.m, &env.signer);
-		if (judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
-		    r->q[i].where, e) != 0)
+		j->doc = r->q[i].doc;	/* parsed once */
+		rc = judge_message(j, r->q[i].sb.data, r->q[i].sb.len, &env,
+		    r->q[i].where, e);
+		j->doc = NULL;
+		if (rc != 0)
 			return -1;
 	}
 	r->applied += j->applied;
@@ -258,7 +265,7 @@ done:
 
 static int
 queue(struct bot_run *r, const char *game, const struct buf *sb,
-    const char *where)
+    struct ydoc **doc, const char *where)
 {
 	struct queued *n;
 
@@ -269,8 +276,13 @@ queue(struct bot_run *r, const char *game, const struct buf *sb,
 	snprintf(n->game, sizeof(n->game), "%s", game);
 	snprintf(n->where, sizeof(n->where), "%s", where);
 	buf_init(&n->sb);
-	if (buf_add(&n->sb, sb->data, sb->len) != 0)
+	n->doc = NULL;
+	if (buf_add(&n->sb, sb->data, sb->len) != 0) {
+		buf_free(&n->sb);
 		return -1;
+	}
+	n->doc = *doc;		/* the queue's now */
+	*doc = NULL;
 	r->nq++;
 	return 0;
 }
@@ -282,6 +294,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 	struct mailbot *b = r->b;
 	char game[ROOT_ID], dir[PATH_MAX];
 	struct envelope env;
+	struct ydoc *doc = NULL;
 	struct buf sb;
 	struct error why, sig;
 	int header, invited, opened = 0, rc = 0;
@@ -302,7 +315,9 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		goto refused;
 	}
 	opened = 1;
-	if (root_game_of(&env, game, &header, where, &why) != 0)
+	/* parsed once: the judge takes the body as it is read here */
+	if ((doc = ydoc_parse(env.body, env.body_len, where, &why)) == NULL ||
+	    root_game_in(doc, &env, game, &header, where, &why) != 0)
 		goto refused;
 	if (header) {
 		/* its signature is checked before it counts (header_read);
@@ -324,7 +339,7 @@ route(struct bot_run *r, const struct buf *block, const char *where,
 		    "this judge (its invitation has not come)", where, game);
 		goto refused;
 	}
-	if (queue(r, game, &sb, where) != 0)
+	if (queue(r, game, &sb, &doc, where) != 0)
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	goto done;
 refused:
@@ -341,6 +356,7 @@ refused:
 	} else
 		refuse(r, &why);
 done:
+	ydoc_free(doc);
 	buf_free(&sb);
 	return rc;
 }
@@ -539,8 +555,10 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	} else
 		rc = run(&r, mail->text, mail->len, name, e);
 	mailbot_log(&r, rc == 0 ? EXIT_OK : e->status);
-	for (i = 0; i < r.nq; i++)
+	for (i = 0; i < r.nq; i++) {
 		buf_free(&r.q[i].sb);
+		ydoc_free(r.q[i].doc);
+	}
 	free(r.q);
 	club_conf_free(&r.club);
 	return rc;

@@ -15,6 +15,7 @@
 struct queued {
 	char		game[ROOT_ID];
 	struct buf	sb;
+	struct ydoc	*doc;		/* its body, parsed to route it */
 	char		where[512];
 };
 
@@ -70,6 +71,11 @@ struct game_run {
 	size_t			*news_at;
 	size_t			 news_n;
 	uint64_t		 news_seq;
+	/* updates held for a member's digest (mailbot_digest.c): parked
+	 * while the entries sync; none at all (at_once: a timeout's) */
+	struct mailbot_parked	*held;
+	size_t			 nheld;
+	int			 at_once;
 };
 /* When the judge took the mail in, for the clocks. */
 int64_t	mailbot_arrival(const struct mail_in *);
@@ -126,6 +132,26 @@ int	mailbot_farewell(void *, int seat, const struct buf *armored,
 void	mailbot_former(struct bot_run *, const struct match *,
 	    const struct key_public *);
 int	mailbot_unrouted(struct bot_run *, struct error *);
+/*
+ * mailbot_digest.c (issue 34).  seat's update (its body, its whole
+ * mail), held for the member's digest when the member at its address is
+ * daily and the update need not go at once: 0 not held (mail it); 1
+ * held; MAILBOT_PARKED parked (the entries not yet durable: body and
+ * mail taken) until mailbot_digest_later holds each and settles it (or
+ * mails it, when it cannot be held); mailbot_digest_free frees what is
+ * left.
+ * mailbot_digest_tick: each member's digest that is due, mailed.
+ */
+#define MAILBOT_PARKED	2
+int	mailbot_digest_hold(struct game_run *, int seat, int at_once,
+	    struct buf *body, struct buf *mail, struct error *);
+int	mailbot_digest_later(struct game_run *, struct judge_run *,
+	    struct error *);
+void	mailbot_digest_free(struct game_run *);
+int	mailbot_digest_tick(struct mailbot *, int64_t now, struct error *);
+/* The member the directory lists at address: its name in name, or "". */
+int	mailbot_digest_member(const char *root, const char *address,
+	    char *name, size_t, struct error *);
 /* The run's line in ROOT/log. */
 void	mailbot_log(struct bot_run *, int status);
 /* An answer to the mail's sender (none to an automatic mail, nor when

@@ -241,6 +241,9 @@ mailbot_send_later(struct game_run *gr, struct judge_run *j,
 			    rc == 0 ? e : &ign) != 0)
 				rc = -1;
 		}
+	/* a member's digest: held now the entries are durable */
+	if (mailbot_digest_later(gr, j, rc == 0 ? e : &ign) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -254,4 +257,5 @@ mailbot_later_free(struct game_run *gr)
 	free(gr->later);
 	gr->later = NULL;
 	gr->nlater = 0;
+	mailbot_digest_free(gr);
 }

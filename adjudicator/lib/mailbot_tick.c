@@ -107,6 +107,7 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (gamedir_commit_first(&g, e) != 0)
 		goto done;
 	error_clear(&me);
+	gr.at_once = timeout >= 0;	/* a timeout: no digest waits */
 	if (judge_updates(&j, mailbot_emit, &gr, &me) != 0)
 		tr->failed = 1;
 	for (i = 0; i < n; i++)
@@ -210,6 +211,9 @@ mailbot_tick(struct mailbot *b, int64_t now, struct error *e)
 	tr.r = &r;
 	tr.now = now;
 	rc = root_each(b->root, tick_one, &tr, e);
+	/* the members' digests that are due (mailbot_digest.c) */
+	if (rc == 0 && mailbot_digest_tick(b, now, e) != 0)
+		rc = -1;
 	if (rc == 0 && tr.failed)
 		return error_set(e, EXIT_SYSTEM, "the mailer failed; what was "
 		    "not sent goes at the next tick");

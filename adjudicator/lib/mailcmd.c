@@ -25,6 +25,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_accept,
 	&mailcmd_decline,
 	&mailcmd_rematch,
+	&mailcmd_digest,
 	&mailcmd_seek,
 	&mailcmd_seeks,
 	&mailcmd_unseek,

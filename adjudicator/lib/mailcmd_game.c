@@ -58,7 +58,7 @@ config(const char *rules, const char *options, struct game_config *cfg,
 		return snprintf(why, len, "too many options"), NULL;
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->nseats = 2;
-	if (header_options(r, cfg, clock, NULL, kv, n, &x) != 0)
+	if (header_options(r, cfg, clock, NULL, NULL, kv, n, &x) != 0)
 		return snprintf(why, len, "%s", x.msg), NULL;
 	return r;
 }
@@ -257,7 +257,7 @@ mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
 	/* a game that draws from its seed: the judge, its creator, commits
 	 * to its share, drawn with the seats' (seed.h) */
 	rc = header_write(g, &cfg, 1, to, addr, 2, &to[2], r->club.address,
-	    clock.on ? &clock : NULL, NULL, r->b->k, &body, e) != 0 ||
+	    clock.on ? &clock : NULL, NULL, NULL, r->b->k, &body, e) != 0 ||
 	    envelope_sign(r->b->k, to, 3, body.data, body.len, sb, e) != 0;
 	buf_free(&body);
 	if (rc)

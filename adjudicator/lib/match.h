@@ -148,6 +148,17 @@ struct match_watch {
 };
 
 /*
+ * The tournament a game is played in (header.c, formats/header.md and
+ * formats/tournament.md): the declaration's hash, the round, the board
+ * and, in a knockout match, which game of it.  id "" when none; round
+ * and board 0 in a ladder's game.
+ */
+struct match_event {
+	char			 id[2 * SEC_HASH + 1];
+	unsigned		 round, board, game;
+};
+
+/*
  * The seed of a game whose rules draw from it (seed.c): chosen by the
  * header (new -s), or drawn by every party, commit and reveal: the
  * header commits to its creator's share, every other party's share
@@ -175,6 +186,7 @@ struct match {
 	struct key_public	 judge;
 	char			 judge_address[MATCH_ADDRESS];
 	struct match_watch	 watch;
+	struct match_event	 event;
 	char			 created[40];
 	int64_t			 created_at;	/* the same, in seconds */
 	int			 nseats;
@@ -300,15 +312,31 @@ int	header_write(const struct game_rules *, const struct game_config *,
 	    const char *const *addresses, int nseats,
 	    const struct key_public *judge, const char *judge_address,
 	    const struct clock_spec *clock, const struct match_watch *watch,
+	    const struct match_event *event,
 	    const struct key_secret *commit_by, struct buf *, struct error *);
 /*
  * The -o options of new: the clock's (clock.h) into clock, watch=yes|no
- * into watch (when not NULL), the rest the game's (game_options).
+ * into watch (when not NULL), tournament=ID[/ROUND/BOARD[/GAME]] into
+ * event (when not NULL), the rest the game's (game_options).
  * clock->on is 0 when none is given.
  */
 int	header_options(const struct game_rules *, struct game_config *,
-	    struct clock_spec *, struct match_watch *, char *const *kv,
-	    int nkv, struct error *);
+	    struct clock_spec *, struct match_watch *, struct match_event *,
+	    char *const *kv, int nkv, struct error *);
+/* The game's terms as one line: each option "name=value", then the
+ * clock's, canonical, blank-separated: what a tournament's declaration
+ * and its games must agree on.  -1 when len is too short. */
+#define MATCH_TERMS	512
+int	header_terms(const struct game_config *, const struct clock_spec *,
+	    char *, size_t);
+/* A header's clock map (NULL: no clock) into clk, each value in its
+ * canonical form: the declaration of a tournament reads it too. */
+struct ydoc;
+int	header_clock(struct clock_spec *, const struct ydoc *,
+	    const char *where, struct error *);
+/* "ID[/ROUND/BOARD[/GAME]]" (ID 64 hex digits) into an event; 0 or -1
+ * with e (EXIT_USAGE) */
+int	header_event_parse(const char *, struct match_event *, struct error *);
 /*
  * A mail address as the header takes it (formats/header.md): a dot-atom
  * local part of RFC 5322 atext without '|', '/', '!' and '%', an @, a

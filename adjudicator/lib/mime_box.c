@@ -8,6 +8,7 @@
  * limit is not kept past its head and is passed over to the next "From "
  * line, so the mails after it are read as if it were not there.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,6 @@
 struct box {
 	FILE		*f;
 	size_t		 limit;
-	char		 rbuf[BOX_CHUNK];
 	size_t		 rpos, rlen;
 	int		 eof;
 	struct buf	 mail;		/* the mail being read, or its head */
@@ -29,6 +29,7 @@ struct box {
 	int		 blank;		/* the line before it was blank */
 	size_t		 linelen;	/* bytes of the current line so far */
 	char		 last;		/* the last of them */
+	char		 rbuf[BOX_CHUNK];	/* last: never zeroed */
 };
 
 /* More of the input into the window, after what is left of it. */
@@ -129,8 +130,12 @@ mime_mailbox(FILE *f, const char *name, size_t limit, mime_mail_fn *each,
 	size_t k, n;
 	int got, rc = -1;
 
-	if ((b = calloc(1, sizeof(*b))) == NULL)
+	/* every field zeroed but the window, which only fread fills: a
+	 * one-mail run reads a few KiB, and 64 KiB zeroed is 16 pages
+	 * touched for nothing */
+	if ((b = malloc(sizeof(*b))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memset(b, 0, offsetof(struct box, rbuf));
 	b->f = f;
 	b->limit = limit;
 	b->bol = 1;

@@ -49,14 +49,26 @@ int
 root_game_of(const struct envelope *env, char game[ROOT_ID], int *header,
     const char *where, struct error *e)
 {
-	const struct ydoc *k;
 	struct ydoc *doc;
-	const char *g;
-	int rc = -1;
+	int rc;
 
 	*header = 0;
 	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
 		return -1;
+	rc = root_game_in(doc, env, game, header, where, e);
+	ydoc_free(doc);
+	return rc;
+}
+
+int
+root_game_in(const struct ydoc *doc, const struct envelope *env,
+    char game[ROOT_ID], int *header, const char *where, struct error *e)
+{
+	const struct ydoc *k;
+	const char *g;
+	int rc = -1;
+
+	*header = 0;
 	k = ydoc_get(doc, "kind");
 	if (k != NULL && k->type == YDOC_SCALAR && strcmp(k->str,
 	    "header") == 0) {
@@ -72,7 +84,6 @@ root_game_of(const struct envelope *env, char game[ROOT_ID], int *header,
 			rc = 0;
 		}
 	}
-	ydoc_free(doc);
 	return rc;
 }
 

@@ -31,6 +31,11 @@ int	root_dir(const char *root, const char *game, char *, size_t,
  * set), else the game named inside the signed body. */
 int	root_game_of(const struct envelope *, char game[ROOT_ID], int *header,
 	    const char *where, struct error *);
+/* The same, of the body already parsed (doc). */
+struct ydoc;
+int	root_game_in(const struct ydoc *doc, const struct envelope *,
+	    char game[ROOT_ID], int *header, const char *where,
+	    struct error *);
 
 /*
  * Files the invitation sb (a signed header, opened) under ROOT/GAMEID for
@@ -127,6 +132,20 @@ struct root_due {
 typedef int root_due_fn(void *, const struct root_due *, struct error *);
 int	root_due(const char *root, root_due_fn *, void *, int *unreadable,
 	    struct error *);
+/*
+ * A member's games in the judge's own copies (the digest, issue 34):
+ * pick gives the member's seat in m, or -1 when it holds none, and sets
+ * *news when the game is listed even if it is not the member's move.
+ * root_games_member lists what the public may know of them, the
+ * member's moves first (soonest deadline first) under a heading, then
+ * the others under theirs; an unreadable game is left out.
+ * root_due_member is root_due for the member's seat.
+ */
+typedef int root_seat_fn(void *, const struct match *m, int *news);
+int	root_games_member(const char *root, root_seat_fn *, void *,
+	    struct buf *, struct error *);
+int	root_due_member(const char *root, root_seat_fn *, void *,
+	    root_due_fn *, void *, int *unreadable, struct error *);
 
 /*
  * receive -r: the messages of inputs (an mbox, mail files, several

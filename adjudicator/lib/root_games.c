@@ -29,6 +29,9 @@ struct listing {
 	struct row	*row;
 	size_t		 n, cap;
 	int		 public;	/* as anyone may read it: nobody's copy */
+	root_seat_fn	*pick;		/* a member's games in the judge's
+					 * copies (the digest), or NULL */
+	void		*pick_arg;
 };
 
 /* A judged seat's next entry is sent, and the judge's update has not
@@ -199,6 +202,17 @@ group_of(const struct match *m, int me, int public, int sent)
 	return WAITING;
 }
 
+/* The member's seat in m, when the listing shows the game: -1 not. */
+static int
+picked(const struct listing *li, const struct match *m)
+{
+	int news = 0, me = li->pick(li->pick_arg, m, &news);
+
+	if (me < 0 || (!news && group_of(m, me, 0, 0) != TO_MOVE))
+		return -1;
+	return me;
+}
+
 static int
 list_one(void *arg, const char *dir, const char *game, struct error *e)
 {
@@ -213,9 +227,14 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0)
 		return e->status == EXIT_SYSTEM ? -1 :
+		    li->pick != NULL ? (error_clear(e), 0) :
 		    list_unreadable(li, game, e);
 	m = g.t.m;
 	me = li->public ? -1 : g.t.me;
+	if (li->pick != NULL && (me = picked(li, m)) < 0) {
+		gamedir_close(&g);
+		return 0;
+	}
 	buf_init(&seats);
 	buf_init(&result);
 	buf_init(&clock);
@@ -225,7 +244,7 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	if (m->judge_mode)
 		buf_printf(&seats, " (judge%s)", me == GAME_JUDGE ? "*" : "");
 	buf_cstr(&seats);
-	sent = !li->public && with_judge(&g);
+	sent = !li->public && li->pick == NULL && with_judge(&g);
 	next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
@@ -251,43 +270,74 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 	return r == NULL ? -1 : 0;
 }
 
+/* A member's listing: a heading above each part. */
 static int
-listing(const char *root, int public, struct buf *out, struct error *e)
+heading(const struct listing *li, size_t i, struct buf *out)
 {
-	struct listing li;
+	if (li->pick == NULL || (i > 0 && (li->row[i - 1].group == TO_MOVE) ==
+	    (li->row[i].group == TO_MOVE)))
+		return 0;
+	return buf_adds(out, li->row[i].group == TO_MOVE ? "Your move, the "
+	    "soonest deadline first:\n" : "News of your other games:\n");
+}
+
+static int
+listing(struct listing *li, const char *root, struct buf *out,
+    struct error *e)
+{
 	size_t i;
 	int rc;
 
-	memset(&li, 0, sizeof(li));
-	li.public = public;
-	rc = root_each(root, list_one, &li, e);
-	if (rc == 0 && li.n > 1)
-		qsort(li.row, li.n, sizeof(*li.row), by_order);
-	for (i = 0; i < li.n; i++) {
-		if (rc == 0 && buf_add(out, li.row[i].line.data,
-		    li.row[i].line.len) != 0)
+	rc = root_each(root, list_one, li, e);
+	if (rc == 0 && li->n > 1)
+		qsort(li->row, li->n, sizeof(*li->row), by_order);
+	for (i = 0; i < li->n; i++) {
+		if (rc == 0 && (heading(li, i, out) != 0 ||
+		    buf_add(out, li->row[i].line.data,
+		    li->row[i].line.len) != 0))
 			rc = error_set(e, EXIT_SYSTEM, "out of memory");
-		buf_free(&li.row[i].line);
+		buf_free(&li->row[i].line);
 	}
-	free(li.row);
+	free(li->row);
 	return rc;
 }
 
 int
 root_games(const char *root, struct buf *out, struct error *e)
 {
-	return listing(root, 0, out, e);
+	struct listing li;
+
+	memset(&li, 0, sizeof(li));
+	return listing(&li, root, out, e);
+}
+
+int
+root_games_member(const char *root, root_seat_fn *pick, void *arg,
+    struct buf *out, struct error *e)
+{
+	struct listing li;
+
+	memset(&li, 0, sizeof(li));
+	li.pick = pick;
+	li.pick_arg = arg;
+	return listing(&li, root, out, e);
 }
 
 int
 root_games_public(const char *root, struct buf *out, struct error *e)
 {
-	return listing(root, 1, out, e);
+	struct listing li;
+
+	memset(&li, 0, sizeof(li));
+	li.public = 1;
+	return listing(&li, root, out, e);
 }
 
 struct due_walk {
 	root_due_fn	*fn;
 	void		*arg;
+	root_seat_fn	*pick;		/* NULL: this copy's own seat */
+	void		*pick_arg;
 	int64_t		 now;
 	int		*unreadable;
 };
@@ -311,10 +361,10 @@ due_one(void *arg, const char *dir, const char *game, struct error *e)
 	memset(&d, 0, sizeof(d));
 	d.m = g.t.m;
 	d.dir = dir;
-	d.me = g.t.me;
+	d.me = w->pick != NULL ? w->pick(w->pick_arg, d.m, &seat) : g.t.me;
 	/* this seat's clock, and its move: not one sent to the judge */
-	if (d.me >= 0 && d.me < d.m->nseats &&
-	    group_of(d.m, d.me, 0, with_judge(&g)) == TO_MOVE &&
+	if (d.me >= 0 && d.me < d.m->nseats && group_of(d.m, d.me, 0,
+	    w->pick == NULL && with_judge(&g)) == TO_MOVE &&
 	    running(d.m, w->now, &seat, &d.deadline, &d.hard) &&
 	    seat == d.me)
 		rc = w->fn(w->arg, &d, e);
@@ -326,7 +376,15 @@ int
 root_due(const char *root, root_due_fn *fn, void *arg, int *unreadable,
     struct error *e)
 {
-	struct due_walk w = { fn, arg, when_now(), unreadable };
+	return root_due_member(root, NULL, NULL, fn, arg, unreadable, e);
+}
+
+int
+root_due_member(const char *root, root_seat_fn *pick, void *pick_arg,
+    root_due_fn *fn, void *arg, int *unreadable, struct error *e)
+{
+	struct due_walk w = { fn, arg, pick, pick_arg, when_now(),
+	    unreadable };
 
 	*unreadable = 0;
 	return root_each(root, due_one, &w, e);

@@ -219,6 +219,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 	struct selfplay *sp;
 	struct key_public pub[SELFPLAY_PARTIES];
 	struct clock_spec clock;
+	struct match_event event;
 	struct game_config cfg;
 	struct buf body, sb;
 	int s, rc = -1;
@@ -238,6 +239,7 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 	else
 		rng_init_random(&sp->rng, "selfplay");
 	memset(&cfg, 0, sizeof(cfg));
+	memset(&event, 0, sizeof(event));
 	cfg.nseats = nseats;
 	snprintf(cfg.seed, sizeof(cfg.seed), "00");
 	if ((sp->rules = game_find(rules)) == NULL) {
@@ -245,7 +247,8 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		goto done;
 	}
 	if (nseats < 1 || nseats > GAME_MAX_SEATS ||
-	    header_options(sp->rules, &cfg, &clock, NULL, opts, nopts, e) != 0)
+	    header_options(sp->rules, &cfg, &clock, NULL, &event, opts, nopts,
+	    e) != 0)
 		goto done;
 	for (s = 0; s < nseats + (judged != 0); s++) {
 		int at = s < nseats ? s : GAME_JUDGE;
@@ -262,8 +265,8 @@ new_game(const char *rules, char *const *opts, int nopts, int nseats,
 		pub[s] = sp->key[at]->pub;
 	}
 	if (header_write(sp->rules, &cfg, judged, pub, NULL, nseats,
-	    judged ? &pub[nseats] : NULL, NULL, &clock, NULL, NULL, &body,
-	    e) != 0 ||
+	    judged ? &pub[nseats] : NULL, NULL, &clock, NULL, &event, NULL,
+	    &body, e) != 0 ||
 	    (fixed && fixed_header(sp, &body, e) != 0) ||
 	    (created != NULL && set_created(&body, created, e) != 0) ||
 	    envelope_sign(sp->key[0], pub, (size_t)nseats + (judged != 0),

@@ -278,6 +278,11 @@ standings_game_of(const struct match *m, struct standings_game *g,
 	snprintf(g->id, sizeof(g->id), "%s", m->game_hex);
 	memcpy(g->last, m->last, SEC_HASH);
 	g->entries = m->seq + 1;
+	g->event = m->event;
+	if (header_terms(&m->cfg, &m->clock, g->terms, sizeof(g->terms)) !=
+	    0)
+		return error_set(e, EXIT_SYSTEM, "game %.16s: its options "
+		    "past %zu bytes", m->game_hex, sizeof(g->terms));
 	if (game_time(m, &g->when, e) != 0)
 		return -1;
 	match_result(m, &r);

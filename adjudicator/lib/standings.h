@@ -102,6 +102,8 @@ struct standings_game {
 	struct standings_holder earlier[MATCH_MAX_HOLDERS];
 	/* seat i's score against seat j: WON, DRAWN, LOST or APART */
 	signed char	pair[GAME_MAX_SEATS][GAME_MAX_SEATS];
+	struct match_event event;	/* the tournament its header names */
+	char		terms[MATCH_TERMS];	/* its options and clock */
 	char		from[200];	/* the archive it was read from */
 	int		dropped;	/* another archive of it ends otherwise */
 	int		left;		/* 0, or why the club leaves it out:

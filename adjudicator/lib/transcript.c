@@ -300,8 +300,8 @@ ahead(struct transcript *p, const struct match *c, uint64_t seq,
 	    where, why, kept);
 }
 
-int
-transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
+static int
+take(struct transcript *p, const uint8_t *blob, size_t len,
     const struct envelope *env, const uint8_t *stash, size_t stashlen,
     transcript_accept_fn *accept, void *arg, const char *where,
     enum transcript_verdict *v, struct error *e)
@@ -310,7 +310,9 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 	struct match *c;
 	char w[400];
 
-	if (match_peek(env, &pk, where, e) != 0)
+	if (p->peeked != NULL)
+		pk = *p->peeked;
+	else if (match_peek(env, &pk, where, e) != 0)
 		return -1;
 	if (pk.header) {
 		if (memcmp(env->hash, p->m->game_id, SEC_HASH) != 0)
@@ -366,6 +368,22 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 	*v = TRANSCRIPT_APPLIED;
 	report_line(p->report, "%s applied: %s", w, p->m->what);
 	return 0;
+}
+
+int
+transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
+    const struct envelope *env, const uint8_t *stash, size_t stashlen,
+    transcript_accept_fn *accept, void *arg, const char *where,
+    enum transcript_verdict *v, struct error *e)
+{
+	int rc;
+
+	rc = take(p, blob, len, env, stash, stashlen, accept, arg, where, v,
+	    e);
+	/* the caller's word on this entry alone */
+	p->arrived = 0;
+	p->peeked = NULL;
+	return rc;
 }
 
 int

@@ -125,6 +125,10 @@ struct transcript {
 	/* the judge: when the seat's entry now taken reached it (0: now):
 	 * no entry is signed after it came */
 	int64_t			 arrived;
+	/* the judge: what it read of that entry (match_peek of its env),
+	 * not parsed again; NULL otherwise.  Both are the next
+	 * transcript_take's alone: it clears them. */
+	const struct match_peek	*peeked;
 };
 
 enum transcript_verdict {

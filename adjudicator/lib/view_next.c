@@ -72,6 +72,8 @@ plain_action(const struct game_action *a)
 	return 1;
 }
 
+#define EXAMPLE_FEW	32	/* actions listed at the first try */
+
 /* A legal action of the viewer's, the same for the same position. */
 static int
 example_action(const struct match *m, int viewer, char *out, size_t len)
@@ -83,12 +85,22 @@ example_action(const struct match *m, int viewer, char *out, size_t len)
 	struct rng r;
 	int n, i, k, plain = 0;
 
-	if ((list = calloc(GAME_MAX_ACTIONS, sizeof(*list))) == NULL)
+	/* a few first, on the heap; as many as there are only when there
+	 * are more (the whole list is 4 MiB: a mapping of its own) */
+	if ((list = malloc(EXAMPLE_FEW * sizeof(*list))) == NULL)
 		return -1;
 	out[0] = '\0';
 	match_ctx_init(&c, &a, m, viewer);
 	rng_init(&r, m->game_hex, "example");
-	n = m->rules->actions(m->state, viewer, &c, list, GAME_MAX_ACTIONS);
+	n = m->rules->actions(m->state, viewer, &c, list, EXAMPLE_FEW);
+	if (n > EXAMPLE_FEW && n <= GAME_MAX_ACTIONS) {
+		free(list);
+		if ((list = malloc((size_t)n * sizeof(*list))) == NULL)
+			return -1;
+		k = n;
+		if (m->rules->actions(m->state, viewer, &c, list, k) != k)
+			n = 0;	/* cannot happen: the same position */
+	}
 	if (n > GAME_MAX_ACTIONS) {
 		/* too many to list (topogic's placements): the rules pick */
 		if (m->rules->random_action != NULL &&

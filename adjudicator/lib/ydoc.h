@@ -69,7 +69,8 @@ int	ydoc_hex(const struct ydoc *map, const char *key, uint8_t *out,
  * through; the same digits taken, the same refusal. */
 int	ydoc_hex_public(const struct ydoc *map, const char *key, uint8_t *out,
 	    size_t len, const char *where, struct error *);
-/* A base64 scalar (a signed entry carried inside a message), decoded. */
+/* A base64 scalar of public bytes (a signed entry carried inside a
+ * message), decoded by table (armor_b64_decode): never a secret. */
 int	ydoc_base64(const struct ydoc *, const char *what, struct buf *,
 	    const char *where, struct error *);
 

@@ -6,7 +6,10 @@
 # through judge -r (judge.sh), and over a drained queue of 1,000 mails
 # (drain.sh); one move with and without a key agent
 # (agent.sh); standings over 10,000 archives against verify of the same
-# archives (standings.sh, ARCHIVES of them).
+# archives (standings.sh, ARCHIVES of them); a Swiss round of 1,000
+# players paired by the Dutch system (swiss.sh); a 1,000-player,
+# 11-round tournament's table recomputed on one core (tour.c, under a
+# second).
 #
 # ADJ       the adjudicator binary
 # BENCHBIN  where gen, raw, peakrss and smtpnull were built
@@ -197,6 +200,8 @@ done
 RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
+"$BENCHBIN/tour" "$RUNS" || fail "tour: the tournament's table missed its target"
+RUNS=$RUNS WORK=$WORK/swiss sh "$here/swiss.sh" || fail "swiss.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
     2>/dev/null)"
 sh "$here/bots.sh" || fail "bots.sh: greedy missed its target"

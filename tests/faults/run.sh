@@ -3,7 +3,9 @@
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
 # over a queue (drain) and with one mail (bot), a member's REGISTER
 # confirmed (register), a challenge accepted (accept), a rematch asked
-# (rematch), a seek matched (seek), export, repair).  $ADJ
+# (rematch), a member's update held for its digest (digest) and the
+# digest mailed by the tick (digestout), a seek matched (seek), export,
+# repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -29,8 +31,8 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot register accept rematch seek keygen \
-    join setup turn receive export repair}
+verbs=${FAULT_ONLY:-judge drain bot register accept rematch digest \
+    digestout seek keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -500,6 +502,106 @@ after_rematch() {
 	    grep -q '^  control: 3d$' || fail "the clock not kept"
 }
 
+# digest: judge -r with bob's move in a game of alice's, whose digest is
+# daily: alice's update held in ROOT/digest/alice once (never lost, never
+# twice), the mail given again holds nothing more, and the digest the
+# tick mails brings alice's copy up to the judge's.  digestout: the tick
+# that mails the digest of two updates held: sent first, then dropped
+# (a stop between mails it again, and receive takes it as duplicates)
+DT0=1796083200		# 2026-12-01T00:00:00Z
+DIRS_digest=
+prep_digest() {
+	mkdir jr jr/digest
+	"$ADJ" keygen -N -d jr judge
+	"$ADJ" keygen -N alice
+	"$ADJ" keygen -N bob
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	{
+		echo "members:"
+		for m in alice bob; do
+			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
+			printf '  address: %s@example.org\n' "$m"
+			printf '  since: 2026-11-01T00:00:00Z\n'
+		done
+	} >jr/members
+	printf 'adjudicator digest 1\nmode daily plain\nto -\n' \
+	    >jr/digest/alice
+	export ADJUDICATOR_NOW=$DT0 SPOOL="$PWD/spool"
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example -o clock=3d knights alice.pub bob.pub \
+	    >inv.msg
+	"$ADJ" judge -r jr -s "$SM" inv.msg
+	"$ADJ" join -r AR -k alice.key inv.msg
+	"$ADJ" join -r BR -k bob.key inv.msg
+	ls AR >game
+	"$ADJ" bot -M -d "AR/$(cat game)" -s 1 >a.eml
+	"$ADJ" judge -r jr -s "$SM" a.eml
+	"$ADJ" receive -r BR spool/bob@example.org.mbox
+	"$ADJ" bot -M -d "BR/$(cat game)" -s 2 >b.eml
+	rm -rf spool
+}
+run_digest() {
+	ADJUDICATOR_NOW=$((DT0 + 3600)) SPOOL="$PWD/spool" $PRE "$ADJ" \
+	    judge -r jr -s "$SM" b.eml >out 2>err
+}
+# digest_taken: the tick after alice's hour mails what is held, her copy
+# takes every digest (and any update mailed), and is the judge's
+digest_taken() {
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	[ ! -e jr/digest/alice ] || ! grep -q '^held ' jr/digest/alice ||
+	    fail "still held after the tick"
+	[ -f spool/alice@example.org.mbox ] || fail "nothing to alice"
+	ADJUDICATOR_NOW=$((DT0 + 7 * 3600)) expect 0 "$ADJ" receive -r AR \
+	    spool/alice@example.org.mbox
+	[ "$(seq_of "AR/$(cat game)")" -eq "$(seq_of "jr/$(cat game)")" ] ||
+	    fail "alice's copy is not the judge's"
+	# every update recorded sent: the next tick holds nothing again
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	[ ! -e jr/digest/alice ] || ! grep -q '^held ' jr/digest/alice ||
+	    fail "held again after the digest"
+}
+after_digest() {
+	export SPOOL="$PWD/spool" ADJUDICATOR_NOW=$((DT0 + 3600))
+	g=$(cat game)
+	expect 0 "$ADJ" show -d "jr/$g"
+	# held at most once, and the mail given again: held once
+	n=$(grep -c "^held [0-9]* $g $(seq_of "jr/$g") " jr/digest/alice ||
+	    true)
+	[ "$n" -le 1 ] || fail "held twice"
+	expect 0 "$ADJ" judge -r jr -s "$SM" b.eml
+	n=$(grep -c "^held [0-9]* $g $(seq_of "jr/$g") " jr/digest/alice ||
+	    true)
+	[ "$n" -eq 1 ] || [ -f spool/alice@example.org.mbox ] ||
+	    fail "alice's last update neither held nor mailed"
+	[ "$n" -le 1 ] || fail "held twice after the mail again"
+	ADJUDICATOR_NOW=$((DT0 + 7 * 3600)) digest_taken
+}
+
+DIRS_digestout=
+prep_digestout() {
+	prep_digest
+	ADJUDICATOR_NOW=$((DT0 + 3600)) SPOOL="$PWD/spool" "$ADJ" judge \
+	    -r jr -s "$SM" b.eml
+	[ "$(grep -c '^held ' jr/digest/alice)" -eq 2 ] || fail "not held"
+	rm -rf spool
+}
+run_digestout() {
+	ADJUDICATOR_NOW=$((DT0 + 7 * 3600)) SPOOL="$PWD/spool" $PRE "$ADJ" \
+	    judge -r jr -s "$SM" -t >out 2>err
+}
+after_digestout() {
+	export SPOOL="$PWD/spool" ADJUDICATOR_NOW=$((DT0 + 7 * 3600))
+	# a digest is whole or not sent; what is dropped was sent
+	if ! grep -q '^held ' jr/digest/alice 2>/dev/null; then
+		grep -l '^Subject: \[adjudicator\] your digest: 2 updates' \
+		    spool/*.eml >/dev/null 2>&1 || fail "dropped, not sent"
+	fi
+	digest_taken
+	[ "$(grep -l '^Subject: \[adjudicator\] your digest' spool/*.eml |
+	    wc -l)" -le 2 ] || fail "more than the digest again"
+}
+
 # seek: judge -r with bob's SEEK, which alice's open seek matches: the
 # game's id in both seeks of ROOT/seeks before it is filed, one game made
 # whatever the crash, and both seats mailed their invitation once the
@@ -663,7 +765,9 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register|accept|rematch|seek) want=75 ;; esac
+		case $verb in drain|bot|register|accept|rematch|digest*|seek)
+			want=75 ;;
+		esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&

@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness: the judge's own record files, as an operator's
  * mistake or a damaged disk may leave them.  The first byte says which
- * (its value modulo 6), the rest is the file:
+ * (its value modulo 7), the rest is the file:
  *
  *   0  GAMEDIR/watchers  (watchers_parse, with two observers named in
  *                         the header, so that the cap's room is walked)
@@ -9,9 +9,10 @@
  *   2  ROOT/judge.recent (club_recent_parse, at a fixed now)
  *   3  ROOT/judge.yaml   (club_conf_parse)
  *   4  ROOT/members      (club_members_parse)
- *   5  ROOT/seeks        (club_seeks_parse, at a fixed now)
+ *   5  ROOT/digest/NAME  (digest_parse, an update held once more)
+ *   6  ROOT/seeks        (club_seeks_parse, at a fixed now)
  *
- * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 5 before
+ * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 6 before
  * each sample: the samples of formats/ and files a real judge wrote.
  */
 #include <stddef.h>
@@ -19,12 +20,16 @@
 #include <string.h>
 
 #include "club.h"
+#include "digest.h"
 #include "mailqueue.h"
 #include "match.h"
 #include "sec.h"
 #include "watchers.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+#define GAME	"b32c74e059572fb6b32c74e059572fb6" \
+		"b32c74e059572fb6b32c74e059572fb6"
 
 /* what a record read may hand on, touched so the sanitizers see it */
 static size_t
@@ -49,6 +54,7 @@ records(unsigned kind, const uint8_t *p, size_t n)
 	struct club_recent rec;
 	struct club_conf conf;
 	struct club_members dir;
+	struct digest dig;
 	struct club_seeks ks;
 	char id[MAILQUEUE_RUNID + 1];
 	struct error e;
@@ -84,6 +90,15 @@ records(unsigned kind, const uint8_t *p, size_t n)
 			club_conf_free(&conf);
 		break;
 	case 5:
+		if (digest_parse(p, n, "digest", &dig, &e) == 0) {
+			if (dig.n > DIGEST_HELD_MAX)
+				__builtin_trap();
+			(void)digest_hold(&dig, 1, GAME, 1, "x", 1, &e);
+			(void)digest_due(&dig, 6);
+			digest_free(&dig);
+		}
+		break;
+	case 6:
 		if (club_seeks_parse(p, n, "seeks", INT64_C(1796083200), &ks,
 		    &e) == 0) {
 			for (i = 0; i < ks.n; i++)
@@ -120,6 +135,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size == 0)
 		return 0;
-	records(data[0] % 6, data + 1, size - 1);
+	records(data[0] % 7, data + 1, size - 1);
 	return 0;
 }

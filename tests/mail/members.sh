@@ -5,7 +5,8 @@
 # the judge mails, REGISTER CODE), import the directory the judge signs
 # (MEMBERS, members import), and start games without swapping a key: one
 # challenges another, who accepts; each seat joins its game from the
-# invitation the judge mailed it.  A member's deadlines as iCalendar
+# invitation the judge mailed it; after that game one asks for a
+# rematch, the other accepts, and the new game has the seats swapped.  A member's deadlines as iCalendar
 # (calendar -r), read by a real parser.
 #
 # Needs root (it creates the users adjt-club and adjt-ann ... adjt-fay
@@ -168,6 +169,44 @@ print(len([e for e in c.walk("VEVENT")]))' "/home/adjt-$p/cal.ics") ||
 	done
 	[ "$events" -eq 1 ] || fail "$events deadlines in the calendars, not 1"
 fi
+say "the game ends; ben asks for a rematch, ann accepts"
+# the first seat of G1 (the lot's) resigns; the rematch swaps the seats
+f1=$(as adjt-ann "\"\$ADJ\" show -d games/$G1D -f yaml" 2>/dev/null |
+    sed -n 's/^seats: \[\([a-z]*\),.*/\1/p')
+case $f1 in ann) s1=ben ;; ben) s1=ann ;; *) fail "no seats: $f1" ;; esac
+as "adjt-$f1" "\"\$ADJ\" turn -S -d games/$G1D resign" 2>/dev/null ||
+    fail "$f1 cannot resign"
+judged applied
+e=$(sed -n "${nlog}s/.* entry=\([0-9]*\) .*/\1/p" "$log")
+for p in ann ben; do
+	wait_for "$p's last update" grep -q "entry $e, for $p" \
+	    "/var/mail/adjt-$p"
+done
+S=$(echo "$G1" | cut -c1-16)
+nb=$(mails adjt-ben)
+na=$(mails adjt-ann)
+command ben "REMATCH $S"
+judged rematch
+answer ben $((nb + 1)) '\[adjudicator\] REMATCH'
+answer ann $((na + 1)) "\\[adjudicator\\] ben asks you for a rematch of $S"
+c=$(code ann ACCEPT)
+[ -n "$c" ] || fail "no code in ann's rematch mail"
+command ann "ACCEPT $c"
+judged accept
+G2=$(sed -n "${nlog}s/.* game=\([0-9a-f]*\) .*/\1/p" "$log")
+[ -n "$G2" ] && [ "$G2" != "$S" ] || fail "no new game in the judge's log"
+wait_for "ann's invitation to the rematch" grep -q \
+    "^adjudicator: you accepted ben's rematch of game $S\.$" /var/mail/adjt-ann
+for p in ann ben; do
+	as "adjt-$p" "\"\$ADJ\" join -r games -k $p.key /var/mail/adjt-$p" \
+	    2>/dev/null || fail "$p cannot join the rematch"
+done
+G2D=$(ls /home/adjt-ann/games | grep "^$G2")
+as adjt-ann "\"\$ADJ\" show -d games/$G2D -f yaml" 2>/dev/null |
+    grep -qx "next: $s1" || fail "$s1 does not begin the rematch"
+as adjt-club "\"\$ADJ\" show -d judge/$G2D -f yaml" 2>/dev/null |
+    grep -qx '  control: 3d' || fail "the rematch's clock is not the game's"
+
 [ ! -s /var/mail/adjt-club ] || fail "mail fell through to the judge's mailbox"
 say "done, $nlog mails judged"
 echo "members: 1 passed, 0 failed"

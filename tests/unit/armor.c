@@ -431,6 +431,25 @@ test_decode_same(void)
 	    "the span of base64 stops at the first other character");
 }
 
+static void
+test_encode_same(void)
+{
+	uint8_t x[60];
+	char a[100], b[100];
+	size_t n;
+	int ok = 1;
+
+	for (n = 0; n < sizeof(x); n++)
+		x[n] = (uint8_t)(n * 29 + 3);
+	for (n = 0; n <= sizeof(x) && ok; n++)
+		ok = sec_b64_encode(a, sizeof(a), x, n) == 0 &&
+		    armor_b64_encode(b, sizeof(b), x, n) == 0 &&
+		    strcmp(a, b) == 0 &&
+		    armor_b64_encode(b, sec_b64_len(n) - 1, x, n) != 0;
+	unit_ok(ok, "the table encoder writes libsodium's base64 for 0 to "
+	    "60 bytes, and refuses a room one short");
+}
+
 int
 main(void)
 {
@@ -443,5 +462,6 @@ main(void)
 	test_many();
 	test_wrap_lengths();
 	test_decode_same();
+	test_encode_same();
 	return unit_done();
 }

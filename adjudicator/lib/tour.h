@@ -1,0 +1,261 @@
+/*
+ * Tournaments (formats/tournament.md): the director's signed
+ * declaration, the players' signed acceptances and the director's
+ * signed rounds (tour_decl.c), the pairings every format gives
+ * (tour_pair.c: Berger tables, sections, knockout, ladder; Swiss through
+ * swiss.h), the results the games' verified archives give and the
+ * scores and FIDE tie-breaks (tour_score.c), the tables and the TRF
+ * export (tour_out.c), and the check of the director's word against all
+ * of it (tour_check.c).  Pure but for the archives, which go through
+ * verify's own code (standings.h).
+ */
+#ifndef TOUR_H
+#define TOUR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "clock.h"
+#include "error.h"
+#include "game.h"
+#include "key.h"
+#include "sec.h"
+
+#define TOUR_ARMOR	"ADJUDICATOR TOURNAMENT"
+#define TOUR_MAX_PLAYERS 10000	/* SWISS_MAX */
+#define TOUR_MAX_ROUNDS	100
+#define TOUR_MAX_TB	6
+#define TOUR_NONE	((unsigned)-1)	/* no opponent: a bye */
+#define TOUR_ADDRESS	128
+
+enum tour_format {
+	TOUR_ROUND_ROBIN,
+	TOUR_SWISS,
+	TOUR_KNOCKOUT,
+	TOUR_LADDER
+};
+
+/* FIDE C.07's names */
+enum tour_tb {
+	TOUR_TB_SB,		/* sonneborn-berger */
+	TOUR_TB_BH,		/* buchholz */
+	TOUR_TB_BH1,		/* buchholz-cut1 */
+	TOUR_TB_DE,		/* direct-encounter */
+	TOUR_TB_WIN,		/* wins */
+	TOUR_TB_KOYA		/* koya */
+};
+
+struct tour_player {
+	char		  name[KEY_NAME_MAX + 1];
+	struct key_public key;
+	char		  address[TOUR_ADDRESS];	/* "" none */
+	unsigned	  rating;	/* 0: none given */
+	unsigned	  given;	/* its place in the declaration, 0.. */
+};
+
+struct tour_decl {
+	uint8_t			 hash[SEC_HASH];	/* the signed blob's */
+	char			 hex[2 * SEC_HASH + 1];
+	struct key_public	 director;
+	char			 id[64];
+	char			 name[128];
+	const struct game_rules	*rules;
+	struct game_config	 cfg;
+	struct clock_spec	 clock;
+	enum tour_format	 format;
+	unsigned		 cycles;	/* round robin: 1 or 2 */
+	unsigned		 section;	/* round robin: at most this
+						 * many a section (0: one) */
+	unsigned		 rounds;	/* swiss */
+	unsigned		 reach;		/* ladder: places above */
+	int			 by_rating;	/* seeding */
+	struct tour_player	*p;		/* in seed order: p[0] seed 1 */
+	size_t			 n;
+	enum tour_tb		 tb[TOUR_MAX_TB];
+	size_t			 ntb;
+	unsigned		 bye2;		/* a bye's points, in halves */
+	char			 closes[32], starts[32];	/* "" none */
+};
+
+/* The body of a declaration from a YAML draft (checked as it will be
+ * read), in out: what declare signs. */
+int	tour_decl_check(const void *, size_t, const char *where,
+	    struct error *);
+/* A signed declaration (a blob; its signer is the director). */
+int	tour_decl_read(const uint8_t *, size_t, struct tour_decl *,
+	    const char *where, struct error *);
+void	tour_decl_free(struct tour_decl *);
+/* The player by name or by key; -1 none. */
+int	tour_player_named(const struct tour_decl *, const char *);
+int	tour_player_keyed(const struct tour_decl *, const char *idhex);
+const char *tour_tb_name(enum tour_tb);
+const char *tour_format_name(enum tour_format);
+
+/* The signed records that follow a declaration. */
+enum tour_kind {
+	TOUR_ACCEPT,		/* a player's: it takes part */
+	TOUR_WITHDRAW,		/* a player's or the director's: it leaves */
+	TOUR_ROUND,		/* the director's: a round's pairings */
+	TOUR_RESULTS		/* the director's: the results so far */
+};
+
+struct tour_slot;
+
+struct tour_game {
+	unsigned	round, board, game;	/* game: 1, or 2 the second of
+						 * a knockout match */
+	unsigned	white, black;		/* seed indices; black
+						 * TOUR_NONE: a bye */
+};
+
+struct tour_record {
+	enum tour_kind	  kind;
+	unsigned	  player;	/* accept, withdraw */
+	unsigned	  after;	/* withdraw: the last round it plays */
+	unsigned	  round;	/* round */
+	struct tour_game *g;		/* round: its games, board order */
+	size_t		  ng;
+	struct tour_slot *res;		/* results: each game's */
+	size_t		  nres;
+	char		  from[200];	/* where it was read, for errors */
+};
+
+/* One record (a signed blob) of decl's tournament: its signer checked
+ * (the player's key, the director's). */
+int	tour_record_read(const struct tour_decl *, const uint8_t *, size_t,
+	    struct tour_record *, const char *where, struct error *);
+void	tour_record_free(struct tour_record *);
+/* Bodies to sign (what accept, withdraw and pair -k print). */
+int	tour_accept_body(const struct tour_decl *, unsigned player,
+	    struct buf *, struct error *);
+int	tour_withdraw_body(const struct tour_decl *, unsigned player,
+	    unsigned after, struct buf *, struct error *);
+int	tour_round_body(const struct tour_decl *, unsigned round,
+	    const struct tour_game *, size_t, struct buf *, struct error *);
+struct tour;
+/* every game of t decided so far (byes aside), as the director says it */
+int	tour_results_body(const struct tour *, struct buf *, struct error *);
+/* The words of a result in a results record: "white", "draw"... */
+const char *tour_res_word(int);
+
+/* --- results and the state of a tournament --- */
+
+enum tour_res {
+	TOUR_PENDING,		/* not over, or no archive yet */
+	TOUR_WHITE,		/* white won, played */
+	TOUR_BLACK,
+	TOUR_DRAW,
+	TOUR_WHITE_FF,		/* white won by forfeit: unplayed */
+	TOUR_BLACK_FF,
+	TOUR_VOID,		/* unplayed, no points (aborted, both gone) */
+	TOUR_BYE		/* white had the bye */
+};
+
+struct tour_slot {
+	struct tour_game g;
+	enum tour_res	 res;
+	char		 gid[2 * SEC_HASH + 1];	/* the game's id, "" none */
+};
+
+struct tour {
+	const struct tour_decl	*d;
+	struct tour_slot	*s;		/* every game and bye paired */
+	size_t			 ns, caps;
+	unsigned		 nrounds;	/* rounds paired */
+	unsigned		*withdrawn;	/* per player: 0, or 1 + the
+						 * last round it plays */
+	unsigned char		*accepted;
+};
+
+int	tour_init(struct tour *, const struct tour_decl *, struct error *);
+void	tour_free(struct tour *);
+/* Pairs round r (1-based) from what t holds of the rounds before it, into
+ * a new array *g of *ng games (board order, byes last).  Round robin: any
+ * round at once; swiss and knockout: every game before it decided. */
+int	tour_pair(const struct tour *, unsigned r, struct tour_game **g,
+	    size_t *ng, struct error *);
+/* Rounds in all: round robin's and swiss's from the declaration,
+ * knockout's from the players. */
+unsigned tour_rounds(const struct tour_decl *);
+/* Adds a round's games (as paired) to t, pending. */
+int	tour_add_round(struct tour *, const struct tour_game *, size_t,
+	    struct error *);
+/* The slot of round r, board b, game k; NULL none. */
+struct tour_slot *tour_slot_of(const struct tour *, unsigned r,
+	    unsigned b, unsigned k);
+
+/* The Berger table (C.05 annex 1) for n players (n odd: player n+1 is
+ * the dummy, TOUR_NONE as black): round r's (1-based) pairs, in board
+ * order, as 0-based pairing numbers; n/2 pairs (rounded up). */
+size_t	tour_berger(unsigned n, unsigned r, struct tour_game *);
+/* The sections of a round robin: sec[i] the section (0-based) of seed
+ * i, serpentine; the number of sections. */
+unsigned tour_sections(unsigned n, unsigned size, unsigned *sec);
+/* The knockout bracket for n players: the first round's pairs of seeds
+ * (0-based; TOUR_NONE a bye), size the next power of two. */
+unsigned tour_bracket(unsigned n, unsigned *slot);
+/* The lot that breaks a knockout match drawn twice: 1 when the match's
+ * first white goes on. */
+int	tour_lot(const struct tour_decl *, unsigned round, unsigned board);
+
+/* A ladder's places (seed indices, top first) after its games (the
+ * slots of round 0, in the order they ended): each checked a challenge
+ * within reach, a challenger that won taking the higher place. */
+int	tour_ladder(const struct tour *, unsigned *place, struct error *);
+
+/* --- scores and tie-breaks (tour_score.c) --- */
+
+struct tour_line {
+	unsigned	player;
+	unsigned	score2;			/* halves */
+	long		tb[TOUR_MAX_TB];	/* in the unit tour_tb_unit
+						 * says */
+	unsigned	rank;			/* 1..; equal when tied */
+	unsigned	played, wins;
+};
+
+/* The standing of every player: lines in rank order. */
+int	tour_standing(const struct tour *, struct tour_line *,
+	    struct error *);
+/* What one tie-break value is a multiple of: 1/2 (halves) or 1/4. */
+unsigned tour_tb_unit(enum tour_tb);
+
+/* --- output (tour_out.c) --- */
+
+enum tour_fmt {
+	TOUR_TEXT,
+	TOUR_YAML,
+	TOUR_HTML
+};
+
+int	tour_table(const struct tour *, enum tour_fmt, struct buf *,
+	    struct error *);
+int	tour_pairing_text(const struct tour *, const struct tour_game *,
+	    size_t, struct buf *, struct error *);
+int	tour_trf(const struct tour *, struct buf *, struct error *);
+
+/* --- the whole tournament from its files (tour_check.c) --- */
+
+struct tour_input {
+	struct buf	 decl;		/* the declaration's signed blob */
+	struct buf	*rec;		/* the other records' blobs */
+	char		**rec_from;
+	size_t		 nrec;
+	const char	**archives;	/* the games' archives' paths */
+	size_t		 narchives;
+	int		 rules;		/* without rounds of the director's:
+					 * the rules' as far as results go */
+};
+
+/*
+ * Reads what the inputs hold and builds t: the acceptances, the
+ * withdrawals, the director's rounds (each checked against what the rules
+ * give, *diff the first place the director's word differs: "" when none)
+ * and each archive's result (verified, checked against its round's
+ * pairing).  A refusal that is a difference goes into diff, not e.
+ */
+int	tour_load(struct tour *, struct tour_decl *, const struct tour_input *,
+	    int threads, char *diff, size_t, struct error *);
+
+#endif

@@ -1,0 +1,290 @@
+/*
+ * A tournament's state (every game paired and its result), a knockout's
+ * rounds (formats/tournament.md, "Knockout": byes to the top seeds, a
+ * drawn game replayed with colours reversed, then a lot anyone draws
+ * again) and a ladder's places.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tour.h"
+#include "tour_int.h"
+
+int
+tour_init(struct tour *t, const struct tour_decl *d, struct error *e)
+{
+	memset(t, 0, sizeof(*t));
+	t->d = d;
+	if ((t->withdrawn = calloc(d->n, sizeof(*t->withdrawn))) == NULL ||
+	    (t->accepted = calloc(d->n, 1)) == NULL) {
+		tour_free(t);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	return 0;
+}
+
+void
+tour_free(struct tour *t)
+{
+	free(t->s);
+	free(t->withdrawn);
+	free(t->accepted);
+	memset(t, 0, sizeof(*t));
+}
+
+int
+tour_add_round(struct tour *t, const struct tour_game *g, size_t n,
+    struct error *e)
+{
+	struct tour_slot *s;
+	size_t i, cap;
+
+	if (t->ns + n > t->caps) {
+		cap = t->caps ? 2 * t->caps : 64;
+		while (cap < t->ns + n)
+			cap *= 2;
+		if ((s = realloc(t->s, cap * sizeof(*s))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		t->s = s;
+		t->caps = cap;
+	}
+	for (i = 0; i < n; i++) {
+		s = &t->s[t->ns++];
+		memset(s, 0, sizeof(*s));
+		s->g = g[i];
+		s->res = g[i].black == TOUR_NONE ? TOUR_BYE : TOUR_PENDING;
+		if (g[i].round > t->nrounds)
+			t->nrounds = g[i].round;
+	}
+	return 0;
+}
+
+struct tour_slot *
+tour_slot_of(const struct tour *t, unsigned r, unsigned b, unsigned k)
+{
+	size_t i;
+
+	for (i = 0; i < t->ns; i++)
+		if (t->s[i].g.round == r && t->s[i].g.board == b &&
+		    t->s[i].g.game == k)
+			return &t->s[i];
+	return NULL;
+}
+
+void
+tour_points(const struct tour *t, const struct tour_slot *s, unsigned *w,
+    unsigned *b)
+{
+	*w = *b = 0;
+	switch (s->res) {
+	case TOUR_WHITE:
+	case TOUR_WHITE_FF:
+		*w = 2;
+		break;
+	case TOUR_BLACK:
+	case TOUR_BLACK_FF:
+		*b = 2;
+		break;
+	case TOUR_DRAW:
+		*w = *b = 1;
+		break;
+	case TOUR_BYE:
+		/* a round robin's free round is no game and scores nothing */
+		*w = t->d->format == TOUR_ROUND_ROBIN ? 0 : t->d->bye2;
+		break;
+	case TOUR_PENDING:
+	case TOUR_VOID:
+		break;
+	}
+}
+
+/* 1: white won it, 0: black, -1: no winner (drawn, void), -2: pending */
+static int
+won(const struct tour_slot *s)
+{
+	switch (s->res) {
+	case TOUR_WHITE:
+	case TOUR_WHITE_FF:
+	case TOUR_BYE:
+		return 1;
+	case TOUR_BLACK:
+	case TOUR_BLACK_FF:
+		return 0;
+	case TOUR_DRAW:
+	case TOUR_VOID:
+		return -1;
+	case TOUR_PENDING:
+		break;
+	}
+	return -2;
+}
+
+int
+tour_match_winner(const struct tour *t, unsigned r, unsigned b,
+    unsigned *w, int *owed)
+{
+	const struct tour_slot *g1, *g2;
+	int x;
+
+	*owed = 0;
+	if ((g1 = tour_slot_of(t, r, b, 1)) == NULL ||
+	    (x = won(g1)) == -2)
+		return 1;
+	if (x >= 0) {
+		*w = x ? g1->g.white : g1->g.black;
+		return 0;
+	}
+	if ((g2 = tour_slot_of(t, r, b, 2)) == NULL) {
+		*owed = 1;
+		return 1;
+	}
+	if ((x = won(g2)) == -2)
+		return 1;
+	if (x >= 0) {
+		*w = x ? g2->g.white : g2->g.black;
+		return 0;
+	}
+	/* drawn twice: the lot, which anyone draws again */
+	*w = tour_lot(t->d, r, b) ? g1->g.white : g1->g.black;
+	return 0;
+}
+
+static int
+first_round(const struct tour *t, struct tour_game *g, size_t *ng,
+    struct error *e)
+{
+	unsigned *slot, size, i, a, b;
+
+	if ((slot = calloc(2 * t->d->n + 2, sizeof(*slot))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	size = tour_bracket((unsigned)t->d->n, slot);
+	for (i = 0; i < size / 2; i++) {
+		a = slot[2 * i];
+		b = slot[2 * i + 1];
+		memset(&g[i], 0, sizeof(g[i]));
+		g[i].round = 1;
+		g[i].game = 1;
+		g[i].board = i + 1;
+		if (b == TOUR_NONE) {
+			g[i].white = a;
+			g[i].black = TOUR_NONE;
+		} else {
+			/* the higher seed white on odd boards */
+			g[i].white = (i & 1) ? b : a;
+			g[i].black = (i & 1) ? a : b;
+		}
+	}
+	*ng = size / 2;
+	free(slot);
+	return 0;
+}
+
+/* The second games round r's drawn matches owe. */
+static int
+second_games(const struct tour *t, unsigned r, struct tour_game *g,
+    size_t *ng, struct error *e)
+{
+	const struct tour_slot *s;
+	unsigned w;
+	size_t i;
+	int owed;
+
+	*ng = 0;
+	for (i = 0; i < t->ns; i++) {
+		s = &t->s[i];
+		if (s->g.round != r || s->g.game != 1)
+			continue;
+		if (tour_match_winner(t, r, s->g.board, &w, &owed) == 0 ||
+		    !owed)
+			continue;
+		g[*ng] = s->g;
+		g[*ng].game = 2;
+		g[*ng].white = s->g.black;
+		g[*ng].black = s->g.white;
+		(*ng)++;
+	}
+	if (*ng == 0)
+		return error_set(e, EXIT_REFUSED, "round %u is paired and owes "
+		    "no second game", r);
+	return 0;
+}
+
+int
+tour_pair_knockout(const struct tour *t, unsigned r, struct tour_game *g,
+    size_t *ng, struct error *e)
+{
+	unsigned b, nb = 0, w[2];
+	size_t i;
+	int owed;
+
+	if (r <= t->nrounds)
+		return second_games(t, r, g, ng, e);
+	if (r == 1)
+		return first_round(t, g, ng, e);
+	if (tour_decided(t, r, e) != 0)
+		return -1;
+	for (i = 0; i < t->ns; i++)
+		if (t->s[i].g.round == r - 1 && t->s[i].g.board > nb)
+			nb = t->s[i].g.board;
+	*ng = 0;
+	for (b = 1; b + 1 <= nb; b += 2) {
+		for (i = 0; i < 2; i++)
+			if (tour_match_winner(t, r - 1, b + (unsigned)i, &w[i],
+			    &owed) != 0)
+				return error_set(e, EXIT_REFUSED, "round %u "
+				    "cannot be paired: round %u, board %u is "
+				    "not decided%s", r, r - 1, b + (unsigned)i,
+				    owed ? " (it owes its second game: "
+				    "tournament pair)" : "");
+		memset(&g[*ng], 0, sizeof(g[*ng]));
+		g[*ng].round = r;
+		g[*ng].game = 1;
+		g[*ng].board = (unsigned)*ng + 1;
+		/* the upper half's winner white on odd boards */
+		g[*ng].white = (*ng & 1) ? w[1] : w[0];
+		g[*ng].black = (*ng & 1) ? w[0] : w[1];
+		(*ng)++;
+	}
+	return 0;
+}
+
+int
+tour_ladder(const struct tour *t, unsigned *place, struct error *e)
+{
+	const struct tour_slot *s;
+	unsigned i, pw, pb, hi, lo, winner;
+	size_t k;
+	int x;
+
+	for (i = 0; i < t->d->n; i++)
+		place[i] = i;
+	for (k = 0; k < t->ns; k++) {
+		s = &t->s[k];
+		if (s->g.round != 0)
+			continue;
+		for (pw = pb = 0, i = 0; i < t->d->n; i++) {
+			if (place[i] == s->g.white)
+				pw = i;
+			if (place[i] == s->g.black)
+				pb = i;
+		}
+		hi = pw < pb ? pw : pb;
+		lo = pw < pb ? pb : pw;
+		if (lo - hi > t->d->reach)
+			return error_set(e, EXIT_REFUSED, "game %.16s: %s "
+			    "(place %u) and %s (place %u) are more than %u "
+			    "places apart: no challenge of the ladder", s->gid,
+			    t->d->p[s->g.white].name, pw + 1,
+			    t->d->p[s->g.black].name, pb + 1, t->d->reach);
+		if ((x = won(s)) < 0)
+			continue;
+		winner = x ? s->g.white : s->g.black;
+		if (winner != place[lo])
+			continue;
+		/* the challenger below won: it takes the higher place */
+		memmove(&place[hi + 1], &place[hi], (lo - hi) *
+		    sizeof(*place));
+		place[hi] = winner;
+	}
+	return 0;
+}
