@@ -277,54 +277,126 @@ club_doc_read(const char *root, const char *name, size_t max, char *path,
 	return rc;
 }
 
-/* A document read (doc NULL: none) into c; EXIT_USAGE when refused. */
+/* A document read (doc NULL: none) given to take, then freed; a refusal
+ * but a system error is EXIT_USAGE. */
 static int
-conf_of(struct ydoc *doc, struct club_conf *c, const char *where,
+taken(int rc, struct ydoc *doc, int (*take)(const struct ydoc *, void *,
+    const char *, struct error *), void *arg, const char *where,
     struct error *e)
 {
-	int rc = doc == NULL || conf_doc(doc, c, where, e) == 0 ? 0 : -1;
-
-	/* the operator's file: the mail is kept until it is mended */
+	if (rc == 0 && doc != NULL)
+		rc = take(doc, arg, where, e);
+	/* a file of the operator's, or a record mended by hand: the mail
+	 * is kept until it is mended */
 	if (rc != 0 && e->status != EXIT_SYSTEM)
 		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_conf_free(c);
 	ydoc_free(doc);
 	return rc;
 }
 
 int
-club_conf_read(const char *root, struct club_conf *c, struct error *e)
+club_record_read(const char *root, const char *name, size_t max,
+    int (*take)(const struct ydoc *, void *, const char *, struct error *),
+    void *arg, struct error *e)
+{
+	char path[PATH_MAX] = "";
+	struct ydoc *doc = NULL;
+	int rc;
+
+	rc = club_doc_read(root, name, max, path, &doc, e);
+	return taken(rc, doc, take, arg, path, e);
+}
+
+int
+club_record_parse(const void *text, size_t len, const char *where,
+    int (*take)(const struct ydoc *, void *, const char *, struct error *),
+    void *arg, struct error *e)
+{
+	struct ydoc *doc = NULL;
+	int rc;
+
+	rc = club_doc_parse(text, len, where, &doc, e);
+	return taken(rc, doc, take, arg, where, e);
+}
+
+int
+club_record_write(const char *root, const char *name,
+    void (*fill)(struct ydoc_writer *, const void *), const void *arg,
+    struct error *e)
 {
 	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
+	struct ydoc_writer *w;
+	struct buf b;
+	int rc;
 
+	if (path_of(root, name, path, sizeof(path), e) != 0)
+		return -1;
+	buf_init(&b);
+	if ((w = ydoc_writer_new(&b)) == NULL) {
+		buf_free(&b);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	fill(w, arg);
+	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
+	    '\n' && buf_adds(&b, "\n") != 0))
+		rc = error_set(e, EXIT_SYSTEM, "out of memory");
+	else
+		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
+	buf_free(&b);
+	return rc;
+}
+
+void *
+club_list_grow(void *v, size_t n, size_t size, size_t max)
+{
+	char *p;
+
+	if (n >= max || (p = realloc(v, (n + 1) * size)) == NULL)
+		return NULL;
+	memset(p + n * size, 0, size);
+	return p;
+}
+
+void
+club_list_drop(void *v, size_t *n, size_t size, size_t i)
+{
+	char *p = v;
+
+	memmove(p + i * size, p + (i + 1) * size, (*n - i - 1) * size);
+	(*n)--;
+}
+
+static int
+conf_take(const struct ydoc *doc, void *c, const char *where,
+    struct error *e)
+{
+	return conf_doc(doc, c, where, e);
+}
+
+int
+club_conf_read(const char *root, struct club_conf *c, struct error *e)
+{
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
 	c->digest_hour = DIGEST_HOUR;
-	if (club_doc_read(root, CLUB_CONF, CLUB_MAX_FILE, path, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return conf_of(doc, c, path, e);
+	if (club_record_read(root, CLUB_CONF, CLUB_MAX_FILE, conf_take, c,
+	    e) == 0)
+		return 0;
+	club_conf_free(c);
+	return -1;
 }
 
 int
 club_conf_parse(const void *text, size_t len, const char *where,
     struct club_conf *c, struct error *e)
 {
-	struct ydoc *doc = NULL;
-
 	memset(c, 0, sizeof(*c));
 	c->cap = CLUB_CAP;
 	c->digest_hour = DIGEST_HOUR;
-	if (club_doc_parse(text, len, where, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return conf_of(doc, c, where, e);
+	if (club_record_parse(text, len, where, conf_take, c, e) == 0)
+		return 0;
+	club_conf_free(c);
+	return -1;
 }
 
 void

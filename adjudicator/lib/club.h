@@ -115,6 +115,57 @@ void	club_challenge_remove(struct club_challenges *,
 	    struct club_challenge *);
 void	club_challenges_free(struct club_challenges *);
 
+#define CLUB_SEEKS	"seeks"		/* open and matched seeks */
+#define CLUB_SEEKS_MAX	10000
+#define CLUB_SEEKS_EACH	10		/* open seeks of one member */
+#define CLUB_SEEK_DAYS	7		/* until it lapses, by default */
+#define CLUB_SEEK_DAYS_MAX 30
+#define CLUB_RATING_MAX	9999		/* a range's bound, at most */
+
+/*
+ * A member's seek of a game (ROOT/seeks, club_seeks.c): open while game
+ * is "", matched once the judge made game of it and another's; either
+ * way kept until it lapses.  range: lo-hi (abs: 1) or +-lo of the
+ * seeker's own rating (abs: 0); none: lo 0, hi CLUB_RATING_MAX, abs 1.
+ */
+struct club_seek {
+	char		id[CLUB_CHALLENGE_ID];
+	char		by[KEY_NAME_MAX + 1];
+	char		rules[32];
+	char		options[MAIL_SAID];	/* "k=v k=v", or "" */
+	int		casual;			/* rated: no */
+	int		abs, lo, hi;		/* the rating range */
+	int64_t		made, until;
+	char		game[ROOT_ID];		/* "" while open */
+};
+
+struct club_seeks {
+	struct club_seek	*s;
+	size_t			 n;
+};
+
+/*
+ * ROOT/seeks, strictly (absent: none), without those lapsed at now
+ * (gone when it is written again); refused: EXIT_USAGE, the file and
+ * line named.  Written whole, atomically, by the caller that holds the
+ * root's lock.
+ */
+int	club_seeks_read(const char *root, int64_t now, struct club_seeks *,
+	    struct error *);
+/* The same of a text (len bytes; where names it in errors). */
+int	club_seeks_parse(const void *text, size_t len, const char *where,
+	    int64_t now, struct club_seeks *, struct error *);
+int	club_seeks_write(const char *root, const struct club_seeks *,
+	    struct error *);
+struct club_seek *club_seek_id(const struct club_seeks *, const char *id);
+struct club_seek *club_seek_add(struct club_seeks *);
+void	club_seek_remove(struct club_seeks *, struct club_seek *);
+void	club_seeks_free(struct club_seeks *);
+/* "1400-1700", "+-200" (CLUB_RATING_MAX at most): 0, or -1 */
+int	club_seek_range(const char *, struct club_seek *);
+/* the range as club_seek_range reads it; "any" for none */
+void	club_seek_range_text(const struct club_seek *, char *, size_t);
+
 struct club_conf {
 	char		  operator_address[MAIL_FIELD];	/* "" none */
 	int		  allow;	/* an allow-list is set (maybe empty) */

@@ -119,30 +119,32 @@ challenges_doc(const struct ydoc *doc, int64_t now,
 	return 0;
 }
 
+struct challenges_arg {
+	int64_t			 now;
+	struct club_challenges	*cs;
+};
+
+static int
+challenges_take(const struct ydoc *doc, void *arg, const char *where,
+    struct error *e)
+{
+	struct challenges_arg *a = arg;
+
+	return challenges_doc(doc, a->now, a->cs, where, e);
+}
+
 int
 club_challenges_read(const char *root, int64_t now,
     struct club_challenges *cs, struct error *e)
 {
-	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
-	int rc;
+	struct challenges_arg a = { now, cs };
 
 	memset(cs, 0, sizeof(*cs));
-	if (club_doc_read(root, CLUB_CHALLENGES, YDOC_MAX_INPUT, path, &doc,
-	    e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	rc = doc == NULL || challenges_doc(doc, now, cs, path, e) == 0 ?
-	    0 : -1;
-	/* a record mended by hand: the mail is kept meanwhile */
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_challenges_free(cs);
-	ydoc_free(doc);
-	return rc;
+	if (club_record_read(root, CLUB_CHALLENGES, YDOC_MAX_INPUT,
+	    challenges_take, &a, e) == 0)
+		return 0;
+	club_challenges_free(cs);
+	return -1;
 }
 
 static void
@@ -169,24 +171,12 @@ challenge_write(struct ydoc_writer *w, const struct club_challenge *c)
 	ydoc_map_end(w);
 }
 
-int
-club_challenges_write(const char *root, const struct club_challenges *cs,
-    struct error *e)
+static void
+challenges_fill(struct ydoc_writer *w, const void *arg)
 {
-	char path[PATH_MAX];
-	struct ydoc_writer *w;
-	struct buf b;
+	const struct club_challenges *cs = arg;
 	size_t i;
-	int rc;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root,
-	    CLUB_CHALLENGES) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", root);
-	buf_init(&b);
-	if ((w = ydoc_writer_new(&b)) == NULL) {
-		buf_free(&b);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
 	ydoc_map_begin(w);
 	ydoc_key(w, "challenges");
 	ydoc_seq_begin(w, cs->n == 0);
@@ -194,13 +184,13 @@ club_challenges_write(const char *root, const struct club_challenges *cs,
 		challenge_write(w, &cs->c[i]);
 	ydoc_seq_end(w);
 	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
-	    '\n' && buf_adds(&b, "\n") != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	else
-		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
+}
+
+int
+club_challenges_write(const char *root, const struct club_challenges *cs,
+    struct error *e)
+{
+	return club_record_write(root, CLUB_CHALLENGES, challenges_fill, cs, e);
 }
 
 struct club_challenge *
@@ -217,23 +207,20 @@ club_challenge_id(const struct club_challenges *cs, const char *id)
 struct club_challenge *
 club_challenge_add(struct club_challenges *cs)
 {
-	struct club_challenge *c;
+	struct club_challenge *x;
 
-	if (cs->n >= CLUB_CHALLENGES_MAX ||
-	    (c = realloc(cs->c, (cs->n + 1) * sizeof(*c))) == NULL)
+	if ((x = club_list_grow(cs->c, cs->n, sizeof(*x),
+	    CLUB_CHALLENGES_MAX)) == NULL)
 		return NULL;
-	cs->c = c;
-	memset(&c[cs->n], 0, sizeof(c[0]));
-	return &c[cs->n++];
+	cs->c = x;
+	return &x[cs->n++];
 }
 
 void
-club_challenge_remove(struct club_challenges *cs, struct club_challenge *c)
+club_challenge_remove(struct club_challenges *cs, struct club_challenge *x)
 {
-	size_t i = (size_t)(c - cs->c);
-
-	memmove(&cs->c[i], &cs->c[i + 1], (cs->n - i - 1) * sizeof(cs->c[0]));
-	cs->n--;
+	club_list_drop(cs->c, &cs->n, sizeof(*x),
+	    (size_t)(x - cs->c));
 }
 
 void

@@ -88,69 +88,41 @@ members_doc(const struct ydoc *doc, struct club_members *c,
 }
 
 static int
-members_of(struct ydoc *doc, struct club_members *c, const char *where,
+members_take(const struct ydoc *doc, void *c, const char *where,
     struct error *e)
 {
-	int rc = doc == NULL || members_doc(doc, c, where, e) == 0 ? 0 : -1;
-
-	/* a record mended by hand: the mail is kept meanwhile */
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_members_free(c);
-	ydoc_free(doc);
-	return rc;
+	return members_doc(doc, c, where, e);
 }
 
 int
 club_members_read(const char *root, struct club_members *c, struct error *e)
 {
-	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
-
 	memset(c, 0, sizeof(*c));
-	if (club_doc_read(root, CLUB_MEMBERS, YDOC_MAX_INPUT, path, &doc,
-	    e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return members_of(doc, c, path, e);
+	if (club_record_read(root, CLUB_MEMBERS, YDOC_MAX_INPUT, members_take,
+	    c, e) == 0)
+		return 0;
+	club_members_free(c);
+	return -1;
 }
 
 int
 club_members_parse(const void *text, size_t len, const char *where,
     struct club_members *c, struct error *e)
 {
-	struct ydoc *doc = NULL;
-
 	memset(c, 0, sizeof(*c));
-	if (club_doc_parse(text, len, where, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return members_of(doc, c, where, e);
+	if (club_record_parse(text, len, where, members_take, c, e) == 0)
+		return 0;
+	club_members_free(c);
+	return -1;
 }
 
-int
-club_members_write(const char *root, const struct club_members *c,
-    struct error *e)
+static void
+members_fill(struct ydoc_writer *w, const void *arg)
 {
-	char path[PATH_MAX], t[WHEN_TEXT], line[KEY_LINE_MAX];
-	struct ydoc_writer *w;
-	struct buf b;
+	const struct club_members *c = arg;
+	char t[WHEN_TEXT], line[KEY_LINE_MAX];
 	size_t i;
-	int rc;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root,
-	    CLUB_MEMBERS) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", root);
-	buf_init(&b);
-	if ((w = ydoc_writer_new(&b)) == NULL) {
-		buf_free(&b);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
 	ydoc_map_begin(w);
 	if (c->left > 0) {
 		snprintf(t, sizeof(t), "%llu", (unsigned long long)c->left);
@@ -170,13 +142,13 @@ club_members_write(const char *root, const struct club_members *c,
 	}
 	ydoc_seq_end(w);
 	ydoc_map_end(w);
-	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
-	    '\n' && buf_adds(&b, "\n") != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	else
-		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
+}
+
+int
+club_members_write(const char *root, const struct club_members *c,
+    struct error *e)
+{
+	return club_record_write(root, CLUB_MEMBERS, members_fill, c, e);
 }
 
 struct club_member *
@@ -204,23 +176,20 @@ club_member_keyed(const struct club_members *c, const uint8_t id[KEY_ID])
 struct club_member *
 club_member_add(struct club_members *c)
 {
-	struct club_member *m;
+	struct club_member *x;
 
-	if (c->n >= CLUB_MEMBERS_MAX ||
-	    (m = realloc(c->m, (c->n + 1) * sizeof(*m))) == NULL)
+	if ((x = club_list_grow(c->m, c->n, sizeof(*x),
+	    CLUB_MEMBERS_MAX)) == NULL)
 		return NULL;
-	c->m = m;
-	memset(&m[c->n], 0, sizeof(m[0]));
-	return &m[c->n++];
+	c->m = x;
+	return &x[c->n++];
 }
 
 void
-club_member_remove(struct club_members *c, struct club_member *m)
+club_member_remove(struct club_members *c, struct club_member *x)
 {
-	size_t i = (size_t)(m - c->m);
-
-	memmove(&c->m[i], &c->m[i + 1], (c->n - i - 1) * sizeof(c->m[0]));
-	c->n--;
+	club_list_drop(c->m, &c->n, sizeof(*x),
+	    (size_t)(x - c->m));
 }
 
 void

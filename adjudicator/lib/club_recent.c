@@ -173,50 +173,45 @@ rec_doc(const struct ydoc *doc, int64_t now, struct club_recent *c,
 	return 0;
 }
 
-static int
-recent_of(struct ydoc *doc, int64_t now, struct club_recent *c,
-    const char *where, struct error *e)
-{
-	int rc = doc == NULL || rec_doc(doc, now, c, where, e) == 0 ? 0 : -1;
+struct recent_arg {
+	int64_t			 now;
+	struct club_recent	*c;
+};
 
-	/* a record mended or removed by hand: the mail is kept meanwhile */
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_USAGE;
-	if (rc != 0)
-		club_recent_free(c);
-	ydoc_free(doc);
-	return rc;
+static int
+recent_take(const struct ydoc *doc, void *arg, const char *where,
+    struct error *e)
+{
+	struct recent_arg *a = arg;
+
+	return rec_doc(doc, a->now, a->c, where, e);
 }
 
 int
 club_recent_read(const char *root, int64_t now, struct club_recent *c,
     struct error *e)
 {
-	char path[PATH_MAX];
-	struct ydoc *doc = NULL;
+	struct recent_arg a = { now, c };
 
 	memset(c, 0, sizeof(*c));
-	if (club_doc_read(root, CLUB_RECENT, YDOC_MAX_INPUT, path, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return recent_of(doc, now, c, path, e);
+	if (club_record_read(root, CLUB_RECENT, YDOC_MAX_INPUT, recent_take,
+	    &a, e) == 0)
+		return 0;
+	club_recent_free(c);
+	return -1;
 }
 
 int
 club_recent_parse(const void *text, size_t len, const char *where,
     int64_t now, struct club_recent *c, struct error *e)
 {
-	struct ydoc *doc = NULL;
+	struct recent_arg a = { now, c };
 
 	memset(c, 0, sizeof(*c));
-	if (club_doc_parse(text, len, where, &doc, e) != 0) {
-		if (e->status != EXIT_SYSTEM)
-			e->status = EXIT_USAGE;
-		return -1;
-	}
-	return recent_of(doc, now, c, where, e);
+	if (club_record_parse(text, len, where, recent_take, &a, e) == 0)
+		return 0;
+	club_recent_free(c);
+	return -1;
 }
 
 static void
@@ -239,8 +234,9 @@ write_hashed(struct ydoc_writer *w, const char *name, const char *key,
 }
 
 static void
-write_records(struct ydoc_writer *w, const struct club_recent *c)
+write_records(struct ydoc_writer *w, const void *arg)
 {
+	const struct club_recent *c = arg;
 	char t[WHEN_TEXT];
 	size_t i;
 
@@ -269,27 +265,7 @@ int
 club_recent_write(const char *root, const struct club_recent *c,
     struct error *e)
 {
-	char path[PATH_MAX];
-	struct ydoc_writer *w;
-	struct buf b;
-	int rc;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root,
-	    CLUB_RECENT) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", root);
-	buf_init(&b);
-	if ((w = ydoc_writer_new(&b)) == NULL) {
-		buf_free(&b);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	write_records(w, c);
-	if (ydoc_writer_end(w) != 0 || (b.len > 0 && b.data[b.len - 1] !=
-	    '\n' && buf_adds(&b, "\n") != 0))
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	else
-		rc = fsio_write_atomic(path, b.data, b.len, 0600, e);
-	buf_free(&b);
-	return rc;
+	return club_record_write(root, CLUB_RECENT, write_records, c, e);
 }
 
 int

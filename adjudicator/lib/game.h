@@ -69,6 +69,9 @@ struct game_config {
 	char		 opt_name[GAME_MAX_OPTIONS][GAME_NAME];
 	char		 opt[GAME_MAX_OPTIONS][32];	/* values */
 	char		 seed[65];			/* hex */
+	int		 casual;	/* the header's "rated: no" (new -o
+					 * rated=no): no standings rate it;
+					 * nothing to the rules */
 };
 
 /* An action in notation-independent form: a type and string fields.  The

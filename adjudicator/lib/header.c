@@ -17,8 +17,8 @@
 
 static const char *const keys[] = { "adjudicator", "kind", "rules",
     "options", "clock", "seed", "seed_commit", "mode", "seats", "judge",
-    "judge_address", "watch", "observers", "tournament", "created", "nonce",
-    NULL };
+    "judge_address", "watch", "observers", "tournament", "rated", "created",
+    "nonce", NULL };
 static const char *const required[] = { "adjudicator", "kind", "rules",
     "options", "mode", "seats", "created", "nonce", NULL };
 
@@ -177,6 +177,13 @@ read_rules(struct match *m, const struct ydoc *doc, const char *where,
 			return error_prefix(e, "%s:%u", where,
 			    opts->kids[i]->line);
 		}
+	}
+	/* absent: rated; "no" alone, what is signed being what is meant */
+	if ((opts = ydoc_get(doc, "rated")) != NULL) {
+		if (opts->type != YDOC_SCALAR || strcmp(opts->str, "no") != 0)
+			return error_set(e, EXIT_MALFORMED, "%s:%u: rated is "
+			    "no, or absent", where, opts->line);
+		m->cfg.casual = 1;
 	}
 	return 0;
 }
@@ -426,7 +433,7 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 {
 	char *game[GAME_MAX_OPTIONS * 2 + 8], name[GAME_NAME], canon[80];
 	const char *eq;
-	int i, n = 0, rc;
+	int i, n = 0, rc, casual = 0;
 
 	memset(c, 0, sizeof(*c));
 	for (i = 0; i < nkv; i++) {
@@ -435,6 +442,14 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 		if (eq != NULL && (size_t)(eq - kv[i]) < sizeof(name)) {
 			snprintf(name, sizeof(name), "%.*s", (int)(eq - kv[i]),
 			    kv[i]);
+			if (strcmp(name, "rated") == 0) {
+				if (strcmp(eq + 1, "yes") != 0 &&
+				    strcmp(eq + 1, "no") != 0)
+					return error_set(e, EXIT_USAGE, "-o %s: "
+					    "rated is yes or no", kv[i]);
+				casual = strcmp(eq + 1, "no") == 0;
+				continue;
+			}
 			if (w != NULL && strcmp(name, "watch") == 0) {
 				if (strcmp(eq + 1, "yes") != 0 &&
 				    strcmp(eq + 1, "no") != 0)
@@ -462,7 +477,10 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 	if (clock_check(c, e) != 0)
 		return -1;
 	clock_defaults(c);
-	return game_options(r, cfg, game, n, e);
+	if (game_options(r, cfg, game, n, e) != 0)
+		return -1;
+	cfg->casual = casual;
+	return 0;
 }
 
 /* A number of the tournament map: 1 to 100000, digits only. */
@@ -784,6 +802,8 @@ header_write(const struct game_rules *r, const struct game_config *cfg,
 		}
 	}
 	write_event(w, ev);
+	if (cfg->casual)
+		ydoc_kv(w, "rated", "no");
 	ydoc_kv(w, "created", when);
 	ydoc_kv(w, "nonce", nonce_hex);
 	ydoc_map_end(w);

@@ -26,6 +26,9 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_decline,
 	&mailcmd_rematch,
 	&mailcmd_digest,
+	&mailcmd_seek,
+	&mailcmd_seeks,
+	&mailcmd_unseek,
 };
 
 #define NTABLE	(sizeof(table) / sizeof(table[0]))

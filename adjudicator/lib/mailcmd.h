@@ -5,7 +5,7 @@
  * takes).  Each command describes itself as a const struct mailcmd in
  * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
  * UNWATCH, REGISTER and UNREGISTER, MEMBERS, CHALLENGE, ACCEPT and
- * DECLINE, REMATCH, DIGEST) and is listed once in the
+ * DECLINE, REMATCH, DIGEST, SEEK, SEEKS and UNSEEK) and is listed once in the
  * table of mailcmd.c, in the order the bot asks: the first command a
  * mail says is the one that runs.  HELP's list of commands is the
  * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
@@ -50,6 +50,7 @@ extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
     mailcmd_members, mailcmd_challenge, mailcmd_accept, mailcmd_decline,
     mailcmd_rematch;
 extern const struct mailcmd mailcmd_digest;	/* DIGEST: issue 34 */
+extern const struct mailcmd mailcmd_seek, mailcmd_seeks, mailcmd_unseek;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);

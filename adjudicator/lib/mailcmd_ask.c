@@ -11,6 +11,7 @@
 #include "mailbot_int.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
+#include "mailcmd_game.h"
 #include "sec.h"
 #include "when.h"
 
@@ -34,43 +35,30 @@ int
 mailcmd_ask_tell(struct mailcmd_ask *a, const char *verdict, const char *text,
     struct error *e)
 {
-	char subject[MAIL_FIELD];
-	int rc;
-
-	snprintf(subject, sizeof(subject), "[adjudicator] %s", a->verb);
-	rc = mailbot_answer(a->r, subject, text, e);
-	snprintf(a->r->b->verdict, sizeof(a->r->b->verdict), "%s", verdict);
-	return rc;
+	return mailcmd_game_tell(a->r, a->verb, verdict, text, e);
 }
 
 int
 mailcmd_ask_refuse(struct mailcmd_ask *a, const char *verdict, int status,
     struct error *e, const char *fmt, ...)
 {
-	char why[600], text[1024];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	rc = mailcmd_game_vrefuse(a->r, a->verb, verdict, status, e, fmt, ap);
 	va_end(ap);
-	snprintf(text, sizeof(text), "The judge did not take your %s: %s.\n"
-	    "Nothing was changed.  Mail HELP for what to send.\n", a->verb,
-	    why);
-	if (mailcmd_ask_tell(a, verdict, text, e) != 0)
-		return -1;
-	return error_set(e, status, "%s: %s: %s", a->r->name, a->verb, why);
+	return rc;
 }
 
 int
 mailcmd_ask_sign(const struct bot_run *r, const char *dom, const char *what,
     char out[CLUB_CHALLENGE_ID], struct error *e)
 {
-	uint8_t sig[SEC_SIG], h[SEC_HASH];
+	uint8_t h[SEC_HASH];
 
-	if (key_sign(r->b->k, sig, what, strlen(what), e) != 0)
+	if (mailcmd_game_hash(r, dom, what, h, e) != 0)
 		return -1;
-	if (sec_hash(h, dom, sig, sizeof(sig)) != 0)
-		return error_set(e, EXIT_SYSTEM, "cannot hash the code");
 	sec_hex(out, CLUB_CHALLENGE_ID, h, (CLUB_CHALLENGE_ID - 1) / 2);
 	return 0;
 }
@@ -88,28 +76,12 @@ mailcmd_ask_code(const struct bot_run *r, const char *id,
 int
 mailcmd_ask_hold(struct mailcmd_ask *a, struct error *e)
 {
-	const struct mailbot *b = a->r->b;
-	char path[PATH_MAX];
-	size_t i;
-
-	a->lock = -1;
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", b->root,
-	    CLUB_LOCK) >= sizeof(path))
-		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
-	if (fsio_lock(path, &a->lock, e) != 0)
+	if (mailcmd_game_hold(a->r, &a->lock, &a->mem, &a->me, e) != 0)
 		return -1;
-	if (club_members_read(b->root, &a->mem, e) != 0) {
-		fsio_unlock(a->lock);
+	if (club_challenges_read(a->r->b->root, when_now(), &a->cs, e) != 0) {
+		mailcmd_game_let_go(&a->lock, &a->mem);
 		return -1;
 	}
-	if (club_challenges_read(b->root, when_now(), &a->cs, e) != 0) {
-		club_members_free(&a->mem);
-		fsio_unlock(a->lock);
-		return -1;
-	}
-	for (i = 0; i < a->mem.n && a->me == NULL; i++)
-		if (strcasecmp(a->mem.m[i].address, b->in.from) == 0)
-			a->me = &a->mem.m[i];
 	return 0;
 }
 
@@ -117,9 +89,7 @@ void
 mailcmd_ask_let_go(struct mailcmd_ask *a)
 {
 	club_challenges_free(&a->cs);
-	club_members_free(&a->mem);
-	fsio_unlock(a->lock);
-	a->lock = -1;
+	mailcmd_game_let_go(&a->lock, &a->mem);
 }
 
 int

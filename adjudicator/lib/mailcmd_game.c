@@ -3,12 +3,14 @@
  * mailcmd_game.h and formats/club.md.
  */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "envelope.h"
+#include "fsio.h"
 #include "gamedir.h"
 #include "mailbot_int.h"
 #include "mailcmd_game.h"
@@ -96,6 +98,9 @@ mailcmd_game_options(const struct match *m, char *out, size_t len)
 		buf_printf(&b, "%s%s=%s", b.len > 0 ? " " : "", clock[i],
 		    canon);
 	}
+	/* a casual game's rematch is casual */
+	if (m->cfg.casual)
+		buf_printf(&b, "%srated=no", b.len > 0 ? " " : "");
 	rc = buf_cstr(&b) == 0 && b.len < len ? 0 : -1;
 	snprintf(out, len, "%s", rc == 0 ? (char *)b.data : "");
 	buf_free(&b);
@@ -103,15 +108,117 @@ mailcmd_game_options(const struct match *m, char *out, size_t len)
 }
 
 int
-mailcmd_game_lot(const struct bot_run *r, const char *what, int *lot,
+mailcmd_game_hold(const struct bot_run *r, int *lock,
+    struct club_members *mem, const struct club_member **me,
     struct error *e)
 {
-	uint8_t sig[SEC_SIG], h[SEC_HASH];
+	const struct mailbot *b = r->b;
+	char path[PATH_MAX];
+	size_t i;
+
+	*lock = -1;
+	*me = NULL;
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", b->root,
+	    CLUB_LOCK) >= sizeof(path))
+		return error_set(e, EXIT_USAGE, "%s: path too long", b->root);
+	if (fsio_lock(path, lock, e) != 0)
+		return -1;
+	if (club_members_read(b->root, mem, e) != 0) {
+		fsio_unlock(*lock);
+		*lock = -1;
+		return -1;
+	}
+	for (i = 0; i < mem->n && *me == NULL; i++)
+		if (strcasecmp(mem->m[i].address, b->in.from) == 0)
+			*me = &mem->m[i];
+	return 0;
+}
+
+void
+mailcmd_game_let_go(int *lock, struct club_members *mem)
+{
+	club_members_free(mem);
+	fsio_unlock(*lock);
+	*lock = -1;
+}
+
+int
+mailcmd_game_tell(struct bot_run *r, const char *verb, const char *verdict,
+    const char *text, struct error *e)
+{
+	char subject[MAIL_FIELD];
+	int rc;
+
+	snprintf(subject, sizeof(subject), "[adjudicator] %s", verb);
+	rc = mailbot_answer(r, subject, text, e);
+	snprintf(r->b->verdict, sizeof(r->b->verdict), "%s", verdict);
+	return rc;
+}
+
+int
+mailcmd_game_vrefuse(struct bot_run *r, const char *verb,
+    const char *verdict, int status, struct error *e, const char *fmt,
+    va_list ap)
+{
+	char why[600], text[1024];
+
+	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	snprintf(text, sizeof(text), "The judge did not take your %s: %s.\n"
+	    "Nothing was changed.  Mail HELP for what to send.\n", verb, why);
+	if (mailcmd_game_tell(r, verb, verdict, text, e) != 0)
+		return -1;
+	return error_set(e, status, "%s: %s: %s", r->name, verb, why);
+}
+
+int
+mailcmd_game_same(const char *rules, const char *a, const char *b)
+{
+	static const char *const clock_keys[] = { "clock", "grace", "leave",
+	    "remind", NULL };
+	struct game_config ca, cb;
+	struct clock_spec ka, kb;
+	char why[400], x[80], y[80];
+	int i;
+
+	if (config(rules, a, &ca, &ka, why, sizeof(why)) == NULL ||
+	    config(rules, b, &cb, &kb, why, sizeof(why)) == NULL ||
+	    ca.nopts != cb.nopts || ca.casual != cb.casual || ka.on != kb.on)
+		return 0;
+	for (i = 0; i < ca.nopts; i++)
+		if (strcmp(ca.opt_name[i], cb.opt_name[i]) != 0 ||
+		    strcmp(ca.opt[i], cb.opt[i]) != 0)
+			return 0;
+	for (i = 0; ka.on && clock_keys[i] != NULL; i++) {
+		clock_canon(&ka, clock_keys[i], x, sizeof(x));
+		clock_canon(&kb, clock_keys[i], y, sizeof(y));
+		if (strcmp(x, y) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+int
+mailcmd_game_hash(const struct bot_run *r, const char *dom, const char *what,
+    uint8_t *h, struct error *e)
+{
+	uint8_t sig[SEC_SIG];
 
 	if (key_sign(r->b->k, sig, what, strlen(what), e) != 0)
 		return -1;
-	if (sec_hash(h, "adj-lot", sig, sizeof(sig)) != 0)
-		return error_set(e, EXIT_SYSTEM, "cannot hash the lot");
+	if (sec_hash(h, dom, sig, sizeof(sig)) != 0)
+		return error_set(e, EXIT_SYSTEM, "cannot hash the judge's "
+		    "signature (%s)", dom);
+	return 0;
+}
+
+int
+mailcmd_game_lot(const struct bot_run *r, const char *what, int *lot,
+    struct error *e)
+{
+	uint8_t h[SEC_HASH];
+
+	if (mailcmd_game_hash(r, "adj-lot", what, h, e) != 0)
+		return -1;
 	*lot = h[0] & 1;
 	return 0;
 }

@@ -9,6 +9,8 @@
 #ifndef MAILCMD_GAME_H
 #define MAILCMD_GAME_H
 
+#include <stdarg.h>
+
 #include "buf.h"
 #include "club.h"
 #include "error.h"
@@ -22,6 +24,36 @@ struct bot_run;
  */
 int	mailcmd_game_check(const char *rules, const char *options, char *why,
 	    size_t);
+/*
+ * The root's lock taken and the directory read, who asks (the member
+ * listed at the mail's address) in *me (NULL: no member); let go after.
+ */
+int	mailcmd_game_hold(const struct bot_run *, int *lock,
+	    struct club_members *, const struct club_member **me,
+	    struct error *);
+void	mailcmd_game_let_go(int *lock, struct club_members *);
+/* The answer to the sender (Subject "[adjudicator] VERB"), the run's
+ * verdict set. */
+int	mailcmd_game_tell(struct bot_run *, const char *verb,
+	    const char *verdict, const char *text, struct error *);
+/*
+ * A refusal in one line, "The judge did not take your VERB: WHY.", to
+ * the sender, nothing changed: -1 with status in e (EXIT_SYSTEM when the
+ * answer could not be sent).
+ */
+int	mailcmd_game_vrefuse(struct bot_run *, const char *verb,
+	    const char *verdict, int status, struct error *, const char *fmt,
+	    va_list) __attribute__((format(printf, 6, 0)));
+/*
+ * Whether options a and b make the same game of rules: every option of
+ * the game (a default given or not), the clock's, rated: 1; 0 when they
+ * differ or either is refused.
+ */
+int	mailcmd_game_same(const char *rules, const char *a, const char *b);
+/* The judge's signature over what, hashed under the domain dom, in h
+ * (SEC_HASH bytes): what only the judge makes, and nobody foresees. */
+int	mailcmd_game_hash(const struct bot_run *, const char *dom,
+	    const char *what, uint8_t *h, struct error *);
 /*
  * The options of game m's header as CHALLENGE takes them ("k=v k=v":
  * the game's, then its clock's, each as the header writes it), for the

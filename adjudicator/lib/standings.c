@@ -291,6 +291,9 @@ standings_game_of(const struct match *m, struct standings_game *g,
 	if (standings_ending(g->how, &g->rated) == NULL)
 		return error_set(e, EXIT_SYSTEM, "an ending (%d) without its "
 		    "row in the standings' table", (int)g->how);
+	/* a casual game (the header's "rated: no") is played, not rated */
+	if (m->cfg.casual)
+		g->rated = 0;
 	g->nseats = m->nseats;
 	for (i = 0; i < m->nseats; i++) {
 		snprintf(g->seat[i].name, sizeof(g->seat[i].name), "%s",
@@ -303,7 +306,8 @@ standings_game_of(const struct match *m, struct standings_game *g,
 		g->seat[i].late = m->clk.seat[i].late;
 	}
 	standings_pairs(&r, g);
-	/* an abort leaves no result: no seat won, drew or lost it */
+	/* an abort, or a casual game, leaves no result: no seat won, drew
+	 * or lost it */
 	for (i = 0; !g->rated && i < GAME_MAX_SEATS; i++) {
 		g->seat[i].outcome = STANDINGS_NONE;
 		memset(g->pair[i], STANDINGS_APART, sizeof(g->pair[i]));

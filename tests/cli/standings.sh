@@ -180,6 +180,37 @@ test_standings_aborted_unrated() {
 	    fail "incognito: bob: $(row incognito bob)"
 }
 
+# A casual game (new -o rated=no, the header's "rated: no") is played
+# and never rated: the same game rated moves both ratings
+test_standings_casual_unrated() {
+	keys alice bob
+	arc g1 2025-01-10T09:00:00Z -k alice.key -k bob.key -e resign:1 \
+	    knights 2 peer all
+	for r in no yes; do
+		"$ADJ" new -k alice.key -o rated=$r knights alice.pub bob.pub \
+		    >inv.$r || fail "new rated=$r"
+		"$ADJ" join -d A$r -k alice.key inv.$r 2>/dev/null ||
+		    fail "join"
+		"$ADJ" turn -d A$r resign >/dev/null 2>&1 || fail "resign"
+		"$ADJ" export -d A$r >$r.arc || fail "export"
+	done
+	"$ADJ" open -k bob.key inv.no 2>/dev/null | grep -qx 'rated: no' ||
+	    fail "no rated: no in the header"
+	"$ADJ" open -k bob.key inv.yes 2>/dev/null | grep -q '^rated:' &&
+	    fail "rated=yes written"
+	expect 0 "$ADJ" standings g1.arc no.arc
+	out_has '^Standings: 2 games from 2 archives (0 refused), 1 rated\.$'
+	row "every game" alice | grep -q ' 1520?  *1 ' ||
+	    fail "alice: $(row 'every game' alice)"
+	expect 0 "$ADJ" standings -f yaml no.arc
+	out_has '^  rated: no$'
+	expect 0 "$ADJ" standings g1.arc no.arc yes.arc
+	out_has '^Standings: 3 games from 3 archives (0 refused), 2 rated\.$'
+	expect 2 "$ADJ" new -k alice.key -o rated=maybe knights alice.pub \
+	    bob.pub
+	err_has 'rated is yes or no'
+}
+
 test_standings_refuses_what_verify_refuses() {
 	hand_games
 	# one character of g2's armor changed: verify refuses it, and says why

@@ -4,7 +4,8 @@
 # over a queue (drain) and with one mail (bot), a member's REGISTER
 # confirmed (register), a challenge accepted (accept), a rematch asked
 # (rematch), a member's update held for its digest (digest) and the
-# digest mailed by the tick (digestout), export, repair).  $ADJ
+# digest mailed by the tick (digestout), a seek matched (seek), export,
+# repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -31,7 +32,7 @@ KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
 verbs=${FAULT_ONLY:-judge drain bot register accept rematch digest \
-    digestout keygen join setup turn receive export repair}
+    digestout seek keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -601,6 +602,48 @@ after_digestout() {
 	    wc -l)" -le 2 ] || fail "more than the digest again"
 }
 
+# seek: judge -r with bob's SEEK, which alice's open seek matches: the
+# game's id in both seeks of ROOT/seeks before it is filed, one game made
+# whatever the crash, and both seats mailed their invitation once the
+# mail is taken
+DIRS_seek=
+prep_seek() {
+	club_prep
+	printf 'From: alice@example.org\nSubject: SEEK knights clock=3d\n'`
+	    `'Message-ID: <s1@example.org>\n\n' >s1.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" s1.eml
+	grep -q '^Your seek [0-9a-f]* is open' spool/1.eml || fail "not open"
+	printf 'From: bob@example.org\nSubject: SEEK knights clock=3d\n'`
+	    `'Message-ID: <s2@example.org>\n\n' >s.eml
+	rm -rf spool
+}
+run_seek() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" s.eml >out 2>err
+}
+after_seek() {
+	export SPOOL="$PWD/spool"
+	[ "$(accept_games)" -le 1 ] || fail "two games made"
+	for g in $(ls jr); do
+		[ -f "jr/$g/seat" ] || continue
+		[ "$(grep -c "^  game: $g\$" jr/seeks)" -eq 2 ] ||
+		    fail "game $g filed and not in both seeks"
+	done
+	# the mail given again: one game, both invited
+	expect 0 "$ADJ" judge -r jr -s "$SM" s.eml
+	[ "$(accept_games)" -eq 1 ] || fail "not one game"
+	for s in alice bob; do
+		grep -l '^Your opponent: ' spool/*.eml 2>/dev/null |
+		    xargs grep -l "^To: $s@example.org" >/dev/null 2>&1 ||
+		    fail "$s never invited"
+	done
+	g=$(grep '^  game: ' jr/seeks | sed 's/^  game: //' | sort -u)
+	[ "$(echo "$g" | wc -l)" -eq 1 ] || fail "the seeks name two games"
+	"$ADJ" join -r BR -k bob.key "$(grep -l '^To: bob@' spool/*.eml |
+	    xargs grep -l '^Your opponent' | tail -1)" 2>/dev/null ||
+	    fail "bob cannot join"
+	[ -d "BR/$g" ] || fail "bob joined another game than $g"
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -722,7 +765,9 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register|accept|rematch|digest*) want=75 ;; esac
+		case $verb in drain|bot|register|accept|rematch|digest*|seek)
+			want=75 ;;
+		esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&

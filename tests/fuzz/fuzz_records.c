@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness: the judge's own record files, as an operator's
  * mistake or a damaged disk may leave them.  The first byte says which
- * (its value modulo 6), the rest is the file:
+ * (its value modulo 7), the rest is the file:
  *
  *   0  GAMEDIR/watchers  (watchers_parse, with two observers named in
  *                         the header, so that the cap's room is walked)
@@ -10,8 +10,9 @@
  *   3  ROOT/judge.yaml   (club_conf_parse)
  *   4  ROOT/members      (club_members_parse)
  *   5  ROOT/digest/NAME  (digest_parse, an update held once more)
+ *   6  ROOT/seeks        (club_seeks_parse, at a fixed now)
  *
- * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 5 before
+ * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 6 before
  * each sample: the samples of formats/ and files a real judge wrote.
  */
 #include <stddef.h>
@@ -54,6 +55,7 @@ records(unsigned kind, const uint8_t *p, size_t n)
 	struct club_conf conf;
 	struct club_members dir;
 	struct digest dig;
+	struct club_seeks ks;
 	char id[MAILQUEUE_RUNID + 1];
 	struct error e;
 	size_t i, k = 0;
@@ -96,6 +98,16 @@ records(unsigned kind, const uint8_t *p, size_t n)
 			digest_free(&dig);
 		}
 		break;
+	case 6:
+		if (club_seeks_parse(p, n, "seeks", INT64_C(1796083200), &ks,
+		    &e) == 0) {
+			for (i = 0; i < ks.n; i++)
+				if (club_seek_id(&ks, ks.s[i].id) != &ks.s[i] ||
+				    ks.s[i].until <= INT64_C(1796083200))
+					__builtin_trap();
+			club_seeks_free(&ks);
+		}
+		break;
 	default:
 		if (club_members_parse(p, n, "members", &dir, &e) == 0) {
 			for (i = 0; i < dir.n; i++)
@@ -123,6 +135,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size == 0)
 		return 0;
-	records(data[0] % 6, data + 1, size - 1);
+	records(data[0] % 7, data + 1, size - 1);
 	return 0;
 }
