@@ -106,6 +106,9 @@ struct club_challenges {
  */
 int	club_challenges_read(const char *root, int64_t now,
 	    struct club_challenges *, struct error *);
+/* The same of a text (len bytes; where names it in errors). */
+int	club_challenges_parse(const void *text, size_t len, const char *where,
+	    int64_t now, struct club_challenges *, struct error *);
 int	club_challenges_write(const char *root, const struct club_challenges *,
 	    struct error *);
 struct club_challenge *club_challenge_id(const struct club_challenges *,

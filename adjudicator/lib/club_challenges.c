@@ -147,6 +147,19 @@ club_challenges_read(const char *root, int64_t now,
 	return -1;
 }
 
+int
+club_challenges_parse(const void *text, size_t len, const char *where,
+    int64_t now, struct club_challenges *cs, struct error *e)
+{
+	struct challenges_arg a = { now, cs };
+
+	memset(cs, 0, sizeof(*cs));
+	if (club_record_parse(text, len, where, challenges_take, &a, e) == 0)
+		return 0;
+	club_challenges_free(cs);
+	return -1;
+}
+
 static void
 challenge_write(struct ydoc_writer *w, const struct club_challenge *c)
 {

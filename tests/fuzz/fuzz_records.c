@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness: the judge's own record files, as an operator's
  * mistake or a damaged disk may leave them.  The first byte says which
- * (its value modulo 7), the rest is the file:
+ * (its value modulo 8), the rest is the file:
  *
  *   0  GAMEDIR/watchers  (watchers_parse, with two observers named in
  *                         the header, so that the cap's room is walked)
@@ -11,8 +11,9 @@
  *   4  ROOT/members      (club_members_parse)
  *   5  ROOT/digest/NAME  (digest_parse, an update held once more)
  *   6  ROOT/seeks        (club_seeks_parse, at a fixed now)
+ *   7  ROOT/challenges   (club_challenges_parse, at a fixed now)
  *
- * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 6 before
+ * Seeds in tests/fuzz/corpus/records/, the first byte 0 to 7 before
  * each sample: the samples of formats/ and files a real judge wrote.
  */
 #include <stddef.h>
@@ -44,6 +45,41 @@ touch_watchers(const struct watchers *ws)
 	return total;
 }
 
+#define NOW	INT64_C(1796083200)
+
+/* ROOT/seeks: each seek found by its id, none lapsed */
+static void
+seeks(const uint8_t *p, size_t n, struct error *e)
+{
+	struct club_seeks ks;
+	size_t i;
+
+	if (club_seeks_parse(p, n, "seeks", NOW, &ks, e) != 0)
+		return;
+	for (i = 0; i < ks.n; i++)
+		if (club_seek_id(&ks, ks.s[i].id) != &ks.s[i] ||
+		    ks.s[i].until <= NOW)
+			__builtin_trap();
+	club_seeks_free(&ks);
+}
+
+/* ROOT/challenges: each found by its id, none lapsed, and written back
+ * as read (the writer's own check of its fields) */
+static void
+challenges(const uint8_t *p, size_t n, struct error *e)
+{
+	struct club_challenges cs;
+	size_t i;
+
+	if (club_challenges_parse(p, n, "challenges", NOW, &cs, e) != 0)
+		return;
+	for (i = 0; i < cs.n; i++)
+		if (club_challenge_id(&cs, cs.c[i].id) != &cs.c[i] ||
+		    cs.c[i].until <= NOW || cs.c[i].until < cs.c[i].made)
+			__builtin_trap();
+	club_challenges_free(&cs);
+}
+
 static void
 records(unsigned kind, const uint8_t *p, size_t n)
 {
@@ -55,7 +91,6 @@ records(unsigned kind, const uint8_t *p, size_t n)
 	struct club_conf conf;
 	struct club_members dir;
 	struct digest dig;
-	struct club_seeks ks;
 	char id[MAILQUEUE_RUNID + 1];
 	struct error e;
 	size_t i, k = 0;
@@ -81,8 +116,8 @@ records(unsigned kind, const uint8_t *p, size_t n)
 		mailqueue_mails_free(m, k);
 		break;
 	case 2:
-		if (club_recent_parse(p, n, "judge.recent",
-		    INT64_C(1796083200), &rec, &e) == 0)
+		if (club_recent_parse(p, n, "judge.recent", NOW, &rec,
+		    &e) == 0)
 			club_recent_free(&rec);
 		break;
 	case 3:
@@ -99,14 +134,10 @@ records(unsigned kind, const uint8_t *p, size_t n)
 		}
 		break;
 	case 6:
-		if (club_seeks_parse(p, n, "seeks", INT64_C(1796083200), &ks,
-		    &e) == 0) {
-			for (i = 0; i < ks.n; i++)
-				if (club_seek_id(&ks, ks.s[i].id) != &ks.s[i] ||
-				    ks.s[i].until <= INT64_C(1796083200))
-					__builtin_trap();
-			club_seeks_free(&ks);
-		}
+		seeks(p, n, &e);
+		break;
+	case 7:
+		challenges(p, n, &e);
 		break;
 	default:
 		if (club_members_parse(p, n, "members", &dir, &e) == 0) {
@@ -135,6 +166,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size == 0)
 		return 0;
-	records(data[0] % 7, data + 1, size - 1);
+	records(data[0] % 8, data + 1, size - 1);
 	return 0;
 }
