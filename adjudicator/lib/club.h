@@ -124,6 +124,8 @@ struct club_conf {
 					 * addresses (members: addresses) */
 	char		  address[MAIL_FIELD];	/* the judge's own, for the
 						 * games it makes; "" none */
+	char		  site[PATH_MAX];	/* the club's web site
+						 * (site.h); "" none */
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no
