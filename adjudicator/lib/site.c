@@ -51,6 +51,22 @@ site_path(const struct site *s, const char *a, const char *b, char *path,
 }
 
 int
+site_game_path(const struct site *s, const char *id, const char *ext,
+    int write, char *path, struct error *e)
+{
+	char dir[PATH_MAX];
+
+	snprintf(path, PATH_MAX, "%s/%.2s/%s.%s", SITE_GAMES, id, id, ext);
+	if (!write)
+		return 0;
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s/%.2s", s->out,
+	    SITE_GAMES, id) >= sizeof(dir))
+		return error_set(e, EXIT_USAGE, "%.64s...: path too long",
+		    s->out);
+	return fsio_mkdir(dir, 0755, e);
+}
+
+int
 site_write(const struct site *s, const char *a, const char *b,
     const struct buf *data, struct error *e)
 {
@@ -163,7 +179,7 @@ put_copy(struct site_rows *rs, const struct site_row *row, int front,
 	return row_copy(row, &c, e) != 0 ? -1 : site_rows_put(rs, &c, front, e);
 }
 
-/* The game's files, and the list of its first digit with its line in
+/* The game's files, and the list of its first two digits with its line in
  * it (*row). */
 static int
 update_game(const struct site *s, const char *game, struct site_row *row,
@@ -173,7 +189,7 @@ update_game(const struct site *s, const char *game, struct site_row *row,
 	char name[16], dir[PATH_MAX];
 	int rc = -1;
 
-	snprintf(name, sizeof(name), "list-%c", game[0]);
+	snprintf(name, sizeof(name), "list-%.2s", game);
 	if (root_dir(s->root, game, dir, sizeof(dir), e) != 0 ||
 	    site_rows_read(s, name, &rs, e) != 0)
 		return -1;
@@ -181,7 +197,7 @@ update_game(const struct site *s, const char *game, struct site_row *row,
 	    put_copy(&rs, row, 0, e) == 0) {
 		site_rows_by_id(&rs);
 		if (site_rows_write(s, name, &rs, e) == 0)
-			rc = site_list(s, game[0], &rs, e);
+			rc = site_list(s, game, &rs, e);
 	}
 	site_rows_free(&rs);
 	return rc;
@@ -309,14 +325,13 @@ ranks(struct building *w, struct error *e)
 static int
 old_rows(struct building *w, struct error *e)
 {
-	static const char digits[] = "0123456789abcdef";
 	struct site_rows rs;
 	char name[16];
 	size_t i;
 	int k, rc = 0;
 
-	for (k = 0; rc == 0 && k < 16; k++) {
-		snprintf(name, sizeof(name), "list-%c", digits[k]);
+	for (k = 0; rc == 0 && k < SITE_LISTS; k++) {
+		snprintf(name, sizeof(name), "list-%02x", k);
 		/* a damaged record is made again: its times are lost */
 		if (site_rows_read(&w->s, name, &rs, e) != 0) {
 			if (e->status == EXIT_SYSTEM)
@@ -365,30 +380,31 @@ by_time(const void *a, const void *b)
 	return strcmp(x->id, y->id);
 }
 
-/* A list per first digit; one with no game, removed. */
+/* A list per first two digits; one with no game, removed. */
 static int
 build_lists(const struct site *s, const struct site_rows *all,
     struct error *e)
 {
-	static const char digits[] = "0123456789abcdef";
 	struct site_rows rs;
-	char name[16], path[PATH_MAX];
-	size_t i, k;
-	int rc = 0;
+	char name[16], path[PATH_MAX], xy[3];
+	size_t i = 0;
+	int k, rc = 0;
 
-	for (k = 0; rc == 0 && k < 16; k++) {
+	/* all is in the order of the ids: each list a run of it */
+	for (k = 0; rc == 0 && k < SITE_LISTS; k++) {
 		memset(&rs, 0, sizeof(rs));
-		for (i = 0; rc == 0 && i < all->n; i++)
-			if (all->r[i].id[0] == digits[k])
-				rc = put_copy(&rs, &all->r[i], 0, e);
-		snprintf(name, sizeof(name), "list-%c", digits[k]);
+		snprintf(xy, sizeof(xy), "%02x", k);
+		for (; rc == 0 && i < all->n && strncmp(all->r[i].id, xy,
+		    2) == 0; i++)
+			rc = put_copy(&rs, &all->r[i], 0, e);
+		snprintf(name, sizeof(name), "list-%s", xy);
 		if (rc == 0 && rs.n > 0 && (site_rows_write(s, name, &rs,
-		    e) != 0 || site_list(s, digits[k], &rs, e) != 0))
+		    e) != 0 || site_list(s, xy, &rs, e) != 0))
 			rc = -1;
 		if (rc == 0 && rs.n == 0 && site_path(s, SITE_RECORDS, name,
 		    path, e) == 0) {
 			(void)unlink(path);
-			snprintf(name, sizeof(name), "list-%c.html", digits[k]);
+			snprintf(name, sizeof(name), "list-%s.html", xy);
 			if (site_path(s, name, NULL, path, e) == 0)
 				(void)unlink(path);
 		}

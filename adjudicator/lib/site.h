@@ -9,7 +9,7 @@
  * address.
  *
  * The site keeps its own record, OUTDIR/records (public, like the
- * pages): a line per game in one file per first digit of the ids, the
+ * pages): a line per game in one file per first two digits of the ids, the
  * games under way the index shows and the results it and the feed show,
  * each list bounded.  So one game's update reads and writes the same few
  * files whatever the number of games: its page, picture and text, its
@@ -33,7 +33,9 @@
 #define SITE_RECENT	30	/* games under way on the index */
 #define SITE_RESULTS	20	/* results on the index and in the feed */
 #define SITE_RECORDS	"records"
-#define SITE_GAMES	"games"
+#define SITE_GAMES	"games"		/* games/XY/GAMEID.*, XY its id's
+					 * first two digits */
+#define SITE_LISTS	256		/* list-XY, the same two digits */
 
 /* One game as the site lists it (a line of the record). */
 struct site_row {
@@ -79,9 +81,13 @@ struct site {
 	int		 cache;		/* a whole build: files not synced */
 };
 
-/* OUTDIR/a/b (b may be NULL) in path (PATH_MAX). */
+/* OUTDIR/a/b (b may be NULL) in path (PATH_MAX); games/XY/GAMEID.EXT,
+ * within OUTDIR (its directory made when write is set): a directory
+ * per two digits, so that none grows with the club. */
 int	site_path(const struct site *, const char *a, const char *b, char *,
 	    struct error *);
+int	site_game_path(const struct site *, const char *id, const char *ext,
+	    int write, char *path, struct error *);
 /* A file of the site replaced whole. */
 int	site_write(const struct site *, const char *a, const char *b,
 	    const struct buf *, struct error *);
@@ -97,7 +103,7 @@ int	site_game(const struct site *, const char *dir, const char *game,
 /* site_index.c */
 int	site_index(const struct site *, const struct site_rows *recent,
 	    const struct site_rows *results, struct error *);
-int	site_list(const struct site *, char digit, const struct site_rows *,
+int	site_list(const struct site *, const char *xy, const struct site_rows *,
 	    struct error *);
 int	site_feed(const struct site *, const struct site_rows *results,
 	    struct error *);

@@ -7,6 +7,7 @@
  * line in the site's lists: the game, its seats by member name (else key
  * id), whose turn and the deadline, or the result.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -101,7 +102,8 @@ row_of(const struct site *s, const struct match *m, const char *game,
 	buf_init(&sum);
 	state(m, row->time, row->over, &what, when);
 	buf_cstr(&what);
-	buf_printf(&cells, "<td><a href=\"%s/%s.html\">", SITE_GAMES, game);
+	buf_printf(&cells, "<td><a href=\"%s/%.2s/%s.html\">", SITE_GAMES,
+	    game, game);
 	replay_escape(&cells, m->rules->name);
 	buf_printf(&cells, " <code>%.16s</code></a></td><td>", game);
 	seats(s, m, &cells);
@@ -137,7 +139,7 @@ page_on(const struct site *s, const struct match *m, const char *game,
 	const char *p = (const char *)svg->data;
 
 	snprintf(title, sizeof(title), "%s game %.16s", m->rules->name, game);
-	site_head(b, title, "../index.html", 0);
+	site_head(b, title, "../../index.html", 0);
 	when_format(s->now, now, sizeof(now));
 	buf_adds(b, "<p>Seats: ");
 	seats(s, m, b);
@@ -205,7 +207,7 @@ files(const struct site *s, const struct gamedir *g, const char *game,
 {
 	const struct match *m = g->t.m;
 	struct buf svg, text, html;
-	char name[ROOT_ID + 8];
+	char path[PATH_MAX];
 	int rc = -1;
 
 	buf_init(&svg);
@@ -225,14 +227,13 @@ files(const struct site *s, const struct gamedir *g, const char *game,
 	}
 	if (page(s, g, game, &svg, &text, &html, e) != 0)
 		goto done;
-	snprintf(name, sizeof(name), "%s.svg", game);
-	if (site_write(s, SITE_GAMES, name, &svg, e) != 0)
+	if (site_game_path(s, game, "svg", 1, path, e) != 0 ||
+	    site_write(s, path, NULL, &svg, e) != 0 ||
+	    site_game_path(s, game, "txt", 1, path, e) != 0 ||
+	    site_write(s, path, NULL, &text, e) != 0 ||
+	    site_game_path(s, game, "html", 1, path, e) != 0)
 		goto done;
-	snprintf(name, sizeof(name), "%s.txt", game);
-	if (site_write(s, SITE_GAMES, name, &text, e) != 0)
-		goto done;
-	snprintf(name, sizeof(name), "%s.html", game);
-	rc = site_write(s, SITE_GAMES, name, &html, e);
+	rc = site_write(s, path, NULL, &html, e);
 done:
 	buf_free(&svg);
 	buf_free(&text);

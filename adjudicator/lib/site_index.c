@@ -2,7 +2,7 @@
  * The site's pages over many games (formats/site.md): the index (the
  * games under way most recently moved, each with its board; the latest
  * results; links to every list, the standings and the feed), a list per
- * first digit of the game ids (every game), and the Atom feed of the
+ * first two digits of the game ids (every game), and the Atom feed of the
  * results (RFC 4287).  Each reads the site's record and the few games it
  * shows, never the root: its cost is bounded whatever the club's size.
  */
@@ -19,8 +19,6 @@
 
 #define PICTURE_MAX	(4u * 1024 * 1024)
 
-static const char digits[] = "0123456789abcdef";
-
 /* What the index shows, handed to each of its sections. */
 struct index_in {
 	const struct site	*s;
@@ -32,10 +30,10 @@ static int
 game_file(const struct site *s, const char *id, const char *ext,
     struct buf *b, struct error *e)
 {
-	char name[ROOT_ID + 8], path[PATH_MAX];
+	char name[PATH_MAX], path[PATH_MAX];
 
-	snprintf(name, sizeof(name), "%s.%s", id, ext);
-	if (site_path(s, SITE_GAMES, name, path, e) != 0)
+	if (site_game_path(s, id, ext, 0, name, e) != 0 ||
+	    site_path(s, name, NULL, path, e) != 0)
 		return -1;
 	if (!fsio_exists(path))
 		return 1;
@@ -120,22 +118,22 @@ results(const struct index_in *in, struct buf *b, struct error *e)
 	    "<th>result</th><th>ended</th>", 0, b, e);
 }
 
-/* Every game, in the lists by the first digit of its id. */
+/* Every game, in the lists by the first two digits of its id. */
 static int
 every(const struct index_in *in, struct buf *b, struct error *e)
 {
 	char name[16], path[PATH_MAX];
 	int i, any = 0;
 
-	buf_adds(b, "<h2>Every game</h2>\n<p>By the first digit of its id:");
-	for (i = 0; i < 16; i++) {
-		snprintf(name, sizeof(name), "list-%c", digits[i]);
+	buf_adds(b, "<h2>Every game</h2>\n<p>By the first two digits of its "
+	    "id:");
+	for (i = 0; i < SITE_LISTS; i++) {
+		snprintf(name, sizeof(name), "list-%02x", i);
 		if (site_path(in->s, SITE_RECORDS, name, path, e) != 0)
 			return -1;
 		if (!fsio_exists(path))
 			continue;
-		buf_printf(b, " <a href=\"list-%c.html\">%c</a>", digits[i],
-		    digits[i]);
+		buf_printf(b, " <a href=\"list-%02x.html\">%02x</a>", i, i);
 		any = 1;
 	}
 	buf_adds(b, any ? ".</p>\n" : " none yet.</p>\n");
@@ -173,7 +171,7 @@ done:
 }
 
 int
-site_list(const struct site *s, char digit, const struct site_rows *rs,
+site_list(const struct site *s, const char *xy, const struct site_rows *rs,
     struct error *e)
 {
 	char title[64], name[16];
@@ -181,13 +179,13 @@ site_list(const struct site *s, char digit, const struct site_rows *rs,
 	int rc;
 
 	buf_init(&b);
-	snprintf(title, sizeof(title), "Every game whose id begins with %c",
-	    digit);
+	snprintf(title, sizeof(title), "Every game whose id begins with %.2s",
+	    xy);
 	site_head(&b, title, "index.html", 0);
 	rc = table(s, rs, "<th>game</th><th>seats</th><th>next or result"
 	    "</th><th>deadline or end</th>", 0, &b, e);
 	site_foot(&b);
-	snprintf(name, sizeof(name), "list-%c.html", digit);
+	snprintf(name, sizeof(name), "list-%.2s.html", xy);
 	if (rc == 0)
 		rc = site_write(s, name, NULL, &b, e);
 	buf_free(&b);
@@ -233,8 +231,9 @@ site_feed(const struct site *s, const struct site_rows *res, struct error *e)
 		buf_adds(&b, "</title>\n<id>");
 		urn(&b, res->r[i].id);
 		buf_printf(&b, "</id>\n<updated>%s</updated>\n<link rel=\""
-		    "alternate\" type=\"text/html\" href=\"%s/%s.html\"/>\n"
-		    "<summary>", when, SITE_GAMES, res->r[i].id);
+		    "alternate\" type=\"text/html\" href=\"%s/%.2s/%s.html\"/>"
+		    "\n<summary>", when, SITE_GAMES, res->r[i].id,
+		    res->r[i].id);
 		replay_escape(&b, res->r[i].summary);
 		buf_adds(&b, "</summary>\n</entry>\n");
 	}

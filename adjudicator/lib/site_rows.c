@@ -208,14 +208,17 @@ site_rows_write(const struct site *s, const char *name,
 {
 	struct buf b;
 	size_t i;
-	int rc;
+	int rc = 0;
 
 	buf_init(&b);
-	for (i = 0; i < rs->n; i++)
-		buf_printf(&b, "%s %lld %s\t%s\t%s\n", rs->r[i].id,
+	for (i = 0; rc == 0 && i < rs->n; i++)
+		rc = buf_printf(&b, "%s %lld %s\t%s\t%s\n", rs->r[i].id,
 		    (long long)rs->r[i].time, rs->r[i].over ? "over" : "on",
 		    rs->r[i].summary, rs->r[i].cells);
-	rc = site_write(s, SITE_RECORDS, name, &b, e);
+	if (rc != 0)
+		error_set(e, EXIT_SYSTEM, "out of memory");
+	else
+		rc = site_write(s, SITE_RECORDS, name, &b, e);
 	buf_free(&b);
 	return rc;
 }

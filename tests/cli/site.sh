@@ -58,7 +58,13 @@ club5() {
 	[ "$(wc -l <nonces)" -eq 40 ] || fail "not forty nonces"
 }
 
-# html2text FILE START: the text of the first <pre> after the line
+# gp GAMEID [DIR]: where the site keeps the game's files, but their
+# extension: DIR (www/games) /XY/GAMEID
+gp() {
+	echo "${2:-www/games}/$(echo "$1" | cut -c1-2)/$1"
+}
+
+# pre_after FILE START: the text of the first <pre> after the line
 # holding START, its entities undone
 pre_after() {
 	python3 - "$1" "$2" <<'PY'
@@ -79,8 +85,8 @@ test_site_pages() {
 import re, sys
 t = open(sys.argv[1], encoding='utf-8').read()
 way, res = t.split('<h2>Results</h2>')
-on = re.findall(r'<td><a href="games/([0-9a-f]{64})\.html">', way)
-over = re.findall(r'<td><a href="games/([0-9a-f]{64})\.html">', res)
+on = re.findall(r'<td><a href="games/../([0-9a-f]{64})\.html">', way)
+over = re.findall(r'<td><a href="games/../([0-9a-f]{64})\.html">', res)
 if on != sys.argv[2:5] or over != sys.argv[5:7]:
     sys.exit('index: under way %s, results %s' % (on, over))
 if way.count('role="img" aria-label="') != 3:
@@ -89,36 +95,37 @@ PY
 	fail "the index"
 	for G in "$G3" "$G4" "$G5"; do
 		"$ADJ" show -d "jr/$G" -f public >want.txt
-		cmp -s want.txt "www/games/$G.txt" || fail "$G.txt"
-		pre_after "www/games/$G.html" 'The board as text' >got.txt
+		cmp -s want.txt "$(gp "$G").txt" || fail "$G.txt"
+		pre_after "$(gp "$G").html" 'The board as text' >got.txt
 		cmp -s want.txt got.txt || fail "$G.html: not the public board"
 		"$ADJ" show -d "jr/$G" -f moves >want.moves
-		pre_after "www/games/$G.html" 'The moves so far' >got.moves
+		pre_after "$(gp "$G").html" 'The moves so far' >got.moves
 		cmp -s want.moves got.moves || fail "$G.html: not the moves"
 		"$ADJ" show -d "jr/$G" -f svg >/dev/null
-		grep -q '<svg' "www/games/$G.svg" || fail "$G.svg"
+		grep -q '<svg' "$(gp "$G").svg" || fail "$G.svg"
 		grep -q 'alice (ally), bob (key [0-9a-f]\{16\})' \
-		    "www/games/$G.html" || fail "$G.html: the seats"
+		    "$(gp "$G").html" || fail "$G.html: the seats"
 	done
-	grep -q 'Last: White moves e3-c3' "www/games/$G3.txt" ||
+	grep -q 'Last: White moves e3-c3' "$(gp "$G3").txt" ||
 	    fail "game 3's last move"
 	# over: the replay page of the judge's export, as it is
 	for G in "$G1" "$G2"; do
 		"$ADJ" export -d "jr/$G" >"$G.arc"
 		"$ADJ" replay "$G.arc" >want.html
-		cmp -s want.html "www/games/$G.html" || fail "$G.html: not the replay"
+		cmp -s want.html "$(gp "$G").html" || fail "$G.html: not the replay"
 	done
 	# the standings: standings -f html of the finished games' exports
 	"$ADJ" standings -f html "$G1.arc" "$G2.arc" >want.html
 	cmp -s want.html www/standings.html || fail "the standings"
 	# every game in one list, each list linked from the index
 	for G in "$G1" "$G2" "$G3" "$G4" "$G5"; do
-		d=$(echo "$G" | cut -c1)
+		d=$(echo "$G" | cut -c1-2)
 		grep -q "href=\"list-$d.html\"" www/index.html ||
 		    fail "no list $d"
-		grep -q "games/$G.html" "www/list-$d.html" || fail "$G: no list"
+		grep -q "$(gp "$G" games).html" "www/list-$d.html" ||
+		    fail "$G: no list"
 	done
-	[ "$(cat www/list-*.html | grep -o 'games/[0-9a-f]*\.html' |
+	[ "$(cat www/list-*.html | grep -o 'games/../[0-9a-f]*\.html' |
 	    sort -u | wc -l)" -eq 5 ] || fail "the lists: not five games"
 	feed_ok www/feed.atom 2
 	# the whole site made again says the same (the times the bot saw
@@ -191,7 +198,7 @@ test_site_nothing_hidden() {
 		true
 	done
 	# the finished games' identities are as their export opened them
-	grep -q 'spy' "www/games/$G1.html" || fail "the end's setups untold"
+	grep -q 'spy' "$(gp "$G1").html" || fail "the end's setups untold"
 }
 
 # files FILE: every file of www with its inode and contents
@@ -213,13 +220,14 @@ test_site_upkeep_one_mail() {
 	G=$G4
 	mplay AR "a2$G.eml" turn e3-c3
 	files after.files
-	d=$(echo "$G4" | cut -c1)
-	printf '%s\n' "games/$G4.html" "games/$G4.svg" "games/$G4.txt" \
+	d=$(echo "$G4" | cut -c1-2)
+	g=$(gp "$G4" games)
+	printf '%s\n' "$g.html" "$g.svg" "$g.txt" \
 	    index.html "list-$d.html" "records/list-$d" records/recent |
 	    sort >want
 	changed before.files after.files >got
 	diff -u want got >&2 || fail "one move: not only its pages rewritten"
-	grep -q "Last: White moves e3-c3" "www/games/$G4.txt" ||
+	grep -q "Last: White moves e3-c3" "$(gp "$G4").txt" ||
 	    fail "the move is not on its page"
 	# the game that ends: the feed and the standings too
 	files before.files
@@ -227,8 +235,9 @@ test_site_upkeep_one_mail() {
 	mplay BR "b2$G.eml" turn b4-b3
 	mplay AR "a3$G.eml" turn 'c3?b3'
 	files after.files
-	d=$(echo "$G3" | cut -c1)
-	printf '%s\n' "games/$G3.html" "games/$G3.svg" "games/$G3.txt" \
+	d=$(echo "$G3" | cut -c1-2)
+	g=$(gp "$G3" games)
+	printf '%s\n' "$g.html" "$g.svg" "$g.txt" \
 	    index.html "list-$d.html" "records/list-$d" records/recent \
 	    records/results feed.atom standings.html | sort >want
 	changed before.files after.files >got
@@ -252,7 +261,7 @@ test_site_upkeep_damaged() {
 	G=$G4
 	mplay AR "a2$G.eml" turn e3-c3
 	err_has 'site: .*records/recent:1: not a line'
-	grep -q "Last: White moves e3-c3" "www/games/$G4.txt" ||
+	grep -q "Last: White moves e3-c3" "$(gp "$G4").txt" ||
 	    fail "the game's own page waits"
 	"$ADJ" site -r jr www
 	grep -q "$G4" www/records/recent || fail "site -r did not mend it"
@@ -294,8 +303,8 @@ test_site_browser() {
 	need python3
 	club5
 	B="python3 $TOP/tests/cli/browser.py site=www"
-	for p in index.html "games/$G3.html" "games/$G1.html" \
-	    "list-$(echo "$G5" | cut -c1).html" standings.html; do
+	for p in index.html "$(gp "$G3" games).html" "$(gp "$G1" games).html" \
+	    "list-$(echo "$G5" | cut -c1-2).html" standings.html; do
 		$B "load=www/$p" errors links shot=390:phone.png fits \
 		    shot=1280:desk.png >&2 || fail "$p in the browser"
 		for s in phone:390 desk:1280; do
@@ -316,7 +325,7 @@ PY
 test_site_tidy() {
 	need tidy
 	club5
-	for f in www/*.html www/games/*.html; do
+	for f in www/*.html www/games/*/*.html; do
 		set +e
 		tidy -q -e "$f" 2>tidy.err
 		st=$?
