@@ -243,6 +243,7 @@ int	cmd_rules(int, char **, struct error *);
 int	cmd_judge(int, char **, struct error *);
 int	cmd_games(int, char **, struct error *);
 int	cmd_calendar(int, char **, struct error *);
+int	cmd_site(int, char **, struct error *);
 int	cmd_bot(int, char **, struct error *);
 int	cmd_replay(int, char **, struct error *);
 int	cmd_agent(int, char **, struct error *);

@@ -97,6 +97,9 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator standings [-f text|yaml|html] [-j JUDGE.pub]... "
 	    "[-m MEMBERS]... [-p PERIOD] [-r elo|glicko2] ARCHIVE|DIR...",
 	  .summary = "ratings and reliability from verified archives" },
+	{ .name = "site", .main = cmd_site,
+	  .usage = "adjudicator site -r ROOT OUTDIR",
+	  .summary = "the club's games as a static web site in OUTDIR" },
 	{ .name = "tournament", .main = cmd_tournament,
 	  .usage = "adjudicator tournament declare|accept|withdraw -k KEY "
 	    "[-a ROUND] [DECL] [FILE|PLAYER]",

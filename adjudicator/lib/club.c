@@ -190,13 +190,29 @@ conf_digest(const struct ydoc *doc, struct club_conf *c, const char *where,
 	return 0;
 }
 
+/* site: the directory of the club's web site, where the bot runs from
+ * anywhere: an absolute path. */
+static int
+conf_site(const struct ydoc *n, struct club_conf *c, const char *where,
+    struct error *e)
+{
+	if (ydoc_expect(n, YDOC_SCALAR, "site", where, e) != 0)
+		return -1;
+	if (n->str[0] != '/' || strlen(n->str) >= sizeof(c->site) - 128)
+		return error_set(e, EXIT_USAGE, "%s:%u:%u: site: \"%.40s\": "
+		    "the directory a web server serves, as an absolute path",
+		    where, n->line, n->col, n->str);
+	snprintf(c->site, sizeof(c->site), "%s", n->str);
+	return 0;
+}
+
 static int
 conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "operator", "allow",
 	    "invitations", "members", "address", "digest", "digest_hour",
-	    NULL };
+	    "site", NULL };
 	const struct ydoc *n;
 	unsigned long long cap;
 
@@ -208,6 +224,9 @@ conf_doc(const struct ydoc *doc, struct club_conf *c, const char *where,
 		return -1;
 	if ((n = ydoc_get(doc, "allow")) != NULL &&
 	    conf_allow(n, c, where, e) != 0)
+		return -1;
+	if ((n = ydoc_get(doc, "site")) != NULL && conf_site(n, c, where,
+	    e) != 0)
 		return -1;
 	if ((n = ydoc_get(doc, "invitations")) != NULL) {
 		if (ydoc_expect(n, YDOC_SCALAR, "invitations", where, e) != 0)

@@ -185,6 +185,8 @@ struct club_conf {
 	 * hour (UTC) its digest goes (digest: daily; digest_hour: 6) */
 	int		  digest;
 	int		  digest_hour;
+	char		  site[PATH_MAX];	/* the club's web site
+						 * (site.h); "" none */
 };
 
 /* ROOT/judge.yaml, strictly; absent: the defaults (no operator, no

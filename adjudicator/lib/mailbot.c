@@ -249,8 +249,10 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
-	if (g.t.m->seq > before->seq)
+	if (g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
+		mailbot_touch(b, game);
+	}
 	rc = 0;
 done:
 	mailbot_later_free(&gr);
@@ -555,6 +557,9 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 	} else
 		rc = run(&r, mail->text, mail->len, name, e);
 	mailbot_log(&r, rc == 0 ? EXIT_OK : e->status);
+	/* a drained queue's games are still open: its end does it */
+	if (b->batch == NULL)
+		mailbot_site(b);
 	for (i = 0; i < r.nq; i++) {
 		buf_free(&r.q[i].sb);
 		ydoc_free(r.q[i].doc);

@@ -79,6 +79,9 @@ struct mailbot {
 	unsigned long long	 entry;
 	char			 verdict[64];
 	int			 sent;		/* mails handed to send */
+	/* the games this run changed, for the club's site (mailbot_site) */
+	char			(*touched)[ROOT_ID];
+	size_t			 ntouched;
 };
 
 /*
@@ -113,6 +116,13 @@ int	mailbot_take(struct mailbot *, const struct mime_mail *,
  * in ROOT/log for each game where something was done.
  */
 int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
+/*
+ * mailbot_site.c.  game changed in this run (noted once); once the run's
+ * games are closed, the club's site (site: in ROOT/judge.yaml) made again
+ * for each game noted, the list emptied; a failure said in the log.
+ */
+void	mailbot_touch(struct mailbot *, const char *game);
+void	mailbot_site(struct mailbot *);
 /* The operator's ruling (entry.h) in the game at dir, at now; each seat
  * mailed its update, one line in ROOT/log. */
 struct entry_rule;

@@ -218,6 +218,8 @@ gate(struct bot_run *r, struct held *h, const struct buf *sb,
 	}
 	r->joined = !already;
 	r->already = already;
+	if (!already)
+		mailbot_touch(b, game);
 	if (!already && club_recent_invitation(&h->rec, v) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	h->changed |= !already;

@@ -124,8 +124,10 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	}
 	if (gamedir_commit_lazy(&g, e) != 0)
 		goto done;
-	if (g.t.m->seq > before->seq)
+	if (g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
+		mailbot_touch(b, g.t.m->game_hex);
+	}
 	if (timeout >= 0 || n > 0) {
 		tr->games++;
 		snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
@@ -185,8 +187,10 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	rc = judge_updates(&j, mailbot_emit, &gr, e);
 	if (gamedir_commit_lazy(&g, rc == 0 ? e : &br.other) != 0 && rc == 0)
 		rc = -1;
-	if (rc == 0 && g.t.m->seq > before->seq)
+	if (rc == 0 && g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
+		mailbot_touch(b, g.t.m->game_hex);
+	}
 	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
 	b->entry = g.t.m->seq;
 	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);
@@ -195,6 +199,7 @@ done:
 	mailbot_news_free(&gr);
 	match_free(before);
 	gamedir_close(&g);
+	mailbot_site(b);
 	return rc;
 }
 
@@ -214,6 +219,7 @@ mailbot_tick(struct mailbot *b, int64_t now, struct error *e)
 	/* the members' digests that are due (mailbot_digest.c) */
 	if (rc == 0 && mailbot_digest_tick(b, now, e) != 0)
 		rc = -1;
+	mailbot_site(b);
 	if (rc == 0 && tr.failed)
 		return error_set(e, EXIT_SYSTEM, "the mailer failed; what was "
 		    "not sent goes at the next tick");

@@ -280,6 +280,8 @@ mailcmd_game_file(struct bot_run *r, const struct buf *sb, struct error *e)
 		return -1;
 	report_line(r->b->report, "%s: game %.16s: %s", r->name, game,
 	    already ? "made before" : "made and filed");
+	if (!already)
+		mailbot_touch(r->b, game);
 	return 0;
 }
 

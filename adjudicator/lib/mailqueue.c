@@ -562,6 +562,7 @@ finish(struct mailqueue *q, mailqueue_send_fn *send, void *arg,
 		if (q->games[i]->g.t.m->seq > q->games[i]->before->seq) {
 			q->game = q->games[i]->game;
 			mailbot_watchers(&q->games[i]->gr);
+			mailbot_touch(q->b, q->games[i]->game);
 			q->game = NULL;
 		}
 	if (q->nout > 0) {
@@ -577,6 +578,8 @@ finish(struct mailqueue *q, mailqueue_send_fn *send, void *arg,
 	games_close(q);
 	if (q->nout > 0 && send(arg, q->out, q->nout, mark_sent, q, e) != 0)
 		return -1;
+	/* the games closed, the mails out: the club's site */
+	mailbot_site(q->b);
 	(void)unlink(q->path);
 	(void)unlink(q->sent);
 	return 0;

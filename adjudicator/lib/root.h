@@ -117,6 +117,17 @@ int	root_games(const char *root, struct buf *, struct error *);
  * over, in the same order; a game that cannot be read is left out. */
 int	root_games_public(const char *root, struct buf *, struct error *);
 /*
+ * What games -r and LIST say of one game, for others to say it alike
+ * (the club's site): who writes next, and what, as seat me reads it (-1:
+ * anyone; sent: its entry is with the judge), "alice's turn"; whose clock
+ * runs at now, its deadline and the end of its grace: 1 when a clock
+ * runs (the game not over, the clocks not paused).
+ */
+void	root_next_words(const struct match *, int me, int sent, char *,
+	    size_t);
+int	root_running(const struct match *, int64_t now, int *seat,
+	    int64_t *deadline, int64_t *hard);
+/*
  * calendar: each game of the root where this copy's seat is to move and
  * its clock runs (not paused; a judged seat's entry not already with the
  * judge), in the order of the game ids, handed to fn with its deadline

@@ -42,9 +42,9 @@ with_judge(struct gamedir *g)
 	return match_phase(g->t.m) != MATCH_CLOSED && gamedir_judged_sent(g);
 }
 
-/* Who writes next, and what, as this copy reads it. */
-static void
-next_words(const struct match *m, int me, int sent, char *out, size_t len)
+void
+root_next_words(const struct match *m, int me, int sent, char *out,
+    size_t len)
 {
 	int next = match_next_author(m);
 	const char *who = next == me ? "your" : NULL;
@@ -95,13 +95,9 @@ clock_of(const struct match *m)
 	return s;
 }
 
-/*
- * Whose clock runs, and its deadline and the end of its grace: 1 when a
- * clock runs (the game not over, the clocks not paused).
- */
-static int
-running(const struct match *m, int64_t now, int *seat, int64_t *deadline,
-    int64_t *hard)
+int
+root_running(const struct match *m, int64_t now, int *seat,
+    int64_t *deadline, int64_t *hard)
 {
 	if ((*seat = clock_of(m)) < 0 || m->clk.paused != 0)
 		return 0;
@@ -123,7 +119,7 @@ clock_words(const struct match *m, struct buf *out, int64_t *deadline)
 	if (m->dispute.on)
 		buf_adds(out, m->dispute.stands ? "; a fork: the timeout "
 		    "claim stands" : "; a timeout claim disputed");
-	if (!running(m, now, &s, deadline, &hard)) {
+	if (!root_running(m, now, &s, deadline, &hard)) {
 		if (clock_of(m) >= 0)
 			buf_adds(out, "; clocks paused");
 		return 0;
@@ -245,7 +241,7 @@ list_one(void *arg, const char *dir, const char *game, struct error *e)
 		buf_printf(&seats, " (judge%s)", me == GAME_JUDGE ? "*" : "");
 	buf_cstr(&seats);
 	sent = !li->public && li->pick == NULL && with_judge(&g);
-	next_words(m, me, sent, next, sizeof(next));
+	root_next_words(m, me, sent, next, sizeof(next));
 	view_result(m, &result);
 	buf_cstr(&result);
 	timed = clock_words(m, &clock, &deadline);
@@ -365,7 +361,7 @@ due_one(void *arg, const char *dir, const char *game, struct error *e)
 	/* this seat's clock, and its move: not one sent to the judge */
 	if (d.me >= 0 && d.me < d.m->nseats && group_of(d.m, d.me, 0,
 	    w->pick == NULL && with_judge(&g)) == TO_MOVE &&
-	    running(d.m, w->now, &seat, &d.deadline, &d.hard) &&
+	    root_running(d.m, w->now, &seat, &d.deadline, &d.hard) &&
 	    seat == d.me)
 		rc = w->fn(w->arg, &d, e);
 	gamedir_close(&g);

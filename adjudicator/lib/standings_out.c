@@ -359,7 +359,8 @@ html_table(const struct standings_result *r, const struct standings_table *t,
 
 	say(b, "%s", "<h2>");
 	escaped(b, t->rules[0] ? t->rules : "every game");
-	say(b, "</h2>\n<p>%u game%s, %u rated</p>\n<table>\n<thead><tr>"
+	say(b, "</h2>\n<p>%u game%s, %u rated</p>\n<div class=\"wide\">"
+	    "<table>\n<thead><tr>"
 	    "<th colspan=\"%d\">rating</th><th colspan=\"3\">reliability</th>"
 	    "</tr>\n<tr><th>#</th><th>player</th><th>key</th><th>rating</th>"
 	    "%s<th>games</th><th>won</th><th>drawn</th><th>lost</th>"
@@ -383,7 +384,7 @@ html_table(const struct standings_result *r, const struct standings_table *t,
 		    p->games, p->won, p->drawn, p->lost, p->finished,
 		    p->timeouts, (unsigned long long)p->late);
 	}
-	say(b, "%s", "</tbody>\n</table>\n");
+	say(b, "%s", "</tbody>\n</table></div>\n");
 }
 
 static void
@@ -402,8 +403,11 @@ html(const struct standings_result *r, struct out *b)
 	say(b, "%s", "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-"
 	    "Policy\" content=\"default-src 'none'; style-src "
-	    "'unsafe-inline'\">\n<title>Standings</title>\n<style>\n"
+	    "'unsafe-inline'\">\n<meta name=\"viewport\" content=\""
+	    "width=device-width, initial-scale=1\">\n"
+	    "<title>Standings</title>\n<style>\n"
 	    "body { font-family: sans-serif; margin: 2em; }\n"
+	    ".wide { overflow-x: auto; }\n"
 	    "table { border-collapse: collapse; }\n"
 	    "th, td { padding: 0.2em 0.6em; text-align: right; }\n"
 	    "td:nth-child(2), td.key { text-align: left; }\n"

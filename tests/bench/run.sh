@@ -9,7 +9,8 @@
 # archives (standings.sh, ARCHIVES of them); a Swiss round of 1,000
 # players paired by the Dutch system (swiss.sh); a 1,000-player,
 # 11-round tournament's table recomputed on one core (tour.c, under a
-# second).
+# second); one mail's update of the club's web site in a root of 10
+# games and of 5,000 (site.sh).
 #
 # ADJ       the adjudicator binary
 # BENCHBIN  where gen, raw, peakrss and smtpnull were built
@@ -19,6 +20,7 @@
 #           run's figure of each target is printed, and a target says
 #           PASS only when every run passes
 # WORK      scratch directory (emptied first)
+# BENCH_ONLY site: that part alone (BENCH_ONLY=site make bench)
 #
 # Every figure is the median of RUNS samples, printed with its min and
 # max; every ratio is between medians of this same run.  The samples of
@@ -66,6 +68,12 @@ MS_FILES=1000
 case $WORK in
 /*) ;;
 *) WORK=$(pwd)/$WORK ;;
+esac
+case ${BENCH_ONLY:-} in
+"") ;;
+site) RUNS=$RUNS WORK=$WORK/site sh "$here/site.sh" || fail "site.sh failed"
+	exit 0 ;;
+*) fail "BENCH_ONLY=$BENCH_ONLY: the part that runs alone is site" ;;
 esac
 rm -rf "$WORK"
 mkdir -p "$WORK" || fail "cannot create $WORK"
@@ -205,6 +213,7 @@ RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
 "$BENCHBIN/tour" "$RUNS" || fail "tour: the tournament's table missed its target"
 RUNS=$RUNS WORK=$WORK/swiss sh "$here/swiss.sh" || fail "swiss.sh failed"
+RUNS=$RUNS WORK=$WORK/site sh "$here/site.sh" || fail "site.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \
     2>/dev/null)"
 sh "$here/bots.sh" || fail "bots.sh: greedy missed its target"

@@ -13,6 +13,15 @@ Steps, in order:
                  attributes and texts in the same order
   setups / nosetups   the opened setups are shown / hidden
   text=WORDS     the visible text of the page holds WORDS
+  site=DIR       the pages loaded next may ask for files under DIR (a site)
+  errors         nothing went wrong since the last load: no console error
+                 (a Content-Security-Policy violation is one), no exception,
+                 no request failed or blocked
+  links          every link of the page is a file under the site (site=)
+                 that is there; none leads out of it
+  shot=W:FILE    a screenshot at W pixels wide, as a phone (W < 600) or a
+                 desktop shows it, into FILE (PNG)
+  fits           the page needs no scrolling sideways at that width
 Prints what failed, and exits 1; exits 0 when every step held.
 """
 import json
@@ -64,6 +73,7 @@ class Browser:
         self.id = 0
         self.events = []
         self.reqs = []
+        self.errors = []
         self.session = None
         t = self.call('Target.createTarget', {'url': 'about:blank'})
         a = self.call('Target.attachToTarget',
@@ -72,6 +82,7 @@ class Browser:
         self.call('Page.enable')
         self.call('Network.enable')
         self.call('Runtime.enable')
+        self.call('Log.enable')
 
     def read(self):
         while b'\0' not in self.buf:
@@ -81,8 +92,21 @@ class Browser:
             self.buf += chunk
         msg, self.buf = self.buf.split(b'\0', 1)
         m = json.loads(msg)
-        if m.get('method') == 'Network.requestWillBeSent':
-            self.reqs.append(m['params']['request']['url'])
+        method, p = m.get('method'), m.get('params', {})
+        if method == 'Network.requestWillBeSent':
+            self.reqs.append(p['request']['url'])
+        elif method == 'Runtime.consoleAPICalled' and \
+                p.get('type') in ('error', 'assert', 'warning'):
+            self.errors.append('console: %s' % [a.get('value') for a in
+                                                p.get('args', [])])
+        elif method == 'Runtime.exceptionThrown':
+            self.errors.append('exception: %s' % p.get('exceptionDetails'))
+        elif method == 'Log.entryAdded' and \
+                p['entry'].get('level') in ('error', 'warning'):
+            self.errors.append('log: %s' % p['entry'].get('text'))
+        elif method == 'Network.loadingFailed':
+            self.errors.append('failed: %s %s' % (
+                p.get('errorText'), p.get('blockedReason')))
         return m
 
     def call(self, method, params=None):
@@ -146,6 +170,7 @@ def main():
     b = Browser()
     problems = []
     page = None
+    site = None
     try:
         for step in sys.argv[1:]:
             name, _, arg = step.partition('=')
@@ -158,11 +183,13 @@ def main():
                 b.wait('Page.loadEventFired')
                 b.events = []
                 b.reqs = []
+                b.errors = []
                 b.call('Page.navigate', {'url': page + ('#' + frag
                                                          if frag else '')})
                 b.wait('Page.loadEventFired')
                 others = [u for u in b.reqs
-                          if u.split('#')[0] != page]
+                          if u.split('#')[0] != page and
+                          not (site and u.startswith(site))]
                 if others:
                     problems.append('%s: the page asked for %s' %
                                     (step, others[:5]))
@@ -200,6 +227,36 @@ def main():
                 body = b.js('document.body.innerText')
                 if arg not in body:
                     problems.append('%s: not on the page' % step)
+            elif name == 'site':
+                site = 'file://' + os.path.abspath(arg) + '/'
+            elif name == 'errors':
+                # what the page did once loaded, too
+                b.js('1')
+                problems.extend('%s: %s' % (page, x) for x in b.errors)
+            elif name == 'links':
+                hrefs = b.js("[].map.call(document.querySelectorAll("
+                             "'a[href],link[href]'),function(a){"
+                             "return a.href})")
+                for h in hrefs:
+                    f = h.split('#')[0]
+                    if site is None or not f.startswith(site):
+                        problems.append('%s: a link out: %s' % (page, h))
+                    elif not os.path.isfile(f[len('file://'):]):
+                        problems.append('%s: %s is not there' % (page, h))
+            elif name == 'shot':
+                w, _, out = arg.partition(':')
+                b.call('Emulation.setDeviceMetricsOverride', {
+                    'width': int(w), 'height': 900, 'deviceScaleFactor': 1,
+                    'mobile': int(w) < 600})
+                shot = b.call('Page.captureScreenshot', {'format': 'png'})
+                with open(out, 'wb') as f:
+                    f.write(__import__('base64').b64decode(shot['data']))
+            elif name == 'fits':
+                over = b.js('document.documentElement.scrollWidth - '
+                            'document.documentElement.clientWidth')
+                if over > 0:
+                    problems.append('%s: %dpx wider than the screen' %
+                                    (page, over))
             else:
                 problems.append('unknown step %s' % step)
     finally:

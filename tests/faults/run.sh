@@ -1,7 +1,8 @@
 #!/bin/sh
 # make check-faults: what a crash, a kill or a full disk does to each
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
-# over a queue (drain) and with one mail (bot), a member's REGISTER
+# over a queue (drain) and with one mail (bot), and keeping the club's
+# web site (site), a member's REGISTER
 # confirmed (register), a challenge accepted (accept), a rematch asked
 # (rematch), a member's update held for its digest (digest) and the
 # digest mailed by the tick (digestout), a seek matched (seek), export,
@@ -31,7 +32,7 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot register accept rematch digest \
+verbs=${FAULT_ONLY:-judge drain bot site register accept rematch digest \
     digestout seek keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -330,6 +331,53 @@ after_bot() {
 	expect 0 "$ADJ" judge -r jr -s "$SM" t2.eml
 	drain_out
 	[ "$(seq_of A)" -eq 4 ] || fail "alice is not at entry 4"
+}
+
+# site: judge -r with one mail (alice's turn) in a club whose judge keeps
+# its web site (site: in judge.yaml): every page, picture, record and the
+# feed whole after any crash (the old one or the new), the mail taken or
+# kept as for bot; the next move brings the site up to date
+DIRS_site="jr/[0-9a-f]*"
+prep_site() {
+	prep_bot
+	"$ADJ" site -r jr www || fail "site -r"
+}
+run_site() {
+	# the copy's own place: the path is absolute
+	printf 'site: %s/www\n' "$PWD" >jr/judge.yaml
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" t.eml >out 2>err
+}
+# site_whole: each file of the site whole (its temporary files apart)
+site_whole() {
+	python3 - www <<'PY' || fail "the site is not whole"
+import os, re, sys, xml.etree.ElementTree as ET
+line = re.compile(r'^[0-9a-f]{64} [0-9]+ (on|over)\t[^\t]*\t[^\t]*$')
+for d, _, fs in os.walk(sys.argv[1]):
+    for f in fs:
+        p = os.path.join(d, f)
+        if f.startswith('.') or f == 'lock':
+            continue
+        t = open(p, encoding='utf-8').read()
+        if f.endswith('.html'):
+            assert t.endswith('</html>\n'), p
+        elif f.endswith('.svg') or f.endswith('.atom'):
+            ET.fromstring(t)
+        elif f.endswith('.txt'):
+            assert 'To act:' in t or 'Result' in t or t.strip(), p
+        else:
+            for l in t.splitlines():
+                assert line.match(l), (p, l)
+PY
+}
+after_site() {
+	site_whole
+	after_bot
+	site_whole
+	g=$(ls jr | grep -x '[0-9a-f]\{64\}')
+	x=$(echo "$g" | cut -c1-2)
+	grep -q 'Last: Black moves b4-b3' "www/games/$x/$g.txt" ||
+	    fail "the site missed the next move"
+	grep -q "games/$x/$g.html" www/index.html || fail "the index lost $g"
 }
 
 # register: judge -r with alice's REGISTER and the judge's code: the
@@ -765,7 +813,7 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register|accept|rematch|digest*|seek)
+		case $verb in drain|bot|site|register|accept|rematch|digest*|seek)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||

@@ -1,0 +1,59 @@
+/*
+ * The club's site as the mail bot keeps it (site: OUTDIR in
+ * ROOT/judge.yaml; site.h, formats/site.md).  Each run notes the games it
+ * changed (an entry added, an invitation filed, a game made); once they
+ * are closed, each one's pages are made again, the index and its list
+ * with them, and the standings when one of them ended.  Nothing else is
+ * read or written: the cost does not grow with the club.  The run's mails
+ * are the judge's business: a site that cannot be written is said on
+ * standard error and waits for the next run (or site -r).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "club.h"
+#include "mailbot.h"
+#include "site.h"
+
+void
+mailbot_touch(struct mailbot *b, const char *game)
+{
+	char (*t)[ROOT_ID];
+	size_t i;
+
+	for (i = 0; i < b->ntouched; i++)
+		if (strcmp(b->touched[i], game) == 0)
+			return;
+	if ((t = realloc(b->touched, (b->ntouched + 1) * sizeof(*t))) == NULL)
+		return;		/* the next run's, or site -r */
+	b->touched = t;
+	snprintf(t[b->ntouched++], sizeof(*t), "%s", game);
+}
+
+void
+mailbot_site(struct mailbot *b)
+{
+	struct club_conf c;
+	struct error e;
+	size_t i;
+	int ended, any = 0;
+
+	error_clear(&e);
+	if (b->ntouched == 0 || club_conf_read(b->root, &c, &e) != 0)
+		goto done;
+	for (i = 0; c.site[0] != '\0' && i < b->ntouched; i++) {
+		if (site_update(b->root, c.site, b->touched[i], &ended,
+		    &e) != 0)
+			break;
+		any |= ended;
+	}
+	if (e.msg[0] == '\0' && any)
+		(void)site_standings(b->root, c.site, &e);
+	club_conf_free(&c);
+done:
+	if (e.msg[0] != '\0' && b->report != NULL)
+		report_line(b->report, "site: %s", e.msg);
+	free(b->touched);
+	b->touched = NULL;
+	b->ntouched = 0;
+}
