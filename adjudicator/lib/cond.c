@@ -303,13 +303,9 @@ cond_read_lines(const struct ydoc *list, struct cond_set *s,
 	return 0;
 }
 
-int
-cond_record_write(const struct cond_set *s, struct buf *out, struct error *e)
+void
+cond_record_emit(struct ydoc_writer *w, const struct cond_set *s)
 {
-	struct ydoc_writer *w;
-
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
 	ydoc_map_begin(w);
 	ydoc_kvf(w, "seq", "%llu", (unsigned long long)s->seq);
 	ydoc_key(w, "commit");
@@ -318,9 +314,44 @@ cond_record_write(const struct cond_set *s, struct buf *out, struct error *e)
 	ydoc_map_end(w);
 	cond_write_lines(w, s);
 	ydoc_map_end(w);
+}
+
+int
+cond_record_write(const struct cond_set *s, struct buf *out, struct error *e)
+{
+	struct ydoc_writer *w;
+
+	if ((w = ydoc_writer_new(out)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	cond_record_emit(w, s);
 	if (ydoc_writer_end(w) != 0)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	return 0;
+}
+
+int
+cond_record_doc(const struct ydoc *doc, struct cond_set *s,
+    const uint8_t game[SEC_HASH], const char *seat, const char *where,
+    struct error *e)
+{
+	static const char *const keys[] = { "seq", "commit", "cond", NULL };
+	unsigned long long seq;
+	int has;
+
+	memset(s, 0, sizeof(*s));
+	if (ydoc_expect(doc, YDOC_MAP, "conditions", where, e) != 0 ||
+	    ydoc_check_keys(doc, keys, keys, where, e) != 0 ||
+	    ydoc_uint(doc, "seq", UINT32_MAX, &seq, where, e) != 0 ||
+	    ydoc_expect(ydoc_get(doc, "commit"), YDOC_MAP, "commit", where,
+	    e) != 0 || cond_read_commits(ydoc_get(doc, "commit"), s, &has,
+	    where, e) != 0)
+		return -1;
+	if (!has)
+		return error_set(e, EXIT_MALFORMED, "%s: no commitments",
+		    where);
+	s->seq = seq;
+	return cond_read_lines(ydoc_get(doc, "cond"), s, game, seat, where,
+	    e);
 }
 
 int
@@ -328,34 +359,20 @@ cond_record_read(const void *data, size_t len, struct cond_set *s,
     const uint8_t game[SEC_HASH], const char *seat, const char *where,
     struct error *e)
 {
-	static const char *const keys[] = { "seq", "commit", "cond", NULL };
 	struct ydoc *doc;
-	unsigned long long seq;
-	int has, rc = -1;
+	int rc;
 
 	memset(s, 0, sizeof(*s));
 	if ((doc = ydoc_parse(data, len, where, e)) == NULL)
 		return -1;
-	if (ydoc_check_keys(doc, keys, keys, where, e) != 0 ||
-	    ydoc_uint(doc, "seq", UINT32_MAX, &seq, where, e) != 0 ||
-	    ydoc_expect(ydoc_get(doc, "commit"), YDOC_MAP, "commit", where,
-	    e) != 0 || cond_read_commits(ydoc_get(doc, "commit"), s, &has,
-	    where, e) != 0)
-		goto done;
-	if (!has) {
-		error_set(e, EXIT_MALFORMED, "%s: no commitments", where);
-		goto done;
-	}
-	s->seq = seq;
-	rc = cond_read_lines(ydoc_get(doc, "cond"), s, game, seat, where, e);
-done:
+	rc = cond_record_doc(doc, s, game, seat, where, e);
 	ydoc_free(doc);
 	return rc;
 }
 
-/* The seat's record, read and checked (1: none). */
-static int
-own_record(const struct transcript *p, struct cond_set *s, struct error *e)
+int
+cond_record_own(const struct transcript *p, struct cond_set *s,
+    struct error *e)
 {
 	struct buf b;
 	int rc;
@@ -386,7 +403,7 @@ cond_pending(const struct transcript *p, struct cond_set *s, struct error *e)
 
 	if (!m->judge_mode || match_phase(m) != MATCH_PLAY)
 		return 1;
-	if ((rc = own_record(p, s, e)) != 0)
+	if ((rc = cond_record_own(p, s, e)) != 0)
 		return rc;
 	/* sent and not back yet: every line */
 	if (s->seq > m->seq)
@@ -418,7 +435,7 @@ unplayed(const struct transcript *p, struct cond_set *s)
 	int live;
 
 	if (!m->judge_mode || p->me < 0 || p->me >= m->nseats ||
-	    !cond_live(m, p->me) || own_record(p, s, &ign) != 0 ||
+	    !cond_live(m, p->me) || cond_record_own(p, s, &ign) != 0 ||
 	    s->seq != m->seat[p->me].cond_seq)
 		return -1;
 	return cond_first_match(m, p->me, s, &live);

@@ -76,6 +76,16 @@ int	cond_record_write(const struct cond_set *, struct buf *,
 int	cond_record_read(const void *, size_t, struct cond_set *,
 	    const uint8_t game[SEC_HASH], const char *seat, const char *where,
 	    struct error *);
+/* The same record as a map of a writer, and of a document read (a
+ * backup's key cond, formats/entry.md "kind: secret"). */
+void	cond_record_emit(struct ydoc_writer *, const struct cond_set *);
+int	cond_record_doc(const struct ydoc *, struct cond_set *,
+	    const uint8_t game[SEC_HASH], const char *seat, const char *where,
+	    struct error *);
+/* The copy's own seat's record, read and checked: 0, or 1 when it keeps
+ * none. */
+int	cond_record_own(const struct transcript *, struct cond_set *,
+	    struct error *);
 /*
  * The match's side (cond_match.c): whether seat's conditions may fire
  * now (the opponent's action answers its last entry or fired step), and

@@ -725,8 +725,8 @@ entry_private(const struct match *m, int seat, const struct buf *sb,
 int
 entry_update(const struct match *m, int seat, const struct buf *entries,
     size_t n, const struct opening *open, size_t nopen,
-    const struct match_secret *setup, const char *note, struct buf *out,
-    struct error *e)
+    const struct match_secret *setup, const struct cond_set *cond,
+    const char *note, struct buf *out, struct error *e)
 {
 	struct ydoc_writer *w;
 	char *b64;
@@ -768,6 +768,11 @@ entry_update(const struct match *m, int seat, const struct buf *entries,
 			opening_write(w, m, seat, setup->setup.id[i],
 			    setup->setup.value[i], setup->nonce[i]);
 		ydoc_seq_end(w);
+	}
+	/* and its pending conditions, as its lost copy kept them */
+	if (cond != NULL) {
+		ydoc_key(w, "cond");
+		cond_record_emit(w, cond);
 	}
 	if (note != NULL && note[0] != '\0')
 		ydoc_kv(w, "note", note);

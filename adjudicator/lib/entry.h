@@ -110,12 +110,12 @@ int	entry_private(const struct match *, int seat,
 	    const struct buf *signed_entry, const struct match_secret *,
 	    const struct cond_set *, struct buf *, struct error *);
 /* Judge mode: the judge's update for one seat: the entries it has not
- * had, the openings meant for its eyes alone, the seat's own setup (a
- * new holder's or a restored copy's whole update; NULL: none), perhaps a
- * note. */
+ * had, the openings meant for its eyes alone, the seat's own setup and
+ * its pending conditions (a new holder's or a restored copy's whole
+ * update; NULL: none), perhaps a note. */
 int	entry_update(const struct match *, int seat, const struct buf *entries,
 	    size_t n, const struct opening *, size_t nopen,
-	    const struct match_secret *setup, const char *note, struct buf *,
-	    struct error *);
+	    const struct match_secret *setup, const struct cond_set *cond,
+	    const char *note, struct buf *, struct error *);
 
 #endif

@@ -599,6 +599,34 @@ invitation(const struct transcript *p, const struct key_public *to,
 	return rc;
 }
 
+/* The body of seat's update; a whole one carries the seat's own setup
+ * and its pending conditions, which the judge holds. */
+static int
+update_body(struct transcript *p, int seat, const struct buf *entries,
+    size_t n, const struct opening *open, size_t nopen, int whole,
+    const char *note, struct buf *body, struct error *e)
+{
+	struct cond_set *s = NULL;
+	int rc = 0;
+
+	if (whole && p->m->judge_mode && p->store->get_cond != NULL) {
+		if ((s = sec_malloc(sizeof(*s))) == NULL)
+			return error_set(e, EXIT_SYSTEM, "out of memory");
+		if ((rc = judge_cond_of(p, seat, s, e)) != 0) {
+			sec_free(s);
+			s = NULL;
+		}
+	}
+	if (rc >= 0)
+		rc = entry_update(p->m, seat, entries, n, open, nopen, whole ?
+		    p->all[seat] : NULL, s, note, body, e);
+	if (s != NULL) {
+		sec_wipe(s, sizeof(*s));
+		sec_free(s);
+	}
+	return rc;
+}
+
 /* A seat's update (old: to the holder the judge's handover took it from,
  * the entries up to the handover, nothing recorded). */
 static int
@@ -644,8 +672,8 @@ one_update(struct judge_run *j, int seat, int old, judge_emit_fn *emit,
 				goto done;
 		}
 	}
-	if (entry_update(m, seat, entries, n, open, nopen, whole ?
-	    p->all[seat] : NULL, note, &body, e) != 0)
+	if (update_body(p, seat, entries, n, open, nopen, whole, note, &body,
+	    e) != 0)
 		goto done;
 	if (j->tamper != NULL)
 		j->tamper(j->tamper_arg, seat, &body);

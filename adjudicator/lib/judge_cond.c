@@ -17,9 +17,9 @@
 #include "judge.h"
 #include "judge_int.h"
 
-/* The seat's lines as the judge keeps them, for its live entry; 1: none. */
-static int
-lines_of(struct transcript *p, int seat, struct cond_set *s, struct error *e)
+int
+judge_cond_of(struct transcript *p, int seat, struct cond_set *s,
+    struct error *e)
 {
 	struct buf b;
 	struct error why;
@@ -55,7 +55,7 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 	struct buf body;
 	int i, live, rc, step = m->seat[seat].cond_fired;
 
-	if ((rc = lines_of(p, seat, s, e)) != 0)
+	if ((rc = judge_cond_of(p, seat, s, e)) != 0)
 		return rc < 0 ? -1 : 0;
 	if ((i = cond_first_match(m, seat, s, &live)) < 0) {
 		if (live)

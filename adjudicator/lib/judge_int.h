@@ -25,6 +25,10 @@ struct judge_run;
 /* A line for seat in its next update's note. */
 void	judge_note(struct judge_run *, int seat, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* Seat's lines as the judge keeps them, for its live entry (cond.h): 0
+ * with them in s; 1: none (or none that reads, said in the report). */
+int	judge_cond_of(struct transcript *, int seat, struct cond_set *,
+	    struct error *);
 /* The conditions that answer the entries just applied, fired (each the
  * judge's entry of kind fired, and what the judge owes after it). */
 int	judge_cond_fire(struct judge_run *, struct error *);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "armor.h"
+#include "cond.h"
 #include "restore.h"
 #include "update.h"
 #include "ydoc.h"
@@ -216,6 +217,23 @@ restore_backup(const struct match *m, int me, const struct envelope *env,
 done:
 	ydoc_free(doc);
 	return rc;
+}
+
+int
+restore_cond(const struct match *m, int me, const struct cond_set *s,
+    const char *where, struct error *e)
+{
+	const struct match_seat *ms = &m->seat[me];
+
+	if (s->seq > m->seq)
+		return 1;
+	if (s->seq != ms->cond_seq)
+		return 0;
+	if (memcmp(s->commit, ms->cond_commit, sizeof(s->commit)) != 0)
+		return error_set(e, EXIT_REFUSED, "%s: conditions that are not "
+		    "those %s committed to in entry %llu", where, ms->name,
+		    (unsigned long long)s->seq);
+	return 1;
 }
 
 int

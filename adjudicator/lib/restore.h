@@ -56,5 +56,13 @@ int	restore_held_by(const struct match *, int s, const struct key_public *);
 int	restore_backup(const struct match *, int me, const struct envelope *,
 	    struct opening *out, size_t *n, const char *where,
 	    struct error *);
+/*
+ * Whether seat me's record of conditions s is to be kept: 1 when it is
+ * of the seat's live entry (its commitments those the entry signs, else
+ * refused, exit 1) or of an entry the copy does not hold yet (sent, not
+ * back); 0 when that entry's lines are spent.
+ */
+int	restore_cond(const struct match *, int me, const struct cond_set *,
+	    const char *where, struct error *);
 
 #endif

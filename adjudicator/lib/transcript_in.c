@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cond.h"
 #include "restore.h"
 #include "transcript_int.h"
 #include "update.h"
@@ -79,6 +80,39 @@ transcript_setup(struct transcript *p, const struct opening *o, size_t n,
 	return 0;
 }
 
+/* The seat's pending conditions, from its whole update: kept as its lost
+ * copy kept them (GAMEDIR/cond.N), on the real pass, unless the copy
+ * holds lines of the same entry or a later one (sent since). */
+static int
+update_cond(struct transcript *p, const struct cond_set *s, struct error *e)
+{
+	struct cond_set *have;
+	struct error ign;
+	struct buf b;
+	int rc = 0, newer;
+
+	if (p->dry || p->store->put_cond == NULL)
+		return 0;
+	if ((have = sec_malloc(sizeof(*have))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	newer = cond_record_own(p, have, &ign) == 0 && have->seq >= s->seq;
+	sec_wipe(have, sizeof(*have));
+	sec_free(have);
+	if (newer)
+		return 0;
+	buf_init(&b);
+	if (cond_record_write(s, &b, e) != 0 ||
+	    p->store->put_cond(p->arg, p->me, &b, e) != 0)
+		rc = -1;
+	else
+		report_line(p->report, "%s's conditions are known again, "
+		    "from the judge's update", p->m->seat[p->me].name);
+	if (b.data != NULL)
+		sec_wipe(b.data, b.len);
+	buf_free(&b);
+	return rc;
+}
+
 /*
  * One pass over an update, on a copy first, then for real: its entries,
  * then its openings, each checked against its commitment and against
@@ -93,7 +127,7 @@ update_pass(struct transcript *p, const struct update *u,
 	enum transcript_verdict v;
 	struct clock_state was;
 	size_t i;
-	int setup = u->nsetup == 0;
+	int setup = u->nsetup == 0, keep = 0;
 
 	/* each entry says its seq: its place in the update would be one
 	 * number too many ("mail 7: entry 1: seq 7"); the seat's own setup,
@@ -128,11 +162,14 @@ update_pass(struct transcript *p, const struct update *u,
 	if (update_record(p->m, p->me, u, 1, au, where, e) != 0 ||
 	    audit_update_check(p->m, p->me, au, where, e) != 0)
 		return -1;
+	if (u->cond != NULL && (keep = restore_cond(p->m, p->me, u->cond,
+	    where, e)) < 0)
+		return -1;
 	for (i = 0; i < u->nopen; i++)
 		if (match_learn(p->m, &u->open[i], e) != 0 || (!p->dry &&
 		    p->store->put_private(p->arg, &u->open[i], e) != 0))
 			return -1;
-	return 0;
+	return keep ? update_cond(p, u->cond, e) : 0;
 }
 
 /*

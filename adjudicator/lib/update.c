@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cond.h"
 #include "match.h"
 #include "update.h"
 #include "ydoc.h"
@@ -26,6 +27,10 @@ update_free(struct update *u)
 		sec_wipe(u->setup, u->nsetup * sizeof(*u->setup));
 		free(u->setup);
 	}
+	if (u->cond != NULL) {
+		sec_wipe(u->cond, sizeof(*u->cond));
+		sec_free(u->cond);
+	}
 	memset(u, 0, sizeof(*u));
 }
 
@@ -34,7 +39,7 @@ read_head(const struct match *m, int seat, const struct ydoc *doc,
     struct update *u, const char *where, struct error *e)
 {
 	static const char *const keys[] = { "game", "kind", "for", "seq",
-	    "entries", "open", "setup", "note", NULL };
+	    "entries", "open", "setup", "cond", "note", NULL };
 	static const char *const req[] = { "game", "kind", "for", "seq",
 	    "entries", NULL };
 	const struct ydoc *n;
@@ -145,6 +150,25 @@ read_openings(const struct match *m, const struct ydoc *list,
 	return 0;
 }
 
+/* The seat's record of its conditions, in its whole update: each line
+ * checked against the record's commitments (restore_cond checks them
+ * against the chain's once the entries are applied). */
+static int
+read_cond(const struct match *m, int seat, const struct ydoc *c,
+    struct update *u, const char *where, struct error *e)
+{
+	if (c == NULL)
+		return 0;
+	if (u->first != 1 || seat < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) "
+		    "come only in a seat's whole update (its entries from 1)",
+		    where);
+	if ((u->cond = sec_malloc(sizeof(*u->cond))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	return cond_record_doc(c, u->cond, m->game_id, m->seat[seat].name,
+	    where, e);
+}
+
 int
 update_read(const struct match *m, int seat, const struct envelope *env,
     int flags, const char *where, struct update *u, struct error *e)
@@ -164,7 +188,8 @@ update_read(const struct match *m, int seat, const struct envelope *env,
 	    read_entries(m, ydoc_get(doc, "entries"), flags, u, where,
 	    e) == 0 && read_openings(m, ydoc_get(doc, "open"), &u->open,
 	    &u->nopen, where, e) == 0 && read_openings(m, ydoc_get(doc,
-	    "setup"), &u->setup, &u->nsetup, where, e) == 0)
+	    "setup"), &u->setup, &u->nsetup, where, e) == 0 &&
+	    read_cond(m, seat, ydoc_get(doc, "cond"), u, where, e) == 0)
 		rc = 0;
 	ydoc_free(doc);
 	if (rc != 0)

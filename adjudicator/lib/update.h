@@ -20,6 +20,7 @@
 #include "error.h"
 #include "opening.h"
 
+struct cond_set;
 struct match;
 
 #define UPDATE_NOTE	400
@@ -35,6 +36,8 @@ struct update {
 	size_t		 nsetup;
 	struct opening	*setup;		/* the seat's own setup, whole: to a
 					 * new holder, or a restored copy */
+	struct cond_set	*cond;		/* the seat's pending conditions, with
+					 * its setup (guarded memory; NULL) */
 	char		 note[UPDATE_NOTE];	/* "" when none */
 	uint8_t		 hash[SEC_HASH];	/* of the update's signed blob */
 };

@@ -394,3 +394,69 @@ test_cond_withheld_named() {
 	"$ADJ" show -d B | grep -q 'Not played' && fail "bob told"
 	true
 }
+
+# --- a lost copy ------------------------------------------------------------
+
+# A seat's pending lines are its own secret state, as its setup: the
+# judge, which holds them, sends them back in the whole update a seat
+# that lost its copy asks for (restore); the copy rebuilt lists them as
+# before and takes the fire; nobody else's update carries them.  A whole
+# update whose lines are not those the chain committed to is refused,
+# nothing changed.
+test_cond_restore_brings_lines_back() {
+	cfire
+	"$ADJ" show -d A >before
+	grep -q '^Conditions pending' before || fail "nothing pending"
+	mv A lost
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	expect 0 "$ADJ" restore -d A
+	mv out req.msg
+	expect 0 "$ADJ" judge -d J -O mq req.msg
+	[ ! -f mq/bob.msg ] || fail "bob mailed for alice's restore"
+	cp mq/alice.msg whole.msg
+	expect 0 "$ADJ" receive -d A mq/alice.msg
+	err_has "alice's conditions are known again, from the judge's update"
+	"$ADJ" show -d A | cmp -s - before ||
+	    { "$ADJ" show -d A | diff before - >&2; fail "the copy differs"; }
+	ls -l A/cond.0 | grep -q '^-rw-------' || fail "A/cond.0 not 0600"
+	cmp -s A/cond.0 lost/cond.0 || fail "the record differs"
+	# the rebuilt copy takes the fired reply as the lost one would
+	jplay B b2.msg c5-d5
+	grep -q "fired: alice's condition, line 1 step 1" jout || fail "fired"
+	"$ADJ" show -d A >aview
+	grep -q '^  2\. c5-d5 => c3-c2 ; b4-c4 => e2-e1$' aview ||
+	    fail "line 2 not listed after the fire"
+	# the whole update again, to a copy that moved on: nothing changes
+	cp A/cond.0 cond.before
+	expect 0 "$ADJ" receive -d A whole.msg
+	cmp -s A/cond.0 cond.before || fail "the record changed"
+}
+
+# A judge whose whole update carries lines that open their own record
+# but not the commitments alice's entry signs (a filler slot changed):
+# refused, nothing kept; the true one is taken
+test_cond_restore_forged_lines_refused() {
+	cfire
+	rm -rf A
+	"$ADJ" join -d A -k alice.key invite.msg 2>/dev/null
+	"$ADJ" restore -d A >req.msg || fail "restore"
+	"$ADJ" judge -d J -O mq req.msg >/dev/null 2>&1 || fail "judge"
+	# the update alone (the invitation goes before it)
+	"$ADJ" open -k alice.key mq/alice.msg 2>/dev/null | awk '
+	    /^kind: update$/ { s = 1 }
+	    /^---$/ { if (s) exit; body = ""; next } { body = body $0 "\n" }
+	    END { printf "%s", body }' >whole.yaml
+	grep -q '^cond:$' whole.yaml || fail "no conditions in the update"
+	last=$(sed -n '/^    - [0-9a-f]\{64\}$/p' whole.yaml | tail -1)
+	[ -n "$last" ] || fail "no commitments in the update"
+	sed "s/^$last\$/    - $(printf '%064d' 7)/" whole.yaml >forged.yaml
+	cmp -s whole.yaml forged.yaml && fail "nothing forged"
+	by_hand forged judge.key forged.yaml alice.pub
+	snapshot A
+	expect 1 "$ADJ" receive -d A forged.msg
+	one_line
+	err_has "conditions that are not those alice committed to in entry 3"
+	unchanged A
+	expect 0 "$ADJ" receive -d A mq/alice.msg
+	[ -f A/cond.0 ] || fail "the true update's lines not kept"
+}
