@@ -1,6 +1,7 @@
 /*
  * What CHALLENGE, ACCEPT, DECLINE and REMATCH share: see mailcmd_ask.h.
  */
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -240,4 +241,97 @@ mailcmd_ask_remind(struct mailcmd_ask *a, const struct club_challenge *k,
 	    (char *)text.data, e) : -1;
 	buf_free(&text);
 	return rc;
+}
+
+void
+mailcmd_ask_take_code(char *args, size_t min, char code[CLUB_CHALLENGE_ID])
+{
+	char copy[MAIL_SAID], *w[MAIL_SAID / 2], *p, *save = NULL;
+	size_t i, n = 0;
+
+	code[0] = '\0';
+	snprintf(copy, sizeof(copy), "%s", args);
+	for (p = strtok_r(copy, " \t", &save); p != NULL && n < MAIL_SAID / 2;
+	    p = strtok_r(NULL, " \t", &save))
+		w[n++] = p;
+	if (n > min && strlen(w[n - 1]) == CLUB_CHALLENGE_ID - 1 &&
+	    strspn(w[n - 1], "0123456789abcdefABCDEF") ==
+	    CLUB_CHALLENGE_ID - 1) {
+		snprintf(code, CLUB_CHALLENGE_ID, "%s", w[--n]);
+		for (i = 0; code[i] != '\0'; i++)
+			code[i] = (char)tolower((unsigned char)code[i]);
+	}
+	/* the request's words, one blank between: what the code is for */
+	args[0] = '\0';
+	for (i = 0; i < n; i++)
+		snprintf(args + strlen(args), MAIL_SAID - strlen(args), "%s%s",
+		    i > 0 ? " " : "", w[i]);
+}
+
+static int
+refuse_r(struct bot_run *r, const char *verb, const char *verdict,
+    struct error *e, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* A refusal of verb, one line, nothing changed. */
+static int
+refuse_r(struct bot_run *r, const char *verb, const char *verdict,
+    struct error *e, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = mailcmd_game_vrefuse(r, verb, verdict, EXIT_REFUSED, e, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* The code that confirms verb args for member name at the mail's
+ * address. */
+static int
+confirm_code(const struct bot_run *r, const char *verb, const char *name,
+    const char *args, char out[CLUB_CHALLENGE_ID], struct error *e)
+{
+	char what[MAIL_SAID + MAIL_FIELD + 100], addr[MAIL_FIELD];
+	size_t i;
+
+	for (i = 0; r->b->in.from[i] != '\0' && i + 1 < sizeof(addr); i++)
+		addr[i] = (char)tolower((unsigned char)r->b->in.from[i]);
+	addr[i] = '\0';
+	snprintf(what, sizeof(what), "adjudicator confirm\n%s\n%s\n%s\n%s",
+	    verb, name, addr, args);
+	return mailcmd_ask_sign(r, "adj-confirm-code", what, out, e);
+}
+
+int
+mailcmd_ask_confirm(struct bot_run *r, const char *verb, const char *name,
+    const char *args, const char *code, struct error *e)
+{
+	char mine[CLUB_CHALLENGE_ID], text[MAIL_SAID + 400], verdict[40];
+	size_t i;
+
+	if (confirm_code(r, verb, name, args, mine, e) != 0)
+		return -1;
+	snprintf(verdict, sizeof(verdict), "%s,", verb);
+	for (i = 0; verdict[i] != '\0'; i++)
+		verdict[i] = (char)tolower((unsigned char)verdict[i]);
+	if (code[0] == '\0') {
+		/* to that address alone: it carries the code */
+		snprintf(text, sizeof(text), "Nothing is done until you "
+		    "confirm it: mail the judge, from this\naddress, a Subject "
+		    "of\n    %s %s %s\nThe code is for this address and this "
+		    "request alone.  If you did not\nask for this, do nothing: "
+		    "the judge keeps nothing of it.\n", verb, args, mine);
+		snprintf(verdict + strlen(verdict), sizeof(verdict) -
+		    strlen(verdict), "code");
+		return mailcmd_game_tell(r, verb, verdict, text, e) != 0 ? -1 :
+		    1;
+	}
+	if (strcmp(code, mine) == 0)
+		return 0;
+	snprintf(verdict + strlen(verdict), sizeof(verdict) - strlen(verdict),
+	    "badcode");
+	return refuse_r(r, verb, verdict, e, "not the judge's code for this "
+	    "request and address (mail it without a code for one)");
 }

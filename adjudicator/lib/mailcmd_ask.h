@@ -79,6 +79,24 @@ int	mailcmd_ask_remind(struct mailcmd_ask *, const struct club_challenge *k,
 /* What k asks for, for the mails: "a game of knights, clock=3d", "a
  * rematch of game 0123456789abcdef (knights, clock=3d)". */
 void	mailcmd_ask_what(const struct club_challenge *k, char *, size_t);
+/*
+ * The code that confirms a request (CHALLENGE, REMATCH, SEEK, UNSEEK):
+ * taken off args, when its last word, past the first min words, is
+ * CLUB_CHALLENGE_ID - 1 hex digits (lower-cased into code; "" when
+ * none), and args left as the request's words, one blank between.
+ */
+void	mailcmd_ask_take_code(char *args, size_t min,
+	    char code[CLUB_CHALLENGE_ID]);
+/*
+ * Request "verb args" of member name from the mail's address, confirmed:
+ * 0 when code is the judge's signature over them (domain
+ * adj-confirm-code); 1 when code is "" (the sender mailed the line that
+ * confirms it, the log's verdict "verb,code"); -1 with e (EXIT_REFUSED,
+ * the sender told, verdict "verb,badcode") when it is not.
+ */
+int	mailcmd_ask_confirm(struct bot_run *, const char *verb,
+	    const char *name, const char *args, const char *code,
+	    struct error *);
 /* Whether game is filed in the root. */
 int	mailcmd_ask_made(const struct bot_run *, const char *game);
 

@@ -7,10 +7,12 @@
  * colours by lot, and mails both seats their invitations; DECLINE CODE
  * drops it.  One that nobody answers lapses (CLUB_CHALLENGE_DAYS).
  *
- * Who asks is the member the directory lists at the mail's address (as
- * MEMBERS): a forged CHALLENGE reaches the member challenged, but only
- * the mailbox the code went to can accept it, and the game it makes
- * mails each seat at its own listed address.  formats/club.md.
+ * Who asks is the member the directory lists at the mail's address, and
+ * only a mail that repeats the code the judge mailed to that address (as
+ * DIGEST) makes the challenge: a forged From cannot make a game, and
+ * start its clock, for a member who never asked for one.  The code is
+ * the judge's signature over the asker, the address and the request
+ * (mailcmd_ask_confirm).  formats/club.md.
  */
 #include <stdio.h>
 #include <string.h>
@@ -78,10 +80,12 @@ run_challenge(struct bot_run *r, struct error *e)
 	struct mailcmd_ask c;
 	const struct club_member *to;
 	char name[KEY_NAME_MAX + 1], rules[32], opts[MAIL_SAID], why[400];
+	char code[CLUB_CHALLENGE_ID];
 	int rc;
 
 	if (mailcmd_ask_begin(&c, r, "CHALLENGE", "challenge,quiet"))
 		return 0;
+	mailcmd_ask_take_code(c.args, 2, code);
 	if (challenge_args(&c, name, rules, opts, e) != 0)
 		return -1;
 	if (r->club.address[0] == '\0')
@@ -104,8 +108,11 @@ run_challenge(struct bot_run *r, struct error *e)
 	else if (to == c.me)
 		rc = mailcmd_ask_refuse(&c, "challenge,self", EXIT_REFUSED,
 		    e, "%s is you: challenge another member", name);
-	else
+	else if ((rc = mailcmd_ask_confirm(r, "CHALLENGE", c.me->name, c.args,
+	    code, e)) == 0)
 		rc = challenge_new(&c, to, rules, opts, e);
+	if (rc == 1)
+		rc = 0;
 	mailcmd_ask_let_go(&c);
 	return rc;
 }
@@ -298,8 +305,8 @@ run_decline(struct bot_run *r, struct error *e)
 const struct mailcmd mailcmd_challenge = {
 	.name = "CHALLENGE",
 	.usage = "CHALLENGE NAME RULES",
-	.help = "challenge a member to a game (OPTION=VALUE may follow)",
-	.flags = 0,
+	.help = "challenge a member to a game (OPTION=VALUE, CODE)",
+	.flags = MAILCMD_CODE,
 	.asked = asked_challenge,
 	.run = run_challenge,
 };

@@ -11,7 +11,9 @@
  * One open rematch of a game between its two members: asked again, by
  * either, the judge answers with the same one.  Seats are members by
  * the key that held them at the game's end, as the directory lists it
- * now (a key changed since is no longer that seat's).  formats/club.md.
+ * now (a key changed since is no longer that seat's).  Asked only by a
+ * mail that repeats the code the judge mailed to the asker's address
+ * (as CHALLENGE: mailcmd_ask_confirm).  formats/club.md.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -168,14 +170,16 @@ again(struct mailcmd_ask *a, struct club_challenge *k,
 	return mailcmd_ask_remind(a, k, "rematch,asked", e);
 }
 
-/* Under the lock: the sender's rematch of o, asked or answered. */
+/* Under the lock: the sender's rematch of o, asked or answered, once
+ * confirmed by code. */
 static int
-rematch(struct mailcmd_ask *a, const struct old *o, struct error *e)
+rematch(struct mailcmd_ask *a, const struct old *o, const char *code,
+    struct error *e)
 {
 	const struct club_member *other;
 	struct club_challenge n, *k;
 	char what[600];
-	int mine;
+	int mine, rc;
 
 	for (mine = 0; mine < 2 && !key_same(&o->key[mine], &a->me->key);
 	    mine++)
@@ -189,6 +193,9 @@ rematch(struct mailcmd_ask *a, const struct old *o, struct error *e)
 		    "%s, your opponent in game %.16s, is not in this club's "
 		    "directory with the key (%s) that played it",
 		    o->name[1 - mine], o->game, o->key[1 - mine].idhex);
+	if ((rc = mailcmd_ask_confirm(a->r, "REMATCH", a->me->name, a->args,
+	    code, e)) != 0)
+		return rc == 1 ? 0 : -1;
 	if ((k = kept(a, o, other)) != NULL)
 		return again(a, k, other, e);
 	memset(&n, 0, sizeof(n));
@@ -210,11 +217,13 @@ run(struct bot_run *r, struct error *e)
 {
 	struct mailcmd_ask a;
 	struct old o;
+	char code[CLUB_CHALLENGE_ID];
 	size_t n;
 	int rc;
 
 	if (mailcmd_ask_begin(&a, r, "REMATCH", "rematch,quiet"))
 		return 0;
+	mailcmd_ask_take_code(a.args, 1, code);
 	n = strlen(a.args);
 	if (n < ROOT_MIN_PREFIX || n >= ROOT_ID || strspn(a.args,
 	    "0123456789abcdefABCDEF") != n)
@@ -236,7 +245,7 @@ run(struct bot_run *r, struct error *e)
 		rc = mailcmd_ask_refuse(&a, o.verdict, EXIT_REFUSED, e, "%s",
 		    o.why);
 	else
-		rc = rematch(&a, &o, e);
+		rc = rematch(&a, &o, code, e);
 	mailcmd_ask_let_go(&a);
 	return rc;
 }
@@ -251,9 +260,9 @@ asked(const struct mail_in *in)
 
 const struct mailcmd mailcmd_rematch = {
 	.name = "REMATCH",
-	.usage = "REMATCH GAMEID",
+	.usage = "REMATCH GAMEID [CODE]",
 	.help = "play a game over again, the seats swapped (ACCEPT)",
-	.flags = MAILCMD_GAMES,
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
 	.asked = asked,
 	.run = run,
 };

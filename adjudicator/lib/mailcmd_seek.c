@@ -7,9 +7,13 @@
  * invitations.  SEEKS lists the open seeks, UNSEEK withdraws one.  A
  * seek nobody matches lapses at its date, silently.
  *
- * Who asks is the member the directory lists at the mail's address (as
- * CHALLENGE).  The ratings are the club's own STANDINGS (the game's own
- * table, Elo, to the unit as the table shows it).  formats/club.md.
+ * Who asks is the member the directory lists at the mail's address, and
+ * SEEK and UNSEEK are done only by a mail that repeats the code the judge
+ * mailed to that address (as CHALLENGE: mailcmd_ask_confirm), the last
+ * word: a forged SEEK cannot make a game for another member, nor a
+ * forged UNSEEK withdraw its seek.  The ratings are the club's own
+ * STANDINGS (the game's own table, Elo, to the unit as the table shows
+ * it).  formats/club.md.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -485,6 +489,7 @@ run_seek(struct bot_run *r, struct error *e)
 	struct club_seek n;
 	char game[ROOT_ID] = "", other[KEY_NAME_MAX + 1], me[KEY_NAME_MAX + 1];
 	char why[400], opts[MAIL_SAID + 16], said[2][200];
+	char code[CLUB_CHALLENGE_ID];
 	const char *say[2] = { said[0], said[1] };
 	int rc;
 
@@ -497,6 +502,7 @@ run_seek(struct bot_run *r, struct error *e)
 		return 0;
 	}
 	(void)mailcmd_said(&r->b->in, c.verb, c.args, sizeof(c.args));
+	mailcmd_ask_take_code(c.args, 1, code);
 	if (seek_args(&c, &n, e) != 0)
 		return -1;
 	seek_options(&n, opts, sizeof(opts));
@@ -512,8 +518,11 @@ run_seek(struct bot_run *r, struct error *e)
 		rc = refuse(&c, "seek,stranger", EXIT_REFUSED, e, "%s is no "
 		    "member's address in this club's directory (REGISTER "
 		    "first)", r->b->in.from);
-	else
+	else if ((rc = mailcmd_ask_confirm(r, c.verb, c.me->name, c.args,
+	    code, e)) == 0)
 		rc = seek_run(&c, &n, game, other, e);
+	if (rc == 1)
+		rc = 0;
 	if (rc == 0 && game[0] != '\0') {
 		snprintf(me, sizeof(me), "%s", c.me->name);
 		snprintf(said[0], sizeof(said[0]), "your seek %s matched %s's "
@@ -636,6 +645,7 @@ static int
 run_unseek(struct bot_run *r, struct error *e)
 {
 	struct seek c;
+	char code[CLUB_CHALLENGE_ID];
 	int rc;
 
 	memset(&c, 0, sizeof(c));
@@ -646,6 +656,7 @@ run_unseek(struct bot_run *r, struct error *e)
 		return 0;
 	}
 	(void)mailcmd_said(&r->b->in, c.verb, c.args, sizeof(c.args));
+	mailcmd_ask_take_code(c.args, 1, code);
 	if (strcasecmp(c.args, "all") != 0 && (strlen(c.args) !=
 	    CLUB_CHALLENGE_ID - 1 || strspn(c.args, "0123456789abcdefABCDEF")
 	    != strlen(c.args)))
@@ -658,8 +669,11 @@ run_unseek(struct bot_run *r, struct error *e)
 		rc = refuse(&c, "unseek,stranger", EXIT_REFUSED, e, "%s is no "
 		    "member's address in this club's directory",
 		    r->b->in.from);
-	else
+	else if ((rc = mailcmd_ask_confirm(r, c.verb, c.me->name, c.args,
+	    code, e)) == 0)
 		rc = unseek(&c, e);
+	if (rc == 1)
+		rc = 0;
 	let_go(&c);
 	return rc;
 }
@@ -692,7 +706,7 @@ const struct mailcmd mailcmd_seek = {
 	.name = "SEEK",
 	.usage = "SEEK RULES [OPTIONS]",
 	.help = "seek a game: rated|casual, 1400-1700|+-200, days=N",
-	.flags = MAILCMD_GAMES,
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
 	.asked = asked_seek,
 	.run = run_seek,
 };
@@ -708,9 +722,9 @@ const struct mailcmd mailcmd_seeks = {
 
 const struct mailcmd mailcmd_unseek = {
 	.name = "UNSEEK",
-	.usage = "UNSEEK ID|ALL",
+	.usage = "UNSEEK ID|ALL [CODE]",
 	.help = "withdraw your open seek (ALL: every one)",
-	.flags = 0,
+	.flags = MAILCMD_CODE,
 	.asked = asked_unseek,
 	.run = run_unseek,
 };

@@ -81,7 +81,7 @@ refused() {
 # join it and the first seat plays its first move through the judge
 test_challenge_accepted() {
 	cstart
-	send c.eml alice@example.org "CHALLENGE bob knights clock=3d"
+	confirmed c.eml alice@example.org "CHALLENGE bob knights clock=3d"
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
 	code=$(code_for bob@example.org)
 	[ -n "$code" ] || fail "no code to bob"
@@ -160,7 +160,7 @@ test_challenge_accepted() {
 # no code
 test_challenge_declined() {
 	cstart
-	send c.eml alice@example.org "CHALLENGE bob incognito"
+	confirmed c.eml alice@example.org "CHALLENGE bob incognito"
 	code=$(code_for bob@example.org)
 	rm -rf spool
 	send d.eml bob@example.org "DECLINE $code"
@@ -174,7 +174,7 @@ test_challenge_declined() {
 # A challenge nobody answers lapses after 7 days
 test_challenge_lapses() {
 	cstart
-	send c.eml alice@example.org "CHALLENGE bob incognito"
+	confirmed c.eml alice@example.org "CHALLENGE bob incognito"
 	code=$(code_for bob@example.org)
 	rm -rf spool
 	send a.eml bob@example.org "ACCEPT $code" 1 $((T0 + 7 * 86400))
@@ -218,12 +218,47 @@ test_challenge_refused() {
 	last | grep -q '^  DECLINE CODE  *[a-z]' || fail "HELP: DECLINE"
 }
 
+# A forged CHALLENGE (alice's address as From, alice never asked): the
+# code goes to alice's mailbox alone, and without it nothing is kept and
+# bob is not asked; a wrong code, or one for another request, member or
+# address, is refused in one line; the same confirmed mail twice makes
+# one challenge
+test_challenge_forged() {
+	cstart
+	confirm f1.eml alice@example.org "CHALLENGE bob knights clock=3d"
+	[ "$(nmail)" -eq 1 ] || fail "$(nmail) mails, want alice's code"
+	[ ! -e jr/challenges ] || fail "a challenge kept without the code"
+	tail -1 jr/log | grep -q 'verdict=challenge,code' || fail "log: code"
+	code=${C##* }
+	refused f2.eml alice@example.org \
+	    "CHALLENGE bob knights clock=3d 0123456789abcdef" 1 \
+	    "not the judge's code"
+	refused f3.eml alice@example.org "CHALLENGE bob knights $code" 1 \
+	    "not the judge's code"
+	refused f4.eml alice@example.org "CHALLENGE carol knights clock=3d "`
+	    `"$code" 1 "not the judge's code"
+	refused f5.eml carol@example.org "CHALLENGE bob knights clock=3d "`
+	    `"$code" 1 "not the judge's code"
+	tail -1 jr/log | grep -q 'verdict=challenge,badcode' ||
+	    fail "log: badcode"
+	[ -z "$(mails_to bob@example.org)" ] || fail "bob asked"
+	# alice's own: her code, twice: one challenge, bob asked
+	send f1.eml alice@example.org "$C"
+	send f1.eml alice@example.org "$C"
+	[ "$(grep -c '^- id: ' jr/challenges)" -eq 1 ] || fail "not one"
+	[ -n "$(code_for bob@example.org)" ] || fail "bob not asked"
+	grep -rq "$code" jr && fail "the code kept in the root"
+	true
+}
+
 # A damaged record keeps the mail (the operator mends it)
 test_challenge_damaged() {
 	cstart
+	confirm c.eml alice@example.org "CHALLENGE bob knights"
+	rm -rf spool
 	printf 'challenges: [1\n' >jr/challenges
 	cp jr/challenges before
-	send c.eml alice@example.org "CHALLENGE bob knights" 2
+	send c.eml alice@example.org "$C" 2
 	err_has '^adjudicator: jr/challenges:[0-9]*:[0-9]*: '
 	[ "$(nmail)" -eq 0 ] || fail "answered while the record is bad"
 	tail -1 jr/log | grep -q 'verdict=retry' || fail "log"
@@ -235,7 +270,7 @@ test_challenge_damaged() {
 # judge reveals its own by itself, and every copy has the same field
 test_challenge_seeded_game() {
 	cstart
-	send c.eml alice@example.org "CHALLENGE bob topogic"
+	confirmed c.eml alice@example.org "CHALLENGE bob topogic"
 	code=$(code_for bob@example.org)
 	rm -rf spool
 	send a.eml bob@example.org "ACCEPT $code"
@@ -321,6 +356,27 @@ header() {
 	"$ADJ" open -k alice.key "$1" 2>/dev/null || fail "open $1"
 }
 
+# A forged REMATCH (bob's address as From): the code to bob alone,
+# nothing kept, alice not asked; a code for another game is refused
+test_rematch_forged() {
+	rstart -o clock=3d
+	over
+	S=$(echo "$G" | cut -c1-16)
+	confirm f1.eml bob@example.org "REMATCH $S"
+	[ ! -e jr/challenges ] || fail "a rematch kept without the code"
+	[ -z "$(mails_to alice@example.org)" ] || fail "alice asked"
+	tail -1 jr/log | grep -q 'verdict=rematch,code' || fail "log: code"
+	code=${C##* }
+	refused f2.eml bob@example.org "REMATCH $G $code" 1 \
+	    "not the judge's code"
+	refused f3.eml alice@example.org "REMATCH $S $code" 1 \
+	    "not the judge's code"
+	[ ! -e jr/challenges ] || fail "a rematch kept with a bad code"
+	send f1.eml bob@example.org "$C"
+	[ -n "$(code_for alice@example.org)" ] || fail "alice not asked"
+	grep -q "^  rematch: $G\$" jr/challenges || fail "rematch not kept"
+}
+
 # A game played to its end; bob asks for a rematch by the first 16
 # digits of its id; alice is asked (her code), then asks too and is
 # answered with bob's; bob's REMATCH again sends the same code; alice
@@ -333,7 +389,7 @@ test_rematch_made() {
 	refused c.eml carol@example.org "REMATCH $S" 1 \
 	    "your key ([0-9a-f]*) held no seat of game $S"
 	rm -rf spool
-	send r1.eml bob@example.org "REMATCH $S"
+	confirmed r1.eml bob@example.org "REMATCH $S"
 	[ "$(nmail)" -eq 2 ] || fail "$(nmail) mails, want 2"
 	code=$(code_for alice@example.org)
 	[ -n "$code" ] || fail "no code to alice"
@@ -355,7 +411,7 @@ test_rematch_made() {
 	cp jr/challenges kept
 	# alice asks too: the same rematch, its code to her
 	rm -rf spool
-	send r2.eml alice@example.org "REMATCH $G"
+	confirmed r2.eml alice@example.org "REMATCH $G"
 	[ "$(nmail)" -eq 1 ] || fail "alice's REMATCH: $(nmail) mails"
 	last | grep -q "^bob asked you for this already" ||
 	    fail "alice not told of bob's"
@@ -364,7 +420,7 @@ test_rematch_made() {
 	tail -1 jr/log | grep -q 'verdict=rematch,asked' || fail "log"
 	# bob again: the same code to alice, nothing new kept
 	rm -rf spool
-	send r3.eml bob@example.org "REMATCH $S"
+	confirmed r3.eml bob@example.org "REMATCH $S"
 	[ "$(nmail)" -eq 2 ] || fail "bob's REMATCH again: $(nmail) mails"
 	[ "$(code_for alice@example.org)" = "$code" ] || fail "another code"
 	cmp -s kept jr/challenges || fail "bob's second rematch kept"
@@ -401,7 +457,7 @@ test_rematch_made() {
 	# made: a REMATCH says so, by either; DECLINE is too late
 	for who in bob alice; do
 		rm -rf spool
-		send "m$who.eml" "$who@example.org" "REMATCH $S"
+		confirmed "m$who.eml" "$who@example.org" "REMATCH $S"
 		[ "$(nmail)" -eq 1 ] || fail "$who's REMATCH: $(nmail) mails"
 		last | grep -q "is made already: game $(echo "$G2" |
 		    cut -c1-16)" || fail "$who not told of the game made"
@@ -416,7 +472,7 @@ test_rematch_made() {
 test_rematch_declined() {
 	rstart
 	over
-	send r1.eml alice@example.org "REMATCH $G"
+	confirmed r1.eml alice@example.org "REMATCH $G"
 	code=$(code_for bob@example.org)
 	grep -q '^  first: bob$' jr/challenges || fail "bob, second, not first"
 	rm -rf spool
@@ -427,7 +483,7 @@ test_rematch_declined() {
 	    "$(mails_to bob@example.org)" || fail "bob not told"
 	grep -q '^- id:' jr/challenges && fail "the rematch kept"
 	rm -rf spool
-	send r2.eml alice@example.org "REMATCH $G"
+	confirmed r2.eml alice@example.org "REMATCH $G"
 	[ -n "$(code_for bob@example.org)" ] || fail "not asked again"
 	[ "$(grep -c '^- id:' jr/challenges)" -eq 1 ] || fail "not one rematch"
 }
@@ -489,7 +545,7 @@ test_rematch_refused() {
 	    "has 3 seats: a rematch is of a game of two"
 	# HELP lists it
 	send h.eml carol@example.org HELP
-	last | grep -q '^  REMATCH GAMEID  *[a-z]' || fail "HELP"
+	last | grep -q '^  REMATCH GAMEID \[CODE\]  *[a-z]' || fail "HELP"
 }
 
 # record TAIL: jr/challenges, one challenge of alice to bob ending in
@@ -506,16 +562,17 @@ record() {
 test_rematch_record() {
 	cstart
 	z=$(printf '%064d' 0)
+	confirm c.eml alice@example.org "CHALLENGE bob knights"
 	for tail in "  rematch: $z" "  rematch: $z\n  first: dave" \
 	    "  first: bob"; do
 		record "$tail"
 		cp jr/challenges before
-		send c.eml alice@example.org "CHALLENGE bob knights" 2
+		send c.eml alice@example.org "$C" 2
 		err_has "jr/challenges:[0-9]*:[0-9]*: not a challenge"
 		cmp -s before jr/challenges || fail "$tail: the record changed"
 	done
 	record "  rematch: $z\n  first: bob"
-	send c.eml alice@example.org "CHALLENGE bob knights"
+	send c.eml alice@example.org "$C"
 	grep -A1 "^  rematch: $z\$" jr/challenges | grep -q '^  first: bob$' ||
 	    fail "the rematch not written back: $(cat jr/challenges)"
 	[ "$(grep -c '^- id: ' jr/challenges)" -eq 2 ] ||
@@ -545,7 +602,7 @@ test_rematch_new_key() {
 	sed "s|$(cat bob.pub)|$(cat bob2.pub)|" jr/members >members.new
 	mv members.new jr/members
 	rm -rf spool
-	send r.eml bob@example.org "REMATCH $G"
+	confirmed r.eml bob@example.org "REMATCH $G"
 	code=$(code_for alice@example.org)
 	[ -n "$code" ] || fail "no code to alice"
 	rm -rf spool

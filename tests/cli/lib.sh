@@ -430,6 +430,42 @@ ask() {
 	bot "$1" "${4:-0}"
 }
 
+# jr_sums: the sums of jr's files but its log and lock
+jr_sums() {
+	(cd jr && find . -type f ! -name log ! -name lock \
+	    -exec sha256sum {} + | sort)
+}
+
+# confirm FILE FROM SUBJECT [NOW]: SUBJECT (CHALLENGE, REMATCH, SEEK,
+# UNSEEK) mailed without its code, through the test's send (FILE.q):
+# answered to FROM alone with the line that confirms it, jr's records
+# and games unchanged; that line, SUBJECT and its code, in $C
+confirm() {
+	jr_sums >confirm.before
+	send "$1.q" "$2" "$3" 0 "${4:-$T0}"
+	[ "$(cat "$(ls spool/*.rcpt | sort -t/ -k2 -n | tail -1)")" = "$2" ] ||
+	    fail "$3: the code not mailed to $2"
+	C=$(sed '1,/^$/d' "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" |
+	    sed -n "s/^    \($3 [0-9a-f]\{16\}\)\$/\1/p")
+	[ -n "$C" ] || fail "$3: no line with its code"
+	jr_sums | cmp -s - confirm.before ||
+	    fail "$3: the root changed before its code came back"
+	if grep -q -- "${C##* }" jr/log; then fail "$3: its code in the log"; fi
+	return 0
+}
+
+# confirmed FILE FROM SUBJECT [STATUS [NOW]]: SUBJECT confirmed
+# (confirm; its code's mail then taken out of the spool), then sent with
+# its code (FILE)
+confirmed() {
+	rm -rf spool.keep
+	[ ! -d spool ] || cp -R spool spool.keep
+	confirm "$1" "$2" "$3" "${5:-$T0}"
+	rm -rf spool
+	[ ! -d spool.keep ] || mv spool.keep spool
+	send "$1" "$2" "$C" "${4:-0}" "${5:-$T0}"
+}
+
 # mails_to ADDRESS: the stand-in's mails to ADDRESS, in order
 mails_to() {
 	grep -lx "$1" spool/*.rcpt 2>/dev/null | sed 's/\.rcpt$/.eml/' |

@@ -47,10 +47,12 @@ games() {
 	ls jr | grep '^[0-9a-f]\{64\}$' || true
 }
 
-# open_seek FILE FROM SUBJECT [NOW]: a seek answered open; its id in $S
+# open_seek FILE FROM SUBJECT [NOW]: a seek, confirmed by its code
+# (confirm), answered open; its id in $S
 open_seek() {
+	confirm "$1" "$2" "$3" "${4:-$T0}"
 	n0=$(nmail)
-	send "$1" "$2" "$3" 0 "${4:-$T0}"
+	send "$1" "$2" "$C" 0 "${4:-$T0}"
 	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "$3: not one answer"
 	last | head -1 | grep -q '^Your seek [0-9a-f]\{16\} is open' || {
 		last >&2
@@ -65,8 +67,9 @@ open_seek() {
 # $B (the other's); who is first, by lot, in $FIRST
 matched() {
 	g0=$(games | wc -l)
+	confirm "$1" "$2" "$3" "${4:-$T0}"
 	rm -rf spool
-	send "$1" "$2" "$3" 0 "${4:-$T0}"
+	send "$1" "$2" "$C" 0 "${4:-$T0}"
 	[ "$(games | wc -l)" -eq $((g0 + 1)) ] || fail "$3: no game made"
 	G=$(for g in $(games); do
 		grep -q "^  game: $g\$" jr/seeks && [ ! -d "seen.$g" ] &&
@@ -87,6 +90,12 @@ matched() {
 	tail -1 jr/log | grep -q 'verdict=seek,matched' || fail "log"
 	[ "$(grep -c "^  game: $G\$" jr/seeks)" -eq 2 ] ||
 	    fail "not both seeks closed by $G"
+}
+
+# crefused FILE FROM SUBJECT STATUS WHAT: refused, SUBJECT confirmed
+crefused() {
+	confirm "$1" "$2" "$3"
+	refused "$1" "$2" "$C" "$4" "$5"
 }
 
 # refused FILE FROM SUBJECT STATUS WHAT: one line back saying WHAT,
@@ -151,12 +160,12 @@ test_seek_matched() {
 	last | grep -q '^No seek is open' || fail "SEEKS after the match"
 	# the same SEEK again: the invitations again, no second game
 	rm -rf spool
-	send s2.eml bob@example.org "SEEK knights clock=3d"
+	send s2.eml bob@example.org "$C"
 	[ "$(games | wc -l)" -eq 1 ] || fail "two games"
 	[ "$(nmail)" -eq 2 ] || fail "not the invitations again"
 	# the seek matched cannot be withdrawn
 	sb=$(sed -n "s/^- id: //p" jr/seeks | grep -vx "$sa")
-	refused u.eml bob@example.org "UNSEEK $sb" 1 "matched already"
+	crefused u.eml bob@example.org "UNSEEK $sb" 1 "matched already"
 }
 
 # Seeks that do not match: another clock, other options, another game,
@@ -267,6 +276,35 @@ test_seek_lapses() {
 	true
 }
 
+# A forged SEEK (alice's address as From, alice never asked): the code
+# goes to alice's mailbox alone, and without it nothing is kept, no game
+# made; a wrong code, or one for another request, member or address, is
+# refused in one line; a forged UNSEEK withdraws nothing
+test_seek_forged() {
+	sstart
+	open_seek s1.eml bob@example.org "SEEK knights clock=3d"
+	confirm f1.eml alice@example.org "SEEK knights clock=3d"
+	tail -1 jr/log | grep -q 'verdict=seek,code' || fail "log: code"
+	[ "$(games | wc -l)" -eq 0 ] || fail "a game made without the code"
+	grep -q '^  by: alice$' jr/seeks && fail "a seek kept without the code"
+	code=${C##* }
+	refused f2.eml alice@example.org \
+	    "SEEK knights clock=3d 0123456789abcdef" 1 "not the judge's code"
+	refused f3.eml alice@example.org "SEEK knights clock=2d $code" 1 \
+	    "not the judge's code"
+	refused f4.eml carol@example.org "SEEK knights clock=3d $code" 1 \
+	    "not the judge's code"
+	tail -1 jr/log | grep -q 'verdict=seek,badcode' || fail "log: badcode"
+	confirm f5.eml bob@example.org "UNSEEK all"
+	grep -q '^  by: bob$' jr/seeks || fail "bob's seek withdrawn"
+	refused f6.eml bob@example.org "UNSEEK all $code" 1 \
+	    "not the judge's code"
+	# alice's own confirmed seek (its words as the judge gave them back)
+	matched f1.eml alice@example.org "SEEK knights clock=3d"
+	grep -rq "$code" jr && fail "the code kept in the root"
+	true
+}
+
 # UNSEEK ID, UNSEEK ALL; another's seek is not the sender's to withdraw
 test_seek_withdrawn() {
 	sstart
@@ -274,17 +312,19 @@ test_seek_withdrawn() {
 	s1=$S
 	open_seek s2.eml alice@example.org "SEEK incognito"
 	open_seek s3.eml alice@example.org "SEEK knights clock=2d"
-	refused u0.eml bob@example.org "UNSEEK $s1" 1 "no open seek of yours"
-	send u1.eml alice@example.org "UNSEEK $s1"
+	crefused u0.eml bob@example.org "UNSEEK $s1" 1 "no open seek of yours"
+	confirm u1.eml alice@example.org "UNSEEK $s1"
+	send u1.eml alice@example.org "$C"
 	last | grep -q "^$s1  knights clock=3d" || fail "not told"
 	grep -q "^- id: $s1\$" jr/seeks && fail "not withdrawn"
 	# bob's seek of the same no longer finds it
 	open_seek s4.eml bob@example.org "SEEK knights clock=3d"
-	send u2.eml alice@example.org "UNSEEK all"
+	confirm u2.eml alice@example.org "UNSEEK all"
+	send u2.eml alice@example.org "$C"
 	[ "$(last | grep -c '^[0-9a-f]\{16\}  ')" -eq 2 ] || fail "not both"
 	grep -q '^  by: alice$' jr/seeks && fail "alice's seeks kept"
 	grep -q '^  by: bob$' jr/seeks || fail "bob's seek withdrawn"
-	refused u3.eml alice@example.org "UNSEEK ALL" 1 "no open seek"
+	crefused u3.eml alice@example.org "UNSEEK ALL" 1 "no open seek"
 }
 
 # Every bad command: one line, nothing kept
@@ -326,16 +366,16 @@ test_seek_refused() {
 	refused u1.eml alice@example.org "UNSEEK" 3 "is not a seek's id"
 	refused u2.eml alice@example.org "UNSEEK 12" 3 "is not a seek's id"
 	refused u3.eml mallory@example.org "UNSEEK all" 1 "no member's"
-	refused u4.eml alice@example.org "UNSEEK 0123456789abcdef" 1 \
+	crefused u4.eml alice@example.org "UNSEEK 0123456789abcdef" 1 \
 	    "no open seek of yours"
 	# the same game twice; the most a member may have open
 	open_seek s1.eml alice@example.org "SEEK knights clock=3d"
-	refused t1.eml alice@example.org "SEEK knights clock=3d 1400-1600" 1 \
+	crefused t1.eml alice@example.org "SEEK knights clock=3d 1400-1600" 1 \
 	    "is that game already"
 	for d in 1 2 4 5 6 7 8 9 10; do
 		open_seek f$d.eml alice@example.org "SEEK knights clock=${d}d"
 	done
-	refused t2.eml alice@example.org "SEEK incognito" 1 \
+	crefused t2.eml alice@example.org "SEEK incognito" 1 \
 	    "open seeks, the most"
 	# no address for the judge: no game it can make
 	rm jr/judge.yaml
@@ -344,7 +384,7 @@ test_seek_refused() {
 	send h.eml carol@example.org HELP
 	last | grep -q '^  SEEK RULES \[OPTIONS\]  *[a-z]' || fail "HELP: SEEK"
 	last | grep -q '^  SEEKS  *[a-z]' || fail "HELP: SEEKS"
-	last | grep -q '^  UNSEEK ID|ALL  *[a-z]' || fail "HELP: UNSEEK"
+	last | grep -q '^  UNSEEK ID|ALL \[CODE\]  *[a-z]' || fail "HELP: UNSEEK"
 }
 
 # A damaged record keeps the mail (the operator mends it)

@@ -437,14 +437,28 @@ club_prep() {
 	} >jr/members
 }
 
+# coded FROM SUBJECT ID FILE: SUBJECT mailed to jr without its code
+# (Message-ID <ID.q@...>), then FILE the mail that confirms it, SUBJECT
+# and the code the judge answered (Message-ID <ID@...>); the spool gone
+coded() {
+	rm -rf spool
+	printf 'From: %s\nSubject: %s\nMessage-ID: <%s.q@example.org>\n\n' \
+	    "$1" "$2" "$3" >"$4.q"
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" "$4.q"
+	c=$(sed -n "s/^    $2 \([0-9a-f]\{16\}\)\$/\1/p" spool/1.eml)
+	[ -n "$c" ] || fail "no code for $2"
+	printf 'From: %s\nSubject: %s %s\nMessage-ID: <%s@example.org>\n\n' \
+	    "$1" "$2" "$c" "$3" >"$4"
+	rm -rf spool
+}
+
 # accept: judge -r with bob's ACCEPT of alice's challenge: the game's id
 # in ROOT/challenges before the game is filed, one game made whatever
 # the crash, and both seats mailed their invitation once it is taken
 DIRS_accept=
 prep_accept() {
 	club_prep
-	printf 'From: alice@example.org\nSubject: CHALLENGE bob knights\n'`
-	    `'Message-ID: <c@example.org>\n\n' >c.eml
+	coded alice@example.org "CHALLENGE bob knights" c c.eml
 	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" c.eml
 	code=$(sed -n 's/^    ACCEPT \([0-9a-f]\{16\}\)$/\1/p' spool/1.eml)
 	[ -n "$code" ] || fail "no code"
@@ -503,8 +517,7 @@ prep_rematch() {
 	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" r.eml
 	"$ADJ" show -d "jr/$g" -f yaml | grep -q '^phase: closed$' ||
 	    fail "the game is not over"
-	printf 'From: bob@example.org\nSubject: REMATCH %s\n'`
-	    `'Message-ID: <m@example.org>\n\n' "$g" >m.eml
+	coded bob@example.org "REMATCH $g" m m.eml
 	echo "$g" >old
 	rm -rf spool
 }
@@ -657,13 +670,10 @@ after_digestout() {
 DIRS_seek=
 prep_seek() {
 	club_prep
-	printf 'From: alice@example.org\nSubject: SEEK knights clock=3d\n'`
-	    `'Message-ID: <s1@example.org>\n\n' >s1.eml
+	coded alice@example.org "SEEK knights clock=3d" s1 s1.eml
 	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" s1.eml
 	grep -q '^Your seek [0-9a-f]* is open' spool/1.eml || fail "not open"
-	printf 'From: bob@example.org\nSubject: SEEK knights clock=3d\n'`
-	    `'Message-ID: <s2@example.org>\n\n' >s.eml
-	rm -rf spool
+	coded bob@example.org "SEEK knights clock=3d" s2 s.eml
 }
 run_seek() {
 	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" s.eml >out 2>err

@@ -6,7 +6,11 @@
 # (MEMBERS, members import), and start games without swapping a key: one
 # challenges another, who accepts; each seat joins its game from the
 # invitation the judge mailed it; after that game one asks for a
-# rematch, the other accepts, and the new game has the seats swapped.
+# rematch, the other accepts, and the new game has the seats swapped;
+# CHALLENGE and REMATCH each confirmed by the code the judge mails the
+# asker.  A forged CHALLENGE, REMATCH and SEEK (another member's address
+# as From) make nothing: that member's mailbox gets the code, and
+# without it no record is written, nobody is asked, no game is made.
 # A member who takes one mail a day (DIGEST daily ics) is in three games
 # whose updates the judge holds; its tick the next morning mails her one
 # digest with a calendar of her deadlines, and receive takes it whole.  A member's deadlines as iCalendar
@@ -74,6 +78,27 @@ code() {
 	    tail -1
 }
 
+# confirmed WHO SUBJECT VERDICT: adjt-WHO mails the judge SUBJECT, is
+# mailed the line that confirms it (SUBJECT and its code), and mails it
+# back; the judge's log says VERDICT, verb,code first
+confirmed() {
+	n0=$(mails "adjt-$1")
+	command "$1" "$2"
+	judged "$3,code"
+	answer "$1" $((n0 + 1)) "\\[adjudicator\\] $(echo "$2" | cut -d' ' -f1)"
+	c=$(code "$1" "$2")
+	[ -n "$c" ] || fail "no code for $1's $2"
+	command "$1" "$2 $c"
+	judged "$3"
+}
+# forged AS WHO SUBJECT: adjt-AS mails the judge SUBJECT with adjt-WHO's
+# address as From
+forged() {
+	as "adjt-$1" "{ printf 'From: adjt-$2@localhost\nTo: $J\n'; \
+	    printf 'Subject: %s\n\n' '$3'; } |
+	    /usr/sbin/sendmail -t -i" || fail "$1 as $2: $3"
+}
+
 say "six members register"
 for p in $people; do
 	as "adjt-$p" "printf 'club: register\\nname: $p\\naddress: \
@@ -106,9 +131,8 @@ grep -q "$(awk '{ print $3 }' /home/adjt-ben/ben.pub | cut -c1-8)" \
     /home/adjt-ann/import.out || fail "no fingerprint printed for ben"
 
 say "ann challenges ben, who accepts"
-command ann 'CHALLENGE ben incognito clock=3d'
-judged challenge
-answer ann 4 '\[adjudicator\] CHALLENGE'
+confirmed ann 'CHALLENGE ben incognito clock=3d' challenge
+answer ann 5 '\[adjudicator\] CHALLENGE'
 answer ben 3 '\[adjudicator\] ann challenges you to incognito'
 c=$(code ben ACCEPT)
 [ -n "$c" ] || fail "no code in ben's challenge"
@@ -116,7 +140,7 @@ command ben "ACCEPT $c"
 judged accept
 G1=$(sed -n "${nlog}s/.* game=\\([0-9a-f]*\\) .*/\\1/p" "$log")
 [ -n "$G1" ] || fail "no game in the judge's log"
-wait_for "ann's invitation" more_mail adjt-ann 5
+wait_for "ann's invitation" more_mail adjt-ann 6
 wait_for "ben's invitation" more_mail adjt-ben 4
 for p in ann ben; do
 	as "adjt-$p" "\"\$ADJ\" join -r games -k $p.key /var/mail/adjt-$p" \
@@ -188,9 +212,8 @@ done
 S=$(echo "$G1" | cut -c1-16)
 nb=$(mails adjt-ben)
 na=$(mails adjt-ann)
-command ben "REMATCH $S"
-judged rematch
-answer ben $((nb + 1)) '\[adjudicator\] REMATCH'
+confirmed ben "REMATCH $S" rematch
+answer ben $((nb + 2)) '\[adjudicator\] REMATCH'
 answer ann $((na + 1)) "\\[adjudicator\\] ben asks you for a rematch of $S"
 c=$(code ann ACCEPT)
 [ -n "$c" ] || fail "no code in ann's rematch mail"
@@ -210,6 +233,49 @@ as adjt-ann "\"\$ADJ\" show -d games/$G2D -f yaml" 2>/dev/null |
 as adjt-club "\"\$ADJ\" show -d judge/$G2D -f yaml" 2>/dev/null |
     grep -qx '  control: 3d' || fail "the rematch's clock is not the game's"
 
+say "forged CHALLENGE, REMATCH and SEEK make nothing"
+# fay mails them with another member's address as From: the code goes
+# to that member's mailbox alone; without it nothing is kept, nobody is
+# asked, no game is made
+nd=$(mails adjt-dee)
+nc=$(mails adjt-cid)
+na=$(mails adjt-ann)
+nbb=$(mails adjt-ben)
+ng=$(ls /home/adjt-club/judge | grep -c '^[0-9a-f]\{64\}$')
+cp /home/adjt-club/judge/challenges /tmp/members.challenges
+forged fay dee 'CHALLENGE cid incognito clock=3d'
+judged challenge,code
+wait_for "dee's code" more_mail adjt-dee $((nd + 1))
+last_mail adjt-dee | grep -q '^    CHALLENGE cid incognito clock=3d '`
+    `'[0-9a-f]\{16\}$' || fail "dee not mailed the code"
+forged fay ann "REMATCH $S"
+judged rematch,code
+wait_for "ann's code" more_mail adjt-ann $((na + 1))
+last_mail adjt-ann | grep -q "^    REMATCH $S [0-9a-f]\{16\}\$" ||
+    fail "ann not mailed the code"
+forged fay dee 'SEEK incognito clock=3d'
+judged seek,code
+wait_for "dee's second code" more_mail adjt-dee $((nd + 2))
+last_mail adjt-dee | grep -q '^    SEEK incognito clock=3d [0-9a-f]\{16\}$' ||
+    fail "dee not mailed the seek's code"
+# a code guessed is refused, nothing changed
+forged fay dee 'CHALLENGE cid incognito clock=3d 0123456789abcdef'
+judged challenge,badcode
+wait_for "dee's refusal" more_mail adjt-dee $((nd + 3))
+[ "$(mails adjt-cid)" -eq "$nc" ] || fail "cid asked by a forged CHALLENGE"
+[ "$(mails adjt-ben)" -eq "$nbb" ] || fail "ben asked by a forged REMATCH"
+[ "$(mails adjt-fay)" -eq 2 ] || fail "fay was mailed a code"
+cmp -s /tmp/members.challenges /home/adjt-club/judge/challenges ||
+    fail "the record changed"
+[ ! -e /home/adjt-club/judge/seeks ] || fail "a seek kept"
+[ "$(ls /home/adjt-club/judge | grep -c '^[0-9a-f]\{64\}$')" -eq "$ng" ] ||
+    fail "a game made"
+for p in dee ann; do
+	c=$(last_mail "adjt-$p" | grep -o '[0-9a-f]\{16\}$' | tail -1)
+	[ -z "$c" ] || ! grep -rq "$c" /home/adjt-club/judge ||
+	    fail "a code kept in the judge's root"
+done
+
 say "eve takes one mail a day, with her deadlines; three games"
 command eve 'DIGEST daily ics'
 judged digest,code
@@ -224,8 +290,7 @@ grep -q '^mode daily ics$' /home/adjt-club/judge/digest/eve ||
     fail "eve's choice not kept"
 EG=
 for o in cid dee fay; do
-	command eve "CHALLENGE $o incognito clock=3d"
-	judged challenge
+	confirmed eve "CHALLENGE $o incognito clock=3d" challenge
 	wait_for "$o's challenge" grep -q \
 	    '^Subject: \[adjudicator\] eve challenges you' "/var/mail/adjt-$o"
 	c=$(code "$o" ACCEPT)
@@ -295,7 +360,7 @@ print(len(list(c.walk("VEVENT"))))' /tmp/members.digest >/tmp/members.ev ||
 	[ "$(cat /tmp/members.ev)" -eq "$want" ] ||
 	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar, not $want"
 fi
-rm -f /tmp/members.digest /tmp/members.ev
+rm -f /tmp/members.digest /tmp/members.ev /tmp/members.challenges
 
 [ ! -s /var/mail/adjt-club ] || fail "mail fell through to the judge's mailbox"
 say "done, $nlog mails judged"
