@@ -3,8 +3,9 @@
 # writing verb (keygen, join, setup, turn, receive, judge, judge -r
 # over a queue (drain) and with one mail (bot), a member's REGISTER
 # confirmed (register), a challenge accepted (accept), a rematch asked
-# (rematch), export, repair).  $ADJ
-# is a fault-injection build (make faults; adjudicator/lib/fault.h).
+# (rematch), a tournament declared by mail (tournament), export,
+# repair).  $ADJ is a fault-injection build (make faults;
+# adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
 #    run of the verb, in a realistic position, fails with EIO, fails with
@@ -29,8 +30,8 @@ export ADJ TOP="$top"
 KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
-verbs=${FAULT_ONLY:-judge drain bot register accept rematch keygen join \
-    setup turn receive export repair}
+verbs=${FAULT_ONLY:-judge drain bot register accept rematch tournament \
+    keygen join setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -500,6 +501,56 @@ after_rematch() {
 	    grep -q '^  control: 3d$' || fail "the clock not kept"
 }
 
+# tournament: judge -r with the operator's TOURNAMENT, its declaration
+# signed by the judge's key: kept whole or not at all, the players mailed
+# only once it is kept; given again: kept, the same bytes; both players'
+# ACCEPT then kept, and tournament verify of what the root holds agrees
+DIRS_tournament=
+prep_tournament() {
+	club_prep
+	{
+		printf 'adjudicator: 1\nkind: tournament\nid: club27\n'
+		printf 'name: Club 2027\nrules: knights\n'
+		printf 'format:\n  type: round-robin\nplayers:\n'
+		for p in alice bob; do
+			printf -- '- name: %s\n  key: %s\n' "$p" "$(cat $p.pub)"
+			printf '  address: %s@example.org\n' "$p"
+		done
+	} >decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour
+	{
+		printf 'From: op@example.org\nSubject: TOURNAMENT\n'
+		printf 'Message-ID: <t@example.org>\n\n'
+		cat decl.tour
+	} >t.eml
+}
+run_tournament() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" t.eml >out 2>err
+}
+after_tournament() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	if [ -e $td/decl.tour ]; then
+		cmp -s $td/decl.tour decl.tour || fail "the declaration torn"
+	elif grep -l '^To: alice@' spool/*.eml >/dev/null 2>&1; then
+		fail "alice mailed, the declaration not kept"
+	fi
+	expect 0 "$ADJ" judge -r jr -s "$SM" t.eml
+	cmp -s $td/decl.tour decl.tour || fail "the declaration not kept"
+	for p in alice bob; do
+		"$ADJ" tournament accept -k $p.key decl.tour >$p.acc
+		{
+			printf 'From: %s@example.org\n' $p
+			printf 'Subject: ACCEPT club27\n'
+			printf 'Message-ID: <a%s@example.org>\n\n' $p
+			cat $p.acc
+		} >a$p.eml
+		expect 0 "$ADJ" judge -r jr -s "$SM" a$p.eml
+	done
+	expect 0 "$ADJ" tournament verify $td/decl.tour \
+	    $td/accept-alice.tour $td/accept-bob.tour
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -621,7 +672,9 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|register|accept|rematch) want=75 ;; esac
+		case $verb in
+		drain|bot|register|accept|rematch|tournament) want=75 ;;
+		esac
 		[ "$rc" -eq "$want" ] ||
 		    fail "$name: exit $rc, want $want: $(cat err)"
 		[ "$(grep -c '^adjudicator: ' err)" -eq 1 ] &&
