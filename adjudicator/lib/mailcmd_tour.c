@@ -9,7 +9,11 @@
  * a crash leaves a record written whole or not at all, and the same mail
  * again writes what is missing.  The sender is answered with the state
  * (who accepted, who is missing); TOURNAMENT mails each player at its
- * declared address what to do.
+ * declared address what to do.  The acceptance that completes them starts
+ * it: the rounds the start gives paired and signed by the judge
+ * (round-R.tour), each game's signed header made once and kept
+ * (game-R-B-G.hdr) before it is filed, its seats invited, every player
+ * mailed the pairings; the same mail again takes up what is kept.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -17,10 +21,13 @@
 #include <string.h>
 
 #include "armor.h"
+#include "envelope.h"
 #include "fsio.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
+#include "mailcmd_game.h"
+#include "match.h"
 #include "tour.h"
 
 #define TOUR_DIR	"tournaments"
@@ -223,6 +230,7 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
     struct error *e)
 {
 	struct error why;
+	size_t i;
 
 	if (mail_record(c, "declaration", blob, e) != 0)
 		return -1;
@@ -242,6 +250,11 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 		return mailcmd_ask_refuse(c, "tournament,id", EXIT_REFUSED, e,
 		    "the id %s is 16 hex digits, as a challenge's code: "
 		    "ACCEPT could not tell them apart", d->id);
+	for (i = 0; i < d->n; i++)
+		if (d->p[i].address[0] == '\0')
+			return mailcmd_ask_refuse(c, "tournament,address",
+			    EXIT_REFUSED, e, "the player %s has no address: "
+			    "the judge mails every player", d->p[i].name);
 	if (c->r->club.address[0] == '\0')
 		return mailcmd_ask_refuse(c, "tournament,noaddress",
 		    EXIT_REFUSED, e, "this judge makes no games: its operator "
@@ -283,6 +296,195 @@ run_end(struct tour_run *t, int rc, const char *verdict, const char *again,
 	tour_decl_free(&t->d);
 	buf_free(&t->blob);
 	buf_free(&t->text);
+	return rc;
+}
+
+/* The blob of the record kept at path: 0, 1 none kept. */
+static int
+kept(const char *path, struct buf *blob, struct error *e)
+{
+	struct armor_list l = { NULL, 0, NULL };
+	struct buf t;
+	int rc;
+
+	if (!fsio_exists(path))
+		return 0;
+	buf_init(&t);
+	rc = fsio_read(path, 1 << 24, &t, e) != 0 || armor_read((char *)
+	    t.data, t.len, TOUR_ARMOR, path, &l, e) != 0 || buf_add(blob,
+	    l.items[0].data, l.items[0].len) != 0 ? -1 : 1;
+	if (rc < 0)
+		e->status = EXIT_SYSTEM;
+	armor_list_free(&l);
+	buf_free(&t);
+	return rc;
+}
+
+/* Round r paired, signed by the judge and kept (or the one kept read
+ * again), into t. */
+static int
+round_of(struct tour_run *tr, struct tour *t, unsigned r, struct error *e)
+{
+	const struct tour_decl *d = &tr->d;
+	struct tour_record rec;
+	struct tour_game *g = NULL;
+	struct buf body, sb;
+	char file[32], path[PATH_MAX];
+	size_t ng = 0;
+	int rc;
+
+	memset(&rec, 0, sizeof(rec));
+	buf_init(&body);
+	buf_init(&sb);
+	snprintf(file, sizeof(file), "round-%u.tour", r);
+	if ((rc = tpath(tr->c.r, d->id, file, path, sizeof(path), e)) == 0 &&
+	    (rc = kept(path, &sb, e)) == 1)
+		rc = tour_record_read(d, sb.data, sb.len, &rec, path, e) != 0 ||
+		    tour_add_round(t, rec.g, rec.ng, e) != 0 ? -1 : 0;
+	else if (rc == 0)
+		rc = tour_pair(t, r, &g, &ng, e) != 0 || tour_round_body(d,
+		    r, g, ng, &body, e) != 0 || envelope_sign(tr->c.r->b->k,
+		    &d->director, 1, body.data, body.len, &sb, e) != 0 ||
+		    keep(path, &sb, e) != 0 || tour_add_round(t, g, ng,
+		    e) != 0 ? -1 : 0;
+	if (rc != 0 && e->status != EXIT_SYSTEM)
+		e->status = EXIT_SYSTEM;	/* what the judge paired */
+	free(g);
+	tour_record_free(&rec);
+	buf_free(&body);
+	buf_free(&sb);
+	return rc;
+}
+
+/* Player i as a seat of a game the judge makes. */
+static void
+member_of(const struct tour_decl *d, unsigned i, struct club_member *m)
+{
+	memset(m, 0, sizeof(*m));
+	snprintf(m->name, sizeof(m->name), "%s", d->p[i].name);
+	m->key = d->p[i].key;
+	snprintf(m->address, sizeof(m->address), "%s", d->p[i].address);
+}
+
+/*
+ * Slot s's game: its signed header made once and kept
+ * (game-R-B-G.hdr) before it is filed, so that the same mail again files
+ * the same game; its seats mailed their invitations.
+ */
+static int
+game_of(struct tour_run *tr, const struct tour_slot *s, struct error *e)
+{
+	const struct tour_decl *d = &tr->d;
+	struct club_member m[2];
+	const struct club_member *seat[2] = { &m[0], &m[1] };
+	struct match_event ev;
+	struct buf sb;
+	char file[48], path[PATH_MAX], game[ROOT_ID], said[2][300];
+	const char *say[2] = { said[0], said[1] };
+	struct match *x;
+	int rc;
+
+	member_of(d, s->g.white, &m[0]);
+	member_of(d, s->g.black, &m[1]);
+	memset(&ev, 0, sizeof(ev));
+	snprintf(ev.id, sizeof(ev.id), "%s", d->hex);
+	ev.round = s->g.round;
+	ev.board = s->g.board;
+	ev.game = s->g.game > 1 ? s->g.game : 0;
+	snprintf(file, sizeof(file), "game-%u-%u-%u.hdr", s->g.round,
+	    s->g.board, s->g.game);
+	buf_init(&sb);
+	if ((rc = tpath(tr->c.r, d->id, file, path, sizeof(path), e)) == 0 &&
+	    (rc = kept(path, &sb, e)) == 1) {
+		rc = (x = header_read(sb.data, sb.len, path, e)) == NULL ?
+		    -1 : 0;
+		if (x != NULL)
+			snprintf(game, sizeof(game), "%s", x->game_hex);
+		match_free(x);
+	} else if (rc == 0)
+		rc = mailcmd_game_event(tr->c.r, d->rules, &d->cfg,
+		    d->clock.on ? &d->clock : NULL, &ev, seat, &sb, game,
+		    e) != 0 || keep(path, &sb, e) != 0 ? -1 : 0;
+	if (rc == 0)
+		rc = mailcmd_game_file(tr->c.r, &sb, e);
+	buf_free(&sb);
+	if (rc != 0)
+		return -1;
+	snprintf(said[0], sizeof(said[0]), "tournament %s (%.60s), round %u, "
+	    "board %u: you play white against %s", d->id, d->name,
+	    s->g.round, s->g.board, m[1].name);
+	snprintf(said[1], sizeof(said[1]), "tournament %s (%.60s), round %u, "
+	    "board %u: you play black against %s", d->id, d->name,
+	    s->g.round, s->g.board, m[0].name);
+	return mailcmd_game_invite(tr->c.r, game, m[0].name, say, e);
+}
+
+/* Every player mailed the pairings of t. */
+static int
+pairings(struct tour_run *tr, const struct tour *t, struct error *e)
+{
+	const struct tour_decl *d = &tr->d;
+	struct club_member m;
+	struct tour_game *g;
+	struct buf text;
+	char subject[MAIL_FIELD];
+	size_t i;
+	int rc = 0;
+
+	if ((g = calloc(t->ns + 1, sizeof(*g))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; i < t->ns; i++)
+		g[i] = t->s[i].g;
+	buf_init(&text);
+	buf_printf(&text, "Every player accepted the tournament %s (%.16s):"
+	    " %s.\nThe judge paired and made the games; each was mailed "
+	    "to its seats.\n\n", d->id, d->hex, d->name);
+	snprintf(subject, sizeof(subject), "[adjudicator] tournament %s: "
+	    "the pairings", d->id);
+	if (tour_pairing_text(t, g, t->ns, &text, e) != 0 ||
+	    buf_cstr(&text) != 0)
+		rc = -1;
+	for (i = 0; i < d->n && rc == 0; i++) {
+		member_of(d, (unsigned)i, &m);
+		rc = mailcmd_ask_mail(&tr->c, &m, subject, (char *)text.data,
+		    e);
+	}
+	buf_free(&text);
+	free(g);
+	return rc;
+}
+
+/*
+ * Every player accepted: the rounds the start pairs (a round robin's
+ * all, every game at once; else the first), each signed and kept, their
+ * games made, filed and mailed, the pairings mailed to every player.
+ */
+static int
+start(struct tour_run *tr, struct error *e)
+{
+	const struct tour_decl *d = &tr->d;
+	struct tour t;
+	unsigned r, last;
+	size_t i;
+	int rc;
+
+	if (tour_init(&t, d, e) != 0)
+		return -1;
+	last = d->format == TOUR_ROUND_ROBIN ? tour_rounds(d) : 1;
+	for (i = 0; i < d->n; i++)
+		t.accepted[i] = 1;
+	for (r = 1, rc = 0; r <= last && rc == 0; r++)
+		rc = round_of(tr, &t, r, e);
+	for (i = 0; i < t.ns && rc == 0; i++)
+		if (t.s[i].g.black != TOUR_NONE)
+			rc = game_of(tr, &t.s[i], e);
+	if (rc == 0)
+		rc = pairings(tr, &t, e);
+	if (rc == 0)
+		report_line(tr->c.r->b->report, "%s: tournament %s: %u "
+		    "rounds paired, %zu games made", tr->c.r->name, d->id,
+		    last, t.ns);
+	tour_free(&t);
 	return rc;
 }
 
@@ -381,7 +583,12 @@ run_tour_accept(struct bot_run *r, struct error *e)
 		buf_printf(&t.text, "%s", t.fresh ? "The judge took your "
 		    "acceptance.\n" : "The judge holds your acceptance "
 		    "already.\n");
-		(void)state(r, &t.d, &t.text);
+		/* again after a crash: what is kept is taken up */
+		if (state(r, &t.d, &t.text) == 0) {
+			buf_printf(&t.text, "Every player accepted: the "
+			    "judge paired the games and mailed them.\n");
+			rc = start(&t, e);
+		}
 	}
 	return run_end(&t, rc, "accept,tournament", "accept,tournament,again",
 	    e);
@@ -416,8 +623,8 @@ const struct mailcmd mailcmd_tournament = {
 const struct mailcmd mailcmd_tour_accept = {
 	.name = "ACCEPT",
 	.usage = "ACCEPT TID",
-	.help = "play in tournament TID: your signed acceptance attached",
-	.flags = MAILCMD_RECORD,
+	.help = "join tournament TID: your signed acceptance attached",
+	.flags = MAILCMD_RECORD | MAILCMD_GAMES,
 	.asked = asked_tour_accept,
 	.run = run_tour_accept,
 };

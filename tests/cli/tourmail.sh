@@ -4,7 +4,9 @@
 # who is missing, and mails each player how to accept; ACCEPT TID with a
 # player's signed acceptance is kept and answered with the state.  Every
 # bad input answered in one line, nothing changed.  Through the stand-in
-# sendmail (tests/cli/sendmail.sh) at the test clock.
+# sendmail (tests/cli/sendmail.sh) at the test clock.  The last
+# acceptance starts a round robin: its games made, played to their end
+# by resignations, the whole verified.
 
 T0=1796083200		# 2026-12-01T00:00:00Z
 
@@ -155,6 +157,11 @@ test_tourmail_refusals() {
 	refused na.eml op@club.example TOURNAMENT 1 "has not set its address" \
 	    decl.tour
 	mv judge.yaml jr/judge.yaml
+	# a player without an address
+	grep -v '^  address: carol@' decl.yaml >na.yaml
+	"$ADJ" tournament declare -k jr/judge.key na.yaml >na.tour
+	refused na2.eml op@club.example TOURNAMENT 1 \
+	    "the player carol has no address" na.tour
 	# another tournament of the same id
 	send t0.eml op@club.example TOURNAMENT 0 decl.tour
 	sed 's/^name: .*/name: Another/' decl.yaml >d2.yaml
@@ -193,4 +200,75 @@ test_tourmail_help() {
 	send h.eml op@club.example HELP
 	last | grep -q '^  TOURNAMENT  ' || fail "HELP: TOURNAMENT"
 	last | grep -q '^  ACCEPT TID  ' || fail "HELP: ACCEPT TID"
+}
+
+# accept_all PLAYERS...: each player's ACCEPT club27, from its address
+accept_all() {
+	for p in "$@"; do
+		accept_of "$p"
+		send "a$p.eml" "$p@example.org" "ACCEPT club27" 0 "$p.acc"
+	done
+}
+
+# A round robin of 4 started by the last acceptance: its 3 rounds
+# paired, signed by the judge and kept; its 6 games made at once, each
+# header naming the tournament, round and board, each seat invited with
+# a line naming them; every player mailed the pairings; tournament verify
+# takes what the judge wrote; the same acceptance again makes nothing new
+test_tourmail_round_robin_start() {
+	tstart alice bob carol dave
+	send t.eml op@club.example TOURNAMENT 0 decl.tour
+	accept_all alice bob carol
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 0 ] ||
+	    fail "games before every acceptance"
+	rm -rf spool
+	accept_all dave
+	td=jr/tournaments/club27
+	games=$(ls jr | grep '^[0-9a-f]\{64\}$' || true)
+	[ "$(echo "$games" | grep -c .)" -eq 6 ] || fail "not 6 games: $games"
+	for r in 1 2 3; do
+		[ -s $td/round-$r.tour ] || fail "round $r not kept"
+	done
+	# 12 invitations, 4 pairings, the answer
+	[ "$(nmail)" -eq 17 ] || fail "$(nmail) mails, want 17"
+	last | grep -q '^Every player accepted' || fail "dave told"
+	for p in alice bob carol dave; do
+		n=$(mails_to $p@example.org | xargs grep -l \
+		    '^adjudicator: tournament club27 (Club championship 2027), '`
+		    `'round [123], board [12]: you play' | wc -l)
+		[ "$n" -eq 3 ] || fail "$p invited to $n games"
+		mails_to $p@example.org | xargs grep -l \
+		    '^round 3 board 2: ' >/dev/null || fail "$p: no pairings"
+	done
+	# white resigns every game, through the judge
+	for p in alice bob carol dave; do
+		for f in $(mails_to $p@example.org | xargs grep -l \
+		    'board [12]: you play white'); do
+			"$ADJ" join -r "$p.R" -k $p.key "$f" 2>/dev/null ||
+			    fail "$p joins"
+		done
+		for g in $(ls "$p.R" 2>/dev/null); do
+			"$ADJ" turn -M -d "$p.R/$g" resign >"$g.eml" ||
+			    fail "$p resigns"
+			ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" \
+			    judge -r jr -s "$SM" "$g.eml"
+		done
+	done
+	# the pairings are the rules' and signed by the director; each
+	# game's archive names the tournament, its round and board, its
+	# seats the paired players', its options and clock the declared ones
+	for g in $games; do
+		"$ADJ" export -d jr/$g >$g.arc 2>/dev/null || fail "export $g"
+	done
+	expect 0 "$ADJ" tournament verify $td/decl.tour $td/accept-*.tour \
+	    $td/round-*.tour ./*.arc
+	out_has '3 rounds, 6 games.*all agree'
+	# black won every game: 0 for white, 1 for black in each pair
+	expect 0 "$ADJ" tournament table -f yaml $td/decl.tour \
+	    $td/accept-*.tour $td/round-*.tour ./*.arc
+	[ "$(grep -c '^    result: 1$' out)" -eq 6 ] || fail "6 wins"
+	[ "$(grep -c '^    result: 0$' out)" -eq 6 ] || fail "6 losses"
+	# again: nothing new made
+	send again.eml dave@example.org "ACCEPT club27" 0 dave.acc
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "new games"
 }
