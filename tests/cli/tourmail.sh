@@ -272,3 +272,27 @@ test_tourmail_round_robin_start() {
 	send again.eml dave@example.org "ACCEPT club27" 0 dave.acc
 	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "new games"
 }
+
+# A Swiss of 5 started: only its first round paired (two games and the
+# bye, to the lowest seed), the round signed by the judge and verified;
+# the later rounds wait for the games (not built by mail yet)
+test_tourmail_swiss_first_round() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	keys alice bob carol dave erin
+	decl_yaml alice bob carol dave erin |
+	    sed 's/^  type: round-robin$/  type: swiss\n  rounds: 3/' >decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
+	    fail "declare"
+	send t.eml op@club.example TOURNAMENT 0 decl.tour
+	accept_all alice bob carol dave erin
+	td=jr/tournaments/club27
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 2 ] || fail "not 2 games"
+	[ -s $td/round-1.tour ] && [ ! -e $td/round-2.tour ] ||
+	    fail "not round 1 alone"
+	mails_to erin@example.org | xargs grep -q '^round 1 board 3: erin '`
+	    `'has the bye' || fail "erin's bye"
+	expect 0 "$ADJ" tournament verify $td/decl.tour $td/accept-*.tour \
+	    $td/round-1.tour
+}
