@@ -15,6 +15,7 @@
  * (game-R-B-G.hdr) before it is filed, its seats invited, every player
  * mailed the pairings; the same mail again takes up what is kept.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
 #include "mailcmd_game.h"
+#include "mailcmd_tour.h"
 #include "match.h"
 #include "tour.h"
 
@@ -592,6 +594,72 @@ run_tour_accept(struct bot_run *r, struct error *e)
 	}
 	return run_end(&t, rc, "accept,tournament", "accept,tournament,again",
 	    e);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Tournament id's line, when the root holds it. */
+static int
+list_one(struct bot_run *r, const char *id, struct buf *out,
+    struct error *e)
+{
+	struct tour_decl d;
+	char path[PATH_MAX];
+	size_t i, n = 0;
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	if ((rc = held(r, id, &d, NULL, e)) != 0)
+		return rc < 0 ? -1 : 0;
+	for (i = 0; i < d.n; i++)
+		n += accepted(r, &d, i);
+	buf_printf(out, "%s (%.16s): %s, a %s of %s, %zu players: ", d.id,
+	    d.hex, d.name, tour_format_name(d.format), d.rules->name, d.n);
+	if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) == 0 &&
+	    fsio_exists(path))
+		buf_printf(out, "under way\n");
+	else
+		buf_printf(out, "%zu accepted\n", n);
+	tour_decl_free(&d);
+	return 0;
+}
+
+int
+mailcmd_tour_list(struct bot_run *r, struct buf *out, struct error *e)
+{
+	char path[PATH_MAX], **name = NULL, **more;
+	struct dirent *de;
+	size_t n = 0, i;
+	DIR *dp;
+	int rc = 0;
+
+	if (tpath(r, NULL, NULL, path, sizeof(path), e) != 0)
+		return -1;
+	if ((dp = opendir(path)) == NULL)
+		return 0;
+	while (rc == 0 && (de = readdir(dp)) != NULL) {
+		if (!key_name_ok(de->d_name))
+			continue;
+		if ((more = realloc(name, (n + 1) * sizeof(*name))) == NULL ||
+		    (more[n] = strdup(de->d_name)) == NULL)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		if (more != NULL)
+			name = more;
+		n += rc == 0;
+	}
+	closedir(dp);
+	if (n > 0)
+		qsort(name, n, sizeof(*name), by_name);
+	for (i = 0; i < n && rc == 0; i++)
+		rc = list_one(r, name[i], out, e);
+	for (i = 0; i < n; i++)
+		free(name[i]);
+	free(name);
+	return rc;
 }
 
 static int

@@ -129,6 +129,12 @@ test_tourmail_accepted() {
 	accept_of carol
 	send a3.eml op@club.example "ACCEPT club27" 0 carol.acc
 	last | grep -q '^Accepted: bob carol$' || fail "carol"
+	# LIST shows it
+	send l.eml someone@example.net LIST
+	last | grep -q '^Its tournaments:$' || fail "LIST: no tournaments"
+	last | grep -q '^club27 ([0-9a-f]\{16\}): Club championship 2027, '`
+	    `'a round-robin of knights, 4 players: 2 accepted$' ||
+	    fail "LIST: club27"
 	# a challenge's code still goes to the challenges
 	send c.eml bob@example.org "ACCEPT 0123456789abcdef" 1
 	last | head -1 | grep -q 'bob@example.org is no member' ||
@@ -268,6 +274,8 @@ test_tourmail_round_robin_start() {
 	    $td/accept-*.tour $td/round-*.tour ./*.arc
 	[ "$(grep -c '^    result: 1$' out)" -eq 6 ] || fail "6 wins"
 	[ "$(grep -c '^    result: 0$' out)" -eq 6 ] || fail "6 losses"
+	send l.eml someone@example.net LIST
+	last | grep -q '^club27 .*: under way$' || fail "LIST: under way"
 	# again: nothing new made
 	send again.eml dave@example.org "ACCEPT club27" 0 dave.acc
 	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "new games"
