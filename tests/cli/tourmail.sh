@@ -190,6 +190,21 @@ test_tourmail_refusals() {
 	"$ADJ" tournament accept -k mallory.key m.tour >mallory.acc
 	refused m.eml mallory@example.org "ACCEPT club27" 1 \
 	    "a record of another tournament" mallory.acc
+	# alice's acceptance signed by mallory's key
+	tid=$("$ADJ" tournament table -f yaml decl.tour |
+	    sed -n 's/^tournament: //p')
+	printf 'adjudicator: 1\nkind: acceptance\ntournament: %s\n'`
+	    `'player: alice\n' "$tid" >forged.yaml
+	wire sign mallory.key forged.yaml jr/judge.pub >forged.bin ||
+	    fail "wire sign"
+	{
+		printf -- '-----BEGIN ADJUDICATOR TOURNAMENT-----\n'
+		base64 -w64 forged.bin
+		printf -- '-----END ADJUDICATOR TOURNAMENT-----\n'
+	} >forged.acc
+	refused f.eml mallory@example.org "ACCEPT club27" 1 \
+	    "acceptance of alice signed by mallory .*not by alice.s key" \
+	    forged.acc
 	# the declaration itself is no acceptance
 	refused k.eml alice@example.org "ACCEPT club27" 3 \
 	    "not a record of a tournament" decl.tour
