@@ -255,8 +255,8 @@ test_tourmail_round_robin_start() {
 	last | grep -q '^Every player accepted' || fail "dave told"
 	for p in alice bob carol dave; do
 		n=$(mails_to $p@example.org | xargs grep -l '^adjudicator: '`
-		    `'tournament club27 (Club championship 2027), round [123], '`
-		    `'board [12]: you play' | wc -l)
+		    `'tournament club27 (Club championship 2027), '`
+		    `'round [123], board [12]: you play' | wc -l)
 		[ "$n" -eq 3 ] || fail "$p invited to $n games"
 		mails_to $p@example.org | xargs grep -l \
 		    '^round 3 board 2: ' >/dev/null || fail "$p: no pairings"
