@@ -483,7 +483,7 @@ run(struct bot_run *r, const char *text, size_t len, const char *name,
 
 	/* a command a signed message carries reads the mail itself: its
 	 * message is for no game */
-	if (c != NULL && (c->flags & MAILCMD_SIGNED) != 0)
+	if (c != NULL && (c->flags & (MAILCMD_SIGNED | MAILCMD_RECORD)) != 0)
 		return c->run(r, e);
 	error_clear(&why);
 	if (armor_read(text, len, ARMOR_MESSAGE, name, &l, &why) != 0)

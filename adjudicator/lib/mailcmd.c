@@ -22,6 +22,8 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_unregister,
 	&mailcmd_members,
 	&mailcmd_challenge,
+	&mailcmd_tournament,
+	&mailcmd_tour_accept,	/* ACCEPT TID: before ACCEPT CODE */
 	&mailcmd_accept,
 	&mailcmd_decline,
 	&mailcmd_rematch,
@@ -122,6 +124,14 @@ mailcmd_usage(struct buf *out)
 		buf_printf(&say, "%s: the mail carries a message your key "
 		    "signed, sealed to the judge (adjudicator seal; "
 		    "formats/club.md).", some.data);
+		if (buf_cstr(&say) == 0)
+			buf_wrap(out, (char *)say.data);
+	}
+	say.len = some.len = 0;
+	if (names(MAILCMD_RECORD, &some)) {
+		buf_printf(&say, "%s: the mail carries the tournament's "
+		    "record, signed (adjudicator tournament; "
+		    "formats/tournament.md).", some.data);
 		if (buf_cstr(&say) == 0)
 			buf_wrap(out, (char *)say.data);
 	}

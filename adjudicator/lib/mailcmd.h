@@ -5,7 +5,8 @@
  * takes).  Each command describes itself as a const struct mailcmd in
  * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
  * UNWATCH, REGISTER and UNREGISTER, MEMBERS, CHALLENGE, ACCEPT and
- * DECLINE, REMATCH, DIGEST, SEEK, SEEKS and UNSEEK) and is listed once in the
+ * DECLINE, REMATCH, DIGEST, SEEK, SEEKS, UNSEEK, TOURNAMENT and ACCEPT
+ * TID) and is listed once in the
  * table of mailcmd.c, in the order the bot asks: the first command a
  * mail says is the one that runs.  HELP's list of commands is the
  * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
@@ -30,6 +31,9 @@ struct mail_in;
 #define MAILCMD_SIGNED	0x8	/* carried by a signed message, in the mail
 				 * with it: the command reads the mail's
 				 * armor itself (never routed to a game) */
+#define MAILCMD_RECORD	0x10	/* carried by a tournament's signed record
+				 * (tour.h), armored in the mail: the
+				 * command reads it itself */
 
 struct mailcmd {
 	const char	*name;		/* "WATCH" */
@@ -51,6 +55,7 @@ extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
     mailcmd_rematch;
 extern const struct mailcmd mailcmd_digest;	/* DIGEST: issue 34 */
 extern const struct mailcmd mailcmd_seek, mailcmd_seeks, mailcmd_unseek;
+extern const struct mailcmd mailcmd_tournament, mailcmd_tour_accept;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);

@@ -232,17 +232,30 @@ mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
 	const struct game_rules *g;
 	struct game_config cfg;
 	struct clock_spec clock;
+	char why[400];
+
+	if ((g = config(rules, options, &cfg, &clock, why,
+	    sizeof(why))) == NULL)
+		return error_set(e, EXIT_REFUSED, "%s", why);
+	return mailcmd_game_event(r, g, &cfg, clock.on ? &clock : NULL, NULL,
+	    seat, sb, game, e);
+}
+
+int
+mailcmd_game_event(struct bot_run *r, const struct game_rules *g,
+    const struct game_config *config, const struct clock_spec *clock,
+    const struct match_event *event, const struct club_member *const seat[2],
+    struct buf *sb, char game[ROOT_ID], struct error *e)
+{
+	struct game_config cfg = *config;
 	struct key_public to[3];
 	const char *addr[2];
 	struct match *m;
 	struct buf body;
 	uint8_t rnd[32];
-	char why[400];
 	int i, rc;
 
-	if ((g = config(rules, options, &cfg, &clock, why,
-	    sizeof(why))) == NULL)
-		return error_set(e, EXIT_REFUSED, "%s", why);
+	cfg.nseats = 2;
 	for (i = 0; i < 2; i++) {
 		to[i] = seat[i]->key;
 		snprintf(to[i].name, sizeof(to[i].name), "%s", seat[i]->name);
@@ -257,7 +270,7 @@ mailcmd_game_make(struct bot_run *r, const char *rules, const char *options,
 	/* a game that draws from its seed: the judge, its creator, commits
 	 * to its share, drawn with the seats' (seed.h) */
 	rc = header_write(g, &cfg, 1, to, addr, 2, &to[2], r->club.address,
-	    clock.on ? &clock : NULL, NULL, NULL, r->b->k, &body, e) != 0 ||
+	    clock, NULL, event, r->b->k, &body, e) != 0 ||
 	    envelope_sign(r->b->k, to, 3, body.data, body.len, sb, e) != 0;
 	buf_free(&body);
 	if (rc)

@@ -76,6 +76,20 @@ int	mailcmd_game_make(struct bot_run *, const char *rules,
 	    const char *options, const struct club_member *first,
 	    const struct club_member *second, struct buf *sb,
 	    char game[ROOT_ID], struct error *);
+/*
+ * The same of the game g with cfg (its options; the seats and seed set
+ * here) and clock (NULL: none), event (NULL: none) the tournament, round
+ * and board its header names (a tournament's game, mailcmd_tour.c).
+ */
+struct game_rules;
+struct game_config;
+struct clock_spec;
+struct match_event;
+int	mailcmd_game_event(struct bot_run *, const struct game_rules *g,
+	    const struct game_config *cfg, const struct clock_spec *clock,
+	    const struct match_event *event,
+	    const struct club_member *const seat[2], struct buf *sb,
+	    char game[ROOT_ID], struct error *);
 /* The game sb filed in the root (0; filed before is no error). */
 int	mailcmd_game_file(struct bot_run *, const struct buf *sb,
 	    struct error *);

@@ -1,11 +1,12 @@
 /*
  * LIST by mail: the judge's games, as anyone may know them
- * (root_games_public).
+ * (root_games_public), then its tournaments (mailcmd_tour.h).
  */
 #include <stdio.h>
 
 #include "mailbot_int.h"
 #include "mailcmd.h"
+#include "mailcmd_tour.h"
 
 static int
 asked(const struct mail_in *in)
@@ -31,6 +32,12 @@ run(struct bot_run *r, struct error *e)
 	    "it is, its last entry), late ones\nfirst, then those under way, "
 	    "then those over.\n\n", lines, lines == 1 ? "" : "s");
 	buf_add(&body, list.data, list.len);
+	list.len = 0;
+	if (mailcmd_tour_list(r, &list, e) != 0)
+		goto done;
+	if (list.len > 0)
+		buf_printf(&body, "\nIts tournaments:\n%.*s", (int)list.len,
+		    (char *)list.data);
 	if (buf_cstr(&body) != 0) {
 		error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;

@@ -202,7 +202,7 @@ test_challenge_refused() {
 	refused n9.eml mallory@example.org "CHALLENGE bob knights" 1 \
 	    "mallory@example.org is no member's address"
 	refused a1.eml bob@example.org "ACCEPT" 3 "is not a code"
-	refused a2.eml bob@example.org "ACCEPT xyz" 3 "is not a code"
+	refused a2.eml bob@example.org "ACCEPT xyz" 1 "is not a code"
 	refused a3.eml bob@example.org "ACCEPT 0123456789abcdef" 1 \
 	    "no challenge to you"
 	refused a4.eml mallory@example.org "DECLINE 0123456789abcdef" 1 \

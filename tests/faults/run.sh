@@ -5,8 +5,9 @@
 # web site (site), a member's REGISTER
 # confirmed (register), a challenge accepted (accept), a rematch asked
 # (rematch), a member's update held for its digest (digest) and the
-# digest mailed by the tick (digestout), a seek matched (seek), export,
-# repair).  $ADJ
+# digest mailed by the tick (digestout), a seek matched (seek), a
+# tournament declared by mail (tournament) and started by its last
+# acceptance (tourstart), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -33,7 +34,8 @@ KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
 verbs=${FAULT_ONLY:-judge drain bot site register accept rematch digest \
-    digestout seek keygen join setup turn receive export repair}
+    digestout seek tournament tourstart keygen join setup turn receive \
+    export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -700,6 +702,87 @@ after_seek() {
 	    xargs grep -l '^Your opponent' | tail -1)" 2>/dev/null ||
 	    fail "bob cannot join"
 	[ -d "BR/$g" ] || fail "bob joined another game than $g"
+# tournament: judge -r with the operator's TOURNAMENT, its declaration
+# signed by the judge's key: kept whole or not at all, the players mailed
+# only once it is kept; given again: kept, the same bytes; both players'
+# ACCEPT then kept, and tournament verify of what the root holds agrees
+DIRS_tournament=
+# tour_accept_mail P: aP.eml, P's ACCEPT club27 with its acceptance
+tour_accept_mail() {
+	"$ADJ" tournament accept -k $1.key decl.tour >$1.acc
+	{
+		printf 'From: %s@example.org\n' $1
+		printf 'Subject: ACCEPT club27\n'
+		printf 'Message-ID: <a%s@example.org>\n\n' $1
+		cat $1.acc
+	} >a$1.eml
+}
+prep_tournament() {
+	club_prep
+	{
+		printf 'adjudicator: 1\nkind: tournament\nid: club27\n'
+		printf 'name: Club 2027\nrules: knights\n'
+		printf 'format:\n  type: round-robin\nplayers:\n'
+		for p in alice bob; do
+			printf -- '- name: %s\n  key: %s\n' "$p" "$(cat $p.pub)"
+			printf '  address: %s@example.org\n' "$p"
+		done
+	} >decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour
+	{
+		printf 'From: op@example.org\nSubject: TOURNAMENT\n'
+		printf 'Message-ID: <t@example.org>\n\n'
+		cat decl.tour
+	} >t.eml
+}
+run_tournament() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" t.eml >out 2>err
+}
+after_tournament() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	if [ -e $td/decl.tour ]; then
+		cmp -s $td/decl.tour decl.tour || fail "the declaration torn"
+	elif grep -l '^To: alice@' spool/*.eml >/dev/null 2>&1; then
+		fail "alice mailed, the declaration not kept"
+	fi
+	expect 0 "$ADJ" judge -r jr -s "$SM" t.eml
+	cmp -s $td/decl.tour decl.tour || fail "the declaration not kept"
+	for p in alice bob; do
+		tour_accept_mail $p
+		expect 0 "$ADJ" judge -r jr -s "$SM" a$p.eml
+	done
+	expect 0 "$ADJ" tournament verify $td/decl.tour \
+	    $td/accept-alice.tour $td/accept-bob.tour $td/round-1.tour
+}
+
+# tourstart: judge -r with bob's ACCEPT, the last: the round signed and
+# kept, the game's header kept before it is filed; given again: one
+# round, one game, bob and alice invited, tournament verify agrees
+DIRS_tourstart=
+prep_tourstart() {
+	prep_tournament
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" t.eml
+	tour_accept_mail alice
+	tour_accept_mail bob
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" aalice.eml
+	rm -rf spool
+}
+run_tourstart() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" abob.eml >out \
+	    2>err
+}
+after_tourstart() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	expect 0 "$ADJ" judge -r jr -s "$SM" abob.eml
+	g=$(ls jr | grep '^[0-9a-f]\{64\}$' || true)
+	[ "$(echo "$g" | grep -c .)" -eq 1 ] || fail "not one game: $g"
+	grep -l "^To: bob@" spool/*.eml | xargs grep -q 'you play' ||
+	    fail "bob not invited"
+	"$ADJ" tournament verify $td/decl.tour $td/accept-alice.tour \
+	    $td/accept-bob.tour $td/round-1.tour >out 2>err ||
+	    fail "verify: $(cat err)"
 }
 
 DIRS_export="A B"
@@ -823,7 +906,9 @@ trial() {
 		# failure itself is one line, the last, with exit 4
 		# the mail bot's system error is EX_TEMPFAIL: keep the mail
 		want=4
-		case $verb in drain|bot|site|register|accept|rematch|digest*|seek)
+		case $verb in
+		drain|bot|site|register|accept|rematch|digest*|seek|tournament|\
+		tourstart)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||

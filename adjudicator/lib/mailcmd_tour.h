@@ -1,0 +1,18 @@
+/*
+ * What the other mail commands ask of the tournaments the judge holds
+ * (mailcmd_tour.c): LIST's lines of them.
+ */
+#ifndef MAILCMD_TOUR_H
+#define MAILCMD_TOUR_H
+
+#include "buf.h"
+#include "error.h"
+
+struct bot_run;
+
+/* One line a tournament of the root, by id: "club27 (0f768dde2b4d39c6):
+ * Club championship 2027, a round-robin of knights, 4 players: 3
+ * accepted" or ": under way"; nothing when none. */
+int	mailcmd_tour_list(struct bot_run *, struct buf *, struct error *);
+
+#endif
