@@ -219,7 +219,7 @@ esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
     const struct game_action *last, struct svg *g)
 {
 	const struct esp *s = st;
-	char label[2] = { 0, 0 }, line[80];
+	char label[3] = { 0, 0, 0 }, line[80];
 	int f, r, p, i, tf, tr, seat, n;
 
 	(void)viewer;
@@ -236,7 +236,8 @@ esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	for (p = 0; p < NP; p++) {
 		if (!s->alive[p])
 			continue;
-		label[0] = letter(s, p, ctx);
+		label[0] = esp_owner(p) ? 'B' : 'W';
+		label[1] = letter(s, p, ctx);
 		svg_disc(g, s->file[p], s->rank[p], esp_owner(p) ? "#222" :
 		    "#fafafa", esp_owner(p) ? "#fafafa" : "#222", label);
 	}
@@ -249,13 +250,14 @@ esp_svg(const void *st, int viewer, const struct game_ctx *ctx,
 		svg_row(g, line);
 		for (p = seat * PER; p < seat * PER + PER; p++)
 			if (!s->alive[p]) {
-				label[0] = letter(s, p, ctx);
+				label[0] = seat ? 'B' : 'W';
+				label[1] = letter(s, p, ctx);
 				svg_token(g, seat ? "#222" : "#fafafa", seat ?
 				    "#fafafa" : "#222", label);
 			}
 	}
-	svg_line(g, "legend", "White: light discs, Black: dark; 1-5 soldiers, "
-	    "S spy, X sapper, M mine, H headquarters, ? unknown");
+	svg_line(g, "legend", "W White (light discs), B Black (dark); 1-5 "
+	    "soldiers, S spy, X sapper, M mine, H headquarters, ? unknown");
 	svg_line(g, "legend", "dark red: volcanoes; orange: the last move; red "
 	    "inner outline: the last turn's combats");
 }

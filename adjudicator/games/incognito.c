@@ -835,6 +835,17 @@ inc_view(const void *st, int viewer, const struct game_ctx *ctx,
 	return 0;
 }
 
+/* A piece's letters in the picture, as the text board writes them: its
+ * side, then spy, agent or unknown (colour is never the only sign). */
+static const char *
+piece_label(int side, const char *v)
+{
+	static const char *const l[2][3] = { { "Ws", "Wa", "W?" },
+	    { "Bs", "Ba", "B?" } };
+
+	return l[side != 0][v == NULL ? 2 : strcmp(v, "spy") == 0 ? 0 : 1];
+}
+
 static void
 inc_svg(const void *st, int viewer, const struct game_ctx *ctx,
     const struct game_action *last, struct svg *g)
@@ -854,8 +865,8 @@ inc_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			continue;
 		v = game_value(ctx, owner(p), start[p]);
 		svg_disc(g, s->file[p], s->rank[p], owner(p) ? "#222" :
-		    "#fafafa", owner(p) ? "#fafafa" : "#222", v == NULL ? "?" :
-		    strcmp(v, "spy") == 0 ? "S" : "a");
+		    "#fafafa", owner(p) ? "#fafafa" : "#222",
+		    piece_label(owner(p), v));
 	}
 	for (k = 0; k < 2; k++) {
 		if (s->alive[k * 5] && s->alive[k * 5 + 1] &&
@@ -868,12 +879,11 @@ inc_svg(const void *st, int viewer, const struct game_ctx *ctx,
 			if (!s->alive[p]) {
 				v = game_value(ctx, k, start[p]);
 				svg_token(g, k ? "#222" : "#fafafa", k ?
-				    "#fafafa" : "#222", v == NULL ? "?" :
-				    strcmp(v, "spy") == 0 ? "S" : "a");
+				    "#fafafa" : "#222", piece_label(k, v));
 			}
 	}
-	svg_line(g, "legend", "White: light discs, Black: dark; S spy, a "
-	    "agent, ? unknown; blue: the castles; orange: the last action");
+	svg_line(g, "legend", "W White (light discs), B Black (dark); s spy, "
+	    "a agent, ? unknown; blue: the castles; orange: the last action");
 	snprintf(line, sizeof(line), "turns without an interrogation: %ld of "
 	    "%ld each", s->quiet / 2, s->limit);
 	svg_line(g, "legend", line);

@@ -93,7 +93,7 @@ static void
 svg_pieces(const struct rps *s, int seat, enum where w,
     const struct game_ctx *ctx, struct svg *g)
 {
-	char line[80], label[2] = { 0, 0 };
+	char line[80], label[3] = { 0, 0, 0 };
 	int p, n = 0;
 
 	for (p = seat * PER; p < seat * PER + PER; p++)
@@ -106,7 +106,8 @@ svg_pieces(const struct rps *s, int seat, enum where w,
 	svg_row(g, line);
 	for (p = seat * PER; p < seat * PER + PER; p++)
 		if (s->where[p] == (int)w) {
-			label[0] = letter(game_value(ctx, seat, s->id[p]));
+			label[0] = seat ? 'B' : 'W';
+			label[1] = letter(game_value(ctx, seat, s->id[p]));
 			svg_token(g, seat ? "#222" : "#fafafa", seat ?
 			    "#fafafa" : "#222", label);
 		}
@@ -117,7 +118,7 @@ rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
     const struct game_action *last, struct svg *g)
 {
 	const struct rps *s = st;
-	char label[2] = { 0, 0 }, line[80];
+	char label[3] = { 0, 0, 0 }, line[80];
 	int f, r, p, seat;
 
 	(void)viewer;
@@ -130,7 +131,8 @@ rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
 	for (p = 0; p < NP; p++) {
 		if (s->where[p] != ONBOARD)
 			continue;
-		label[0] = letter(game_value(ctx, rps_owner(p), s->id[p]));
+		label[0] = rps_owner(p) ? 'B' : 'W';
+		label[1] = letter(game_value(ctx, rps_owner(p), s->id[p]));
 		svg_disc(g, s->file[p], s->rank[p], rps_owner(p) ? "#222" :
 		    "#fafafa", rps_owner(p) ? "#fafafa" : "#222", label);
 	}
@@ -138,8 +140,8 @@ rps_svg(const void *st, int viewer, const struct game_ctx *ctx,
 		svg_pieces(s, seat, RESERVE, ctx, g);
 		svg_pieces(s, seat, CAPTURED, ctx, g);
 	}
-	svg_line(g, "legend", "White: light discs, Black: dark; R rock, P "
-	    "paper, S scissors, ? unknown; blue: the camps; orange: the last "
+	svg_line(g, "legend", "W White (light discs), B Black (dark); R rock, "
+	    "P paper, S scissors, ? unknown; blue: the camps; orange: the last "
 	    "action");
 	snprintf(line, sizeof(line), "turns without combat or camp entry: %ld "
 	    "of %ld each", s->quiet / 2, s->limit);

@@ -311,7 +311,10 @@ root = E.parse(sys.argv[1]).getroot()
 assert root.tag == ns + 'svg', root.tag
 for g in root.iter(ns + 'g'):
     fill = g.find(ns + 'circle').get('fill')
-    print(('B' if fill == '#222' else 'W') + g.find(ns + 'text').text)
+    text = g.find(ns + 'text').text
+    # the side in letters too, the disc's colour's (colour alone is no sign)
+    assert text[0] == ('B' if fill == '#222' else 'W'), (fill, text)
+    print(text)
 PY
 	sort labels | uniq -c | sed 's/^ *//' >counts
 	# alice's 29 pieces unknown but her spy; bob knows his own
@@ -451,7 +454,7 @@ import re, sys
 page = open(sys.argv[1]).read()
 labels = {re.search(r'<text[^>]*>([^<]*)</text>', g).group(1)
           for g in re.findall(r'<g class="piece"[^>]*>.*?</g>', page)}
-assert labels == {'?'}, labels
+assert labels == {'W?', 'B?'}, labels
 PY
 	done
 	grep -q '^  10\. bob: Black moves g8-g7; Black moves d8-d7$' J.moves ||

@@ -227,7 +227,9 @@ piece_labels() {
 import re, sys
 page = open(sys.argv[1]).read()
 for g in re.findall(r'<g class="piece"[^>]*>.*?</g>', page):
-    print(re.search(r'<text[^>]*>([^<]*)</text>', g).group(1))
+    label = re.search(r'<text[^>]*>([^<]*)</text>', g).group(1)
+    assert label[0] in 'WB', label     # the side, then what is known
+    print(label[1:])
 PY
 }
 
@@ -369,8 +371,8 @@ def texts(f, n):
     return re.findall(r'<text[^>]*>([^<]*)</text>', sec)
 a, p = texts(sys.argv[1], 2), texts(sys.argv[2], 2)
 assert a[0] == 'incognito: every piece, entry 2', a[0]
-assert '?' in p and '?' not in a, (p, a)
-assert a.count('S') == 2, a          # each seat's spy
+assert 'W?' in p and 'W?' not in a and 'B?' not in a, (p, a)
+assert a.count('Ws') == 1 and a.count('Bs') == 1, a     # each seat's spy
 last = max(int(x) for x in re.findall(r'id="e(\d+)"', open(sys.argv[1]).read()))
 assert texts(sys.argv[1], last)[1:] == texts(sys.argv[2], last)[1:]
 PY

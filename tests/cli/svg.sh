@@ -20,7 +20,7 @@ root = E.parse(sys.argv[1]).getroot()
 assert root.tag == ns + 'svg', root.tag
 for g in root.iter(ns + 'g'):
     fill = g.find(ns + 'circle').get('fill')
-    print(('B' if fill == '#222' else 'W') + g.find(ns + 'text').text)
+    print(('B' if fill == '#222' else 'W') + ':' + g.find(ns + 'text').text)
 PY
 }
 
@@ -29,15 +29,18 @@ test_svg_is_the_seats_view() {
 	expect 0 "$ADJ" show -d B -f svg
 	mv out b.svg
 	svg_labels b.svg | sort | uniq -c >labels
-	# bob: his own five known (one spy), alice's five unknown
-	grep -q '5 W?' labels || { cat labels >&2; fail "alice's pieces shown"; }
-	grep -q '1 BS' labels || fail "bob's spy not shown to bob"
-	grep -q '4 Ba' labels || fail "bob's agents not shown to bob"
+	# bob: his own five known (one spy), alice's five unknown; each
+	# piece's side in letters too, as the text board writes it (colour
+	# is never the only sign): the disc's colour and its letter agree
+	grep -qx ' *5 W:W?' labels ||
+	    { cat labels >&2; fail "alice's pieces shown"; }
+	grep -qx ' *1 B:Bs' labels || fail "bob's spy not shown to bob"
+	grep -qx ' *4 B:Ba' labels || fail "bob's agents not shown to bob"
 	expect 0 "$ADJ" show -d A -f svg
 	mv out a.svg
 	svg_labels a.svg | sort | uniq -c >labels
-	grep -q '5 B?' labels || fail "bob's pieces shown to alice"
-	grep -q '1 WS' labels || fail "alice's spy not shown to alice"
+	grep -qx ' *5 B:B?' labels || fail "bob's pieces shown to alice"
+	grep -qx ' *1 W:Ws' labels || fail "alice's spy not shown to alice"
 }
 
 test_svg_rps() {
@@ -51,9 +54,10 @@ test_svg_rps() {
 	mv out b.svg
 	svg_labels b.svg | sort | uniq -c >labels
 	# six on the board and three in the reserve each
-	grep -q '9 W?' labels || { cat labels >&2; fail "alice's symbols shown"; }
-	grep -q '3 BR' labels || fail "bob's rocks not shown to bob"
-	grep -q '3 BS' labels || fail "bob's scissors not shown to bob"
+	grep -qx ' *9 W:W?' labels ||
+	    { cat labels >&2; fail "alice's symbols shown"; }
+	grep -qx ' *3 B:BR' labels || fail "bob's rocks not shown to bob"
+	grep -qx ' *3 B:BS' labels || fail "bob's scissors not shown to bob"
 	python3 "$TOP/tests/cli/svgcheck.py" b.svg pieces=18 \
 	    "class=row~^White, reserve:" "class=row~^Black, reserve:" >&2 ||
 	    fail "the reserves"
