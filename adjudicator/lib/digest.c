@@ -299,7 +299,8 @@ digest_drop(struct digest *d, size_t n)
 		n = d->n;
 	for (i = 0; i < n; i++)
 		buf_free(&d->h[i].text);
-	memmove(d->h, d->h + n, (d->n - n) * sizeof(*d->h));
+	if (d->n > n)	/* (no list at all when nothing was held) */
+		memmove(d->h, d->h + n, (d->n - n) * sizeof(*d->h));
 	d->n -= n;
 }
 
