@@ -340,8 +340,8 @@ header_options(const struct game_rules *r, struct game_config *cfg,
 			if (strcmp(name, "rated") == 0) {
 				if (strcmp(eq + 1, "yes") != 0 &&
 				    strcmp(eq + 1, "no") != 0)
-					return error_set(e, EXIT_USAGE, "-o %s: "
-					    "rated is yes or no", kv[i]);
+					return error_set(e, EXIT_USAGE,
+					    "-o %s: rated is yes or no", kv[i]);
 				casual = strcmp(eq + 1, "no") == 0;
 				continue;
 			}

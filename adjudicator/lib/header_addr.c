@@ -70,8 +70,8 @@ domain_check(const char *d, char *why, size_t len)
 			return snprintf(why, len, "a label of the domain that "
 			    "starts or ends with '-'"), -1;
 		if (p - label > 63)
-			return snprintf(why, len, "a label of the domain over 63 "
-			    "bytes"), -1;
+			return snprintf(why, len, "a label of the domain "
+			    "over 63 bytes"), -1;
 		if (*p == '\0')
 			return 0;
 		label = p + 1;

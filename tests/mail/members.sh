@@ -13,8 +13,8 @@
 # without it no record is written, nobody is asked, no game is made.
 # A member who takes one mail a day (DIGEST daily ics) is in three games
 # whose updates the judge holds; its tick the next morning mails her one
-# digest with a calendar of her deadlines, and receive takes it whole.  A member's deadlines as iCalendar
-# (calendar -r), read by a real parser.
+# digest with a calendar of her deadlines, and receive takes it whole.
+# A member's deadlines as iCalendar (calendar -r), read by a real parser.
 #
 # Needs root (it creates the users adjt-club and adjt-ann ... adjt-fay
 # and clears their mail); as realmail.sh, a missing MTA is a failure
@@ -74,7 +74,8 @@ answer() {
 }
 # code WHO VERB: the code the judge last mailed adjt-WHO for VERB
 code() {
-	last_mail "adjt-$1" | sed -n "s/^    $2 \\([0-9a-f]\\{16\\}\\)\$/\\1/p" |
+	last_mail "adjt-$1" |
+	    sed -n "s/^    $2 \\([0-9a-f]\\{16\\}\\)\$/\\1/p" |
 	    tail -1
 }
 
@@ -358,7 +359,8 @@ print(len(list(c.walk("VEVENT"))))' /tmp/members.digest >/tmp/members.ev ||
 		    2>/dev/null | grep -qx 'next: eve' && want=$((want + 1))
 	done
 	[ "$(cat /tmp/members.ev)" -eq "$want" ] ||
-	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar, not $want"
+	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar," \
+	    "not $want"
 fi
 rm -f /tmp/members.digest /tmp/members.ev /tmp/members.challenges
 
