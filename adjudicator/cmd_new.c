@@ -365,8 +365,8 @@ invitation(const struct game_rules *r, const struct game_config *cfg,
 	buf_init(&body);
 	buf_init(&sb);
 	if (header_write(r, cfg, judged, to, addr, nseats, judged ?
-	    &to[nseats] : NULL, judge_addr, clock, watch, event, chosen ? NULL : k,
-	    &body, e) != 0 ||
+	    &to[nseats] : NULL, judge_addr, clock, watch, event, chosen ? NULL :
+	    k, &body, e) != 0 ||
 	    envelope_sign(k, to, (size_t)nseats + judged, body.data, body.len,
 	    &sb, e) != 0)
 		goto done;

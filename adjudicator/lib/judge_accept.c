@@ -110,8 +110,8 @@ judge_accept(struct transcript *p, struct match *after, void *arg,
 
 	if (!(after->seat[seat].has_setup && !p->m->seat[seat].has_setup)) {
 		if (so->list != NULL)
-			return error_set(e, EXIT_REFUSED, "private openings come "
-			    "only with a setup");
+			return error_set(e, EXIT_REFUSED, "private openings "
+			    "come only with a setup");
 		return 0;
 	}
 	if ((sec = sec_malloc(sizeof(*sec))) == NULL)

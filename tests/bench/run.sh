@@ -211,7 +211,8 @@ RUNS=$RUNS WORK=$WORK/agent sh "$here/agent.sh" || fail "agent.sh failed"
 WORK=$WORK/cond sh "$here/cond.sh" || fail "cond.sh failed"
 RUNS=$RUNS WORK=$WORK/standings sh "$here/standings.sh" ||
     fail "standings.sh failed"
-"$BENCHBIN/tour" "$RUNS" || fail "tour: the tournament's table missed its target"
+"$BENCHBIN/tour" "$RUNS" ||
+    fail "tour: the tournament's table missed its target"
 RUNS=$RUNS WORK=$WORK/swiss sh "$here/swiss.sh" || fail "swiss.sh failed"
 RUNS=$RUNS WORK=$WORK/site sh "$here/site.sh" || fail "site.sh failed"
 echo "bench: load average at the end $(cut -d' ' -f1-3 /proc/loadavg \

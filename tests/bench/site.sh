@@ -37,7 +37,7 @@ rm -rf "$WORK"
 mkdir -p "$WORK" || fail "cannot create $WORK"
 cd "$WORK" || fail "cannot enter $WORK"
 
-# --- the game, not timed --------------------------------------------------------
+# --- the game, not timed ---------------------------------------------------
 mkdir keys root
 for k in judge alice bob; do
 	"$ADJ" keygen -N -d keys "$k" 2>/dev/null || fail "keygen"
@@ -73,11 +73,12 @@ cp -R "root/$G" game0
 ids() {
 	awk -v n="$1" -v s="$$" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
 		id = ""; for (k = 0; k < 64; k++)
-			id = id substr("0123456789abcdef", int(rand() * 16) + 1, 1)
+			id = id substr("0123456789abcdef",
+			    int(rand() * 16) + 1, 1)
 		print id } }'
 }
 
-# --- the timed runs, for each size ----------------------------------------------
+# --- the timed runs, for each size -----------------------------------------
 now() {
 	date +%s.%N
 }
@@ -118,8 +119,8 @@ done
 awk -v k="$RUNS" -v t="$TARGET" '
 { n[NR] = $1; m[NR] = $2; lo[NR] = $3; hi[NR] = $4 }
 END {
-	printf "site: one mail'"'"'s update with the site kept (medians of %d " \
-	    "runs, min, max):\n", k
+	printf "site: one mail'"'"'s update with the site kept " \
+	    "(medians of %d runs, min, max):\n", k
 	for (i = 1; i <= NR; i++)
 		printf "  %5d games:  %7.1f ms [%.1f, %.1f]\n", n[i], m[i],
 		    lo[i], hi[i]

@@ -384,7 +384,8 @@ test_seek_refused() {
 	send h.eml carol@example.org HELP
 	last | grep -q '^  SEEK RULES \[OPTIONS\]  *[a-z]' || fail "HELP: SEEK"
 	last | grep -q '^  SEEKS  *[a-z]' || fail "HELP: SEEKS"
-	last | grep -q '^  UNSEEK ID|ALL \[CODE\]  *[a-z]' || fail "HELP: UNSEEK"
+	last | grep -q '^  UNSEEK ID|ALL \[CODE\]  *[a-z]' ||
+	    fail "HELP: UNSEEK"
 }
 
 # A damaged record keeps the mail (the operator mends it)

@@ -112,7 +112,8 @@ PY
 	for G in "$G1" "$G2"; do
 		"$ADJ" export -d "jr/$G" >"$G.arc"
 		"$ADJ" replay "$G.arc" >want.html
-		cmp -s want.html "$(gp "$G").html" || fail "$G.html: not the replay"
+		cmp -s want.html "$(gp "$G").html" ||
+		    fail "$G.html: not the replay"
 	done
 	# the standings: standings -f html of the finished games' exports
 	"$ADJ" standings -f html "$G1.arc" "$G2.arc" >want.html
@@ -153,7 +154,8 @@ A = '{http://www.w3.org/2005/Atom}'
 root = ET.parse(sys.argv[1]).getroot()
 assert root.tag == A + 'feed', root.tag
 date = re.compile(r'^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$')
-uri = re.compile(r'^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$')
+uri = re.compile(r'^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-'
+                 r'[89ab][0-9a-f]{3}-[0-9a-f]{12}$')
 def one(el, name):
     f = el.findall(A + name)
     assert len(f) == 1, (name, len(f))

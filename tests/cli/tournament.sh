@@ -17,7 +17,8 @@ declare_t() {
 		printf 'name: Club championship 2027\nrules: knights\n'
 		printf 'format:\n%s\nplayers:\n' "$dt_fmt"
 		for p in "$@"; do
-			printf -- '- name: %s\n  key: %s\n' "$p" "$(cat "$p.pub")"
+			printf -- '- name: %s\n  key: %s\n' "$p" \
+			    "$(cat "$p.pub")"
 		done
 		printf '%s' "$dt_rest"
 	} >decl.yaml
@@ -67,19 +68,28 @@ test_tournament_round_robin() {
 	[ "$(grep -c 'BEGIN ADJUDICATOR TOURNAMENT' rounds.tour)" -eq 3 ] ||
 	    fail "three rounds at once"
 	expect 0 "$ADJ" tournament pair decl.tour ./*.acc
-	[ "$(tr '\n' '|' <out)" = "round 1 board 1: alice (white) - dave (black)|round 1 board 2: bob (white) - carol (black)|round 2 board 1: dave (white) - carol (black)|round 2 board 2: alice (white) - bob (black)|round 3 board 1: bob (white) - dave (black)|round 3 board 2: carol (white) - alice (black)|" ] ||
+	printf '%s\n' \
+	    'round 1 board 1: alice (white) - dave (black)' \
+	    'round 1 board 2: bob (white) - carol (black)' \
+	    'round 2 board 1: dave (white) - carol (black)' \
+	    'round 2 board 2: alice (white) - bob (black)' \
+	    'round 3 board 1: bob (white) - dave (black)' \
+	    'round 3 board 2: carol (white) - alice (black)' >berger4
+	cmp -s out berger4 ||
 	    fail "not FIDE's table for 4: $(cat out)"
 	game 2027-01-01T09:00:00Z alice dave resign:1 1 1
 	game 2027-01-01T09:00:00Z bob carol draw 1 2
 	game 2027-01-02T09:00:00Z dave carol resign:0 2 1
 	game 2027-01-02T09:00:00Z alice bob resign:1 2 2
 	expect 0 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour ./*.arc
-	out_has '^club27 ([0-9a-f]*): 3 rounds, 6 games and byes, 4 players: all agree$'
+	out_has '^club27 ([0-9a-f]*): 3 rounds, 6 games and byes, 4 players: '`
+	    `'all agree$'
 	expect 0 "$ADJ" tournament table decl.tour ./*.acc rounds.tour ./*.arc
 	# alice 2 (SB: dave 0 + bob 0.5), carol 1.5 (SB: bob 1.5 / 2... bob
 	# 0.5 * 1/2 = 0.25), bob 0.5 (SB: carol 1.5 * 1/2 = 0.75), dave 0;
 	# Koya (at least 1.5 of 3: alice, carol): bob's draw with carol 0.5
-	grep -q '^ *1  *1  *alice  *2  *0\.5  *2  *0 ' out || fail "alice: $(cat out)"
+	grep -q '^ *1  *1  *alice  *2  *0\.5  *2  *0 ' out ||
+	    fail "alice: $(cat out)"
 	grep -q '^ *2  *3  *carol  *1\.5  *0\.25  *1  *0 ' out || fail "carol"
 	grep -q '^ *3  *2  *bob  *0\.5  *0\.75  *0  *0\.5 ' out || fail "bob"
 	grep -q '^ *4  *4  *dave  *0  *0  *0  *0 ' out || fail "dave"
@@ -135,7 +145,8 @@ test_tournament_verify_refuses() {
 	armored r1.bin >r1.tour
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r1.tour
 	one_line
-	err_has 'round 1, board 1: the director paired dave-alice, the rules give alice-dave'
+	err_has 'round 1, board 1: the director paired dave-alice, '`
+	    `'the rules give alice-dave'
 	# the same round signed by a player is no director's word
 	wire sign alice.key r1.yaml dir.pub >r1a.bin || fail "wire sign"
 	armored r1a.bin >r1a.tour
@@ -147,7 +158,8 @@ test_tournament_verify_refuses() {
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
 	    ./*.arc
 	one_line
-	err_has 'of round 1, board 2 has seats carol-bob; the round paired bob-carol'
+	err_has 'of round 1, board 2 has seats carol-bob; '`
+	    `'the round paired bob-carol'
 	# the right seats, another game's options
 	rm r1b2.arc
 	ADJUDICATOR_NOW=2026-01-01T10:00:00Z "$WIRE" game \
@@ -364,7 +376,9 @@ test_tournament_results() {
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
 	    lie.tour ./*.arc
 	one_line
-	err_has "round 1, board 2: the director says white, game ${gid%${gid#????????????????}}, the games say draw, game"
+	g16=${gid%${gid#????????????????}}
+	err_has "round 1, board 2: the director says white, game $g16, "`
+	    `"the games say draw, game"
 	# and a result of a game not yet over
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
 	    lie.tour r1b1.arc

@@ -5,7 +5,8 @@
 # the judge mails, REGISTER CODE), import the directory the judge signs
 # (MEMBERS, members import), and start games without swapping a key: one
 # challenges another, who accepts; each seat joins its game from the
-# invitation the judge mailed it; after that game one asks for a
+# invitation the judge mailed it; two seek the same game and the judge
+# matches them; after the first game one asks for a
 # rematch, the other accepts, and the new game has the seats swapped;
 # CHALLENGE and REMATCH each confirmed by the code the judge mails the
 # asker.  A forged CHALLENGE, REMATCH and SEEK (another member's address
@@ -13,8 +14,8 @@
 # without it no record is written, nobody is asked, no game is made.
 # A member who takes one mail a day (DIGEST daily ics) is in three games
 # whose updates the judge holds; its tick the next morning mails her one
-# digest with a calendar of her deadlines, and receive takes it whole.  A member's deadlines as iCalendar
-# (calendar -r), read by a real parser.
+# digest with a calendar of her deadlines, and receive takes it whole.
+# A member's deadlines as iCalendar (calendar -r), read by a real parser.
 #
 # Needs root (it creates the users adjt-club and adjt-ann ... adjt-fay
 # and clears their mail); as realmail.sh, a missing MTA is a failure
@@ -74,13 +75,14 @@ answer() {
 }
 # code WHO VERB: the code the judge last mailed adjt-WHO for VERB
 code() {
-	last_mail "adjt-$1" | sed -n "s/^    $2 \\([0-9a-f]\\{16\\}\\)\$/\\1/p" |
+	last_mail "adjt-$1" |
+	    sed -n "s/^    $2 \\([0-9a-f]\\{16\\}\\)\$/\\1/p" |
 	    tail -1
 }
 
-# confirmed WHO SUBJECT VERDICT: adjt-WHO mails the judge SUBJECT, is
-# mailed the line that confirms it (SUBJECT and its code), and mails it
-# back; the judge's log says VERDICT, verb,code first
+# confirmed WHO SUBJECT VERB [VERDICT]: adjt-WHO mails the judge SUBJECT,
+# is mailed the line that confirms it (SUBJECT and its code), and mails
+# it back; the judge's log says VERB,code, then VERDICT (else VERB)
 confirmed() {
 	n0=$(mails "adjt-$1")
 	command "$1" "$2"
@@ -89,7 +91,7 @@ confirmed() {
 	c=$(code "$1" "$2")
 	[ -n "$c" ] || fail "no code for $1's $2"
 	command "$1" "$2 $c"
-	judged "$3"
+	judged "${4:-$3}"
 }
 # forged AS WHO SUBJECT: adjt-AS mails the judge SUBJECT with adjt-WHO's
 # address as From
@@ -276,6 +278,34 @@ for p in dee ann; do
 	    fail "a code kept in the judge's root"
 done
 
+say "cid and dee seek the same game and are matched"
+# cid's seek is open; dee's, of the same game and clock (the options in
+# another order), matches it: the judge makes the game and invites both
+nd=$(mails adjt-dee)
+nc=$(mails adjt-cid)
+confirmed cid 'SEEK incognito clock=3d limit=40' seek
+answer cid $((nc + 2)) '\[adjudicator\] SEEK'
+last_mail adjt-cid | grep -q '^Your seek [0-9a-f]* is open' ||
+    fail "cid's seek not open: $(last_mail adjt-cid | sed '1,/^$/d')"
+command dee SEEKS
+judged seeks
+wait_for "dee's list of seeks" more_mail adjt-dee $((nd + 1))
+last_mail adjt-dee | grep -q '^[0-9a-f]\{16\}  *cid  *incognito' ||
+    fail "SEEKS does not list cid's: $(last_mail adjt-dee | sed '1,/^$/d')"
+last_mail adjt-dee | sed '1,/^$/d' | grep -q '@' && fail "an address listed"
+confirmed dee 'SEEK incognito limit=40 clock=3d' seek seek,matched
+GS=$(sed -n "${nlog}s/.* game=\([0-9a-f]*\) .*/\1/p" "$log")
+[ -n "$GS" ] && [ "$GS" != - ] || fail "no game made of the seeks"
+for p in cid dee; do
+	wait_for "$p's invitation to the sought game" grep -q \
+	    "^Subject: \\[adjudicator\\] incognito $GS: you against" \
+	    "/var/mail/adjt-$p"
+	as "adjt-$p" "\"\$ADJ\" join -r games -k $p.key /var/mail/adjt-$p" \
+	    2>/dev/null || fail "$p cannot join the sought game"
+done
+grep -q '^  game: ' /home/adjt-club/judge/seeks ||
+    fail "the game not kept in the seeks"
+
 say "eve takes one mail a day, with her deadlines; three games"
 command eve 'DIGEST daily ics'
 judged digest,code
@@ -358,7 +388,8 @@ print(len(list(c.walk("VEVENT"))))' /tmp/members.digest >/tmp/members.ev ||
 		    2>/dev/null | grep -qx 'next: eve' && want=$((want + 1))
 	done
 	[ "$(cat /tmp/members.ev)" -eq "$want" ] ||
-	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar, not $want"
+	    fail "$(cat /tmp/members.ev) deadlines in the digest's calendar," \
+	    "not $want"
 fi
 rm -f /tmp/members.digest /tmp/members.ev /tmp/members.challenges
 

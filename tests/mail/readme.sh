@@ -182,7 +182,9 @@ say "Join a club"
 reg='{ printf "From: adjt-alice@localhost\nTo: adjt-judge@localhost\n"; '`
     `'printf "Subject: REGISTER %s\n\n" "$0"; cat register.msg; } | '`
     `'/usr/sbin/sendmail -t -i'
-run alice "printf 'club: register\nname: alice\naddress: adjt-alice@localhost\n' | adjudicator seal -k alice.key judge.pub >register.msg" ||
+run alice "printf 'club: register\nname: alice\naddress: %s\n' \
+    adjt-alice@localhost | adjudicator seal -k alice.key judge.pub \
+    >register.msg" ||
     fail "alice cannot seal her registration"
 run alice "sh -c '$reg' ''" || fail "alice's REGISTER"
 wait_for "alice's code" more_mail adjt-alice $((seen_alice + 1))
