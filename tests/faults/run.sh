@@ -702,6 +702,8 @@ after_seek() {
 	    xargs grep -l '^Your opponent' | tail -1)" 2>/dev/null ||
 	    fail "bob cannot join"
 	[ -d "BR/$g" ] || fail "bob joined another game than $g"
+}
+
 # tournament: judge -r with the operator's TOURNAMENT, its declaration
 # signed by the judge's key: kept whole or not at all, the players mailed
 # only once it is kept; given again: kept, the same bytes; both players'
