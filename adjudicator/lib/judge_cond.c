@@ -50,11 +50,13 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 {
 	struct transcript *p = j->p;
 	const struct match *m = p->m;
-	const char *name = m->seat[seat].name;
+	char name[sizeof(m->seat[0].name)];	/* p->m is another match
+						 * once the reply is taken */
 	struct error why;
 	struct buf body;
 	int i, live, rc, step = m->seat[seat].cond_fired;
 
+	snprintf(name, sizeof(name), "%s", m->seat[seat].name);
 	if ((rc = judge_cond_of(p, seat, s, e)) != 0)
 		return rc < 0 ? -1 : 0;
 	if ((i = cond_first_match(m, seat, s, &live)) < 0) {
