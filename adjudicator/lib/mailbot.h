@@ -123,6 +123,9 @@ int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
  */
 void	mailbot_touch(struct mailbot *, const char *game);
 void	mailbot_site(struct mailbot *);
+/* What the run noted forgotten, the site not updated (a run that
+ * failed: the next run, or site -r, does it). */
+void	mailbot_untouch(struct mailbot *);
 /* The operator's ruling (entry.h) in the game at dir, at now; each seat
  * mailed its update, one line in ROOT/log. */
 struct entry_rule;

@@ -53,6 +53,12 @@ mailbot_site(struct mailbot *b)
 done:
 	if (e.msg[0] != '\0' && b->report != NULL)
 		report_line(b->report, "site: %s", e.msg);
+	mailbot_untouch(b);
+}
+
+void
+mailbot_untouch(struct mailbot *b)
+{
 	free(b->touched);
 	b->touched = NULL;
 	b->ntouched = 0;

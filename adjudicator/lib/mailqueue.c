@@ -718,6 +718,7 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 	b->batch = NULL;
 	log_run(&q, rc, e);
 	games_close(&q);
+	mailbot_untouch(b);	/* a run that failed before its site */
 	mailqueue_mails_free(q.out, q.nout);
 	free(q.taken);
 	if (q.lock >= 0)
