@@ -158,7 +158,8 @@ inputs(struct inputs *x, int argc, char **argv, struct error *e)
 	for (i = 1; i < (size_t)argc; i++)
 		if (add_operand(x, argv[i], e) != 0)
 			return -1;
-	qsort(x->path, x->npath, sizeof(*x->path), by_str);
+	if (x->npath > 0)	/* (no list at all: none named) */
+		qsort(x->path, x->npath, sizeof(*x->path), by_str);
 	for (i = 0; i < x->npath; i++)
 		if ((i == 0 || strcmp(x->path[i], x->path[i - 1]) != 0) &&
 		    classify(x, x->path[i], e) != 0)

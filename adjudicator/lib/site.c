@@ -426,7 +426,8 @@ build_pages(const struct site *s, struct site_rows *all, struct error *e)
 	/* the lists first: they sort all by id */
 	if (build_lists(s, all, e) != 0)
 		return -1;
-	qsort(all->r, all->n, sizeof(*all->r), by_time);
+	if (all->n > 1)
+		qsort(all->r, all->n, sizeof(*all->r), by_time);
 	for (i = 0; rc == 0 && i < all->n; i++)
 		if (!all->r[i].over && recent.n < SITE_RECENT)
 			rc = put_copy(&recent, &all->r[i], 0, e);

@@ -251,7 +251,8 @@ ladder(struct load *l, struct error *e)
 	int w, b;
 	size_t k;
 
-	qsort(l->st.g, l->st.n, sizeof(*l->st.g), by_end);
+	if (l->st.n > 1)
+		qsort(l->st.g, l->st.n, sizeof(*l->st.g), by_end);
 	for (k = 0; k < l->st.n; k++) {
 		w = tour_player_keyed(l->t->d, l->st.g[k].seat[0].key);
 		b = tour_player_keyed(l->t->d, l->st.g[k].seat[1].key);
@@ -303,7 +304,8 @@ director(struct load *l, struct tour_record *r, size_t n, struct error *e)
 	size_t i;
 	int rc;
 
-	qsort(r, n, sizeof(*r), by_round);
+	if (n > 1)
+		qsort(r, n, sizeof(*r), by_round);
 	for (i = 0; i < n; i++) {
 		if (r[i].round > l->t->nrounds + 1)
 			return differ(l, "%s: round %u given before round %u",
