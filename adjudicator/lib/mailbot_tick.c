@@ -62,6 +62,19 @@ struct tick_run {
 
 /* One game: what is due written and kept, then mailed; a notice the
  * mailer did not take is marked unsent again, for the next tick. */
+/* The game's line in ROOT/log: what the tick did to it. */
+static void
+tick_log(struct bot_run *r, const struct match *m, const char *verdict)
+{
+	struct mailbot *b = r->b;
+
+	snprintf(b->game, sizeof(b->game), "%s", m->game_hex);
+	b->entry = m->seq;
+	snprintf(b->verdict, sizeof(b->verdict), "%s", verdict);
+	b->in.from[0] = '\0';
+	mailbot_log(r, EXIT_OK);
+}
+
 static int
 tick_one(void *arg, const char *dir, const char *game, struct error *e)
 {
@@ -130,13 +143,8 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 	}
 	if (timeout >= 0 || n > 0) {
 		tr->games++;
-		snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
-		b->entry = g.t.m->seq;
-		snprintf(b->verdict, sizeof(b->verdict), "%s",
-		    timeout >= 0 ? "timeout" : notes[0].late ? "late" :
-		    "reminded");
-		b->in.from[0] = '\0';
-		mailbot_log(r, EXIT_OK);
+		tick_log(r, g.t.m, timeout >= 0 ? "timeout" : notes[0].late ?
+		    "late" : "reminded");
 	}
 	rc = 0;
 	if (tr->failed)
