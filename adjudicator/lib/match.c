@@ -358,31 +358,38 @@ match_peek(const struct envelope *env, struct match_peek *p,
     const char *where, struct error *e)
 {
 	struct ydoc *doc;
-	const struct ydoc *k;
-	const char *g;
-	unsigned long long v;
-	int rc = -1;
+	int rc;
 
 	memset(p, 0, sizeof(*p));
 	if ((doc = ydoc_parse(env->body, env->body_len, where, e)) == NULL)
 		return -1;
+	rc = match_peek_doc(doc, p, where, e);
+	ydoc_free(doc);
+	return rc;
+}
+
+int
+match_peek_doc(const struct ydoc *doc, struct match_peek *p,
+    const char *where, struct error *e)
+{
+	const struct ydoc *k;
+	const char *g;
+	unsigned long long v;
+
+	memset(p, 0, sizeof(*p));
 	k = ydoc_get(doc, "kind");
 	if (k != NULL && k->type == YDOC_SCALAR)
 		snprintf(p->kind, sizeof(p->kind), "%.15s", k->str);
 	if (strcmp(p->kind, "header") == 0) {
 		p->header = 1;
-		rc = 0;
-		goto done;
+		return 0;
 	}
 	if ((g = ydoc_scalar(doc, "game", where, e)) == NULL ||
 	    ydoc_uint(doc, "seq", UINT32_MAX, &v, where, e) != 0)
-		goto done;
+		return -1;
 	snprintf(p->game, sizeof(p->game), "%.64s", g);
 	p->seq = v;
-	rc = 0;
-done:
-	ydoc_free(doc);
-	return rc;
+	return 0;
 }
 
 static int
