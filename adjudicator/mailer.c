@@ -123,8 +123,36 @@ cli_mailer_stoppable(const struct cli_mailer *m)
 }
 
 /*
+ * The program to run for m: a name without '/' is looked up in PATH
+ * once a run, as execvp finds it (posix_spawnp would try each directory
+ * before it again at every mailer, one failed execve each); NULL when it
+ * is nowhere in PATH or found through a relative directory (posix_spawnp
+ * then searches, and says why it fails).  Mailers start on one
+ * thread at a time, so one place for it does.
+ */
+static const char *
+program(const struct cli_mailer *m)
+{
+	static char name[sizeof(m->line)], path[PATH_MAX];
+
+	if (strchr(m->argv[0], '/') != NULL)
+		return m->argv[0];
+	if (path[0] == '\0' || strcmp(name, m->argv[0]) != 0) {
+		path[0] = '\0';
+		/* a relative one would change with the working directory */
+		if (find_program(m, path, sizeof(path)) != 0 ||
+		    path[0] != '/') {
+			path[0] = '\0';
+			return NULL;
+		}
+		snprintf(name, sizeof(name), "%s", m->argv[0]);
+	}
+	return path;
+}
+
+/*
  * The mailer started, its standard input the pipe *in; its output to
- * *out when out is given (SMTP), else to our stderr.  posix_spawnp: no
+ * *out when out is given (SMTP), else to our stderr.  posix_spawn: no
  * copy of this process is made only to be replaced, so a mail costs the
  * mailer's own start and no more.
  */
@@ -133,6 +161,7 @@ cli_mailer_start(const struct cli_mailer *m, int *in, int *out, pid_t *pid,
     struct error *e)
 {
 	posix_spawn_file_actions_t fa;
+	const char *prog;
 	int fd[2], back[2] = { -1, -1 }, rc;
 
 	/* our ends are never a mailer's, not even the next one's: close on
@@ -161,8 +190,9 @@ cli_mailer_start(const struct cli_mailer *m, int *in, int *out, pid_t *pid,
 	    (out == NULL ||
 	    ((rc = posix_spawn_file_actions_addclose(&fa, back[0])) == 0 &&
 	    (rc = posix_spawn_file_actions_addclose(&fa, back[1])) == 0)))
-		rc = posix_spawnp(pid, m->argv[0], &fa, NULL, m->argv,
-		    environ);
+		rc = (prog = program(m)) != NULL ? posix_spawn(pid, prog, &fa,
+		    NULL, m->argv, environ) : posix_spawnp(pid, m->argv[0],
+		    &fa, NULL, m->argv, environ);
 	if (rc == ENOEXEC)
 		rc = spawn_script(pid, m, &fa);
 	posix_spawn_file_actions_destroy(&fa);

@@ -42,20 +42,24 @@ fsio_name(const char *path)
 }
 
 /* Reads fd to its end into b, straight into the buffer (no copy of a
- * secret left on the stack), at most max bytes. */
+ * secret left on the stack), at most max bytes.  known: fd's stat, as
+ * its opener took it; NULL: taken here. */
 static int
-read_fd(int fd, const char *name, size_t max, struct buf *b,
-    struct error *e)
+read_fd(int fd, const char *name, size_t max, const struct stat *known,
+    struct buf *b, struct error *e)
 {
-	struct stat st;
+	struct stat own;
+	const struct stat *st = known;
 	size_t chunk = 65536;
 	ssize_t n;
 
+	if (st == NULL)
+		st = fstat(fd, &own) == 0 ? &own : NULL;
 	/* a file's own size, and one byte to see its end: no larger buffer
 	 * to wipe afterwards than the file needs */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
-	    (uint64_t)st.st_size < max)
-		chunk = (size_t)st.st_size + 1;
+	if (st != NULL && S_ISREG(st->st_mode) && st->st_size >= 0 &&
+	    (uint64_t)st->st_size < max)
+		chunk = (size_t)st->st_size + 1;
 	for (;;) {
 		/* a chunk at a time: at most max + chunk bytes are read */
 		if (buf_reserve(b, chunk) != 0)
@@ -79,29 +83,40 @@ read_fd(int fd, const char *name, size_t max, struct buf *b,
 	return 0;
 }
 
-int
-fsio_open_regular(const char *path, struct error *e)
+/* path opened for reading, a regular file, and its stat in *st (what
+ * its readers need of it: no second fstat). */
+static int
+open_regular(const char *path, struct stat *st, struct error *e)
 {
-	struct stat st;
 	int fd;
 
 	/* O_NONBLOCK: opening a FIFO with no writer must not hang */
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
 	    O_CLOEXEC)) < 0)
 		return error_errno(e, "%s", path);
-	if (fstat(fd, &st) != 0) {
+	if (fstat(fd, st) != 0) {
 		error_errno(e, "%s", path);
 		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st->st_mode)) {
 		close(fd);
 		return error_set(e, EXIT_REFUSED, "%s: not a regular file",
 		    path);
 	}
-	/* a regular file never blocks; reads as usual from here */
-	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	/* a regular file never blocks; reads as usual from here.  O_NONBLOCK
+	 * is the one status flag open set, so clearing them all clears it,
+	 * without an F_GETFL first */
+	(void)fcntl(fd, F_SETFL, 0);
 	return fd;
+}
+
+int
+fsio_open_regular(const char *path, struct error *e)
+{
+	struct stat st;
+
+	return open_regular(path, &st, e);
 }
 
 FILE *
@@ -125,7 +140,8 @@ int
 fsio_read(const char *path, size_t max, struct buf *b, struct error *e)
 {
 	if (path == NULL || strcmp(path, "-") == 0)
-		return read_fd(STDIN_FILENO, fsio_name(path), max, b, e);
+		return read_fd(STDIN_FILENO, fsio_name(path), max, NULL, b,
+		    e);
 	return fsio_read_regular(path, max, b, NULL, e);
 }
 
@@ -136,18 +152,18 @@ fsio_read_regular(const char *path, size_t max, struct buf *b,
 	struct stat st;
 	int fd, rc;
 
-	if ((fd = fsio_open_regular(path, e)) < 0)
+	if ((fd = open_regular(path, &st, e)) < 0)
 		return -1;
-	if (mode != NULL && fstat(fd, &st) == 0)
+	if (mode != NULL)
 		*mode = (unsigned int)(st.st_mode & 07777);
 	/* bounded before a byte is read: a file larger than max is
 	 * refused by its size */
-	if (fstat(fd, &st) == 0 && (uint64_t)st.st_size > max) {
+	if ((uint64_t)st.st_size > max) {
 		close(fd);
 		return error_set(e, EXIT_MALFORMED, "%s: input larger than "
 		    "%zu bytes", path, max);
 	}
-	rc = read_fd(fd, path, max, b, e);
+	rc = read_fd(fd, path, max, &st, b, e);
 	close(fd);
 	return rc;
 }

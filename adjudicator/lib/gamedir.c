@@ -491,7 +491,9 @@ invited_clock(struct gamedir *g)
 
 /* A seat's copy: its own key's id, from the key file's clear part (no
  * passphrase), so that its view can tell its seat was handed to another
- * key (holder_gone); unknown when the file cannot be read. */
+ * key (holder_gone); unknown when the file cannot be read.  The judge's
+ * copy holds no seat: its key file is not read for it (one file read
+ * less a mail). */
 static void
 mine(struct gamedir *g)
 {
@@ -500,7 +502,8 @@ mine(struct gamedir *g)
 	int enc;
 
 	g->t.m->mine[0] = '\0';
-	if (g->t.me >= 0 && g->keypath[0] != '\0' &&
+	if (g->t.me >= 0 && g->t.me < g->t.m->nseats &&
+	    g->keypath[0] != '\0' &&
 	    key_secret_id(g->keypath, id, &enc, &ign) == 0)
 		sec_hex(g->t.m->mine, sizeof(g->t.m->mine), id, KEY_ID);
 }

@@ -339,7 +339,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	struct envelope inner;
 	enum transcript_verdict v;
 	struct match_peek pk;
-	struct ydoc *doc;
+	struct ydoc *doc, *idoc = NULL;
 	struct buf entry;
 	struct error why;
 	char w[400];
@@ -376,8 +376,10 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	so.cond = ydoc_get(doc, "cond");
 	so.entry = &inner;
 	snprintf(w, sizeof(w), "%.300s: %s", where, p->m->seat[*sender].name);
-	if (match_peek(&inner, &pk, w, e) != 0 || late(p->m, *sender, pk.kind,
-	    j->at != 0 ? j->at : when_now(), where, e) != 0)
+	if ((so.doc = idoc = ydoc_parse(inner.body, inner.body_len, w,
+	    e)) == NULL || match_peek_doc(idoc, &pk, w, e) != 0 ||
+	    late(p->m, *sender, pk.kind, j->at != 0 ? j->at : when_now(),
+	    where, e) != 0)
 		goto done;
 	/* anything but the next entry waits for the message's signature */
 	if (pk.seq != p->m->seq + 1 &&
@@ -387,6 +389,7 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	 * came (transcript.c, ahead) */
 	p->arrived = j->at;
 	p->peeked = &pk;	/* read once (transcript_take clears both) */
+	p->parsed = idoc;	/* and parsed once: peeked, read, applied */
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
 	    outerlen, judge_accept, &so, w, &v, e);
 	if (rc != 0)
@@ -402,6 +405,7 @@ done:
 			*e = why;
 	}
 	buf_free(&entry);
+	ydoc_free(idoc);
 	if (doc != j->doc)
 		ydoc_free(doc);
 	return rc;

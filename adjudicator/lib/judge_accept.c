@@ -56,12 +56,13 @@ accept_cond(struct transcript *p, const struct match *after,
 {
 	const char *seat = p->m->seat[a->seat].name;
 	struct cond_set *s;
-	struct ydoc *doc;
+	struct ydoc *own = NULL;
+	const struct ydoc *doc = a->doc;
 	struct buf b;
 	int has, rc = -1;
 
-	if ((doc = ydoc_parse(a->entry->body, a->entry->body_len, "entry",
-	    e)) == NULL)
+	if (doc == NULL && (doc = own = ydoc_parse(a->entry->body,
+	    a->entry->body_len, "entry", e)) == NULL)
 		return -1;
 	buf_init(&b);
 	if ((s = sec_malloc(sizeof(*s))) == NULL) {
@@ -91,7 +92,7 @@ done:
 	if (b.data != NULL)
 		sec_wipe(b.data, b.len);
 	buf_free(&b);
-	ydoc_free(doc);
+	ydoc_free(own);
 	return rc;
 }
 

@@ -18,6 +18,8 @@ struct judge_accept {
 	const struct ydoc	*list;
 	const struct ydoc	*cond;
 	const struct envelope	*entry;
+	const struct ydoc	*doc;	/* its body, parsed; NULL: parsed
+					 * here */
 };
 
 struct judge_run;

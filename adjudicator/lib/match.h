@@ -424,6 +424,10 @@ struct match_peek {
 };
 int	match_peek(const struct envelope *, struct match_peek *,
 	    const char *where, struct error *);
+/* The same of a body parsed already (the judge parses a seat's entry
+ * once: peeked, checked and applied from that one document). */
+int	match_peek_doc(const struct ydoc *, struct match_peek *,
+	    const char *where, struct error *);
 
 /* Every legal action of seat with what this copy knows; the count may
  * exceed max (the caller refuses, never truncates). */

@@ -351,7 +351,8 @@ take(struct transcript *p, const uint8_t *blob, size_t len,
 	if ((c = match_clone(p->m)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	c->verifying = 1;	/* c is the copy: nothing else to roll back */
-	if (match_apply_checked(c, blob, len, w, NULL, e) != 0 ||
+	if ((p->parsed != NULL ? match_apply_parsed(c, env, p->parsed, w,
+	    NULL, e) : match_apply_checked(c, blob, len, w, NULL, e)) != 0 ||
 	    ahead(p, c, pk.seq, blob, len, w, e) != 0 ||
 	    (accept != NULL && accept(p, c, arg, e) != 0) ||
 	    (!p->dry && p->store->put_entry(p->arg, pk.seq, blob, len, NULL, 0,
@@ -383,6 +384,7 @@ transcript_take(struct transcript *p, const uint8_t *blob, size_t len,
 	/* the caller's word on this entry alone */
 	p->arrived = 0;
 	p->peeked = NULL;
+	p->parsed = NULL;
 	return rc;
 }
 

@@ -135,9 +135,11 @@ struct transcript {
 	 * no entry is signed after it came */
 	int64_t			 arrived;
 	/* the judge: what it read of that entry (match_peek of its env),
-	 * not parsed again; NULL otherwise.  Both are the next
-	 * transcript_take's alone: it clears them. */
+	 * and its body parsed, the document it read that from: the entry
+	 * is applied from it, not parsed again; NULL otherwise.  All three
+	 * are the next transcript_take's alone: it clears them. */
 	const struct match_peek	*peeked;
+	const struct ydoc	*parsed;
 };
 
 enum transcript_verdict {
