@@ -69,6 +69,11 @@ struct tour_decl {
 						 * many a section (0: one) */
 	unsigned		 rounds;	/* swiss */
 	unsigned		 reach;		/* ladder: places above */
+	unsigned		 advance;	/* round robin in sections: the
+						 * top this many of each go on
+						 * to a final stage (0: none) */
+	enum tour_format	 stage;		/* the final stage's format */
+	unsigned		 stage_cycles;	/* and its cycles */
 	int			 by_rating;	/* seeding */
 	struct tour_player	*p;		/* in seed order: p[0] seed 1 */
 	size_t			 n;
@@ -203,6 +208,18 @@ int	tour_lot(const struct tour_decl *, unsigned round, unsigned board);
  * slots of round 0, in the order they ended): each checked a challenge
  * within reach, a challenger that won taking the higher place. */
 int	tour_ladder(const struct tour *, unsigned *place, struct error *);
+
+/* --- a final stage (tour_stage.c) --- */
+
+/* The rounds of the first stage (all of them without a final stage). */
+unsigned tour_stage1_rounds(const struct tour_decl *);
+/* The format round r is paired by, and the last round of its stage. */
+enum tour_format tour_round_format(const struct tour_decl *, unsigned r);
+unsigned tour_stage_last(const struct tour_decl *, unsigned r);
+/* Who goes on to the final stage, in its seed order (q: d->advance times
+ * the sections): every game of the first stage decided, else -1 naming
+ * the first that is not (EXIT_REFUSED). */
+int	tour_qualified(const struct tour *, unsigned *q, struct error *);
 
 /* --- scores and tie-breaks (tour_score.c) --- */
 

@@ -201,7 +201,8 @@ auto_rounds(struct load *l, struct error *e)
 
 	while (r <= tour_rounds(t->d)) {
 		error_clear(&x);
-		if (t->d->format == TOUR_KNOCKOUT && r <= t->nrounds) {
+		if (tour_round_format(t->d, r) == TOUR_KNOCKOUT &&
+		    r <= t->nrounds) {
 			if (tour_pair(t, r, &g, &ng, &x) != 0) {
 				r++;
 				continue;
@@ -215,7 +216,7 @@ auto_rounds(struct load *l, struct error *e)
 		free(g);
 		if (rc != 0)
 			return rc;
-		if (t->d->format != TOUR_KNOCKOUT)
+		if (tour_round_format(t->d, r) != TOUR_KNOCKOUT)
 			r++;
 	}
 	return 0;

@@ -14,6 +14,7 @@
 #include "match.h"
 #include "num.h"
 #include "tour.h"
+#include "tour_int.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -74,8 +75,8 @@ static int
 read_format(struct tour_decl *d, const struct ydoc *f, const char *where,
     struct error *e)
 {
-	static const char *const keys[4][4] = {
-		{ "type", "cycles", "section", NULL },
+	static const char *const keys[4][5] = {
+		{ "type", "cycles", "section", "stage", NULL },
 		{ "type", "rounds", NULL },
 		{ "type", NULL },
 		{ "type", "reach", NULL } };
@@ -103,7 +104,7 @@ read_format(struct tour_decl *d, const struct ydoc *f, const char *where,
 	if (d->format == TOUR_SWISS && d->rounds == 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: format: a swiss "
 		    "needs rounds", where, f->line);
-	return 0;
+	return tour_stage_read(d, ydoc_get(f, "stage"), where, e);
 }
 
 static int
@@ -328,7 +329,7 @@ fits(const struct tour_decl *d, const char *where, struct error *e)
 		return error_set(e, EXIT_MALFORMED, "%s: a ladder of %zu "
 		    "reaches fewer places above, not %u", where, d->n,
 		    d->reach);
-	return 0;
+	return tour_stage_fits(d, where, e);
 }
 
 static int

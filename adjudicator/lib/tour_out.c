@@ -337,6 +337,8 @@ tour_table(const struct tour *t, enum tour_fmt f, struct buf *b,
 
 	if (t->d->format == TOUR_LADDER)
 		return ladder_text(t, f, b, e);
+	if (t->d->advance)
+		return tour_table_stages(t, f, b, e);
 	if ((l = calloc(t->d->n, sizeof(*l))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	c.at = NULL;

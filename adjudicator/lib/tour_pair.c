@@ -128,7 +128,7 @@ tour_rounds(const struct tour_decl *d)
 			most = m - 1;
 	}
 	free(sec);
-	return most * d->cycles;
+	return most * d->cycles + tour_final_rounds(d);
 }
 
 /* Games first in board order, then the byes. */
@@ -166,7 +166,7 @@ pair_rr(const struct tour_decl *d, unsigned r, struct tour_game *g,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
 	who = sec + d->n;
-	per = tour_rounds(d) / d->cycles;
+	per = tour_stage1_rounds(d) / d->cycles;
 	k = tour_sections((unsigned)d->n, d->section, sec);
 	*ng = 0;
 	for (s = 0; s < k; s++) {
@@ -220,8 +220,9 @@ tour_pair(const struct tour *t, unsigned r, struct tour_game **gp,
 		    "%u", d->id, tour_rounds(d), r);
 	if ((g = calloc(d->n + 1, sizeof(*g))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	if (d->format == TOUR_ROUND_ROBIN)
-		rc = pair_rr(d, r, g, ng, e);
+	if (tour_round_format(d, r) == TOUR_ROUND_ROBIN)
+		rc = r > tour_stage1_rounds(d) ? tour_pair_stage(t, r, g, ng,
+		    e) : pair_rr(d, r, g, ng, e);
 	else if (d->format == TOUR_SWISS)
 		rc = pair_swiss(t, r, g, ng, e);
 	else

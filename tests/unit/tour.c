@@ -434,6 +434,104 @@ ladder(void)
 	tour_decl_free(&d);
 }
 
+/*
+ * A final stage: 12 players in sections of 4 (serpentine: A 1 6 7 12,
+ * B 2 5 8 11, C 3 4 9 10), the top 2 of each on to a round robin, by
+ * direct encounter.  A: every game drawn, all tied on everything: the
+ * seeds decide (1, 6).  B: the higher number wins (11, 8).  C: 3 draws
+ * with 4 and beats 9 and 10; 9 beats 4 and draws with 10; 4 beats 10:
+ * 3 2.5, 4 and 9 1.5, 9 ahead by direct encounter (3, 9).
+ */
+static enum tour_res
+stage_res(unsigned w, unsigned b)
+{
+	unsigned lo = w < b ? w : b, hi = w < b ? b : w, win;
+
+	if (lo % 5 == 1 || lo == 6 || lo == 7)		/* A: 1 6 7 12 */
+		return TOUR_DRAW;
+	if (lo == 2 || lo == 5 || lo == 8)		/* B */
+		win = hi;
+	else if ((lo == 3 && hi == 4) || (lo == 9 && hi == 10))
+		return TOUR_DRAW;
+	else
+		win = lo == 3 ? 3 : lo == 4 && hi == 9 ? 9 : 4;
+	return win == w ? TOUR_WHITE : TOUR_BLACK;
+}
+
+static int
+stage_has(const unsigned *q, const unsigned *want)
+{
+	unsigned i;
+	int ok = 1;
+
+	for (i = 0; i < 6; i++)
+		ok &= q[i] == want[i] - 1;
+	return ok;
+}
+
+static void
+stage(void)
+{
+	static const unsigned want[6] = { 1, 11, 3, 6, 8, 9 },
+	    gone[6] = { 1, 8, 3, 6, 5, 9 };
+	unsigned q[12], met[12][12], r, i, j;
+	struct tour_game *g;
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	size_t ng, k;
+	int ok = 1;
+
+	if (decl(&d, 12, "incognito", "  type: round-robin\n  section: 4\n"
+	    "  stage:\n    type: round-robin\n    advance: 2",
+	    "tiebreaks: [direct-encounter]\n", &e) != 0 ||
+	    tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "stage: %s", e.msg);
+		return;
+	}
+	unit_ok(tour_rounds(&d) == 8 && tour_stage1_rounds(&d) == 3 &&
+	    tour_round_format(&d, 4) == TOUR_ROUND_ROBIN &&
+	    tour_stage_last(&d, 2) == 3, "stage: rounds 1-3, then 4-8");
+	for (r = 1; r <= 3; r++) {
+		ok &= tour_pair(&t, r, &g, &ng, &e) == 0 &&
+		    tour_add_round(&t, g, ng, &e) == 0;
+		free(g);
+	}
+	unit_ok(ok && unit_err(tour_pair(&t, 4, &g, &ng, &e), &e,
+	    EXIT_REFUSED, "the final stage: round 4 cannot be paired: "
+	    "round 1, board 1"), "stage: the final refused before the end");
+	for (k = 0; k < t.ns; k++)
+		t.s[k].res = stage_res(t.s[k].g.white + 1,
+		    t.s[k].g.black + 1);
+	ok = tour_qualified(&t, q, &e) == 0 && stage_has(q, want);
+	unit_ok(ok, "stage: qualified 1 11 3 6 8 9 (ties: the seeds, "
+	    "direct encounter)");
+	t.withdrawn[10] = 3;	/* 11 gone after round 2 */
+	ok = tour_qualified(&t, q, &e) == 0 && stage_has(q, gone);
+	unit_ok(ok, "stage: one gone before the final stage: the next goes");
+	t.withdrawn[10] = 0;
+	memset(met, 0, sizeof(met));
+	for (r = 4; r <= 8; r++) {
+		if (tour_pair(&t, r, &g, &ng, &e) != 0) {
+			ok = 0;
+			break;
+		}
+		ok &= ng == 3;
+		for (k = 0; k < ng; k++) {
+			met[g[k].white][g[k].black]++;
+			met[g[k].black][g[k].white]++;
+		}
+		ok &= tour_add_round(&t, g, ng, &e) == 0;
+		free(g);
+	}
+	for (i = 0; i < 6; i++)
+		for (j = 0; j < 6; j++)
+			ok &= met[want[i] - 1][want[j] - 1] == (i != j);
+	unit_ok(ok, "stage: the final round robin, every two finalists once");
+	tour_free(&t);
+	tour_decl_free(&d);
+}
+
 static void
 refusals(void)
 {
@@ -465,6 +563,18 @@ refusals(void)
 		    "tiebreaks: [wins, wins]\n", "the tie-break wins twice" },
 		{ 1, "incognito", "  type: knockout", "",
 		    "from 2 to 10000 players" },
+		{ 8, "incognito", "  type: round-robin\n  stage:\n"
+		    "    type: knockout\n    advance: 1", "",
+		    "a stage follows several sections" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: knockout\n    advance: 4", "",
+		    "advance 4 of sections of 4" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: knockout\n    advance: 1\n"
+		    "    cycles: 2", "", "cycles is 1 or 2, of a round robin" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: swiss\n    advance: 1", "",
+		    "round-robin or knockout" },
 	};
 	struct tour_decl d;
 	struct error e;
@@ -522,6 +632,7 @@ main(void)
 	tiebreaks_rr();
 	tiebreaks_bye();
 	ladder();
+	stage();
 	refusals();
 	player_twice();
 	for (n = 0; n < NKEYS; n++)
