@@ -61,6 +61,7 @@ struct tour_decl {
 	char			 id[64];
 	char			 name[128];
 	const struct game_rules	*rules;
+	unsigned		 seats;		/* 2, or a table's 3 or 4 */
 	struct game_config	 cfg;
 	struct clock_spec	 clock;
 	enum tour_format	 format;
@@ -112,6 +113,10 @@ struct tour_game {
 						 * a knockout match */
 	unsigned	white, black;		/* seed indices; black
 						 * TOUR_NONE: a bye */
+	unsigned char	nseats;			/* a table's 3 or 4 (white
+						 * its first seat, black its
+						 * second); 0: two */
+	unsigned	more[2];		/* a table's third, fourth */
 };
 
 struct tour_record {
@@ -161,6 +166,8 @@ struct tour_slot {
 	struct tour_game g;
 	enum tour_res	 res;
 	char		 gid[2 * SEC_HASH + 1];	/* the game's id, "" none */
+	unsigned char	 pts2[4];	/* a table's, over: each seat's points
+					 * (halves) by the final order */
 };
 
 struct tour {
@@ -220,6 +227,24 @@ unsigned tour_stage_last(const struct tour_decl *, unsigned r);
  * the sections): every game of the first stage decided, else -1 naming
  * the first that is not (EXIT_REFUSED). */
 int	tour_qualified(const struct tour *, unsigned *q, struct error *);
+
+/* --- round-robin groups of tables (tour_tables.c) --- */
+
+struct tour_design {
+	unsigned		 n, k;		/* players, seats a table */
+	unsigned		 rounds, tables;	/* tables a round */
+	const unsigned char	*t;		/* by round and table, each
+						 * table's k seeds from 1 */
+};
+
+/* The design for n players at tables of k, NULL none; the numbers that
+ * fit k ("4, 13 or 16"). */
+const struct tour_design *tour_design(unsigned n, unsigned k);
+const char *tour_design_fits(unsigned k);
+/* Round r's tables (1-based) in board order, each table's seats ordered
+ * so that each player's seats are as even as can be; their number. */
+size_t	tour_table_round(const struct tour_design *, unsigned r,
+	    struct tour_game *);
 
 /* --- scores and tie-breaks (tour_score.c) --- */
 

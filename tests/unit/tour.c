@@ -360,9 +360,12 @@ static void
 tiebreaks_bye(void)
 {
 	static const struct tour_game g[] = {
-		{ 1, 1, 1, 0, 1 }, { 1, 2, 1, 2, 3 },
-		{ 1, 3, 1, 4, TOUR_NONE }, { 2, 1, 1, 4, 0 },
-		{ 2, 2, 1, 1, 2 }, { 2, 3, 1, 3, TOUR_NONE } };
+		{ 1, 1, 1, 0, 1, 0, { 0, 0 } },
+		{ 1, 2, 1, 2, 3, 0, { 0, 0 } },
+		{ 1, 3, 1, 4, TOUR_NONE, 0, { 0, 0 } },
+		{ 2, 1, 1, 4, 0, 0, { 0, 0 } },
+		{ 2, 2, 1, 1, 2, 0, { 0, 0 } },
+		{ 2, 3, 1, 3, TOUR_NONE, 0, { 0, 0 } } };
 	static const long bh[] = { 2, 7, 3, 6, 6 }, cut[] = { 2, 4, 3, 3, 4 },
 	    sb[] = { 4, 0, 3, 9, 4 };
 	struct tour_line l[5];
@@ -405,8 +408,8 @@ tiebreaks_bye(void)
 static void
 ladder(void)
 {
-	static const struct tour_game g[] = { { 0, 0, 0, 2, 0 },
-	    { 0, 0, 0, 1, 4 }, { 0, 0, 0, 3, 2 } };
+	static const struct tour_game g[] = { { 0, 0, 0, 2, 0, 0, { 0, 0 } },
+	    { 0, 0, 0, 1, 4, 0, { 0, 0 } }, { 0, 0, 0, 3, 2, 0, { 0, 0 } } };
 	static const unsigned want[] = { 2, 0, 4, 1, 3 };
 	struct tour_decl d;
 	struct tour t;
@@ -532,6 +535,67 @@ stage(void)
 	tour_decl_free(&d);
 }
 
+/* Each design: every two players at exactly one table, each at most
+ * once a round (exactly once when the tables hold every player), and
+ * each player's seats within one of even. */
+static void
+tables(void)
+{
+	static const unsigned fit[][2] = { { 3, 3 }, { 9, 3 }, { 15, 3 },
+	    { 4, 4 }, { 13, 4 }, { 16, 4 } };
+	unsigned met[16][16], seat[16][4], in[16], p[4], n, k, r, i, j, lo, hi;
+	const struct tour_design *d;
+	struct tour_game g[8];
+	size_t f, ng, b;
+	int ok, even;
+
+	for (f = 0; f < UNIT_NELEM(fit); f++) {
+		n = fit[f][0];
+		k = fit[f][1];
+		ok = even = (d = tour_design(n, k)) != NULL;
+		memset(met, 0, sizeof(met));
+		memset(seat, 0, sizeof(seat));
+		for (r = 1; ok && r <= d->rounds; r++) {
+			memset(in, 0, sizeof(in));
+			ng = tour_table_round(d, r, g);
+			for (b = 0; b < ng; b++) {
+				ok &= g[b].nseats == k && g[b].board == b + 1;
+				p[0] = g[b].white;
+				p[1] = g[b].black;
+				p[2] = g[b].more[0];
+				p[3] = g[b].more[1];
+				for (i = 0; i < k; i++) {
+					ok &= p[i] < n;
+					in[p[i] % n]++;
+					seat[p[i] % n][i]++;
+					for (j = 0; j < k; j++)
+						met[p[i] % n][p[j] % n] +=
+						    i != j;
+				}
+			}
+			for (i = 0; i < n; i++)
+				ok &= in[i] == (ng * k == n) || (ng * k < n &&
+				    in[i] <= 1);
+		}
+		for (i = 0; ok && i < n; i++) {
+			for (lo = 99, hi = j = 0; j < k; j++) {
+				lo = seat[i][j] < lo ? seat[i][j] : lo;
+				hi = seat[i][j] > hi ? seat[i][j] : hi;
+			}
+			even &= hi <= lo + 1;
+			for (j = 0; j < n; j++)
+				ok &= met[i][j] == (i != j);
+		}
+		unit_ok(ok, "tables: %u players at tables of %u: every two "
+		    "once, each once a round at most", n, k);
+		unit_ok(even, "tables: %u at tables of %u: each player's seats "
+		    "within one of even", n, k);
+	}
+	unit_ok(tour_design(10, 4) == NULL && tour_design(12, 3) == NULL &&
+	    tour_design(4, 3) == NULL, "tables: no design for 10 by 4, 12 "
+	    "by 3, 4 by 3");
+}
+
 static void
 refusals(void)
 {
@@ -633,6 +697,7 @@ main(void)
 	tiebreaks_bye();
 	ladder();
 	stage();
+	tables();
 	refusals();
 	player_twice();
 	for (n = 0; n < NKEYS; n++)
