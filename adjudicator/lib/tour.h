@@ -119,6 +119,9 @@ struct tour_game {
 	unsigned	more[2];		/* a table's third, fourth */
 };
 
+/* Seat i (from 0) of a game or table: white, black, then more. */
+unsigned tour_seat(const struct tour_game *, unsigned i);
+
 struct tour_record {
 	enum tour_kind	  kind;
 	unsigned	  player;	/* accept, withdraw */
@@ -159,7 +162,8 @@ enum tour_res {
 	TOUR_WHITE_FF,		/* white won by forfeit: unplayed */
 	TOUR_BLACK_FF,
 	TOUR_VOID,		/* unplayed, no points (aborted, both gone) */
-	TOUR_BYE		/* white had the bye */
+	TOUR_BYE,		/* white had the bye */
+	TOUR_TABLE		/* a table's game over: its slot's pts2 */
 };
 
 struct tour_slot {

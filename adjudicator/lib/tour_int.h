@@ -28,6 +28,10 @@ void	tour_points(const struct tour *, const struct tour_slot *,
 struct ydoc;
 int	tour_stage_read(struct tour_decl *, const struct ydoc *,
 	    const char *where, struct error *);
+/* tour_tables.c: a declaration of tables checked (its players, format
+ * and tie-breaks). */
+int	tour_tables_fit(const struct tour_decl *, const char *where,
+	    struct error *);
 unsigned tour_final_rounds(const struct tour_decl *);
 int	tour_stage_fits(const struct tour_decl *, const char *where,
 	    struct error *);

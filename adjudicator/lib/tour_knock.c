@@ -93,6 +93,10 @@ tour_points(const struct tour *t, const struct tour_slot *s, unsigned *w,
 		*w = tour_round_format(t->d, s->g.round) == TOUR_ROUND_ROBIN ?
 		    0 : t->d->bye2;
 		break;
+	case TOUR_TABLE:
+		*w = s->pts2[0];
+		*b = s->pts2[1];
+		break;
 	case TOUR_PENDING:
 	case TOUR_VOID:
 		break;
@@ -113,6 +117,7 @@ won(const struct tour_slot *s)
 		return 0;
 	case TOUR_DRAW:
 	case TOUR_VOID:
+	case TOUR_TABLE:
 		return -1;
 	case TOUR_PENDING:
 		break;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "tour.h"
+#include "tour_int.h"
 
 static const unsigned char ag3[] = {
 	1, 2, 3, 4, 5, 6, 7, 8, 9,
@@ -155,4 +156,32 @@ tour_table_round(const struct tour_design *d, unsigned r,
 				g[b].more[j - 2] = seat[j];
 		}
 	return d->tables;
+}
+
+int
+tour_tables_fit(const struct tour_decl *d, const char *where,
+    struct error *e)
+{
+	size_t i;
+
+	if (d->section != 0 || d->cycles != 1 || d->advance != 0)
+		return error_set(e, EXIT_MALFORMED, "%s: tables of %u: one "
+		    "round robin, no sections, cycles or stage", where,
+		    d->seats);
+	if (tour_design((unsigned)d->n, d->seats) == NULL)
+		return error_set(e, EXIT_MALFORMED, "%s: tables of %u fit %s "
+		    "players, not %zu", where, d->seats,
+		    tour_design_fits(d->seats), d->n);
+	for (i = 0; i < d->ntb; i++)
+		if (d->tb[i] != TOUR_TB_WIN)
+			return error_set(e, EXIT_MALFORMED, "%s: %s is defined "
+			    "for games of two; tables take wins alone",
+			    where, tour_tb_name(d->tb[i]));
+	return 0;
+}
+
+unsigned
+tour_seat(const struct tour_game *g, unsigned i)
+{
+	return i == 0 ? g->white : i == 1 ? g->black : g->more[i - 2];
 }

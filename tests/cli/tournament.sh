@@ -472,3 +472,78 @@ test_tournament_stage() {
 	err_has 'r4.tour: round 4, board 2: the director paired p5-p2, '`
 	    `'the rules give p4-p2'
 }
+
+# Knights at tables of 4: four players, one table (formats/tournament.md,
+# "Tables"); the round's seats, a game with them in another order, a
+# round paired otherwise; numbers and tie-breaks tables do not take.
+test_tournament_tables() {
+	keys dir p1 p2 p3 p4 p5 p6
+	declare_t '  type: round-robin' 'seats: 4
+tiebreaks: [wins]
+' p1 p2 p3 p4
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc
+	mv out r1.tour
+	expect 0 "$ADJ" tournament pair decl.tour ./*.acc
+	[ "$(cat out)" = \
+	    "round 1 board 1: p1, p2, p3, p4 (in turn order)" ] ||
+	    fail "the table: $(cat out)"
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k p2.key -k p1.key -k p3.key \
+	    -k p4.key -e draw knights 4 peer all "tournament=$tid/1/1" \
+	    >bad.arc || fail "wire game"
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r1.tour bad.arc
+	one_line
+	err_has 'of round 1, board 1 has 4 seats, p2 first; the round seated '`
+	    `'p1-p2-p3-p4$'
+	rm bad.arc
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k p1.key -k p2.key -k p3.key \
+	    -k p4.key -e draw knights 4 peer all "tournament=$tid/1/1" \
+	    >t.arc || fail "wire game"
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc r1.tour t.arc
+	out_has '^club27 ([0-9a-f]*): 1 rounds, 1 games and byes, 4 players: '`
+	    `'all agree$'
+	# each seat's points by the final count: a point for each seat
+	# behind, half for each level with it
+	"$ADJ" verify t.arc >v.txt || fail "verify t.arc"
+	sed -n 's/^Score: //p' v.txt | tr ',' '\n' |
+	    sed 's/.*(\(p[1-4]\)) \([0-9-]*\).*/\1 \2/' >score.txt
+	expect 0 "$ADJ" tournament table decl.tour r1.tour t.arc
+	total=0
+	while read -r p n; do
+		pts=$(awk -v n="$n" '$2 < n { s += 1 } $2 == n { s += 0.5 }
+		    END { print s - 0.5 }' score.txt)
+		grep -q "^ *[1-4]  *[1-4]  *$p  *$pts  " out ||
+		    fail "$p: $pts points: $(cat out) $(cat v.txt)"
+		total=$((total + 1))
+	done <score.txt
+	[ "$total" -eq 4 ] || fail "four scores: $(cat v.txt)"
+	expect 1 "$ADJ" tournament trf decl.tour r1.tour t.arc
+	err_has 'a round robin of tables: no TRF'
+	# the director's table in another order
+	{
+		printf 'adjudicator: 1\nkind: round\ntournament: %s\n' "$tid"
+		printf 'round: 1\ngames:\n- board: 1\n'
+		printf '  seats: [p2, p1, p3, p4]\n'
+	} >r.yaml
+	wire sign dir.key r.yaml dir.pub >r.bin || fail "wire sign"
+	armored r.bin >r.tour
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r.tour
+	one_line
+	err_has 'round 1, board 1: the director paired p2-p1-p3-p4, the rules '`
+	    `'give p1-p2-p3-p4$'
+	# six players, a tie-break of two-player games: refused
+	{
+		grep -v '^seats: \|^tiebreaks: ' decl.yaml
+		for p in p5 p6; do
+			printf -- '- name: %s\n  key: %s\n' $p "$(cat $p.pub)"
+		done
+		printf 'seats: 4\n'
+	} >six.yaml
+	expect 3 "$ADJ" tournament declare -k dir.key six.yaml
+	one_line
+	err_has 'tables of 4 fit 4, 13 or 16 players, not 6$'
+	sed 's/^tiebreaks: \[wins\]$/tiebreaks: [wins, buchholz]/' decl.yaml \
+	    >tb.yaml
+	expect 3 "$ADJ" tournament declare -k dir.key tb.yaml
+	err_has 'buchholz is defined for games of two; tables take wins alone'
+	[ ! -s out ] || fail "a declaration printed"
+}

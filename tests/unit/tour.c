@@ -535,6 +535,51 @@ stage(void)
 	tour_decl_free(&d);
 }
 
+/* Nine players at tables of 3 through the declaration: 4 rounds of 3
+ * tables; round 1's tables over, seat i of table b scoring (b + i) % 3
+ * points (a point a seat behind): each player's points and wins. */
+static void
+tables_scored(void)
+{
+	struct tour_line l[9];
+	struct tour_game *g = NULL;
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	unsigned i, p, want[9], wins[9];
+	size_t ng, k;
+	int ok;
+
+	if (decl(&d, 9, "knights", "  type: round-robin", "seats: 3\n"
+	    "tiebreaks: [wins]\n", &e) != 0 || tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "tables of 3: %s", e.msg);
+		return;
+	}
+	ok = tour_rounds(&d) == 4 && tour_pair(&t, 1, &g, &ng, &e) == 0 &&
+	    ng == 3 && tour_add_round(&t, g, ng, &e) == 0;
+	memset(want, 0, sizeof(want));
+	memset(wins, 0, sizeof(wins));
+	for (k = 0; ok && k < t.ns; k++) {
+		t.s[k].res = TOUR_TABLE;
+		for (i = 0; i < 3; i++) {
+			p = tour_seat(&t.s[k].g, i);
+			t.s[k].pts2[i] = (unsigned char)(2 * ((k + i) % 3));
+			want[p] = t.s[k].pts2[i];
+			wins[p] = (k + i) % 3 == 2;
+		}
+	}
+	ok = ok && tour_standing(&t, l, &e) == 0;
+	for (i = 0; ok && i < 9; i++)
+		ok &= l[i].score2 == want[l[i].player] &&
+		    l[i].tb[0] == 2 * (long)wins[l[i].player] &&
+		    (i == 0 || l[i - 1].score2 >= l[i].score2);
+	unit_ok(ok, "tables of 3: 4 rounds; a table's points and wins (first "
+	    "alone) scored and ranked");
+	free(g);
+	tour_free(&t);
+	tour_decl_free(&d);
+}
+
 /* Each design: every two players at exactly one table, each at most
  * once a round (exactly once when the tables hold every player), and
  * each player's seats within one of even. */
@@ -591,6 +636,7 @@ tables(void)
 		unit_ok(even, "tables: %u at tables of %u: each player's seats "
 		    "within one of even", n, k);
 	}
+	tables_scored();
 	unit_ok(tour_design(10, 4) == NULL && tour_design(12, 3) == NULL &&
 	    tour_design(4, 3) == NULL, "tables: no design for 10 by 4, 12 "
 	    "by 3, 4 by 3");
@@ -627,6 +673,13 @@ refusals(void)
 		    "tiebreaks: [wins, wins]\n", "the tie-break wins twice" },
 		{ 1, "incognito", "  type: knockout", "",
 		    "from 2 to 10000 players" },
+		{ 6, "knights", "  type: round-robin", "seats: 4\n",
+		    "tables of 4 fit 4, 13 or 16 players, not 6" },
+		{ 9, "knights", "  type: round-robin", "seats: 3\n"
+		    "tiebreaks: [sonneborn-berger]\n", "sonneborn-berger is "
+		    "defined for games of two; tables take wins alone" },
+		{ 9, "knights", "  type: round-robin\n  cycles: 2",
+		    "seats: 3\n", "no sections, cycles or stage" },
 		{ 8, "incognito", "  type: round-robin\n  stage:\n"
 		    "    type: knockout\n    advance: 1", "",
 		    "a stage follows several sections" },
