@@ -395,7 +395,8 @@ next_round(const struct tour *t, struct tour_game **g, size_t *ng,
 	struct error x;
 
 	error_clear(&x);
-	if (t->d->format == TOUR_KNOCKOUT && t->nrounds > 0 &&
+	if (tour_round_format(t->d, t->nrounds) == TOUR_KNOCKOUT &&
+	    t->nrounds > 0 &&
 	    tour_pair(t, t->nrounds, g, ng, &x) == 0)
 		return 0;
 	if (t->d->format != TOUR_LADDER && t->nrounds >= tour_rounds(t->d))
@@ -451,8 +452,9 @@ pair(int argc, char **argv, struct error *e)
 		goto done;
 	do
 		rc = pair_one(&r, k, e);
-	while (rc == 0 && r.d.format == TOUR_ROUND_ROBIN &&
-	    r.t.nrounds < tour_rounds(&r.d));
+	while (rc == 0 && tour_round_format(&r.d, r.t.nrounds) ==
+	    TOUR_ROUND_ROBIN && r.t.nrounds < tour_stage_last(&r.d,
+	    r.t.nrounds));
 done:
 	key_secret_free(k);
 	run_free(&r);

@@ -257,6 +257,11 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 			return mailcmd_ask_refuse(c, "tournament,address",
 			    EXIT_REFUSED, e, "the player %s has no address: "
 			    "the judge mails every player", d->p[i].name);
+	if (d->seats > 2)
+		return mailcmd_ask_refuse(c, "tournament,tables",
+		    EXIT_REFUSED, e, "a round robin of tables of %u is not "
+		    "run by mail: its director pairs it (tournament pair)",
+		    d->seats);
 	if (c->r->club.address[0] == '\0')
 		return mailcmd_ask_refuse(c, "tournament,noaddress",
 		    EXIT_REFUSED, e, "this judge makes no games: its operator "
@@ -472,7 +477,8 @@ start(struct tour_run *tr, struct error *e)
 
 	if (tour_init(&t, d, e) != 0)
 		return -1;
-	last = d->format == TOUR_ROUND_ROBIN ? tour_rounds(d) : 1;
+	/* a round robin's first stage at once */
+	last = d->format == TOUR_ROUND_ROBIN ? tour_stage_last(d, 1) : 1;
 	for (i = 0; i < d->n; i++)
 		t.accepted[i] = 1;
 	for (r = 1, rc = 0; r <= last && rc == 0; r++)

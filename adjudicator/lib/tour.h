@@ -61,6 +61,7 @@ struct tour_decl {
 	char			 id[64];
 	char			 name[128];
 	const struct game_rules	*rules;
+	unsigned		 seats;		/* 2, or a table's 3 or 4 */
 	struct game_config	 cfg;
 	struct clock_spec	 clock;
 	enum tour_format	 format;
@@ -69,6 +70,11 @@ struct tour_decl {
 						 * many a section (0: one) */
 	unsigned		 rounds;	/* swiss */
 	unsigned		 reach;		/* ladder: places above */
+	unsigned		 advance;	/* round robin in sections: the
+						 * top this many of each go on
+						 * to a final stage (0: none) */
+	enum tour_format	 stage;		/* the final stage's format */
+	unsigned		 stage_cycles;	/* and its cycles */
 	int			 by_rating;	/* seeding */
 	struct tour_player	*p;		/* in seed order: p[0] seed 1 */
 	size_t			 n;
@@ -107,7 +113,14 @@ struct tour_game {
 						 * a knockout match */
 	unsigned	white, black;		/* seed indices; black
 						 * TOUR_NONE: a bye */
+	unsigned char	nseats;			/* a table's 3 or 4 (white
+						 * its first seat, black its
+						 * second); 0: two */
+	unsigned	more[2];		/* a table's third, fourth */
 };
+
+/* Seat i (from 0) of a game or table: white, black, then more. */
+unsigned tour_seat(const struct tour_game *, unsigned i);
 
 struct tour_record {
 	enum tour_kind	  kind;
@@ -149,13 +162,16 @@ enum tour_res {
 	TOUR_WHITE_FF,		/* white won by forfeit: unplayed */
 	TOUR_BLACK_FF,
 	TOUR_VOID,		/* unplayed, no points (aborted, both gone) */
-	TOUR_BYE		/* white had the bye */
+	TOUR_BYE,		/* white had the bye */
+	TOUR_TABLE		/* a table's game over: its slot's pts2 */
 };
 
 struct tour_slot {
 	struct tour_game g;
 	enum tour_res	 res;
 	char		 gid[2 * SEC_HASH + 1];	/* the game's id, "" none */
+	unsigned char	 pts2[4];	/* a table's, over: each seat's points
+					 * (halves) by the final order */
 };
 
 struct tour {
@@ -203,6 +219,36 @@ int	tour_lot(const struct tour_decl *, unsigned round, unsigned board);
  * slots of round 0, in the order they ended): each checked a challenge
  * within reach, a challenger that won taking the higher place. */
 int	tour_ladder(const struct tour *, unsigned *place, struct error *);
+
+/* --- a final stage (tour_stage.c) --- */
+
+/* The rounds of the first stage (all of them without a final stage). */
+unsigned tour_stage1_rounds(const struct tour_decl *);
+/* The format round r is paired by, and the last round of its stage. */
+enum tour_format tour_round_format(const struct tour_decl *, unsigned r);
+unsigned tour_stage_last(const struct tour_decl *, unsigned r);
+/* Who goes on to the final stage, in its seed order (q: d->advance times
+ * the sections): every game of the first stage decided, else -1 naming
+ * the first that is not (EXIT_REFUSED). */
+int	tour_qualified(const struct tour *, unsigned *q, struct error *);
+
+/* --- round-robin groups of tables (tour_tables.c) --- */
+
+struct tour_design {
+	unsigned		 n, k;		/* players, seats a table */
+	unsigned		 rounds, tables;	/* tables a round */
+	const unsigned char	*t;		/* by round and table, each
+						 * table's k seeds from 1 */
+};
+
+/* The design for n players at tables of k, NULL none; the numbers that
+ * fit k ("4, 13 or 16"). */
+const struct tour_design *tour_design(unsigned n, unsigned k);
+const char *tour_design_fits(unsigned k);
+/* Round r's tables (1-based) in board order, each table's seats ordered
+ * so that each player's seats are as even as can be; their number. */
+size_t	tour_table_round(const struct tour_design *, unsigned r,
+	    struct tour_game *);
 
 /* --- scores and tie-breaks (tour_score.c) --- */
 

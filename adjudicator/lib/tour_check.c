@@ -61,6 +61,48 @@ name(const struct tour *t, unsigned p)
 	return p == TOUR_NONE ? "(bye)" : t->d->p[p].name;
 }
 
+/* A game's seats' names, "alice-bob" (a table's all of them). */
+static const char *
+seats_of(const struct tour *t, const struct tour_game *g, char *buf,
+    size_t len)
+{
+	unsigned i, k = g->nseats > 2 ? g->nseats : 2;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < k && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "-" :
+		    "", name(t, tour_seat(g, i)));
+	return buf;
+}
+
+/* A table's game: its seats' keys in the round's order, and each seat's
+ * points by the final order (a point for each seat behind it, half for
+ * each level with it). */
+static int
+take_table(struct load *l, struct tour_slot *s,
+    const struct standings_game *g)
+{
+	const struct tour_decl *d = l->t->d;
+	char want[4 * (KEY_NAME_MAX + 1)];
+	unsigned i, j, k = s->g.nseats;
+
+	for (i = 0; i < k && g->nseats == (int)k; i++)
+		if (strcmp(g->seat[i].key, d->p[tour_seat(&s->g,
+		    i)].key.idhex) != 0)
+			break;
+	if (g->nseats != (int)k || i < k)
+		return differ(l, "%s: game %.16s of round %u, board %u has "
+		    "%d seats, %s first; the round seated %s", g->from, g->id,
+		    s->g.round, s->g.board, g->nseats, g->seat[0].player,
+		    seats_of(l->t, &s->g, want, sizeof(want)));
+	for (i = 0; i < k; i++)
+		for (s->pts2[i] = 0, j = 0; j < k; j++)
+			if (g->pair[i][j] > 0)
+				s->pts2[i] += (unsigned char)g->pair[i][j];
+	return 0;
+}
+
 /* The game an archive holds as the slot's result, checked. */
 static int
 take(struct load *l, struct tour_slot *s, const struct standings_game *g)
@@ -75,7 +117,10 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 		return differ(l, "%s: game %.16s is played with \"%.120s\", "
 		    "not \"%.120s\" as declared", g->from, g->id, g->terms,
 		    l->terms);
-	if (g->nseats != 2 || s->g.black == TOUR_NONE ||
+	if (s->g.nseats > 2) {
+		if (take_table(l, s, g) != 0)
+			return 1;
+	} else if (g->nseats != 2 || s->g.black == TOUR_NONE ||
 	    strcmp(g->seat[0].key, d->p[s->g.white].key.idhex) != 0 ||
 	    strcmp(g->seat[1].key, d->p[s->g.black].key.idhex) != 0)
 		return differ(l, "%s: game %.16s of round %u, board %u has "
@@ -94,8 +139,8 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 		return 0;
 	}
 	w = g->pair[0][1];
-	s->res = w == STANDINGS_WON ? TOUR_WHITE : w == STANDINGS_LOST ?
-	    TOUR_BLACK : TOUR_DRAW;
+	s->res = s->g.nseats > 2 ? TOUR_TABLE : w == STANDINGS_WON ?
+	    TOUR_WHITE : w == STANDINGS_LOST ? TOUR_BLACK : TOUR_DRAW;
 	return 0;
 }
 
@@ -105,7 +150,8 @@ withdrawals(struct tour *t, struct tour_slot *s)
 {
 	int w, b;
 
-	if (s->res != TOUR_PENDING)
+	/* a table's: not built (its game stays pending) */
+	if (s->res != TOUR_PENDING || s->g.nseats > 2)
 		return;
 	w = t->withdrawn[s->g.white] != 0 &&
 	    t->withdrawn[s->g.white] - 1 < s->g.round;
@@ -150,24 +196,29 @@ results(struct load *l, size_t first)
 static int
 same(struct load *l, const struct tour_record *r)
 {
+	char a[4 * (KEY_NAME_MAX + 1)], b[sizeof(a)];
 	struct tour_game *g = NULL;
 	struct error e;
 	size_t ng, i;
-	int rc = 0;
+	unsigned k;
+	int rc = 0, d;
 
 	error_clear(&e);
 	if (tour_pair(l->t, r->round, &g, &ng, &e) != 0)
 		return differ(l, "%s: round %u: %s", r->from, r->round, e.msg);
-	for (i = 0; rc == 0 && i < ng && i < r->ng; i++)
-		if (g[i].board != r->g[i].board ||
+	for (i = 0; rc == 0 && i < ng && i < r->ng; i++) {
+		d = g[i].board != r->g[i].board ||
 		    g[i].game != r->g[i].game ||
-		    g[i].white != r->g[i].white ||
-		    g[i].black != r->g[i].black)
+		    g[i].nseats != r->g[i].nseats;
+		for (k = 0; !d && k < (g[i].nseats > 2 ? g[i].nseats : 2u);
+		    k++)
+			d = tour_seat(&g[i], k) != tour_seat(&r->g[i], k);
+		if (d)
 			rc = differ(l, "%s: round %u, board %u: the director "
-			    "paired %s-%s, the rules give %s-%s", r->from,
-			    r->round, g[i].board, name(l->t, r->g[i].white),
-			    name(l->t, r->g[i].black), name(l->t, g[i].white),
-			    name(l->t, g[i].black));
+			    "paired %s, the rules give %s", r->from,
+			    r->round, g[i].board, seats_of(l->t, &r->g[i], a,
+			    sizeof(a)), seats_of(l->t, &g[i], b, sizeof(b)));
+	}
 	if (rc == 0 && ng != r->ng)
 		rc = differ(l, "%s: round %u: the director paired %zu games "
 		    "and byes, the rules give %zu", r->from, r->round, r->ng,
@@ -201,7 +252,8 @@ auto_rounds(struct load *l, struct error *e)
 
 	while (r <= tour_rounds(t->d)) {
 		error_clear(&x);
-		if (t->d->format == TOUR_KNOCKOUT && r <= t->nrounds) {
+		if (tour_round_format(t->d, r) == TOUR_KNOCKOUT &&
+		    r <= t->nrounds) {
 			if (tour_pair(t, r, &g, &ng, &x) != 0) {
 				r++;
 				continue;
@@ -215,7 +267,7 @@ auto_rounds(struct load *l, struct error *e)
 		free(g);
 		if (rc != 0)
 			return rc;
-		if (t->d->format != TOUR_KNOCKOUT)
+		if (tour_round_format(t->d, r) != TOUR_KNOCKOUT)
 			r++;
 	}
 	return 0;

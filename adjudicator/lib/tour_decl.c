@@ -14,6 +14,7 @@
 #include "match.h"
 #include "num.h"
 #include "tour.h"
+#include "tour_int.h"
 #include "when.h"
 #include "ydoc.h"
 
@@ -74,8 +75,8 @@ static int
 read_format(struct tour_decl *d, const struct ydoc *f, const char *where,
     struct error *e)
 {
-	static const char *const keys[4][4] = {
-		{ "type", "cycles", "section", NULL },
+	static const char *const keys[4][5] = {
+		{ "type", "cycles", "section", "stage", NULL },
 		{ "type", "rounds", NULL },
 		{ "type", NULL },
 		{ "type", "reach", NULL } };
@@ -103,7 +104,7 @@ read_format(struct tour_decl *d, const struct ydoc *f, const char *where,
 	if (d->format == TOUR_SWISS && d->rounds == 0)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: format: a swiss "
 		    "needs rounds", where, f->line);
-	return 0;
+	return tour_stage_read(d, ydoc_get(f, "stage"), where, e);
 }
 
 static int
@@ -122,13 +123,16 @@ read_game(struct tour_decl *d, const struct ydoc *doc, const char *where,
 		    "\"%.40s\" (adjudicator rules lists them)", where, s);
 	if (number(doc, "seats", 2, GAME_MAX_SEATS, 2, &seats, where, e) != 0)
 		return -1;
-	if (seats != 2 || d->rules->min_seats > 2)
+	if (seats < (unsigned)d->rules->min_seats ||
+	    seats > (unsigned)d->rules->max_seats || seats > 4 ||
+	    (seats > 2 && d->format != TOUR_ROUND_ROBIN))
 		return error_set(e, EXIT_MALFORMED, "%s: %s with %u seats "
 		    "cannot be played as a %s: only games of two seats are "
-		    "paired", where, d->rules->name, seats < 2 ?
+		    "paired, or of 3 or 4 at tables in a round robin", where,
+		    d->rules->name, seats == 2 ?
 		    (unsigned)d->rules->min_seats : seats,
 		    format_names[d->format]);
-	d->cfg.nseats = 2;
+	d->seats = d->cfg.nseats = seats;
 	if (game_options_default(d->rules, &d->cfg, e) != 0)
 		return -1;
 	if (o != NULL && ydoc_expect(o, YDOC_MAP, "options", where, e) != 0)
@@ -324,11 +328,13 @@ fits(const struct tour_decl *d, const char *where, struct error *e)
 	    d->section < 3)
 		return error_set(e, EXIT_MALFORMED, "%s: sections of at least "
 		    "3 players", where);
+	if (d->seats > 2)
+		return tour_tables_fit(d, where, e);
 	if (d->format == TOUR_LADDER && d->reach >= d->n)
 		return error_set(e, EXIT_MALFORMED, "%s: a ladder of %zu "
 		    "reaches fewer places above, not %u", where, d->n,
 		    d->reach);
-	return 0;
+	return tour_stage_fits(d, where, e);
 }
 
 static int

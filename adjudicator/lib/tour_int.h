@@ -23,4 +23,42 @@ int	tour_match_winner(const struct tour *, unsigned r, unsigned b,
 void	tour_points(const struct tour *, const struct tour_slot *,
 	    unsigned *white, unsigned *black);
 
+/* tour_stage.c: format's stage: map (tour_decl.c), checked against the
+ * players once they are read. */
+struct ydoc;
+int	tour_stage_read(struct tour_decl *, const struct ydoc *,
+	    const char *where, struct error *);
+/* tour_tables.c: a declaration of tables checked (its players, format
+ * and tie-breaks). */
+int	tour_tables_fit(const struct tour_decl *, const char *where,
+	    struct error *);
+unsigned tour_final_rounds(const struct tour_decl *);
+int	tour_stage_fits(const struct tour_decl *, const char *where,
+	    struct error *);
+/* A round of the final stage (a round robin's; a knockout's through
+ * tour_pair_knockout). */
+int	tour_pair_stage(const struct tour *, unsigned r, struct tour_game *,
+	    size_t *, struct error *);
+/* The players of round r's stage in its seed order, and the round before
+ * its first (0 for the first stage). */
+int	tour_stage_seeds(const struct tour *, unsigned r, unsigned *who,
+	    size_t *n, unsigned *base, struct error *);
+
+/* The table of a tournament with a final stage: the stages' one after
+ * the other. */
+int	tour_table_stages(const struct tour *, enum tour_fmt, struct buf *,
+	    struct error *);
+
+/* A part of a tournament as one of its own: the slots of rounds r0..r1
+ * among the players who[0..m), renumbered (round r0 its 1, who[i] its
+ * player i), of format f and cycles (no sections, no stage). */
+struct tour_part {
+	struct tour_decl	d;
+	struct tour		t;
+};
+int	tour_part_make(const struct tour *, unsigned r0, unsigned r1,
+	    const unsigned *who, size_t m, enum tour_format f, unsigned cycles,
+	    struct tour_part *, struct error *);
+void	tour_part_free(struct tour_part *);
+
 #endif

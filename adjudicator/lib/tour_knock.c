@@ -90,7 +90,12 @@ tour_points(const struct tour *t, const struct tour_slot *s, unsigned *w,
 		break;
 	case TOUR_BYE:
 		/* a round robin's free round is no game and scores nothing */
-		*w = t->d->format == TOUR_ROUND_ROBIN ? 0 : t->d->bye2;
+		*w = tour_round_format(t->d, s->g.round) == TOUR_ROUND_ROBIN ?
+		    0 : t->d->bye2;
+		break;
+	case TOUR_TABLE:
+		*w = s->pts2[0];
+		*b = s->pts2[1];
 		break;
 	case TOUR_PENDING:
 	case TOUR_VOID:
@@ -112,6 +117,7 @@ won(const struct tour_slot *s)
 		return 0;
 	case TOUR_DRAW:
 	case TOUR_VOID:
+	case TOUR_TABLE:
 		return -1;
 	case TOUR_PENDING:
 		break;
@@ -149,20 +155,28 @@ tour_match_winner(const struct tour *t, unsigned r, unsigned b,
 	return 0;
 }
 
+/* The bracket of round r's stage: its players by their stage seeds. */
 static int
-first_round(const struct tour *t, struct tour_game *g, size_t *ng,
-    struct error *e)
+first_round(const struct tour *t, unsigned r, struct tour_game *g,
+    size_t *ng, struct error *e)
 {
-	unsigned *slot, size, i, a, b;
+	unsigned *slot, *who, size, i, a, b, base;
+	size_t n;
 
-	if ((slot = calloc(2 * t->d->n + 2, sizeof(*slot))) == NULL)
+	if ((slot = calloc(3 * t->d->n + 2, sizeof(*slot))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	size = tour_bracket((unsigned)t->d->n, slot);
+	who = slot + 2 * t->d->n + 2;
+	if (tour_stage_seeds(t, r, who, &n, &base, e) != 0) {
+		free(slot);
+		return -1;
+	}
+	size = tour_bracket((unsigned)n, slot);
 	for (i = 0; i < size / 2; i++) {
-		a = slot[2 * i];
-		b = slot[2 * i + 1];
+		a = who[slot[2 * i]];
+		b = slot[2 * i + 1] == TOUR_NONE ? TOUR_NONE :
+		    who[slot[2 * i + 1]];
 		memset(&g[i], 0, sizeof(g[i]));
-		g[i].round = 1;
+		g[i].round = r;
 		g[i].game = 1;
 		g[i].board = i + 1;
 		if (b == TOUR_NONE) {
@@ -219,8 +233,8 @@ tour_pair_knockout(const struct tour *t, unsigned r, struct tour_game *g,
 
 	if (r <= t->nrounds)
 		return second_games(t, r, g, ng, e);
-	if (r == 1)
-		return first_round(t, g, ng, e);
+	if (r == 1 || (t->d->advance && r == tour_stage1_rounds(t->d) + 1))
+		return first_round(t, r, g, ng, e);
 	if (tour_decided(t, r, e) != 0)
 		return -1;
 	for (i = 0; i < t->ns; i++)

@@ -29,7 +29,7 @@ struct cells {
 static int
 cells_of(const struct tour *t, struct cells *c, struct error *e)
 {
-	size_t i, n = t->d->n, k;
+	size_t i, n = t->d->n, k, j;
 	const struct tour_slot *s;
 
 	c->rounds = t->nrounds;
@@ -46,6 +46,8 @@ cells_of(const struct tour *t, struct cells *c, struct error *e)
 		c->at[s->g.white * c->rounds * 2 + k] = (long)i;
 		if (s->g.black != TOUR_NONE)
 			c->at[s->g.black * c->rounds * 2 + k] = (long)i;
+		for (j = 2; j < s->g.nseats; j++)
+			c->at[s->g.more[j - 2] * c->rounds * 2 + k] = (long)i;
 	}
 	return 0;
 }
@@ -67,7 +69,8 @@ cell(const struct tour *t, const struct tour_slot *s, unsigned p,
 	case TOUR_BYE:
 		*colour = '-';
 		*res = mine == 2 ? 'F' : mine == 1 ? 'H' : 'Z';
-		if (t->d->format != TOUR_ROUND_ROBIN && t->d->bye2 == 2)
+		if (tour_round_format(t->d, s->g.round) != TOUR_ROUND_ROBIN &&
+		    t->d->bye2 == 2)
 			*res = 'U';
 		return;
 	case TOUR_PENDING:
@@ -86,12 +89,31 @@ cell(const struct tour *t, const struct tour_slot *s, unsigned p,
 	}
 }
 
+/* Player p at a table: its seat, "s2", and its points or "." */
+static void
+table_cell(const struct tour_slot *s, unsigned p, char *v, size_t len,
+    unsigned *seat, char *pts, size_t plen)
+{
+	unsigned i;
+
+	for (i = 0; i + 1 < s->g.nseats && tour_seat(&s->g, i) != p; i++)
+		;
+	*seat = i + 1;
+	if (s->res == TOUR_TABLE)
+		dec(pts, plen, s->pts2[i], 2);
+	else
+		snprintf(pts, plen, "%s", s->res == TOUR_VOID ? "void" :
+		    "pending");
+	snprintf(v, len, "s%u %s", i + 1, s->res == TOUR_TABLE ? pts :
+	    s->res == TOUR_VOID ? "Z" : ".");
+}
+
 static void
 line_text(const struct tour *t, const struct cells *c,
     const struct tour_line *l, struct buf *b)
 {
 	const struct tour_decl *d = t->d;
-	char v[32], col, res;
+	char v[32], col, res, pts[16];
 	unsigned r, k, opp;
 	long at;
 
@@ -111,7 +133,10 @@ line_text(const struct tour *t, const struct cells *c,
 				continue;
 			}
 			cell(t, &t->s[at], l->player, &opp, &col, &res);
-			if (opp == TOUR_NONE)
+			if (t->s[at].g.nseats > 2)
+				table_cell(&t->s[at], l->player, v, sizeof(v),
+				    &opp, pts, sizeof(pts));
+			else if (opp == TOUR_NONE)
 				snprintf(v, sizeof(v), "%c", res);
 			else
 				snprintf(v, sizeof(v), "%c%u %c", col, opp + 1,
@@ -167,7 +192,7 @@ table_yaml(const struct tour *t, const struct tour_line *l,
 {
 	const struct tour_decl *d = t->d;
 	struct ydoc_writer *w;
-	char v[32], col, res;
+	char v[32], col, res, pts[16];
 	unsigned r, k, opp;
 	size_t i;
 	long at;
@@ -210,6 +235,14 @@ table_yaml(const struct tour *t, const struct tour_line *l,
 				ydoc_kvf(w, "round", "%u", r + 1);
 				if (k > 0)
 					ydoc_kv(w, "game", "2");
+				if (t->s[at].g.nseats > 2) {
+					table_cell(&t->s[at], l[i].player, v,
+					    sizeof(v), &opp, pts, sizeof(pts));
+					ydoc_kvf(w, "seat", "%u", opp);
+					ydoc_kv(w, "result", pts);
+					ydoc_map_end(w);
+					continue;
+				}
 				if (opp != TOUR_NONE) {
 					ydoc_kv(w, "opponent",
 					    d->p[opp].name);
@@ -247,7 +280,7 @@ table_html(const struct tour *t, const struct tour_line *l,
     const struct cells *c, struct buf *b)
 {
 	const struct tour_decl *d = t->d;
-	char v[32], col, res;
+	char v[32], col, res, pts[16];
 	unsigned r, k, opp;
 	size_t i;
 	long at;
@@ -285,7 +318,11 @@ table_html(const struct tour *t, const struct tour_line *l,
 					continue;
 				cell(t, &t->s[at], l[i].player, &opp, &col,
 				    &res);
-				if (opp == TOUR_NONE)
+				if (t->s[at].g.nseats > 2) {
+					table_cell(&t->s[at], l[i].player, v,
+					    sizeof(v), &opp, pts, sizeof(pts));
+					buf_printf(b, "%s ", v);
+				} else if (opp == TOUR_NONE)
 					buf_printf(b, "%s ", res_word(res));
 				else
 					buf_printf(b, "%c%u %s ", col, opp + 1,
@@ -337,6 +374,8 @@ tour_table(const struct tour *t, enum tour_fmt f, struct buf *b,
 
 	if (t->d->format == TOUR_LADDER)
 		return ladder_text(t, f, b, e);
+	if (t->d->advance)
+		return tour_table_stages(t, f, b, e);
 	if ((l = calloc(t->d->n, sizeof(*l))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	c.at = NULL;
@@ -355,6 +394,7 @@ tour_pairing_text(const struct tour *t, const struct tour_game *g,
     size_t n, struct buf *b, struct error *e)
 {
 	const struct tour_decl *d = t->d;
+	unsigned k;
 	size_t i;
 
 	(void)e;
@@ -362,7 +402,13 @@ tour_pairing_text(const struct tour *t, const struct tour_game *g,
 		buf_printf(b, "round %u board %u", g[i].round, g[i].board);
 		if (g[i].game > 1)
 			buf_printf(b, " game %u", g[i].game);
-		if (g[i].black == TOUR_NONE)
+		if (g[i].nseats > 2) {
+			buf_printf(b, ": %s", d->p[g[i].white].name);
+			for (k = 1; k < g[i].nseats; k++)
+				buf_printf(b, ", %s", d->p[tour_seat(&g[i],
+				    k)].name);
+			buf_adds(b, " (in turn order)\n");
+		} else if (g[i].black == TOUR_NONE)
 			buf_printf(b, ": %s has the bye\n",
 			    d->p[g[i].white].name);
 		else
@@ -384,9 +430,10 @@ tour_trf(const struct tour *t, struct buf *b, struct error *e)
 	size_t i;
 	long at;
 
-	if (d->format == TOUR_LADDER)
-		return error_set(e, EXIT_REFUSED, "a ladder has no rounds to "
-		    "export as TRF");
+	if (d->format == TOUR_LADDER || d->seats > 2)
+		return error_set(e, EXIT_REFUSED, "%s: no TRF (it pairs two "
+		    "players a game)", d->format == TOUR_LADDER ? "a ladder" :
+		    "a round robin of tables");
 	if ((l = calloc(d->n, sizeof(*l))) == NULL ||
 	    (rank = calloc(2 * d->n, sizeof(*rank))) == NULL) {
 		free(l);

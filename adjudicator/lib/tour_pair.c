@@ -115,6 +115,8 @@ tour_rounds(const struct tour_decl *d)
 	case TOUR_LADDER:
 		return 0;
 	case TOUR_ROUND_ROBIN:
+		if (d->seats > 2)
+			return tour_design((unsigned)d->n, d->seats)->rounds;
 		break;
 	}
 	if ((sec = calloc(d->n, sizeof(*sec))) == NULL)
@@ -128,7 +130,7 @@ tour_rounds(const struct tour_decl *d)
 			most = m - 1;
 	}
 	free(sec);
-	return most * d->cycles;
+	return most * d->cycles + tour_final_rounds(d);
 }
 
 /* Games first in board order, then the byes. */
@@ -166,7 +168,7 @@ pair_rr(const struct tour_decl *d, unsigned r, struct tour_game *g,
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	}
 	who = sec + d->n;
-	per = tour_rounds(d) / d->cycles;
+	per = tour_stage1_rounds(d) / d->cycles;
 	k = tour_sections((unsigned)d->n, d->section, sec);
 	*ng = 0;
 	for (s = 0; s < k; s++) {
@@ -220,8 +222,13 @@ tour_pair(const struct tour *t, unsigned r, struct tour_game **gp,
 		    "%u", d->id, tour_rounds(d), r);
 	if ((g = calloc(d->n + 1, sizeof(*g))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	if (d->format == TOUR_ROUND_ROBIN)
-		rc = pair_rr(d, r, g, ng, e);
+	rc = 0;
+	if (d->seats > 2)	/* tables: a design's round */
+		*ng = tour_table_round(tour_design((unsigned)d->n, d->seats),
+		    r, g);
+	else if (tour_round_format(d, r) == TOUR_ROUND_ROBIN)
+		rc = r > tour_stage1_rounds(d) ? tour_pair_stage(t, r, g, ng,
+		    e) : pair_rr(d, r, g, ng, e);
 	else if (d->format == TOUR_SWISS)
 		rc = pair_swiss(t, r, g, ng, e);
 	else

@@ -18,7 +18,8 @@ static const char *const kinds[] = { "acceptance", "withdrawal", "round",
     "results", NULL };
 /* by enum tour_res: what a results record says (pending and a bye never) */
 static const char *const res_words[] = { "pending", "white", "black",
-    "draw", "white by forfeit", "black by forfeit", "void", "bye", NULL };
+    "draw", "white by forfeit", "black by forfeit", "void", "bye", "table",
+    NULL };
 
 const char *
 tour_res_word(int r)
@@ -73,6 +74,21 @@ tour_withdraw_body(const struct tour_decl *d, unsigned p, unsigned after,
 	return tail(w, e);
 }
 
+/* A table's seats in turn order (the map ended). */
+static void
+seats_body(const struct tour_decl *d, const struct tour_game *g,
+    struct ydoc_writer *w)
+{
+	unsigned i;
+
+	ydoc_key(w, "seats");
+	ydoc_seq_begin(w, 1);
+	for (i = 0; i < g->nseats; i++)
+		ydoc_str(w, d->p[tour_seat(g, i)].name);
+	ydoc_seq_end(w);
+	ydoc_map_end(w);
+}
+
 int
 tour_round_body(const struct tour_decl *d, unsigned round,
     const struct tour_game *g, size_t n, struct buf *out, struct error *e)
@@ -90,6 +106,10 @@ tour_round_body(const struct tour_decl *d, unsigned round,
 		ydoc_kvf(w, "board", "%u", g[i].board);
 		if (g[i].game > 1)
 			ydoc_kvf(w, "game", "%u", g[i].game);
+		if (g[i].nseats > 2) {
+			seats_body(d, &g[i], w);
+			continue;
+		}
 		ydoc_kv(w, "white", d->p[g[i].white].name);
 		if (g[i].black != TOUR_NONE)
 			ydoc_kv(w, "black", d->p[g[i].black].name);
@@ -112,7 +132,9 @@ tour_results_body(const struct tour *t, struct buf *out, struct error *e)
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < t->ns; i++) {
 		s = &t->s[i];
-		if (s->res == TOUR_PENDING || s->res == TOUR_BYE)
+		/* (a table's points are its game's alone) */
+		if (s->res == TOUR_PENDING || s->res == TOUR_BYE ||
+		    s->res == TOUR_TABLE)
 			continue;
 		ydoc_map_begin(w);
 		ydoc_kvf(w, "round", "%u", s->g.round);
@@ -160,13 +182,46 @@ number(const struct ydoc *m, const char *key, unsigned *out,
 	return 0;
 }
 
+/* A table's seats: the declaration's number of them, each a player. */
+static int
+seats_read(const struct tour_decl *d, const struct ydoc *m,
+    struct tour_game *g, const char *where, struct error *e)
+{
+	const struct ydoc *l = ydoc_get(m, "seats");
+	unsigned i, p[4] = { 0, 0, 0, TOUR_NONE };
+	int k;
+
+	if (ydoc_expect(l, YDOC_SEQ, "seats", where, e) != 0)
+		return -1;
+	if (l->nkids != d->seats)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: seats: %u players, "
+		    "not %zu", where, l->line, d->seats, l->nkids);
+	for (i = 0; i < d->seats; i++) {
+		if (l->kids[i]->type != YDOC_SCALAR ||
+		    (k = tour_player_named(d, l->kids[i]->str)) < 0)
+			return error_set(e, EXIT_MALFORMED, "%s:%u: seats: "
+			    "\"%.40s\" is no player of %s", where, l->line,
+			    l->kids[i]->type == YDOC_SCALAR ?
+			    l->kids[i]->str : "", d->id);
+		p[i] = (unsigned)k;
+	}
+	g->nseats = (unsigned char)d->seats;
+	g->white = p[0];
+	g->black = p[1];
+	g->more[0] = p[2];
+	g->more[1] = d->seats > 3 ? p[3] : TOUR_NONE;
+	return 0;
+}
+
 static int
 read_games(const struct tour_decl *d, struct tour_record *r,
     const struct ydoc *l, const char *where, struct error *e)
 {
-	static const char *const keys[] = { "board", "game", "white",
-	    "black", NULL };
-	static const char *const need[] = { "board", "white", NULL };
+	static const char *const keys[2][5] = {
+		{ "board", "game", "white", "black", NULL },
+		{ "board", "game", "seats", NULL } };
+	static const char *const need[2][3] = { { "board", "white", NULL },
+	    { "board", "seats", NULL } };
 	const struct ydoc *m;
 	struct tour_game *g;
 	size_t i;
@@ -182,11 +237,18 @@ read_games(const struct tour_decl *d, struct tour_record *r,
 		g->game = 1;
 		g->black = TOUR_NONE;
 		if (ydoc_expect(m, YDOC_MAP, "a game", where, e) != 0 ||
-		    ydoc_check_keys(m, keys, need, where, e) != 0 ||
+		    ydoc_check_keys(m, keys[d->seats > 2], need[d->seats > 2],
+		    where, e) != 0 ||
 		    number(m, "board", &g->board, where, e) != 0 ||
 		    (ydoc_get(m, "game") != NULL && number(m, "game",
-		    &g->game, where, e) != 0) ||
-		    player(d, m, "white", &g->white, where, e) != 0 ||
+		    &g->game, where, e) != 0))
+			return -1;
+		if (d->seats > 2) {
+			if (seats_read(d, m, g, where, e) != 0)
+				return -1;
+			continue;
+		}
+		if (player(d, m, "white", &g->white, where, e) != 0 ||
 		    (ydoc_get(m, "black") != NULL && player(d, m, "black",
 		    &g->black, where, e) != 0))
 			return -1;

@@ -14,6 +14,8 @@
 struct rnd {
 	unsigned	opp;		/* TOUR_NONE: unplayed */
 	unsigned	got;		/* halves */
+	int		won;		/* alone first (a win; a table's
+					 * first place alone) */
 };
 
 struct work {
@@ -38,6 +40,24 @@ add(struct work *w, unsigned p, unsigned opp, unsigned got)
 
 	x->opp = opp;
 	x->got = got;
+	x->won = got == 2;
+}
+
+/* A table's seats: each its points, no opponent, first alone a win. */
+static void
+add_table(struct work *w, const struct tour_slot *s)
+{
+	unsigned i, k = s->g.nseats, p;
+
+	for (i = 0; i < k; i++) {
+		p = tour_seat(&s->g, i);
+		w->max2[p] += 2 * (k - 1);
+		if (s->res != TOUR_TABLE)
+			continue;
+		add(w, p, TOUR_NONE, s->pts2[i]);
+		w->r[w->at[p] + w->nr[p] - 1].won = s->pts2[i] == 2 * (k - 1);
+		w->l[p].score2 += s->pts2[i];
+	}
 }
 
 /* Each player's rounds from the slots: played, or unplayed (a bye, a
@@ -49,19 +69,25 @@ rounds_of(struct work *w)
 	const struct tour_slot *s;
 	unsigned pw, pb;
 	size_t i;
-	int played;
+	int played, rr;
 
 	for (i = 0; i < t->ns; i++) {
 		s = &t->s[i];
+		if (s->g.nseats > 2) {
+			add_table(w, s);
+			continue;
+		}
+		/* a round robin's free round: no game (a final stage's
+		 * knockout's bye is a bye) */
+		rr = tour_round_format(t->d, s->g.round) == TOUR_ROUND_ROBIN;
 		if (s->res == TOUR_BYE) {
-			if (t->d->format != TOUR_ROUND_ROBIN)
+			if (!rr)
 				w->max2[s->g.white] += 2;
 		} else {
 			w->max2[s->g.white] += 2;
 			w->max2[s->g.black] += 2;
 		}
-		if (s->res == TOUR_PENDING || (s->res == TOUR_BYE &&
-		    t->d->format == TOUR_ROUND_ROBIN))
+		if (s->res == TOUR_PENDING || (s->res == TOUR_BYE && rr))
 			continue;
 		tour_points(t, s, &pw, &pb);
 		played = s->res == TOUR_WHITE || s->res == TOUR_BLACK ||
@@ -99,7 +125,7 @@ tb_of(const struct work *w, unsigned p, enum tour_tb tb)
 			v += (long)os * r[i].got;
 			break;
 		case TOUR_TB_WIN:
-			v += r[i].got == 2 ? 2 : 0;
+			v += r[i].won ? 2 : 0;
 			break;
 		case TOUR_TB_KOYA:
 			if (r[i].opp != TOUR_NONE &&
@@ -201,7 +227,7 @@ compute(struct work *w)
 				w->l[i].tb[k] = tb_of(w, (unsigned)i, d->tb[k]);
 		for (k = 0; k < w->nr[i]; k++) {
 			w->l[i].played += w->r[w->at[i] + k].opp != TOUR_NONE;
-			w->l[i].wins += w->r[w->at[i] + k].got == 2;
+			w->l[i].wins += w->r[w->at[i] + k].won;
 		}
 	}
 	sorting = w;
@@ -223,6 +249,7 @@ tour_standing(const struct tour *t, struct tour_line *l, struct error *e)
 {
 	struct work w;
 	size_t n = t->d->n, i, at = 0;
+	unsigned k;
 	int rc;
 
 	memset(&w, 0, sizeof(w));
@@ -232,17 +259,17 @@ tour_standing(const struct tour *t, struct tour_line *l, struct error *e)
 	w.at = calloc(n, sizeof(*w.at));
 	w.nr = calloc(n, sizeof(*w.nr));
 	w.max2 = calloc(n, sizeof(*w.max2));
-	w.r = calloc(2 * t->ns + 1, sizeof(*w.r));
+	w.r = calloc(4 * t->ns + 1, sizeof(*w.r));
 	if (w.at == NULL || w.nr == NULL || w.max2 == NULL || w.r == NULL) {
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 		goto done;
 	}
 	/* room for each player's rounds, side by side */
-	for (i = 0; i < t->ns; i++) {
-		w.nr[t->s[i].g.white]++;
-		if (t->s[i].g.black != TOUR_NONE)
-			w.nr[t->s[i].g.black]++;
-	}
+	for (i = 0; i < t->ns; i++)
+		for (k = 0; k < (t->s[i].g.nseats > 2 ? t->s[i].g.nseats :
+		    2u); k++)
+			if (tour_seat(&t->s[i].g, k) != TOUR_NONE)
+				w.nr[tour_seat(&t->s[i].g, k)]++;
 	for (i = 0; i < n; i++) {
 		w.at[i] = at;
 		at += w.nr[i];

@@ -50,6 +50,26 @@ armored() {
 	printf -- '-----END ADJUDICATOR TOURNAMENT-----\n'
 }
 
+# director_round OUT ROUND WHITE-BLACK...: the director's signed round
+# (boards in order) in OUT.tour
+director_round() {
+	dr_out=$1
+	{
+		printf 'adjudicator: 1\nkind: round\ntournament: %s\n' "$tid"
+		printf 'round: %s\ngames:\n' "$2"
+		shift 2
+		dr_b=0
+		for dr_p in "$@"; do
+			dr_b=$((dr_b + 1))
+			printf -- '- board: %s\n  white: %s\n  black: %s\n' \
+			    $dr_b "${dr_p%-*}" "${dr_p#*-}"
+		done
+	} >"$dr_out.yaml"
+	wire sign dir.key "$dr_out.yaml" dir.pub >"$dr_out.bin" ||
+	    fail "wire sign"
+	armored "$dr_out.bin" >"$dr_out.tour"
+}
+
 rr4() {
 	keys dir alice bob carol dave
 	declare_t '  type: round-robin' \
@@ -128,21 +148,7 @@ test_tournament_verify_refuses() {
 	one_line
 	# a round paired otherwise: round 1 with its boards' colours swapped,
 	# signed by the director
-	cat >r1.yaml <<-EOF
-	adjudicator: 1
-	kind: round
-	tournament: $tid
-	round: 1
-	games:
-	- board: 1
-	  white: dave
-	  black: alice
-	- board: 2
-	  white: bob
-	  black: carol
-	EOF
-	wire sign dir.key r1.yaml dir.pub >r1.bin || fail "wire sign"
-	armored r1.bin >r1.tour
+	director_round r1 1 dave-alice bob-carol
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r1.tour
 	one_line
 	err_has 'round 1, board 1: the director paired dave-alice, '`
@@ -383,4 +389,161 @@ test_tournament_results() {
 	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
 	    lie.tour r1b1.arc
 	err_has 'the games say pending'
+}
+
+# A final stage: two sections of 3 (serpentine: p1 p4 p5, p2 p3 p6), the
+# top 2 of each on to a knockout seeded A1 B1 A2 B2 in rounds 4 and 5;
+# section A's three tied on everything (each won once): the seeds decide,
+# p1 then p4; B: p2 2, p3 1, p6 0.
+test_tournament_stage() {
+	keys dir p1 p2 p3 p4 p5 p6
+	declare_t '  type: round-robin
+  section: 3
+  stage:
+    type: knockout
+    advance: 2' 'tiebreaks: [sonneborn-berger]
+' p1 p2 p3 p4 p5 p6
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc
+	mv out s1.tour
+	[ "$(grep -c 'BEGIN ADJUDICATOR TOURNAMENT' s1.tour)" -eq 3 ] ||
+	    fail "the first stage's three rounds at once"
+	expect 0 "$ADJ" tournament pair decl.tour ./*.acc
+	out_has '^round 3 board 1: p5 (white) - p1 (black)$'
+	out_has '^round 2 board 3: p2 (white) - p3 (black)$'
+	game 2027-01-01T09:00:00Z p4 p5 resign:1 1 1
+	game 2027-01-01T09:00:00Z p3 p6 resign:1 1 3
+	game 2027-01-02T09:00:00Z p1 p4 resign:1 2 1
+	game 2027-01-02T09:00:00Z p2 p3 resign:1 2 3
+	game 2027-01-03T09:00:00Z p5 p1 resign:1 3 1
+	# the final stage refused while a game of the first is not over
+	expect 1 "$ADJ" tournament pair decl.tour ./*.acc s1.tour ./*.arc
+	one_line
+	err_has '^adjudicator: tournament: the final stage: round 4 cannot '`
+	    `'be paired: round 3, board 3 (p6-p2) is not over$'
+	[ ! -s out ] || fail "a pairing printed"
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc s1.tour ./*.arc
+	out_has 'rounds 4 to 5 .*: not yet, the first stage is not over$'
+	game 2027-01-03T09:00:00Z p6 p2 resign:0 3 3
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc s1.tour \
+	    ./*.arc
+	mv out s2r4.tour
+	[ "$(grep -c 'BEGIN ADJUDICATOR TOURNAMENT' s2r4.tour)" -eq 1 ] ||
+	    fail "one knockout round"
+	expect 0 "$ADJ" tournament pair decl.tour ./*.acc s1.tour ./*.arc
+	printf '%s\n' 'round 4 board 1: p1 (white) - p3 (black)' \
+	    'round 4 board 2: p4 (white) - p2 (black)' >want
+	cmp -s out want || fail "the final's seeds (p1 p2 p4 p3): $(cat out)"
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc ./*.tour ./*.arc
+	out_has '^The final stage: a knockout of the top 2 of each section, '`
+	    `'rounds 4 to 5 (its round 1 is round 4): p1 p2 p4 p3$'
+	game 2027-01-04T09:00:00Z p1 p3 resign:1 4 1
+	game 2027-01-04T09:00:00Z p4 p2 draw 4 2
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc ./*.tour \
+	    ./*.arc
+	mv out s2r4g2.tour
+	game 2027-01-05T09:00:00Z p2 p4 resign:1 4 2 2
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc ./*.tour \
+	    ./*.arc
+	mv out s2r5.tour
+	expect 0 "$ADJ" tournament pair decl.tour ./*.acc s1.tour s2r4.tour \
+	    s2r4g2.tour ./*.arc
+	[ "$(cat out)" = "round 5 board 1: p1 (white) - p2 (black)" ] ||
+	    fail "the final: $(cat out)"
+	game 2027-01-06T09:00:00Z p1 p2 resign:0 5 1
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc ./*.tour ./*.arc
+	out_has '^club27 ([0-9a-f]*): 5 rounds, .* 6 players: all agree$'
+	for f in yaml html; do
+		expect 0 "$ADJ" tournament table -f $f decl.tour ./*.acc \
+		    ./*.tour ./*.arc
+		mv out t.$f
+	done
+	[ "$(grep -c '^tournament: ' t.yaml)" -eq 2 ] || fail "two tables"
+	[ "$(grep -c '<table>' t.html)" -eq 2 ] || fail "two html tables"
+	expect 0 "$ADJ" tournament trf decl.tour ./*.acc ./*.tour ./*.arc
+	line=$(grep '^001 .*p2' out)
+	[ "$(echo "$line" | cut -c81-84)" = " 4.5" ] || fail "points: $line"
+	[ "$(echo "$line" | cut -c132-139)" = "0001 b 1" ] ||
+	    fail "round 5: $line"
+	# the director's round 4 with p5 (third in A) for p4: caught
+	director_round r4 4 p1-p3 p5-p2
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc s1.tour r4.tour \
+	    ./*.arc
+	one_line
+	err_has 'r4.tour: round 4, board 2: the director paired p5-p2, '`
+	    `'the rules give p4-p2'
+}
+
+# Knights at tables of 4: four players, one table (formats/tournament.md,
+# "Tables"); the round's seats, a game with them in another order, a
+# round paired otherwise; numbers and tie-breaks tables do not take.
+test_tournament_tables() {
+	keys dir p1 p2 p3 p4 p5 p6
+	declare_t '  type: round-robin' 'seats: 4
+tiebreaks: [wins]
+' p1 p2 p3 p4
+	expect 0 "$ADJ" tournament pair -k dir.key decl.tour ./*.acc
+	mv out r1.tour
+	expect 0 "$ADJ" tournament pair decl.tour ./*.acc
+	[ "$(cat out)" = \
+	    "round 1 board 1: p1, p2, p3, p4 (in turn order)" ] ||
+	    fail "the table: $(cat out)"
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k p2.key -k p1.key -k p3.key \
+	    -k p4.key -e draw knights 4 peer all "tournament=$tid/1/1" \
+	    >bad.arc || fail "wire game"
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r1.tour bad.arc
+	one_line
+	err_has 'of round 1, board 1 has 4 seats, p2 first; the round seated '`
+	    `'p1-p2-p3-p4$'
+	rm bad.arc
+	"$WIRE" game -t 2027-01-01T09:00:00Z -k p1.key -k p2.key -k p3.key \
+	    -k p4.key -e draw knights 4 peer all "tournament=$tid/1/1" \
+	    >t.arc || fail "wire game"
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc r1.tour t.arc
+	out_has '^club27 ([0-9a-f]*): 1 rounds, 1 games and byes, 4 players: '`
+	    `'all agree$'
+	# each seat's points by the final count: a point for each seat
+	# behind, half for each level with it
+	"$ADJ" verify t.arc >v.txt || fail "verify t.arc"
+	sed -n 's/^Score: //p' v.txt | tr ',' '\n' |
+	    sed 's/.*(\(p[1-4]\)) \([0-9-]*\).*/\1 \2/' >score.txt
+	expect 0 "$ADJ" tournament table decl.tour r1.tour t.arc
+	total=0
+	while read -r p n; do
+		pts=$(awk -v n="$n" '$2 < n { s += 1 } $2 == n { s += 0.5 }
+		    END { print s - 0.5 }' score.txt)
+		grep -q "^ *[1-4]  *[1-4]  *$p  *$pts  " out ||
+		    fail "$p: $pts points: $(cat out) $(cat v.txt)"
+		total=$((total + 1))
+	done <score.txt
+	[ "$total" -eq 4 ] || fail "four scores: $(cat v.txt)"
+	expect 1 "$ADJ" tournament trf decl.tour r1.tour t.arc
+	err_has 'a round robin of tables: no TRF'
+	# the director's table in another order
+	{
+		printf 'adjudicator: 1\nkind: round\ntournament: %s\n' "$tid"
+		printf 'round: 1\ngames:\n- board: 1\n'
+		printf '  seats: [p2, p1, p3, p4]\n'
+	} >r.yaml
+	wire sign dir.key r.yaml dir.pub >r.bin || fail "wire sign"
+	armored r.bin >r.tour
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc r.tour
+	one_line
+	err_has 'round 1, board 1: the director paired p2-p1-p3-p4, the rules '`
+	    `'give p1-p2-p3-p4$'
+	# six players, a tie-break of two-player games: refused
+	{
+		grep -v '^seats: \|^tiebreaks: ' decl.yaml
+		for p in p5 p6; do
+			printf -- '- name: %s\n  key: %s\n' $p "$(cat $p.pub)"
+		done
+		printf 'seats: 4\n'
+	} >six.yaml
+	expect 3 "$ADJ" tournament declare -k dir.key six.yaml
+	one_line
+	err_has 'tables of 4 fit 4, 13 or 16 players, not 6$'
+	sed 's/^tiebreaks: \[wins\]$/tiebreaks: [wins, buchholz]/' decl.yaml \
+	    >tb.yaml
+	expect 3 "$ADJ" tournament declare -k dir.key tb.yaml
+	err_has 'buchholz is defined for games of two; tables take wins alone'
+	[ ! -s out ] || fail "a declaration printed"
 }

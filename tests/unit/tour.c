@@ -360,9 +360,12 @@ static void
 tiebreaks_bye(void)
 {
 	static const struct tour_game g[] = {
-		{ 1, 1, 1, 0, 1 }, { 1, 2, 1, 2, 3 },
-		{ 1, 3, 1, 4, TOUR_NONE }, { 2, 1, 1, 4, 0 },
-		{ 2, 2, 1, 1, 2 }, { 2, 3, 1, 3, TOUR_NONE } };
+		{ 1, 1, 1, 0, 1, 0, { 0, 0 } },
+		{ 1, 2, 1, 2, 3, 0, { 0, 0 } },
+		{ 1, 3, 1, 4, TOUR_NONE, 0, { 0, 0 } },
+		{ 2, 1, 1, 4, 0, 0, { 0, 0 } },
+		{ 2, 2, 1, 1, 2, 0, { 0, 0 } },
+		{ 2, 3, 1, 3, TOUR_NONE, 0, { 0, 0 } } };
 	static const long bh[] = { 2, 7, 3, 6, 6 }, cut[] = { 2, 4, 3, 3, 4 },
 	    sb[] = { 4, 0, 3, 9, 4 };
 	struct tour_line l[5];
@@ -405,8 +408,8 @@ tiebreaks_bye(void)
 static void
 ladder(void)
 {
-	static const struct tour_game g[] = { { 0, 0, 0, 2, 0 },
-	    { 0, 0, 0, 1, 4 }, { 0, 0, 0, 3, 2 } };
+	static const struct tour_game g[] = { { 0, 0, 0, 2, 0, 0, { 0, 0 } },
+	    { 0, 0, 0, 1, 4, 0, { 0, 0 } }, { 0, 0, 0, 3, 2, 0, { 0, 0 } } };
 	static const unsigned want[] = { 2, 0, 4, 1, 3 };
 	struct tour_decl d;
 	struct tour t;
@@ -432,6 +435,211 @@ ladder(void)
 	    "refused");
 	tour_free(&t);
 	tour_decl_free(&d);
+}
+
+/*
+ * A final stage: 12 players in sections of 4 (serpentine: A 1 6 7 12,
+ * B 2 5 8 11, C 3 4 9 10), the top 2 of each on to a round robin, by
+ * direct encounter.  A: every game drawn, all tied on everything: the
+ * seeds decide (1, 6).  B: the higher number wins (11, 8).  C: 3 draws
+ * with 4 and beats 9 and 10; 9 beats 4 and draws with 10; 4 beats 10:
+ * 3 2.5, 4 and 9 1.5, 9 ahead by direct encounter (3, 9).
+ */
+static enum tour_res
+stage_res(unsigned w, unsigned b)
+{
+	unsigned lo = w < b ? w : b, hi = w < b ? b : w, win;
+
+	if (lo % 5 == 1 || lo == 6 || lo == 7)		/* A: 1 6 7 12 */
+		return TOUR_DRAW;
+	if (lo == 2 || lo == 5 || lo == 8)		/* B */
+		win = hi;
+	else if ((lo == 3 && hi == 4) || (lo == 9 && hi == 10))
+		return TOUR_DRAW;
+	else
+		win = lo == 3 ? 3 : lo == 4 && hi == 9 ? 9 : 4;
+	return win == w ? TOUR_WHITE : TOUR_BLACK;
+}
+
+static int
+stage_has(const unsigned *q, const unsigned *want)
+{
+	unsigned i;
+	int ok = 1;
+
+	for (i = 0; i < 6; i++)
+		ok &= q[i] == want[i] - 1;
+	return ok;
+}
+
+static void
+stage(void)
+{
+	static const unsigned want[6] = { 1, 11, 3, 6, 8, 9 },
+	    gone[6] = { 1, 8, 3, 6, 5, 9 };
+	unsigned q[12], met[12][12], r, i, j;
+	struct tour_game *g;
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	size_t ng, k;
+	int ok = 1;
+
+	if (decl(&d, 12, "incognito", "  type: round-robin\n  section: 4\n"
+	    "  stage:\n    type: round-robin\n    advance: 2",
+	    "tiebreaks: [direct-encounter]\n", &e) != 0 ||
+	    tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "stage: %s", e.msg);
+		return;
+	}
+	unit_ok(tour_rounds(&d) == 8 && tour_stage1_rounds(&d) == 3 &&
+	    tour_round_format(&d, 4) == TOUR_ROUND_ROBIN &&
+	    tour_stage_last(&d, 2) == 3, "stage: rounds 1-3, then 4-8");
+	for (r = 1; r <= 3; r++) {
+		ok &= tour_pair(&t, r, &g, &ng, &e) == 0 &&
+		    tour_add_round(&t, g, ng, &e) == 0;
+		free(g);
+	}
+	unit_ok(ok && unit_err(tour_pair(&t, 4, &g, &ng, &e), &e,
+	    EXIT_REFUSED, "the final stage: round 4 cannot be paired: "
+	    "round 1, board 1"), "stage: the final refused before the end");
+	for (k = 0; k < t.ns; k++)
+		t.s[k].res = stage_res(t.s[k].g.white + 1,
+		    t.s[k].g.black + 1);
+	ok = tour_qualified(&t, q, &e) == 0 && stage_has(q, want);
+	unit_ok(ok, "stage: qualified 1 11 3 6 8 9 (ties: the seeds, "
+	    "direct encounter)");
+	t.withdrawn[10] = 3;	/* 11 gone after round 2 */
+	ok = tour_qualified(&t, q, &e) == 0 && stage_has(q, gone);
+	unit_ok(ok, "stage: one gone before the final stage: the next goes");
+	t.withdrawn[10] = 0;
+	memset(met, 0, sizeof(met));
+	for (r = 4; r <= 8; r++) {
+		if (tour_pair(&t, r, &g, &ng, &e) != 0) {
+			ok = 0;
+			break;
+		}
+		ok &= ng == 3;
+		for (k = 0; k < ng; k++) {
+			met[g[k].white][g[k].black]++;
+			met[g[k].black][g[k].white]++;
+		}
+		ok &= tour_add_round(&t, g, ng, &e) == 0;
+		free(g);
+	}
+	for (i = 0; i < 6; i++)
+		for (j = 0; j < 6; j++)
+			ok &= met[want[i] - 1][want[j] - 1] == (i != j);
+	unit_ok(ok, "stage: the final round robin, every two finalists once");
+	tour_free(&t);
+	tour_decl_free(&d);
+}
+
+/* Nine players at tables of 3 through the declaration: 4 rounds of 3
+ * tables; round 1's tables over, seat i of table b scoring (b + i) % 3
+ * points (a point a seat behind): each player's points and wins. */
+static void
+tables_scored(void)
+{
+	struct tour_line l[9];
+	struct tour_game *g = NULL;
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	unsigned i, p, want[9], wins[9];
+	size_t ng, k;
+	int ok;
+
+	if (decl(&d, 9, "knights", "  type: round-robin", "seats: 3\n"
+	    "tiebreaks: [wins]\n", &e) != 0 || tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "tables of 3: %s", e.msg);
+		return;
+	}
+	ok = tour_rounds(&d) == 4 && tour_pair(&t, 1, &g, &ng, &e) == 0 &&
+	    ng == 3 && tour_add_round(&t, g, ng, &e) == 0;
+	memset(want, 0, sizeof(want));
+	memset(wins, 0, sizeof(wins));
+	for (k = 0; ok && k < t.ns; k++) {
+		t.s[k].res = TOUR_TABLE;
+		for (i = 0; i < 3; i++) {
+			p = tour_seat(&t.s[k].g, i);
+			t.s[k].pts2[i] = (unsigned char)(2 * ((k + i) % 3));
+			want[p] = t.s[k].pts2[i];
+			wins[p] = (k + i) % 3 == 2;
+		}
+	}
+	ok = ok && tour_standing(&t, l, &e) == 0;
+	for (i = 0; ok && i < 9; i++)
+		ok &= l[i].score2 == want[l[i].player] &&
+		    l[i].tb[0] == 2 * (long)wins[l[i].player] &&
+		    (i == 0 || l[i - 1].score2 >= l[i].score2);
+	unit_ok(ok, "tables of 3: 4 rounds; a table's points and wins (first "
+	    "alone) scored and ranked");
+	free(g);
+	tour_free(&t);
+	tour_decl_free(&d);
+}
+
+/* Each design: every two players at exactly one table, each at most
+ * once a round (exactly once when the tables hold every player), and
+ * each player's seats within one of even. */
+static void
+tables(void)
+{
+	static const unsigned fit[][2] = { { 3, 3 }, { 9, 3 }, { 15, 3 },
+	    { 4, 4 }, { 13, 4 }, { 16, 4 } };
+	unsigned met[16][16], seat[16][4], in[16], p[4], n, k, r, i, j, lo, hi;
+	const struct tour_design *d;
+	struct tour_game g[8];
+	size_t f, ng, b;
+	int ok, even;
+
+	for (f = 0; f < UNIT_NELEM(fit); f++) {
+		n = fit[f][0];
+		k = fit[f][1];
+		ok = even = (d = tour_design(n, k)) != NULL;
+		memset(met, 0, sizeof(met));
+		memset(seat, 0, sizeof(seat));
+		for (r = 1; ok && r <= d->rounds; r++) {
+			memset(in, 0, sizeof(in));
+			ng = tour_table_round(d, r, g);
+			for (b = 0; b < ng; b++) {
+				ok &= g[b].nseats == k && g[b].board == b + 1;
+				p[0] = g[b].white;
+				p[1] = g[b].black;
+				p[2] = g[b].more[0];
+				p[3] = g[b].more[1];
+				for (i = 0; i < k; i++) {
+					ok &= p[i] < n;
+					in[p[i] % n]++;
+					seat[p[i] % n][i]++;
+					for (j = 0; j < k; j++)
+						met[p[i] % n][p[j] % n] +=
+						    i != j;
+				}
+			}
+			for (i = 0; i < n; i++)
+				ok &= in[i] == (ng * k == n) || (ng * k < n &&
+				    in[i] <= 1);
+		}
+		for (i = 0; ok && i < n; i++) {
+			for (lo = 99, hi = j = 0; j < k; j++) {
+				lo = seat[i][j] < lo ? seat[i][j] : lo;
+				hi = seat[i][j] > hi ? seat[i][j] : hi;
+			}
+			even &= hi <= lo + 1;
+			for (j = 0; j < n; j++)
+				ok &= met[i][j] == (i != j);
+		}
+		unit_ok(ok, "tables: %u players at tables of %u: every two "
+		    "once, each once a round at most", n, k);
+		unit_ok(even, "tables: %u at tables of %u: each player's seats "
+		    "within one of even", n, k);
+	}
+	tables_scored();
+	unit_ok(tour_design(10, 4) == NULL && tour_design(12, 3) == NULL &&
+	    tour_design(4, 3) == NULL, "tables: no design for 10 by 4, 12 "
+	    "by 3, 4 by 3");
 }
 
 static void
@@ -465,6 +673,25 @@ refusals(void)
 		    "tiebreaks: [wins, wins]\n", "the tie-break wins twice" },
 		{ 1, "incognito", "  type: knockout", "",
 		    "from 2 to 10000 players" },
+		{ 6, "knights", "  type: round-robin", "seats: 4\n",
+		    "tables of 4 fit 4, 13 or 16 players, not 6" },
+		{ 9, "knights", "  type: round-robin", "seats: 3\n"
+		    "tiebreaks: [sonneborn-berger]\n", "sonneborn-berger is "
+		    "defined for games of two; tables take wins alone" },
+		{ 9, "knights", "  type: round-robin\n  cycles: 2",
+		    "seats: 3\n", "no sections, cycles or stage" },
+		{ 8, "incognito", "  type: round-robin\n  stage:\n"
+		    "    type: knockout\n    advance: 1", "",
+		    "a stage follows several sections" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: knockout\n    advance: 4", "",
+		    "advance 4 of sections of 4" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: knockout\n    advance: 1\n"
+		    "    cycles: 2", "", "cycles is 1 or 2, of a round robin" },
+		{ 8, "incognito", "  type: round-robin\n  section: 4\n"
+		    "  stage:\n    type: swiss\n    advance: 1", "",
+		    "round-robin or knockout" },
 	};
 	struct tour_decl d;
 	struct error e;
@@ -522,6 +749,8 @@ main(void)
 	tiebreaks_rr();
 	tiebreaks_bye();
 	ladder();
+	stage();
+	tables();
 	refusals();
 	player_twice();
 	for (n = 0; n < NKEYS; n++)
