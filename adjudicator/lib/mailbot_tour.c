@@ -198,13 +198,13 @@ over(const struct tour *t, unsigned r)
 	return 1;
 }
 
-/* Round r's games (game k) made and mailed, unless marked: the run that
- * paired them stopped before. */
+/* Round r's games (game k) made and mailed, unless marked: once paired,
+ * or by the run after one that stopped before. */
 static int
-mailed(struct held *h, unsigned r, unsigned k, const char *intro,
-    struct error *e)
+mailed(struct held *h, unsigned r, unsigned k, struct error *e)
 {
-	char mark[32];
+	const struct tour_decl *d = &h->d;
+	char mark[32], intro[400];
 	size_t first, n;
 
 	snprintf(mark, sizeof(mark), k > 1 ? "round-%u-%u" : "round-%u", r,
@@ -214,6 +214,10 @@ mailed(struct held *h, unsigned r, unsigned k, const char *intro,
 	first = slots(&h->t, r, k, &n);
 	if (n == 0)
 		return 0;
+	snprintf(intro, sizeof(intro), "The judge paired %s of round %u of "
+	    "the tournament %s (%.16s): %s.\nEach game was mailed to its "
+	    "seats.\n\n", k > 1 ? "the second games" : "the games", r, d->id,
+	    d->hex, d->name);
 	if (mailbot_tour_games(h->br, &h->t, first, n, intro, e) != 0)
 		return -1;
 	report_line(h->br->b->report, "%s: tournament %s: round %u%s: %zu "
@@ -226,17 +230,11 @@ mailed(struct held *h, unsigned r, unsigned k, const char *intro,
 static int
 next(struct held *h, unsigned r, struct error *e)
 {
-	const struct tour_decl *d = &h->d;
 	unsigned k = r <= h->t.nrounds ? 2 : 1;
-	char intro[400];
 
 	if (mailbot_tour_round(h->br, &h->t, r, e) != 0)
 		return -1;
-	snprintf(intro, sizeof(intro), "The judge paired %s of round %u of "
-	    "the tournament %s (%.16s): %s.\nEach game was mailed to its "
-	    "seats.\n\n", k > 1 ? "the second games" : "the games", r, d->id,
-	    d->hex, d->name);
-	return mailed(h, r, k, intro, e);
+	return mailed(h, r, k, e);
 }
 
 /* The director's results after round r, signed and kept (results-R.tour),
@@ -356,9 +354,7 @@ advance(struct held *h, struct error *e)
 		if (!t->accepted[i])
 			return 0;	/* not started */
 	for (r = 1; r <= t->nrounds; r++)
-		if (mailed(h, r, 1, "The judge paired these games again.\n\n",
-		    e) != 0 || mailed(h, r, 2, "The judge paired these second "
-		    "games again.\n\n", e) != 0)
+		if (mailed(h, r, 1, e) != 0 || mailed(h, r, 2, e) != 0)
 			return -1;
 	for (r = 1; r <= t->nrounds; r++) {
 		if (!over(t, r))

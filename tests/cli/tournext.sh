@@ -129,6 +129,8 @@ test_tournext_swiss() {
 	    substr($0, 21) } { print }' mailed.arc >bad.arc
 	expect 1 "$ADJ" tournament verify bad.arc
 	one_line
+	expect 1 "$ADJ" tournament archive bad.arc
+	[ ! -s out ] || fail "archive printed what does not verify"
 	# the next tick does nothing more
 	n0=$(nmail)
 	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
