@@ -370,7 +370,7 @@ advance(struct held *h, struct error *e)
 	return next(h, t->nrounds + 1, e);
 }
 
-/* Tournament id taken on, under the root's lock. */
+/* Tournament id taken on, its steps under the root's lock. */
 static int
 one(struct bot_run *br, const char *id, struct error *e)
 {
@@ -385,14 +385,19 @@ one(struct bot_run *br, const char *id, struct error *e)
 	    CLUB_LOCK) >= sizeof(path))
 		return error_set(e, EXIT_USAGE, "%s: path too long",
 		    br->b->root);
-	if (fsio_lock(path, &lock, e) != 0)
-		return -1;
+	/*
+	 * Read before the root's lock is taken (a drained queue holds its
+	 * games, then takes the lock: never the other way round).  What is
+	 * read can only be behind: every step checks its own file under the
+	 * lock, so that two runs at once make the same rounds and games.
+	 */
 	if ((rc = load(&h, e)) == 0 && h.diff[0] != '\0')
 		report_line(br->b->report, "%s: tournament %s: %s; not taken "
 		    "on", br->name, id, h.diff);
-	else if (rc == 0)
+	else if (rc == 0 && (rc = fsio_lock(path, &lock, e)) == 0) {
 		rc = advance(&h, e);
-	fsio_unlock(lock);
+		fsio_unlock(lock);
+	}
 	tour_free(&h.t);
 	tour_decl_free(&h.d);
 	tour_input_free(&h.in);
