@@ -16,12 +16,34 @@
 #define BEGIN	"-----BEGIN "
 #define DASHES	"-----"
 
+/* p (len bytes, from) appended to the list (*b, *f), *n long. */
+static int
+append(struct buf **b, char ***f, size_t *n, const void *p, size_t len,
+    const char *from, struct error *e)
+{
+	struct buf *nb;
+	char **nf;
+
+	if ((nb = realloc(*b, (*n + 1) * sizeof(*nb))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	*b = nb;
+	if ((nf = realloc(*f, (*n + 1) * sizeof(*nf))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	*f = nf;
+	buf_init(&nb[*n]);
+	if (buf_add(&nb[*n], p, len) != 0 || (nf[*n] = strdup(from)) ==
+	    NULL) {
+		buf_free(&nb[*n]);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	(*n)++;
+	return 0;
+}
+
 int
 tour_input_record(struct tour_input *in, const uint8_t *p, size_t len,
     const char *from, struct error *e)
 {
-	struct buf *r;
-	char **f;
 	size_t i;
 
 	/* the declaration given again among the records, or a record given
@@ -33,43 +55,15 @@ tour_input_record(struct tour_input *in, const uint8_t *p, size_t len,
 		if (in->rec[i].len == len && memcmp(in->rec[i].data, p,
 		    len) == 0)
 			return 0;
-	if ((r = realloc(in->rec, (in->nrec + 1) * sizeof(*r))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec = r;
-	if ((f = realloc(in->rec_from, (in->nrec + 1) * sizeof(*f))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec_from = f;
-	buf_init(&r[in->nrec]);
-	if (buf_add(&r[in->nrec], p, len) != 0 ||
-	    (f[in->nrec] = strdup(from)) == NULL) {
-		buf_free(&r[in->nrec]);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	in->nrec++;
-	return 0;
+	return append(&in->rec, &in->rec_from, &in->nrec, p, len, from, e);
 }
 
 int
 tour_input_archive(struct tour_input *in, const char *text, size_t len,
     const char *from, struct error *e)
 {
-	struct buf *a;
-	char **f;
-
-	if ((a = realloc(in->arc, (in->narc + 1) * sizeof(*a))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->arc = a;
-	if ((f = realloc(in->arc_from, (in->narc + 1) * sizeof(*f))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->arc_from = f;
-	buf_init(&a[in->narc]);
-	if (buf_add(&a[in->narc], text, len) != 0 ||
-	    (f[in->narc] = strdup(from)) == NULL) {
-		buf_free(&a[in->narc]);
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	}
-	in->narc++;
-	return 0;
+	return append(&in->arc, &in->arc_from, &in->narc, text, len, from,
+	    e);
 }
 
 void
