@@ -430,8 +430,10 @@ list_one(struct bot_run *r, const char *id, struct buf *out,
 		n += accepted(r, &d, i);
 	buf_printf(out, "%s (%.16s): %s, a %s of %s, %zu players: ", d.id,
 	    d.hex, d.name, tour_format_name(d.format), d.rules->name, d.n);
-	if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) == 0 &&
-	    fsio_exists(path))
+	if (mailbot_tour_marked(r->b->root, d.id, "final"))
+		buf_printf(out, "over\n");
+	else if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) ==
+	    0 && fsio_exists(path))
 		buf_printf(out, "under way\n");
 	else
 		buf_printf(out, "%zu accepted\n", n);

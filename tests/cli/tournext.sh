@@ -85,6 +85,8 @@ tables_to() {
 # and fails with one record altered
 test_tournext_swiss() {
 	tdecl '  type: swiss\n  rounds: 3' alice bob carol dave erin
+	send l0.eml someone@example.net LIST
+	last | grep -q '^club27 .*: under way$' || fail "LIST: under way"
 	for r in 1 2 3; do
 		[ -s $td/round-$r.tour ] || fail "round $r not paired"
 		[ ! -e $td/round-$((r + 1)).tour ] || fail "round $((r + 1))"
@@ -131,6 +133,8 @@ test_tournext_swiss() {
 	one_line
 	expect 1 "$ADJ" tournament archive bad.arc
 	[ ! -s out ] || fail "archive printed what does not verify"
+	send l.eml someone@example.net LIST
+	last | grep -q '^club27 .*: over$' || fail "LIST: over"
 	# the next tick does nothing more
 	n0=$(nmail)
 	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
