@@ -162,6 +162,7 @@ check-mail: $(BIN)
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/club.sh
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/readme.sh
 	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/members.sh
+	@ADJ=$(CURDIR)/$(BIN) sh tests/mail/tourney.sh
 
 # Sanitizer build: the same tests against an ASan+UBSan binary (the
 # build's own flags stay: they are not in CFLAGS).

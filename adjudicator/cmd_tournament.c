@@ -1,9 +1,11 @@
 /*
  * tournament: a tournament as files (the library's tour*.c,
  * formats/tournament.md).  declare, accept and withdraw sign records;
- * pair, table, verify and trf read the declaration and every record and
- * archive named (files, or directories of them), in the order of their
- * paths whatever order they were named in, and recompute everything.
+ * pair, table, verify, trf and archive read the declaration and every
+ * record and archive named (files, or directories of them), in the order
+ * of their paths whatever order they were named in, and recompute
+ * everything; archive writes it all as one file (a tournament archive),
+ * which each of them takes alone.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -22,7 +24,6 @@ struct inputs {
 	struct tour_input	 in;
 	char			**path;		/* every file, sorted */
 	size_t			 npath;
-	struct armor_list	 decl;
 };
 
 static int
@@ -73,46 +74,21 @@ by_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int
-add_record(struct inputs *x, const struct buf *blob, const char *from,
-    struct error *e)
-{
-	struct tour_input *in = &x->in;
-	struct buf *r;
-	char **f;
-
-	/* the declaration named again among the files: nothing more */
-	if (blob->len == in->decl.len && in->decl.len > 0 &&
-	    memcmp(blob->data, in->decl.data, blob->len) == 0)
-		return 0;
-	if ((r = realloc(in->rec, (in->nrec + 1) * sizeof(*r))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec = r;
-	if ((f = realloc(in->rec_from, (in->nrec + 1) * sizeof(*f))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec_from = f;
-	buf_init(&r[in->nrec]);
-	if (buf_add(&r[in->nrec], blob->data, blob->len) != 0 ||
-	    (f[in->nrec] = strdup(from)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->nrec++;
-	return 0;
-}
-
-/* A file: an archive (by its armor) or records of the tournament. */
+/* A file: an archive alone (by its armor, read as it streams), or
+ * records of the tournament, perhaps with archives (a tournament
+ * archive). */
 static int
 classify(struct inputs *x, const char *path, struct error *e)
 {
-	struct armor_list l = { NULL, 0, NULL };
 	const char **a;
 	struct buf t;
-	size_t i;
-	int rc;
+	int rc, tour = 0;
 
 	buf_init(&t);
 	if ((rc = cli_read(path, &t, e)) == 0 && buf_cstr(&t) == 0 &&
-	    strstr((char *)t.data, "-----BEGIN " ARMOR_ARCHIVE "-----") !=
-	    NULL) {
+	    !(tour = strstr((char *)t.data, "-----BEGIN " TOUR_ARMOR
+	    "-----") != NULL) && strstr((char *)t.data, "-----BEGIN "
+	    ARMOR_ARCHIVE "-----") != NULL) {
 		a = realloc(x->in.archives, (x->in.narchives + 1) *
 		    sizeof(*a));
 		if (a == NULL)
@@ -121,11 +97,11 @@ classify(struct inputs *x, const char *path, struct error *e)
 			x->in.archives = a;
 			a[x->in.narchives++] = path;
 		}
-	} else if (rc == 0 && (rc = armor_read((char *)t.data, t.len,
-	    TOUR_ARMOR, path, &l, e)) == 0)
-		for (i = 0; rc == 0 && i < l.n; i++)
-			rc = add_record(x, &l.items[i], path, e);
-	armor_list_free(&l);
+	} else if (rc == 0 && !tour)
+		rc = error_set(e, EXIT_MALFORMED, "%s: no %s found", path,
+		    TOUR_ARMOR);
+	else if (rc == 0)
+		rc = tour_arc_read(&x->in, (char *)t.data, t.len, path, 0, e);
 	buf_free(&t);
 	return rc;
 }
@@ -144,17 +120,11 @@ inputs(struct inputs *x, int argc, char **argv, struct error *e)
 		return cli_usage_why(e, "the declaration is missing");
 	buf_init(&t);
 	if ((rc = cli_read(argv[0], &t, e)) == 0)
-		rc = armor_read((char *)t.data, t.len, TOUR_ARMOR, argv[0],
-		    &x->decl, e);
+		rc = tour_arc_read(&x->in, (char *)t.data, t.len, argv[0], 1,
+		    e);
 	buf_free(&t);
 	if (rc != 0)
 		return -1;
-	if (buf_add(&x->in.decl, x->decl.items[0].data,
-	    x->decl.items[0].len) != 0)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	for (i = 1; i < x->decl.n; i++)
-		if (add_record(x, &x->decl.items[i], argv[0], e) != 0)
-			return -1;
 	for (i = 1; i < (size_t)argc; i++)
 		if (add_operand(x, argv[i], e) != 0)
 			return -1;
@@ -172,18 +142,10 @@ inputs_free(struct inputs *x)
 {
 	size_t i;
 
-	for (i = 0; i < x->in.nrec; i++) {
-		buf_free(&x->in.rec[i]);
-		free(x->in.rec_from[i]);
-	}
-	free(x->in.rec);
-	free(x->in.rec_from);
-	free(x->in.archives);
+	tour_input_free(&x->in);
 	for (i = 0; i < x->npath; i++)
 		free(x->path[i]);
 	free(x->path);
-	buf_free(&x->in.decl);
-	armor_list_free(&x->decl);
 }
 
 /* Signs body with k to the recipient and prints it armored. */
@@ -529,11 +491,30 @@ done:
 	return rc;
 }
 
+/* archive DECL [FILE|DIR...]: everything in one file, checked first */
+static int
+archive(int argc, char **argv, struct error *e)
+{
+	struct buf out;
+	struct run r;
+	int rc = -1;
+
+	if (cli_getopt(argc, argv, "") != -1)
+		return cli_usage(e);
+	buf_init(&out);
+	if (run_agreed(&r, argc - optind, argv + optind, 1, e) == 0 &&
+	    tour_arc_write(&r.x.in, &out, e) == 0)
+		rc = cli_write(out.data, out.len, e);
+	buf_free(&out);
+	run_free(&r);
+	return rc;
+}
+
 int
 cmd_tournament(int argc, char **argv, struct error *e)
 {
 	static const char *const subs[] = { "declare", "accept", "withdraw",
-	    "pair", "table", "verify", "trf", "results", NULL };
+	    "pair", "table", "verify", "trf", "results", "archive", NULL };
 	int i;
 
 	if (argc < 2)
@@ -556,10 +537,13 @@ cmd_tournament(int argc, char **argv, struct error *e)
 		return report(argc - 1, argv + 1, 'x', e);
 	case 7:
 		return results(argc - 1, argv + 1, e);
+	case 8:
+		return archive(argc - 1, argv + 1, e);
 	}
 	if (argv[1][0] == '-' && argv[1][1] != '\0' &&
 	    cli_getopt(argc, argv, "") != -1)
 		return cli_usage(e);
 	return cli_usage_why(e, "\"%.40s\": no such subcommand (declare, "
-	    "accept, withdraw, pair, results, table, verify, trf)", argv[1]);
+	    "accept, withdraw, pair, results, table, verify, trf, archive)",
+	    argv[1]);
 }

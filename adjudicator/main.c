@@ -103,10 +103,10 @@ static const struct verb verbs[] = {
 	{ .name = "tournament", .main = cmd_tournament,
 	  .usage = "adjudicator tournament declare|accept|withdraw -k KEY "
 	    "[-a ROUND] [DECL] [FILE|PLAYER]",
-	  .usage2 = "adjudicator tournament pair|results|table|verify|trf "
-	    "[-k KEY] [-f text|yaml|html] DECL [FILE|DIR...]",
+	  .usage2 = "adjudicator tournament pair|results|table|verify|trf|"
+	    "archive [-k KEY] [-f text|yaml|html] DECL [FILE|DIR...]",
 	  .summary = "a tournament: declare, accept, pair, table, verify, "
-	    "TRF" },
+	    "TRF, archive" },
 	{ .name = "rules", .main = cmd_rules,
 	  .usage = "adjudicator rules [RULES]",
 	  .summary = "games, options, action notation" },

@@ -16,6 +16,7 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
+#include "mailbot_tour.h"
 #include "mailcmd.h"
 #include "match.h"
 #include "tick.h"
@@ -558,8 +559,10 @@ mailbot_run(struct mailbot *b, const struct mime_mail *mail, const char *name,
 		rc = run(&r, mail->text, mail->len, name, e);
 	mailbot_log(&r, rc == 0 ? EXIT_OK : e->status);
 	/* a drained queue's games are still open: its end does it */
-	if (b->batch == NULL)
+	if (b->batch == NULL) {
+		mailbot_tour_after(b, 0);
 		mailbot_site(b);
+	}
 	for (i = 0; i < r.nq; i++) {
 		buf_free(&r.q[i].sb);
 		ydoc_free(r.q[i].doc);

@@ -82,6 +82,10 @@ struct mailbot {
 	/* the games this run changed, for the club's site (mailbot_site) */
 	char			(*touched)[ROOT_ID];
 	size_t			 ntouched;
+	/* the same, for its tournaments (mailbot_tour.h), once its games
+	 * are closed and its mails out */
+	char			(*toured)[ROOT_ID];
+	size_t			 ntoured;
 };
 
 /*

@@ -15,19 +15,27 @@
 #include "mailbot.h"
 #include "site.h"
 
-void
-mailbot_touch(struct mailbot *b, const char *game)
+static void
+note(char (**list)[ROOT_ID], size_t *n, const char *game)
 {
 	char (*t)[ROOT_ID];
 	size_t i;
 
-	for (i = 0; i < b->ntouched; i++)
-		if (strcmp(b->touched[i], game) == 0)
+	for (i = 0; i < *n; i++)
+		if (strcmp((*list)[i], game) == 0)
 			return;
-	if ((t = realloc(b->touched, (b->ntouched + 1) * sizeof(*t))) == NULL)
+	if ((t = realloc(*list, (*n + 1) * sizeof(*t))) == NULL)
 		return;		/* the next run's, or site -r */
-	b->touched = t;
-	snprintf(t[b->ntouched++], sizeof(*t), "%s", game);
+	*list = t;
+	snprintf(t[(*n)++], sizeof(*t), "%s", game);
+}
+
+void
+mailbot_touch(struct mailbot *b, const char *game)
+{
+	note(&b->touched, &b->ntouched, game);
+	/* its tournament's next round, once the run's games are closed */
+	note(&b->toured, &b->ntoured, game);
 }
 
 void

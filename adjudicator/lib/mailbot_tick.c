@@ -9,6 +9,7 @@
 
 #include "gamedir.h"
 #include "mailbot_int.h"
+#include "mailbot_tour.h"
 #include "tick.h"
 #include "view.h"
 
@@ -207,6 +208,7 @@ done:
 	mailbot_news_free(&gr);
 	match_free(before);
 	gamedir_close(&g);
+	mailbot_tour_after(b, 0);
 	mailbot_site(b);
 	return rc;
 }
@@ -227,6 +229,8 @@ mailbot_tick(struct mailbot *b, int64_t now, struct error *e)
 	/* the members' digests that are due (mailbot_digest.c) */
 	if (rc == 0 && mailbot_digest_tick(b, now, e) != 0)
 		rc = -1;
+	/* every tournament not ended: a round over, or a run stopped */
+	mailbot_tour_after(b, 1);
 	mailbot_site(b);
 	if (rc == 0 && tr.failed)
 		return error_set(e, EXIT_SYSTEM, "the mailer failed; what was "

@@ -25,30 +25,29 @@
 #include "envelope.h"
 #include "fsio.h"
 #include "mailbot_int.h"
+#include "mailbot_tour.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
-#include "mailcmd_game.h"
 #include "mailcmd_tour.h"
-#include "match.h"
 #include "tour.h"
 
-#define TOUR_DIR	"tournaments"
-
-/* ROOT/tournaments[/ID[/FILE]] */
+/* ROOT/tournaments[/ID[/FILE]], the records kept there
+ * (mailbot_tour_make.c) */
 static int
 tpath(const struct bot_run *r, const char *id, const char *file, char *out,
     size_t len, struct error *e)
 {
-	int n;
-
-	n = snprintf(out, len, "%s/%s%s%s%s%s", r->b->root, TOUR_DIR,
-	    id != NULL ? "/" : "", id != NULL ? id : "", file != NULL ? "/" :
-	    "", file != NULL ? file : "");
-	if (n < 0 || (size_t)n >= len)
-		return error_set(e, EXIT_SYSTEM, "%s: path too long",
-		    r->b->root);
-	return 0;
+	return mailbot_tour_path(r->b->root, id, file, out, len, e);
 }
+
+static int
+held(const struct bot_run *r, const char *id, struct tour_decl *d,
+    struct buf *blob, struct error *e)
+{
+	return mailbot_tour_held(r->b->root, id, d, blob, e);
+}
+
+#define keep	mailbot_tour_keep
 
 /* The one tournament record the mail carries, its blob in blob. */
 static int
@@ -79,50 +78,6 @@ mail_record(struct mailcmd_ask *c, const char *what, struct buf *blob,
 	else if ((rc = buf_add(blob, l.items[0].data, l.items[0].len)) != 0)
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	armor_list_free(&l);
-	return rc;
-}
-
-/* A record's blob armored, written at path atomically. */
-static int
-keep(const char *path, const struct buf *blob, struct error *e)
-{
-	struct buf a;
-	int rc;
-
-	buf_init(&a);
-	rc = armor_wrap(blob->data, blob->len, TOUR_ARMOR, &a, e) != 0 ||
-	    fsio_write_atomic(path, a.data, a.len, 0644, e) != 0 ? -1 : 0;
-	buf_free(&a);
-	return rc;
-}
-
-/* The declaration kept for id: 0 read into d (blob too, when not NULL),
- * 1 none kept. */
-static int
-held(const struct bot_run *r, const char *id, struct tour_decl *d,
-    struct buf *blob, struct error *e)
-{
-	struct armor_list l = { NULL, 0, NULL };
-	char path[PATH_MAX];
-	struct buf t;
-	int rc;
-
-	if (tpath(r, id, "decl.tour", path, sizeof(path), e) != 0)
-		return -1;
-	if (!fsio_exists(path))
-		return 1;
-	buf_init(&t);
-	rc = fsio_read(path, 1 << 24, &t, e) != 0 || armor_read((char *)
-	    t.data, t.len, TOUR_ARMOR, path, &l, e) != 0 ||
-	    tour_decl_read(l.items[0].data, l.items[0].len, d, path, e) != 0 ?
-	    -1 : 0;
-	if (rc == 0 && blob != NULL && buf_add(blob, l.items[0].data,
-	    l.items[0].len) != 0)
-		rc = error_set(e, EXIT_SYSTEM, "out of memory");
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_SYSTEM;	/* the root's own file */
-	armor_list_free(&l);
-	buf_free(&t);
 	return rc;
 }
 
@@ -306,171 +261,20 @@ run_end(struct tour_run *t, int rc, const char *verdict, const char *again,
 	return rc;
 }
 
-/* The blob of the record kept at path: 0, 1 none kept. */
-static int
-kept(const char *path, struct buf *blob, struct error *e)
-{
-	struct armor_list l = { NULL, 0, NULL };
-	struct buf t;
-	int rc;
-
-	if (!fsio_exists(path))
-		return 0;
-	buf_init(&t);
-	rc = fsio_read(path, 1 << 24, &t, e) != 0 || armor_read((char *)
-	    t.data, t.len, TOUR_ARMOR, path, &l, e) != 0 || buf_add(blob,
-	    l.items[0].data, l.items[0].len) != 0 ? -1 : 1;
-	if (rc < 0)
-		e->status = EXIT_SYSTEM;
-	armor_list_free(&l);
-	buf_free(&t);
-	return rc;
-}
-
-/* Round r paired, signed by the judge and kept (or the one kept read
- * again), into t. */
-static int
-round_of(struct tour_run *tr, struct tour *t, unsigned r, struct error *e)
-{
-	const struct tour_decl *d = &tr->d;
-	struct tour_record rec;
-	struct tour_game *g = NULL;
-	struct buf body, sb;
-	char file[32], path[PATH_MAX];
-	size_t ng = 0;
-	int rc;
-
-	memset(&rec, 0, sizeof(rec));
-	buf_init(&body);
-	buf_init(&sb);
-	snprintf(file, sizeof(file), "round-%u.tour", r);
-	if ((rc = tpath(tr->c.r, d->id, file, path, sizeof(path), e)) == 0 &&
-	    (rc = kept(path, &sb, e)) == 1)
-		rc = tour_record_read(d, sb.data, sb.len, &rec, path, e) != 0 ||
-		    tour_add_round(t, rec.g, rec.ng, e) != 0 ? -1 : 0;
-	else if (rc == 0)
-		rc = tour_pair(t, r, &g, &ng, e) != 0 || tour_round_body(d,
-		    r, g, ng, &body, e) != 0 || envelope_sign(tr->c.r->b->k,
-		    &d->director, 1, body.data, body.len, &sb, e) != 0 ||
-		    keep(path, &sb, e) != 0 || tour_add_round(t, g, ng,
-		    e) != 0 ? -1 : 0;
-	if (rc != 0 && e->status != EXIT_SYSTEM)
-		e->status = EXIT_SYSTEM;	/* what the judge paired */
-	free(g);
-	tour_record_free(&rec);
-	buf_free(&body);
-	buf_free(&sb);
-	return rc;
-}
-
-/* Player i as a seat of a game the judge makes. */
-static void
-member_of(const struct tour_decl *d, unsigned i, struct club_member *m)
-{
-	memset(m, 0, sizeof(*m));
-	snprintf(m->name, sizeof(m->name), "%s", d->p[i].name);
-	m->key = d->p[i].key;
-	snprintf(m->address, sizeof(m->address), "%s", d->p[i].address);
-}
-
-/*
- * Slot s's game: its signed header made once and kept
- * (game-R-B-G.hdr) before it is filed, so that the same mail again files
- * the same game; its seats mailed their invitations.
- */
-static int
-game_of(struct tour_run *tr, const struct tour_slot *s, struct error *e)
-{
-	const struct tour_decl *d = &tr->d;
-	struct club_member m[2];
-	const struct club_member *seat[2] = { &m[0], &m[1] };
-	struct match_event ev;
-	struct buf sb;
-	char file[48], path[PATH_MAX], game[ROOT_ID], said[2][300];
-	const char *say[2] = { said[0], said[1] };
-	struct match *x;
-	int rc;
-
-	member_of(d, s->g.white, &m[0]);
-	member_of(d, s->g.black, &m[1]);
-	memset(&ev, 0, sizeof(ev));
-	snprintf(ev.id, sizeof(ev.id), "%s", d->hex);
-	ev.round = s->g.round;
-	ev.board = s->g.board;
-	ev.game = s->g.game > 1 ? s->g.game : 0;
-	snprintf(file, sizeof(file), "game-%u-%u-%u.hdr", s->g.round,
-	    s->g.board, s->g.game);
-	buf_init(&sb);
-	if ((rc = tpath(tr->c.r, d->id, file, path, sizeof(path), e)) == 0 &&
-	    (rc = kept(path, &sb, e)) == 1) {
-		rc = (x = header_read(sb.data, sb.len, path, e)) == NULL ?
-		    -1 : 0;
-		if (x != NULL)
-			snprintf(game, sizeof(game), "%s", x->game_hex);
-		match_free(x);
-	} else if (rc == 0)
-		rc = mailcmd_game_event(tr->c.r, d->rules, &d->cfg,
-		    d->clock.on ? &d->clock : NULL, &ev, seat, &sb, game,
-		    e) != 0 || keep(path, &sb, e) != 0 ? -1 : 0;
-	if (rc == 0)
-		rc = mailcmd_game_file(tr->c.r, &sb, e);
-	buf_free(&sb);
-	if (rc != 0)
-		return -1;
-	snprintf(said[0], sizeof(said[0]), "tournament %s (%.60s), round %u, "
-	    "board %u: you play white against %s", d->id, d->name,
-	    s->g.round, s->g.board, m[1].name);
-	snprintf(said[1], sizeof(said[1]), "tournament %s (%.60s), round %u, "
-	    "board %u: you play black against %s", d->id, d->name,
-	    s->g.round, s->g.board, m[0].name);
-	return mailcmd_game_invite(tr->c.r, game, m[0].name, say, e);
-}
-
-/* Every player mailed the pairings of t. */
-static int
-pairings(struct tour_run *tr, const struct tour *t, struct error *e)
-{
-	const struct tour_decl *d = &tr->d;
-	struct club_member m;
-	struct tour_game *g;
-	struct buf text;
-	char subject[MAIL_FIELD];
-	size_t i;
-	int rc = 0;
-
-	if ((g = calloc(t->ns + 1, sizeof(*g))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	for (i = 0; i < t->ns; i++)
-		g[i] = t->s[i].g;
-	buf_init(&text);
-	buf_printf(&text, "Every player accepted the tournament %s (%.16s):"
-	    " %s.\nThe judge paired and made the games; each was mailed "
-	    "to its seats.\n\n", d->id, d->hex, d->name);
-	snprintf(subject, sizeof(subject), "[adjudicator] tournament %s: "
-	    "the pairings", d->id);
-	if (tour_pairing_text(t, g, t->ns, &text, e) != 0 ||
-	    buf_cstr(&text) != 0)
-		rc = -1;
-	for (i = 0; i < d->n && rc == 0; i++) {
-		member_of(d, (unsigned)i, &m);
-		rc = mailcmd_ask_mail(&tr->c, &m, subject, (char *)text.data,
-		    e);
-	}
-	buf_free(&text);
-	free(g);
-	return rc;
-}
-
 /*
  * Every player accepted: the rounds the start pairs (a round robin's
  * all, every game at once; else the first), each signed and kept, their
- * games made, filed and mailed, the pairings mailed to every player.
+ * games made, filed and mailed, the pairings mailed to every player
+ * (mailbot_tour_make.c), each round then marked mailed (the tick mails
+ * again a round not marked).
  */
 static int
 start(struct tour_run *tr, struct error *e)
 {
 	const struct tour_decl *d = &tr->d;
 	struct tour t;
+	struct buf intro;
+	char mark[32];
 	unsigned r, last;
 	size_t i;
 	int rc;
@@ -482,16 +286,23 @@ start(struct tour_run *tr, struct error *e)
 	for (i = 0; i < d->n; i++)
 		t.accepted[i] = 1;
 	for (r = 1, rc = 0; r <= last && rc == 0; r++)
-		rc = round_of(tr, &t, r, e);
-	for (i = 0; i < t.ns && rc == 0; i++)
-		if (t.s[i].g.black != TOUR_NONE)
-			rc = game_of(tr, &t.s[i], e);
-	if (rc == 0)
-		rc = pairings(tr, &t, e);
+		rc = mailbot_tour_round(tr->c.r, &t, r, e);
+	buf_init(&intro);
+	buf_printf(&intro, "Every player accepted the tournament %s (%.16s):"
+	    " %s.\nThe judge paired and made the games; each was mailed "
+	    "to its seats.\n\n", d->id, d->hex, d->name);
+	if (rc == 0 && (rc = buf_cstr(&intro)) == 0)
+		rc = mailbot_tour_games(tr->c.r, &t, 0, t.ns,
+		    (char *)intro.data, e);
+	for (r = 1; r <= last && rc == 0; r++) {
+		snprintf(mark, sizeof(mark), "round-%u", r);
+		rc = mailbot_tour_mark(tr->c.r->b->root, d->id, mark, e);
+	}
 	if (rc == 0)
 		report_line(tr->c.r->b->report, "%s: tournament %s: %u "
 		    "rounds paired, %zu games made", tr->c.r->name, d->id,
 		    last, t.ns);
+	buf_free(&intro);
 	tour_free(&t);
 	return rc;
 }
@@ -625,8 +436,10 @@ list_one(struct bot_run *r, const char *id, struct buf *out,
 		n += accepted(r, &d, i);
 	buf_printf(out, "%s (%.16s): %s, a %s of %s, %zu players: ", d.id,
 	    d.hex, d.name, tour_format_name(d.format), d.rules->name, d.n);
-	if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) == 0 &&
-	    fsio_exists(path))
+	if (mailbot_tour_marked(r->b->root, d.id, "final"))
+		buf_printf(out, "over\n");
+	else if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) ==
+	    0 && fsio_exists(path))
 		buf_printf(out, "under way\n");
 	else
 		buf_printf(out, "%zu accepted\n", n);

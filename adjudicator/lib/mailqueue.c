@@ -25,6 +25,7 @@
 #include "fsio.h"
 #include "num.h"
 #include "mailbot_int.h"
+#include "mailbot_tour.h"
 #include "mailqueue.h"
 #include "mime.h"
 #include "sec.h"
@@ -718,6 +719,10 @@ mailqueue_drain(struct mailbot *b, char *const *inputs, size_t n,
 	b->batch = NULL;
 	log_run(&q, rc, e);
 	games_close(&q);
+	/* the games closed and the mails out: the tournaments' next rounds,
+	 * their games' site */
+	mailbot_tour_after(b, 0);
+	mailbot_site(b);
 	mailbot_untouch(b);	/* a run that failed before its site */
 	mailqueue_mails_free(q.out, q.nout);
 	free(q.taken);

@@ -290,6 +290,10 @@ struct tour_input {
 	size_t		 nrec;
 	const char	**archives;	/* the games' archives' paths */
 	size_t		 narchives;
+	struct buf	*arc;		/* archives held in memory (armored
+					 * text), after those of the paths */
+	char		**arc_from;
+	size_t		 narc;
 	int		 rules;		/* without rounds of the director's:
 					 * the rules' as far as results go */
 };
@@ -303,5 +307,27 @@ struct tour_input {
  */
 int	tour_load(struct tour *, struct tour_decl *, const struct tour_input *,
 	    int threads, char *diff, size_t, struct error *);
+
+/* --- the inputs in memory, the tournament archive (tour_arc.c) --- */
+
+/* A record's blob (not the declaration again), an archive's text, each
+ * copied into in, from: where it comes from, for errors. */
+int	tour_input_record(struct tour_input *, const uint8_t *, size_t,
+	    const char *from, struct error *);
+int	tour_input_archive(struct tour_input *, const char *, size_t,
+	    const char *from, struct error *);
+/* Everything in frees (the paths' strings of archives are the
+ * caller's). */
+void	tour_input_free(struct tour_input *);
+/* Each block of text (where: its name) into in: with decl, the first
+ * record is the declaration (none: refused, 3); the other records, each
+ * game's archive in memory.  A tournament archive, or a DECL file. */
+int	tour_arc_read(struct tour_input *, const char *, size_t,
+	    const char *where, int decl, struct error *);
+/* The tournament archive of in: the declaration, every record, then
+ * every archive (the paths' files, then those in memory), armored one
+ * after another, appended to out. */
+int	tour_arc_write(const struct tour_input *, struct buf *,
+	    struct error *);
 
 #endif

@@ -436,6 +436,25 @@ records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
 	return 0;
 }
 
+/* The archives held in memory, each verified as a file's. */
+static int
+memory(struct load *l, const struct tour_input *in, int threads,
+    struct error *e)
+{
+	size_t i;
+	FILE *f;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < in->narc; i++) {
+		if ((f = fmemopen(in->arc[i].data, in->arc[i].len, "r")) ==
+		    NULL)
+			return error_errno(e, "%s", in->arc_from[i]);
+		rc = standings_add(&l->st, f, in->arc_from[i], threads, e);
+		fclose(f);
+	}
+	return rc;
+}
+
 static int
 load(struct load *l, struct tour_record *r, size_t nr,
     const struct tour_input *in, int threads, struct error *e)
@@ -445,7 +464,7 @@ load(struct load *l, struct tour_record *r, size_t nr,
 
 	standings_init(&l->st, &said);
 	if (standings_add_files(&l->st, in->archives, in->narchives, threads,
-	    e) != 0)
+	    e) != 0 || memory(l, in, threads, e) != 0)
 		return -1;
 	if (l->differs)
 		return 1;

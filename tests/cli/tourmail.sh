@@ -290,7 +290,8 @@ test_tourmail_round_robin_start() {
 	[ "$(grep -c '^    result: 1$' out)" -eq 6 ] || fail "6 wins"
 	[ "$(grep -c '^    result: 0$' out)" -eq 6 ] || fail "6 losses"
 	send l.eml someone@example.net LIST
-	last | grep -q '^club27 .*: under way$' || fail "LIST: under way"
+	# every game over: the final table mailed
+	last | grep -q '^club27 .*: over$' || fail "LIST: over"
 	# again: nothing new made
 	send again.eml dave@example.org "ACCEPT club27" 0 dave.acc
 	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "new games"

@@ -6,8 +6,9 @@
 # confirmed (register), a challenge accepted (accept), a rematch asked
 # (rematch), a member's update held for its digest (digest) and the
 # digest mailed by the tick (digestout), a seek matched (seek), a
-# tournament declared by mail (tournament) and started by its last
-# acceptance (tourstart), export, repair).  $ADJ
+# tournament declared by mail (tournament), started by its last
+# acceptance (tourstart) and its next round made by the judge
+# (tournext), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -34,8 +35,8 @@ KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
 verbs=${FAULT_ONLY:-judge drain bot site register accept rematch digest \
-    digestout seek tournament tourstart keygen join setup turn receive \
-    export repair}
+    digestout seek tournament tourstart tournext keygen join setup turn \
+    receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -791,6 +792,62 @@ after_tourstart() {
 	    fail "verify: $(cat err)"
 }
 
+# tournext: judge -r with the mail that ends round 1 of a Swiss of 3:
+# round 2 paired by the judge; given again and ticked: one round 2, its
+# game made once, both seats invited, the table mailed, verify agrees
+DIRS_tournext=
+prep_tournext() {
+	prep_tournament
+	"$ADJ" keygen -N carol
+	sed 's/^  type: round-robin$/  type: swiss\n  rounds: 2/' decl.yaml \
+	    >d.yaml
+	printf -- '- name: carol\n  key: %s\n  address: carol@example.org\n' \
+	    "$(cat carol.pub)" >>d.yaml
+	"$ADJ" tournament declare -k jr/judge.key d.yaml >decl.tour
+	{
+		printf 'From: op@example.org\nSubject: TOURNAMENT\n\n'
+		cat decl.tour
+	} >t.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" t.eml
+	for p in alice bob carol; do
+		tour_accept_mail $p
+		SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" a$p.eml
+	done
+	f=$(grep -l 'round 1, board 1: you play white' spool/*.eml)
+	w=$(sed -n 's/.*You are \([a-z]*\)\.$/\1/p' "$f")
+	"$ADJ" join -r W -k $w.key "$f" 2>/dev/null
+	"$ADJ" turn -M -d W/"$(ls W)" resign >r.eml 2>/dev/null
+	rm -rf spool
+}
+run_tournext() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" r.eml >out 2>err
+}
+after_tournext() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	expect 0 "$ADJ" judge -r jr -s "$SM" r.eml
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	g=$(ls jr | grep -c '^[0-9a-f]\{64\}$' || true)
+	[ "$g" -eq 2 ] || fail "$g games, not 2"
+	[ -s $td/round-2.tour ] && [ ! -e $td/round-3.tour ] ||
+	    fail "not round 2 alone"
+	h=$(ls $td | grep -c '^game-2-' || true)
+	[ "$h" -eq 1 ] || fail "$h headers of round 2"
+	for p in alice bob carol; do
+		grep -l "^To: $p@" spool/*.eml | xargs grep -q \
+		    '^round 2 board ' || fail "$p: no pairings"
+		grep -l "^To: $p@" spool/*.eml | xargs grep -q \
+		    '^Subject: .*the table after round 1' || fail "$p: no table"
+	done
+	[ "$(grep -l 'round 2, board 1: you play' spool/*.eml |
+	    xargs grep -h '^To: ' | sort -u | wc -l)" -eq 2 ] ||
+	    fail "round 2's seats not both invited"
+	# round 1's game, over (round 2's is under way)
+	"$ADJ" export -d "jr/$(ls W)" >r1.arc 2>/dev/null || fail "export"
+	"$ADJ" tournament verify $td/decl.tour $td/*.tour r1.arc >out \
+	    2>err || fail "verify: $(cat err)"
+}
+
 DIRS_export="A B"
 prep_export() {
 	prep_turn
@@ -914,7 +971,7 @@ trial() {
 		want=4
 		case $verb in
 		drain|bot|site|register|accept|rematch|digest*|seek|tournament|\
-		tourstart)
+		tourstart|tournext)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||

@@ -1,0 +1,69 @@
+/*
+ * The tournaments the judge directs (formats/tournament.md, "By mail"),
+ * kept in ROOT/tournaments/ID/: what the start (mailcmd_tour.c) and the
+ * rounds after it (mailbot_tour.c) share, in mailbot_tour_make.c: the
+ * records kept, a round paired and signed once, its games made once and
+ * kept before they are filed, their seats invited and every player
+ * mailed the pairings.  Each file is written whole under the root's lock.
+ */
+#ifndef MAILBOT_TOUR_H
+#define MAILBOT_TOUR_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "error.h"
+
+struct bot_run;
+struct mailbot;
+struct tour;
+struct tour_decl;
+
+#define MAILBOT_TOUR_DIR	"tournaments"
+
+/* ROOT/tournaments[/ID[/FILE]] */
+int	mailbot_tour_path(const char *root, const char *id, const char *file,
+	    char *, size_t, struct error *);
+/* A record's blob armored, written at path atomically. */
+int	mailbot_tour_keep(const char *path, const struct buf *blob,
+	    struct error *);
+/* The blob of the record kept at path: 1 read, 0 none kept. */
+int	mailbot_tour_kept(const char *path, struct buf *blob, struct error *);
+/* The declaration kept for id: 0 read into d (its blob too, when not
+ * NULL), 1 none kept. */
+int	mailbot_tour_held(const char *root, const char *id, struct tour_decl *,
+	    struct buf *blob, struct error *);
+/* Whether the mark (a file of ID/sent/) is there; made (atomically). */
+int	mailbot_tour_marked(const char *root, const char *id, const char *);
+int	mailbot_tour_mark(const char *root, const char *id, const char *,
+	    struct error *);
+/*
+ * Round r of t paired (r already in t: the second games a knockout's
+ * drawn matches owe), signed by the judge and kept (round-R.tour,
+ * round-R-2.tour), or the one kept read again, and added to t.
+ */
+int	mailbot_tour_round(struct bot_run *, struct tour *, unsigned r,
+	    struct error *);
+/*
+ * The games of n of t's slots from first: each made once (its signed
+ * header kept as game-R-B-G.hdr before it is filed), filed, its seats
+ * invited; then every player mailed the pairings of those slots after
+ * intro.
+ */
+int	mailbot_tour_games(struct bot_run *, const struct tour *, size_t first,
+	    size_t n, const char *intro, struct error *);
+/* One mail from the judge to every player of d. */
+int	mailbot_tour_mail_all(struct bot_run *, const struct tour_decl *,
+	    const char *subject, const char *text, struct error *);
+
+/*
+ * mailbot_tour.c.  After a run (its games closed, before its site): each
+ * tournament of a game the run changed, taken on as far as its games
+ * allow (the next round paired, its games made and mailed; the
+ * crosstable mailed after each round; the final table and the
+ * tournament archive at the end); the tick's: every tournament not
+ * ended.  A failure is said in the log and waits for the next run.
+ */
+void	mailbot_tour_after(struct mailbot *, int every);
+
+#endif

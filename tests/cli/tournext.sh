@@ -1,0 +1,204 @@
+# A tournament by mail after its start (formats/tournament.md, "By
+# mail"): once every game of a round is over the judge signs its
+# results, mails every player the crosstable, pairs the next round of a
+# Swiss or a knockout itself (a drawn knockout game: its second game,
+# then the lot), signed as the director, its games made and mailed as
+# the start's; after the last round every player is mailed the final
+# table and the tournament archive, which tournament verify takes alone.
+# A game lost on time (the tick) is lost, and the tick pairs the next
+# round.  Through the stand-in sendmail at the test clock; the games
+# end by resignations and agreed draws.
+
+. "$TOP/tests/cli/tourmail.sh"
+
+# tdecl FORMAT-LINES PLAYERS...: the judge's root, the declaration of
+# club27 (its format lines FORMAT-LINES, sed's replacement text) taken
+# by mail and accepted by every player: the start
+tdecl() {
+	fmt=$1
+	shift
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	keys "$@"
+	decl_yaml "$@" | sed "s/^  type: round-robin\$/$fmt/" >decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
+	    fail "declare"
+	send t.eml op@club.example TOURNAMENT 0 decl.tour
+	accept_all "$@"
+	td=jr/tournaments/club27
+}
+
+# judge FILE [NOW]: the judge takes a seat's mail
+judge() {
+	ADJUDICATOR_NOW=${2:-$T0} SPOOL=$PWD/spool expect 0 "$ADJ" judge \
+	    -r jr -s "$SM" "$1"
+}
+
+# inv R B GAME COLOUR: the invitation of that seat (GAME "" or ", game
+# 2"); its player in $P, the game's directory in $P.R in $D
+inv() {
+	f=$(grep -l "^adjudicator: tournament club27 (Club championship "`
+	    `"2027), round $1, board $2$3: you play $4 against" spool/*.eml |
+	    head -1)
+	[ -n "$f" ] || fail "no invitation: round $1, board $2$3, $4"
+	P=$(sed -n 's/.*You are \([a-z]*\)\.$/\1/p' "$f" | head -1)
+	[ -n "$P" ] || fail "no seat in $f"
+	"$ADJ" join -r "$P.R" -k "$P.key" "$f" 2>/dev/null ||
+	    fail "$P joins $f"
+	g=$(sed -n 's/^The judge made game \([0-9a-f]*\),.*/\1/p' "$f")
+	D=$P.R/$(ls "$P.R" | grep "^$g")
+}
+
+# slot R B GAME HOW: that game ended, HOW: black (white resigns), white
+# (white offers a draw, black resigns instead), draw (agreed)
+slot() {
+	inv "$1" "$2" "$3" white
+	wd=$D
+	"$ADJ" turn -M -d "$wd" "$(case $4 in black) echo resign ;;
+	    *) echo draw ;; esac)" >"w$1$2.eml" || fail "white's turn"
+	judge "w$1$2.eml"
+	[ "$4" != black ] || return 0
+	inv "$1" "$2" "$3" black
+	"$ADJ" receive -r "$P.R" "spool/$P@example.org.mbox" >/dev/null \
+	    2>&1 || fail "$P receives"
+	"$ADJ" turn -M -d "$D" "$(case $4 in white) echo resign ;;
+	    *) echo accept ;; esac)" >"b$1$2.eml" || fail "black's turn"
+	judge "b$1$2.eml"
+}
+
+# games: the judge's games
+games() {
+	ls jr | grep -c '^[0-9a-f]\{64\}$' || true
+}
+
+# tables_to P N: P was mailed N crosstables
+tables_to() {
+	n=$(mails_to "$1@example.org" | xargs grep -l '^Subject: '`
+	    `'\[adjudicator\] tournament club27: the table after' | wc -l)
+	[ "$n" -eq "$2" ] || fail "$1: $n tables, want $2"
+}
+
+# A Swiss of 5 over 3 rounds: each round paired by the judge once the
+# one before is over, the crosstable mailed after rounds 1 and 2, the
+# final table and the archive after round 3; the archive verifies alone
+# and fails with one record altered
+test_tournext_swiss() {
+	tdecl '  type: swiss\n  rounds: 3' alice bob carol dave erin
+	send l0.eml someone@example.net LIST
+	last | grep -q '^club27 .*: under way$' || fail "LIST: under way"
+	for r in 1 2 3; do
+		[ -s $td/round-$r.tour ] || fail "round $r not paired"
+		[ ! -e $td/round-$((r + 1)).tour ] || fail "round $((r + 1))"
+		[ "$(games)" -eq $((2 * r)) ] || fail "round $r: $(games) games"
+		slot $r 1 "" black
+		[ ! -e $td/round-$((r + 1)).tour ] ||
+		    fail "round $((r + 1)) before round $r is over"
+		slot $r 2 "" draw
+	done
+	[ "$(games)" -eq 6 ] || fail "$(games) games, not 6"
+	[ ! -e $td/round-4.tour ] || fail "a fourth round"
+	for p in alice bob carol dave erin; do
+		tables_to $p 2
+		f=$(mails_to $p@example.org | xargs grep -l '^Subject: '`
+		    `'\[adjudicator\] tournament club27: the final table')
+		[ "$(echo "$f" | grep -c .)" -eq 1 ] || fail "$p: final"
+		mails_to $p@example.org | xargs grep -l '^round 3 board 1: ' \
+		    >/dev/null || fail "$p: round 3's pairings"
+	done
+	# the archive mailed is the one kept, and verifies alone
+	sed -n '/^-----BEGIN/,$p' "$f" >mailed.arc
+	cmp -s mailed.arc $td/club27.arc || fail "the archive mailed"
+	expect 0 "$ADJ" tournament verify mailed.arc
+	out_has '^club27 ([0-9a-f]\{16\}): 3 rounds, 9 games and byes, '`
+	    `'5 players: all agree$'
+	# its table is the one mailed
+	expect 0 "$ADJ" tournament table mailed.arc
+	sed '1,/^$/d' "$f" | sed '1,2d;/^The tournament archive/,$d' |
+	    sed '$d' >mailed.table
+	cmp -s mailed.table out || fail "the table mailed"
+	# the same from the files
+	"$ADJ" tournament archive $td/decl.tour $td/*.tour mailed.arc \
+	    >again.arc || fail "archive"
+	expect 0 "$ADJ" tournament verify again.arc
+	# one record altered (a round's board swapped): refused
+	rec=$(grep -n '^-----BEGIN ADJUDICATOR TOURNAMENT' mailed.arc |
+	    sed -n '7p' | cut -d: -f1)
+	line=$(sed -n "$((rec + 2))p" mailed.arc)
+	c=$(printf '%s' "$line" | cut -c20)
+	case $c in A) d=B ;; *) d=A ;; esac
+	awk -v n=$((rec + 2)) -v d="$d" 'NR == n { $0 = substr($0, 1, 19) d \
+	    substr($0, 21) } { print }' mailed.arc >bad.arc
+	expect 1 "$ADJ" tournament verify bad.arc
+	one_line
+	expect 1 "$ADJ" tournament archive bad.arc
+	[ ! -s out ] || fail "archive printed what does not verify"
+	send l.eml someone@example.net LIST
+	last | grep -q '^club27 .*: over$' || fail "LIST: over"
+	# the next tick does nothing more
+	n0=$(nmail)
+	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "$SM" -t
+	[ "$(nmail)" -eq "$n0" ] || fail "the tick mailed again"
+}
+
+# A knockout of 4: board 1 drawn, its second game (colours reversed)
+# drawn too, the lot decides; board 2 won by black; the final paired by
+# the judge from both winners, won; then the final table and archive
+test_tournext_knockout() {
+	tdecl '  type: knockout' alice bob carol dave
+	[ "$(games)" -eq 2 ] || fail "round 1: $(games) games"
+	slot 1 1 "" draw
+	[ ! -e $td/round-1-2.tour ] || fail "a second game before the round"
+	slot 1 2 "" black
+	[ -s $td/round-1-2.tour ] || fail "no second game"
+	[ ! -e $td/round-2.tour ] || fail "the final before board 1's match"
+	inv 1 1 "" white
+	w1=$P
+	inv 1 1 ", game 2" black
+	[ "$P" = "$w1" ] || fail "game 2's colours not reversed"
+	slot 1 1 ", game 2" draw
+	[ -s $td/round-2.tour ] || fail "the final not paired"
+	[ "$(games)" -eq 4 ] || fail "$(games) games, not 4"
+	tables_to alice 1
+	# the final's white or black is board 1's winner by the lot, which
+	# verify draws again
+	slot 2 1 "" black
+	f=$(mails_to alice@example.org | xargs grep -l '^Subject: '`
+	    `'\[adjudicator\] tournament club27: the final table')
+	[ -n "$f" ] || fail "no final table"
+	sed -n '/^-----BEGIN/,$p' "$f" >ko.arc
+	expect 0 "$ADJ" tournament verify ko.arc
+	out_has '2 rounds, 4 games and byes, 4 players: all agree$'
+	expect 0 "$ADJ" tournament table -f yaml ko.arc
+	[ "$(grep -c '^    result: 0.5$' out)" -eq 4 ] || fail "4 draws"
+}
+
+# A Swiss of 4 over 2 rounds with a clock: board 1 resigned, board 2
+# never played; the tick rules white out of time, counts it as a loss
+# (played), and pairs round 2 itself
+test_tournext_timeout() {
+	tdecl '  type: swiss\n  rounds: 2\nclock:\n  clock: 1d' \
+	    alice bob carol dave
+	slot 1 1 "" black
+	ls jr | grep '^[0-9a-f]\{64\}$' >round1
+	ADJUDICATOR_NOW=$((T0 + 86400)) SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" -t
+	[ ! -e $td/round-2.tour ] || fail "round 2 before the timeout"
+	ADJUDICATOR_NOW=$((T0 + 3 * 86400)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	[ -s $td/round-2.tour ] || fail "the tick did not pair round 2"
+	[ "$(games)" -eq 4 ] || fail "$(games) games, not 4"
+	tables_to dave 1
+	for g in $(cat round1); do
+		"$ADJ" export -d jr/$g >$g.arc 2>/dev/null || fail "export"
+	done
+	ADJUDICATOR_NOW=$((T0 + 3 * 86400)) expect 0 "$ADJ" tournament \
+	    table -f yaml $td/decl.tour $td/*.tour ./*.arc
+	# round 1: two won, two lost, nothing by forfeit
+	sed -n '/round: 1$/,/result:/p' out | grep -c 'result: 1$' >n1
+	[ "$(cat n1)" -eq 2 ] || fail "round 1: $(cat n1) wins, want 2"
+	! grep -q forfeit out || fail "a forfeit"
+	ADJUDICATOR_NOW=$((T0 + 3 * 86400)) expect 0 "$ADJ" tournament \
+	    verify $td/decl.tour $td/*.tour ./*.arc
+}
