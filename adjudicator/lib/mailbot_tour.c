@@ -333,7 +333,7 @@ owes(const struct tour *t, unsigned r)
 	size_t ng = 0;
 	int rc;
 
-	if (t->d->format != TOUR_KNOCKOUT)
+	if (tour_round_format(t->d, r) != TOUR_KNOCKOUT)
 		return 0;
 	error_clear(&x);
 	rc = tour_pair(t, r, &g, &ng, &x) == 0 && ng > 0;
@@ -367,7 +367,13 @@ advance(struct held *h, struct error *e)
 	if (t->nrounds == 0 || t->nrounds >= last ||
 	    h->d.format == TOUR_LADDER)
 		return 0;
-	return next(h, t->nrounds + 1, e);
+	/* a round robin's (a final stage's) rounds all at once */
+	do
+		if (next(h, t->nrounds + 1, e) != 0)
+			return -1;
+	while (tour_round_format(&h->d, t->nrounds) == TOUR_ROUND_ROBIN &&
+	    t->nrounds < tour_stage_last(&h->d, t->nrounds));
+	return 0;
 }
 
 /* Tournament id taken on, its steps under the root's lock. */

@@ -202,3 +202,39 @@ test_tournext_timeout() {
 	ADJUDICATOR_NOW=$((T0 + 3 * 86400)) expect 0 "$ADJ" tournament \
 	    verify $td/decl.tour $td/*.tour ./*.arc
 }
+
+# A round robin of two sections of 3 whose winners play a final
+# (format's stage): the start makes the first stage's every game; once
+# they are over the judge pairs the final itself, drawn its second game,
+# then mails the final table and the archive, which verifies alone
+test_tournext_stage() {
+	tdecl '  type: round-robin\n  section: 3\n  stage:\n    type: '`
+	    `'knockout\n    advance: 1' alice bob carol dave erin fred
+	[ "$(games)" -eq 6 ] || fail "the first stage: $(games) games"
+	[ -s $td/round-3.tour ] && [ ! -e $td/round-4.tour ] ||
+	    fail "the first stage's rounds"
+	for r in 1 2 3; do
+		for b in 1 2 3 4; do
+			grep -q "round $r, board $b: you play white" \
+			    spool/*.eml || continue
+			[ ! -e $td/round-4.tour ] || fail "the final early"
+			slot $r $b "" black
+		done
+	done
+	[ -s $td/round-4.tour ] || fail "the final not paired"
+	[ ! -e $td/round-5.tour ] || fail "a round after the final"
+	[ "$(games)" -eq 7 ] || fail "$(games) games, not 7"
+	# the final drawn: its second game, colours reversed
+	slot 4 1 "" draw
+	[ -s $td/round-4-2.tour ] || fail "the final's second game"
+	slot 4 1 ", game 2" black
+	tables_to alice 3
+	f=$(mails_to alice@example.org | xargs grep -l '^Subject: '`
+	    `'\[adjudicator\] tournament club27: the final table')
+	[ "$(echo "$f" | grep -c .)" -eq 1 ] || fail "the final table"
+	sed -n '/^-----BEGIN/,$p' "$f" >mailed.arc
+	expect 0 "$ADJ" tournament verify mailed.arc
+	out_has '^club27 ([0-9a-f]\{16\}): 4 rounds, .*6 players: all agree$'
+	expect 0 "$ADJ" tournament table mailed.arc
+	out_has '^The final stage: a knockout of the top 1 of each section'
+}
