@@ -50,6 +50,8 @@ int	mailbot_tour_round(struct bot_run *, struct tour *, unsigned r,
  * invited; then every player mailed the pairings of those slots after
  * intro.
  */
+int	mailbot_tour_start(struct bot_run *, const struct tour_decl *,
+	    struct error *);
 int	mailbot_tour_games(struct bot_run *, const struct tour *, size_t first,
 	    size_t n, const char *intro, struct error *);
 /* One mail from the judge to every player of d. */

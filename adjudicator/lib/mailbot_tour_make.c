@@ -269,3 +269,49 @@ mailbot_tour_games(struct bot_run *br, const struct tour *t, size_t first,
 	free(g);
 	return rc;
 }
+
+/*
+ * Every player accepted: the rounds the start pairs (a round robin's
+ * first stage, every game at once; else the first), each signed and
+ * kept, their games made, filed and mailed, the pairings mailed to every
+ * player, each round then marked mailed (the tick mails again a round
+ * not marked).
+ */
+int
+mailbot_tour_start(struct bot_run *br, const struct tour_decl *d,
+    struct error *e)
+{
+	struct tour t;
+	struct buf intro;
+	char mark[32];
+	unsigned r, last;
+	size_t i;
+	int rc;
+
+	if (tour_init(&t, d, e) != 0)
+		return -1;
+	/* a round robin's first stage at once */
+	last = d->format == TOUR_ROUND_ROBIN ? tour_stage_last(d, 1) : 1;
+	for (i = 0; i < d->n; i++)
+		t.accepted[i] = 1;
+	for (r = 1, rc = 0; r <= last && rc == 0; r++)
+		rc = mailbot_tour_round(br, &t, r, e);
+	buf_init(&intro);
+	buf_printf(&intro, "Every player accepted the tournament %s (%.16s):"
+	    " %s.\nThe judge paired and made the games; each was mailed "
+	    "to its seats.\n\n", d->id, d->hex, d->name);
+	if (rc == 0 && (rc = buf_cstr(&intro)) == 0)
+		rc = mailbot_tour_games(br, &t, 0, t.ns,
+		    (char *)intro.data, e);
+	for (r = 1; r <= last && rc == 0; r++) {
+		snprintf(mark, sizeof(mark), "round-%u", r);
+		rc = mailbot_tour_mark(br->b->root, d->id, mark, e);
+	}
+	if (rc == 0)
+		report_line(br->b->report, "%s: tournament %s: %u "
+		    "rounds paired, %zu games made", br->name, d->id,
+		    last, t.ns);
+	buf_free(&intro);
+	tour_free(&t);
+	return rc;
+}

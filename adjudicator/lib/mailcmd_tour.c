@@ -261,52 +261,6 @@ run_end(struct tour_run *t, int rc, const char *verdict, const char *again,
 	return rc;
 }
 
-/*
- * Every player accepted: the rounds the start pairs (a round robin's
- * all, every game at once; else the first), each signed and kept, their
- * games made, filed and mailed, the pairings mailed to every player
- * (mailbot_tour_make.c), each round then marked mailed (the tick mails
- * again a round not marked).
- */
-static int
-start(struct tour_run *tr, struct error *e)
-{
-	const struct tour_decl *d = &tr->d;
-	struct tour t;
-	struct buf intro;
-	char mark[32];
-	unsigned r, last;
-	size_t i;
-	int rc;
-
-	if (tour_init(&t, d, e) != 0)
-		return -1;
-	/* a round robin's first stage at once */
-	last = d->format == TOUR_ROUND_ROBIN ? tour_stage_last(d, 1) : 1;
-	for (i = 0; i < d->n; i++)
-		t.accepted[i] = 1;
-	for (r = 1, rc = 0; r <= last && rc == 0; r++)
-		rc = mailbot_tour_round(tr->c.r, &t, r, e);
-	buf_init(&intro);
-	buf_printf(&intro, "Every player accepted the tournament %s (%.16s):"
-	    " %s.\nThe judge paired and made the games; each was mailed "
-	    "to its seats.\n\n", d->id, d->hex, d->name);
-	if (rc == 0 && (rc = buf_cstr(&intro)) == 0)
-		rc = mailbot_tour_games(tr->c.r, &t, 0, t.ns,
-		    (char *)intro.data, e);
-	for (r = 1; r <= last && rc == 0; r++) {
-		snprintf(mark, sizeof(mark), "round-%u", r);
-		rc = mailbot_tour_mark(tr->c.r->b->root, d->id, mark, e);
-	}
-	if (rc == 0)
-		report_line(tr->c.r->b->report, "%s: tournament %s: %u "
-		    "rounds paired, %zu games made", tr->c.r->name, d->id,
-		    last, t.ns);
-	buf_free(&intro);
-	tour_free(&t);
-	return rc;
-}
-
 static int
 run_tournament(struct bot_run *r, struct error *e)
 {
@@ -406,7 +360,7 @@ run_tour_accept(struct bot_run *r, struct error *e)
 		if (state(r, &t.d, &t.text) == 0) {
 			buf_printf(&t.text, "Every player accepted: the "
 			    "judge paired the games and mailed them.\n");
-			rc = start(&t, e);
+			rc = mailbot_tour_start(r, &t.d, e);
 		}
 	}
 	return run_end(&t, rc, "accept,tournament", "accept,tournament,again",
