@@ -78,25 +78,12 @@ add_record(struct inputs *x, const struct buf *blob, const char *from,
     struct error *e)
 {
 	struct tour_input *in = &x->in;
-	struct buf *r;
-	char **f;
 
 	/* the declaration named again among the files: nothing more */
 	if (blob->len == in->decl.len && in->decl.len > 0 &&
 	    memcmp(blob->data, in->decl.data, blob->len) == 0)
 		return 0;
-	if ((r = realloc(in->rec, (in->nrec + 1) * sizeof(*r))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec = r;
-	if ((f = realloc(in->rec_from, (in->nrec + 1) * sizeof(*f))) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->rec_from = f;
-	buf_init(&r[in->nrec]);
-	if (buf_add(&r[in->nrec], blob->data, blob->len) != 0 ||
-	    (f[in->nrec] = strdup(from)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	in->nrec++;
-	return 0;
+	return tour_input_add(in, blob, from, e);
 }
 
 /* A file: an archive (by its armor) or records of the tournament. */
@@ -172,17 +159,10 @@ inputs_free(struct inputs *x)
 {
 	size_t i;
 
-	for (i = 0; i < x->in.nrec; i++) {
-		buf_free(&x->in.rec[i]);
-		free(x->in.rec_from[i]);
-	}
-	free(x->in.rec);
-	free(x->in.rec_from);
-	free(x->in.archives);
+	tour_input_free(&x->in);
 	for (i = 0; i < x->npath; i++)
 		free(x->path[i]);
 	free(x->path);
-	buf_free(&x->in.decl);
 	armor_list_free(&x->decl);
 }
 

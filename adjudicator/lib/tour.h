@@ -226,7 +226,8 @@ unsigned tour_tb_unit(enum tour_tb);
 enum tour_fmt {
 	TOUR_TEXT,
 	TOUR_YAML,
-	TOUR_HTML
+	TOUR_HTML,		/* a page */
+	TOUR_HTML_TABLE		/* the table alone, for a page of the site */
 };
 
 int	tour_table(const struct tour *, enum tour_fmt, struct buf *,
@@ -244,9 +245,18 @@ struct tour_input {
 	size_t		 nrec;
 	const char	**archives;	/* the games' archives' paths */
 	size_t		 narchives;
+	const char	**dirs;		/* a root's games (the judge's):
+					 * each closed one exported */
+	size_t		 ndirs;
 	int		 rules;		/* without rounds of the director's:
 					 * the rules' as far as results go */
 };
+
+/* A record's blob added to the inputs (from: where it was read); the
+ * inputs freed (the arrays of archives and dirs, not their strings). */
+int	tour_input_add(struct tour_input *, const struct buf *, const char *from,
+	    struct error *);
+void	tour_input_free(struct tour_input *);
 
 /*
  * Reads what the inputs hold and builds t: the acceptances, the

@@ -389,12 +389,16 @@ load(struct load *l, struct tour_record *r, size_t nr,
     const struct tour_input *in, int threads, struct error *e)
 {
 	const struct report said = { refused, l, NULL };
+	size_t i;
 	int rc;
 
 	standings_init(&l->st, &said);
 	if (standings_add_files(&l->st, in->archives, in->narchives, threads,
 	    e) != 0)
 		return -1;
+	for (i = 0; i < in->ndirs; i++)
+		if (standings_add_dir(&l->st, in->dirs[i], threads, e) != 0)
+			return -1;
 	if (l->differs)
 		return 1;
 	if ((l->used = calloc(l->st.n + 1, 1)) == NULL)
@@ -448,4 +452,43 @@ done:
 	free(l.used);
 	standings_free(&l.st);
 	return rc;
+}
+
+int
+tour_input_add(struct tour_input *in, const struct buf *blob,
+    const char *from, struct error *e)
+{
+	struct buf *r;
+	char **f;
+
+	if ((r = realloc(in->rec, (in->nrec + 1) * sizeof(*r))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	in->rec = r;
+	if ((f = realloc(in->rec_from, (in->nrec + 1) * sizeof(*f))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	in->rec_from = f;
+	buf_init(&r[in->nrec]);
+	if (buf_add(&r[in->nrec], blob->data, blob->len) != 0 ||
+	    (f[in->nrec] = strdup(from)) == NULL) {
+		buf_free(&r[in->nrec]);
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	}
+	in->nrec++;
+	return 0;
+}
+
+void
+tour_input_free(struct tour_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->nrec; i++) {
+		buf_free(&in->rec[i]);
+		free(in->rec_from[i]);
+	}
+	free(in->rec);
+	free(in->rec_from);
+	free(in->archives);
+	free(in->dirs);
+	buf_free(&in->decl);
 }
