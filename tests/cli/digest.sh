@@ -126,9 +126,10 @@ test_digest_day() {
 	day
 	[ "$(grep -c '^held ' jr/digest/alice)" -ge 5 ] ||
 	    fail "not every update held"
-	tick $((T0 + 5 * H))
+	# the default hour's edge: 05:59:59 holds, 06:00:00 sends
+	tick $((T0 + 6 * H - 1))
 	[ -z "$(mails_to alice@example.org)" ] || fail "a digest before 6"
-	tick $((T0 + 6 * H + 60))
+	tick $((T0 + 6 * H))
 	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
 	    fail "not one digest"
 	f=$(mails_to alice@example.org)
@@ -148,7 +149,7 @@ test_digest_day() {
 	    { cat sum >&2; fail "the summary's order"; }
 	grep -q "your turn" sum || fail "the summary: whose turn"
 	# the summary says only what LIST says of each game (the public's)
-	send l.eml carol@example.org LIST 0 $((T0 + 6 * H + 60))
+	send l.eml carol@example.org LIST 0 $((T0 + 6 * H))
 	for g in "$G1" "$G2" "$G3"; do
 		s=$(echo "$g" | cut -c1-16)
 		last | grep "^$s" | sed 's/  *[a-z]*.s turn  */ /' |
@@ -225,7 +226,8 @@ test_digest_club_default() {
 	move AR "$G1" 1 $((T0 + H))
 	[ -z "$(mails_to alice@example.org)" ] || fail "alice mailed"
 	[ -z "$(mails_to bob@example.org)" ] || fail "bob mailed"
-	tick $((T0 + 8 * H))
+	# the edge: 08:59:59 holds, 09:00:00 sends
+	tick $((T0 + 9 * H - 1))
 	[ "$(nmail)" -eq 0 ] || fail "a digest before 9"
 	tick $((T0 + 9 * H))
 	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] &&

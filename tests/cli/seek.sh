@@ -273,7 +273,14 @@ test_seek_lapses() {
 	open_seek s3.eml bob@example.org "SEEK incognito" $((T0 + 2 * 86400))
 	[ -z "$(games)" ] || fail "a lapsed seek matched"
 	grep -q "^- id: $sa\$" jr/seeks && fail "a lapsed seek kept"
-	true
+	# the longest: 30 days, to the second (days=31 refused below)
+	open_seek s4.eml dave@example.org "SEEK knights clock=2d days=30"
+	open_seek s5.eml alice@example.org "SEEK knights clock=4d "`
+	    `"until=2026-12-31"
+	[ "$(grep -c '^  until: 2026-12-31T00:00:00Z$' jr/seeks)" -eq 2 ] ||
+	    fail "30 days"
+	refused s6.eml carol@example.org "SEEK knights clock=5d "`
+	    `"until=2026-12-31T00:00:01Z" 3 "within 30 days"
 }
 
 # A forged SEEK (alice's address as From, alice never asked): the code

@@ -441,3 +441,38 @@ PY
 	    fits load=www/tournaments.html errors links >&2 ||
 	    fail "in the browser"
 }
+
+# The index's bounds: the SITE_RECENT (30) games under way most recently
+# moved and the SITE_RESULTS (20) latest results, no more: of 31 games
+# under way and 21 over, one each left out (but in its list).  club5's
+# games and copies of G5 (under way) and G1 (over) under new ids (the
+# root files a game by the name of its directory, as the bench does)
+test_site_index_bounds() {
+	need python3
+	club5
+	for i in $(seq 1 47); do
+		id=$(printf 'copy %s' "$i" | sha256sum | cut -c1-64)
+		if [ "$i" -le 28 ]; then
+			cp -R "jr/$G5" "jr/$id"
+		else
+			cp -R "jr/$G1" "jr/$id"
+		fi
+	done
+	"$ADJ" site -r jr www
+	[ "$(wc -l <www/records/recent)" -eq 30 ] || fail "records/recent"
+	[ "$(wc -l <www/records/results)" -eq 20 ] || fail "records/results"
+	python3 - www <<'PY' || fail "the index's bounds"
+import glob, re, sys
+w = sys.argv[1]
+t = open(w + '/index.html', encoding='utf-8').read()
+way, res = t.split('<h2>Results</h2>')
+g = r'<td><a href="games/../([0-9a-f]{64})\.html">'
+on, over = re.findall(g, way), re.findall(g, res.split('<h2>')[0])
+assert len(on) == 30 and len(set(on)) == 30, len(on)
+assert len(over) == 20 and len(set(over)) == 20, len(over)
+lists = ''.join(open(f, encoding='utf-8').read()
+                for f in glob.glob(w + '/list-*.html'))
+listed = re.findall(g, lists)
+assert len(listed) == 52, len(listed)
+PY
+}
