@@ -20,15 +20,7 @@ dstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob carol
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	{
-		echo "members:"
-		for m in alice bob carol; do
-			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
-			printf '  address: %s@example.org\n' "$m"
-			printf '  since: 2026-11-01T00:00:00Z\n'
-		done
-	} >jr/members
+	club_directory alice bob carol
 	G1=$(game bob clock=3d)
 	G2=$(game carol clock=1d -o remind=12h)
 	G3=$(game bob clock=5d)
@@ -50,20 +42,6 @@ game() {
 	case $o in bob) r=BR ;; carol) r=CR ;; esac
 	"$ADJ" join -r $r -k "$o.key" inv.msg 2>/dev/null || fail "join $r"
 	ls -t jr | grep '^[0-9a-f]\{64\}$' | head -1
-}
-
-# send FILE FROM SUBJECT [STATUS [NOW]]: a mail to the judge
-send() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n' \
-	    "$2" "$3" "$1" >"$1"
-	ADJUDICATOR_NOW=${5:-$T0} SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
 }
 
 # digest ADDRESS SETTING: ADDRESS sets its digest, with the code mailed

@@ -478,6 +478,22 @@ header_of() {
 	    "$1"
 }
 
+# --- a club of members (ROOT/members), its mails through the stand-in ---
+
+# club_directory NAMES...: jr's address set (judge@club.example) and
+# each NAME listed with the key in ./NAME.pub, as REGISTER writes it
+club_directory() {
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	{
+		echo "members:"
+		for m in "$@"; do
+			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
+			printf '  address: %s@example.org\n' "$m"
+			printf '  since: 2026-11-01T00:00:00Z\n'
+		done
+	} >jr/members
+}
+
 # --- a tournament by mail (formats/tournament.md, "By mail") ---
 
 T0=1796083200		# 2026-12-01T00:00:00Z
@@ -506,14 +522,19 @@ tstart() {
 	    fail "declare"
 }
 
-# send FILE FROM SUBJECT [STATUS [BODY-FILE]]: a mail to the judge
+# send FILE FROM SUBJECT [STATUS [NOW|BODY-FILE]]: a mail to the judge,
+# taken at the test clock (T0, or NOW: digits), its body BODY-FILE's
 send() {
+	case ${5:-} in
+	'' | *[!0-9]*) snow=$T0 sbody=${5:-} ;;
+	*) snow=$5 sbody= ;;
+	esac
 	{
 		printf 'From: %s\nSubject: %s\n' "$2" "$3"
 		printf 'Message-ID: <%s@example.org>\n\n' "$1"
-		[ -z "$5" ] || cat "$5"
+		[ -z "$sbody" ] || cat "$sbody"
 	} >"$1"
-	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
+	ADJUDICATOR_NOW=$snow SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
 	    judge -r jr -s "$SM" "$1"
 }
 

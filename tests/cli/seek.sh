@@ -16,30 +16,7 @@ sstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob carol dave
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	{
-		echo "members:"
-		for m in alice bob carol dave; do
-			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
-			printf '  address: %s@example.org\n' "$m"
-			printf '  since: 2026-11-01T00:00:00Z\n'
-		done
-	} >jr/members
-}
-
-# send FILE FROM SUBJECT [STATUS [NOW]]: a mail to the judge, taken at
-# the test clock (T0, or NOW)
-send() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n' \
-	    "$2" "$3" "$1" >"$1"
-	ADJUDICATOR_NOW=${5:-$T0} SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
+	club_directory alice bob carol dave
 }
 
 # games: the games filed in jr
