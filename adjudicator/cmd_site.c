@@ -32,8 +32,10 @@ cmd_site(int argc, char **argv, struct error *e)
 	if (site_build(root, argv[optind], &unreadable, e) != 0)
 		return -1;
 	if (unreadable > 0)
-		fprintf(stderr, "adjudicator: site: %d game%s of %s cannot "
-		    "be read, left out (games -r says why)\n", unreadable,
-		    unreadable == 1 ? "" : "s", root);
+		fprintf(stderr, "adjudicator: site: %d game%s or "
+		    "tournament%s of %s cannot be read, left out (games -r "
+		    "or tournament verify says why)\n", unreadable,
+		    unreadable == 1 ? "" : "s", unreadable == 1 ? "" : "s",
+		    root);
 	return 0;
 }

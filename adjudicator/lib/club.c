@@ -338,6 +338,24 @@ club_record_parse(const void *text, size_t len, const char *where,
 	return taken(rc, doc, take, arg, where, e);
 }
 
+void
+club_record_fields(struct ydoc_writer *w, const struct club_field *f,
+    size_t n)
+{
+	char t[WHEN_TEXT];
+	size_t i;
+
+	ydoc_map_begin(w);
+	for (i = 0; i < n; i++) {
+		if (f[i].text == NULL) {
+			when_format(f[i].time, t, sizeof(t));
+			ydoc_kv(w, f[i].key, t);
+		} else if (!f[i].optional || f[i].text[0] != '\0')
+			ydoc_kv(w, f[i].key, f[i].text);
+	}
+	ydoc_map_end(w);
+}
+
 int
 club_record_write(const char *root, const char *name,
     void (*fill)(struct ydoc_writer *, const void *), const void *arg,

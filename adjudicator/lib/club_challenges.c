@@ -163,25 +163,22 @@ club_challenges_parse(const void *text, size_t len, const char *where,
 static void
 challenge_write(struct ydoc_writer *w, const struct club_challenge *c)
 {
-	char t[WHEN_TEXT];
+	const struct club_field f[] = {
+		{ "id", c->id, 0, 0 },
+		{ "from", c->from, 0, 0 },
+		{ "to", c->to, 0, 0 },
+		{ "rules", c->rules, 0, 0 },
+		{ "options", c->options, 0, 0 },
+		{ "made", NULL, c->made, 0 },
+		{ "until", NULL, c->until, 0 },
+		{ "game", c->game, 0, 1 },
+		/* first goes with rematch */
+		{ "rematch", c->rematch, 0, 1 },
+		{ "first", c->rematch[0] != '\0' ? c->first : "", 0,
+		    c->rematch[0] == '\0' },
+	};
 
-	ydoc_map_begin(w);
-	ydoc_kv(w, "id", c->id);
-	ydoc_kv(w, "from", c->from);
-	ydoc_kv(w, "to", c->to);
-	ydoc_kv(w, "rules", c->rules);
-	ydoc_kv(w, "options", c->options);
-	when_format(c->made, t, sizeof(t));
-	ydoc_kv(w, "made", t);
-	when_format(c->until, t, sizeof(t));
-	ydoc_kv(w, "until", t);
-	if (c->game[0] != '\0')
-		ydoc_kv(w, "game", c->game);
-	if (c->rematch[0] != '\0') {
-		ydoc_kv(w, "rematch", c->rematch);
-		ydoc_kv(w, "first", c->first);
-	}
-	ydoc_map_end(w);
+	club_record_fields(w, f, sizeof(f) / sizeof(f[0]));
 }
 
 static void

@@ -7,6 +7,7 @@
 #define CLUB_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "error.h"
 #include "ydoc.h"
@@ -42,6 +43,19 @@ int	club_record_parse(const void *text, size_t len, const char *where,
 int	club_record_write(const char *root, const char *name,
 	    void (*fill)(struct ydoc_writer *, const void *arg),
 	    const void *arg, struct error *);
+
+/* One field of a record's element: its text, or (text NULL) a time;
+ * an optional one ("" text) is left out. */
+struct club_field {
+	const char	*key;
+	const char	*text;
+	int64_t		 time;
+	int		 optional;
+};
+
+/* An element of a record's list: a map of its fields, in order. */
+void	club_record_fields(struct ydoc_writer *, const struct club_field *,
+	    size_t);
 
 /*
  * A record's list of n elements of size: grown by one at the end, zeroed

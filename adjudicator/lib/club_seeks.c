@@ -172,35 +172,38 @@ club_seeks_parse(const void *text, size_t len, const char *where,
 }
 
 static void
+seek_write(struct ydoc_writer *w, const struct club_seek *k)
+{
+	char range[32];
+	const struct club_field f[] = {
+		{ "id", k->id, 0, 0 },
+		{ "by", k->by, 0, 0 },
+		{ "rules", k->rules, 0, 0 },
+		{ "options", k->options, 0, 0 },
+		{ "rated", k->casual ? "no" : "yes", 0, 0 },
+		{ "range", range, 0, 1 },	/* "any": none */
+		{ "made", NULL, k->made, 0 },
+		{ "until", NULL, k->until, 0 },
+		{ "game", k->game, 0, 1 },
+	};
+
+	club_seek_range_text(k, range, sizeof(range));
+	if (strcmp(range, "any") == 0)
+		range[0] = '\0';
+	club_record_fields(w, f, sizeof(f) / sizeof(f[0]));
+}
+
+static void
 seeks_fill(struct ydoc_writer *w, const void *arg)
 {
 	const struct club_seeks *ks = arg;
-	const struct club_seek *k;
-	char t[WHEN_TEXT], range[32];
 	size_t i;
 
 	ydoc_map_begin(w);
 	ydoc_key(w, "seeks");
 	ydoc_seq_begin(w, ks->n == 0);
-	for (i = 0; i < ks->n; i++) {
-		k = &ks->s[i];
-		ydoc_map_begin(w);
-		ydoc_kv(w, "id", k->id);
-		ydoc_kv(w, "by", k->by);
-		ydoc_kv(w, "rules", k->rules);
-		ydoc_kv(w, "options", k->options);
-		ydoc_kv(w, "rated", k->casual ? "no" : "yes");
-		club_seek_range_text(k, range, sizeof(range));
-		if (strcmp(range, "any") != 0)
-			ydoc_kv(w, "range", range);
-		when_format(k->made, t, sizeof(t));
-		ydoc_kv(w, "made", t);
-		when_format(k->until, t, sizeof(t));
-		ydoc_kv(w, "until", t);
-		if (k->game[0] != '\0')
-			ydoc_kv(w, "game", k->game);
-		ydoc_map_end(w);
-	}
+	for (i = 0; i < ks->n; i++)
+		seek_write(w, &ks->s[i]);
 	ydoc_seq_end(w);
 	ydoc_map_end(w);
 }

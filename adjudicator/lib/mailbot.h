@@ -86,6 +86,9 @@ struct mailbot {
 	 * are closed and its mails out */
 	char			(*toured)[ROOT_ID];
 	size_t			 ntoured;
+	char			(*tours)[ROOT_ID];	/* tournaments, by
+							 * hash */
+	size_t			 ntours;
 };
 
 /*
@@ -126,6 +129,9 @@ int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
  * for each game noted, the list emptied; a failure said in the log.
  */
 void	mailbot_touch(struct mailbot *, const char *game);
+/* The same for a tournament's records (its declaration's hash), and for
+ * the tournament of each game noted: its page made again. */
+void	mailbot_touch_tour(struct mailbot *, const char *hex);
 void	mailbot_site(struct mailbot *);
 /* What the run noted forgotten, the site not updated (a run that
  * failed: the next run, or site -r, does it). */

@@ -19,6 +19,7 @@
 #include "mailbot_int.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
+#include "mailcmd_game.h"
 
 struct dig {
 	struct bot_run		*r;
@@ -31,11 +32,7 @@ struct dig {
 static int
 tell(struct dig *g, const char *verdict, const char *text, struct error *e)
 {
-	int rc;
-
-	rc = mailbot_answer(g->r, "[adjudicator] DIGEST", text, e);
-	snprintf(g->r->b->verdict, sizeof(g->r->b->verdict), "%s", verdict);
-	return rc;
+	return mailcmd_game_tell(g->r, "DIGEST", verdict, text, e);
 }
 
 static int
@@ -47,17 +44,13 @@ static int
 refuse(struct dig *g, const char *verdict, int status, struct error *e,
     const char *fmt, ...)
 {
-	char why[600], text[1024];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	rc = mailcmd_game_vrefuse(g->r, "DIGEST", verdict, status, e, fmt, ap);
 	va_end(ap);
-	snprintf(text, sizeof(text), "The judge did not take your DIGEST: "
-	    "%s.\nNothing was changed.  Mail HELP for what to send.\n", why);
-	if (tell(g, verdict, text, e) != 0)
-		return -1;
-	return error_set(e, status, "%s: DIGEST: %s", g->r->name, why);
+	return rc;
 }
 
 /* "daily [ics] [CODE]" or "off [CODE]" into g. */

@@ -160,12 +160,21 @@ mailcmd_game_vrefuse(struct bot_run *r, const char *verb,
     const char *verdict, int status, struct error *e, const char *fmt,
     va_list ap)
 {
+	return mailcmd_game_vrefuse_as(r, verb, verb, verdict, status, e, fmt,
+	    ap);
+}
+
+int
+mailcmd_game_vrefuse_as(struct bot_run *r, const char *verb, const char *as,
+    const char *verdict, int status, struct error *e, const char *fmt,
+    va_list ap)
+{
 	char why[600], text[1024];
 
 	(void)vsnprintf(why, sizeof(why), fmt, ap);
 	snprintf(text, sizeof(text), "The judge did not take your %s: %s.\n"
 	    "Nothing was changed.  Mail HELP for what to send.\n", verb, why);
-	if (mailcmd_game_tell(r, verb, verdict, text, e) != 0)
+	if (mailcmd_game_tell(r, as, verdict, text, e) != 0)
 		return -1;
 	return error_set(e, status, "%s: %s: %s", r->name, verb, why);
 }

@@ -44,6 +44,10 @@ int	mailcmd_game_tell(struct bot_run *, const char *verb,
 int	mailcmd_game_vrefuse(struct bot_run *, const char *verb,
 	    const char *verdict, int status, struct error *, const char *fmt,
 	    va_list) __attribute__((format(printf, 6, 0)));
+/* The same, its Subject "[adjudicator] AS" (a verb and what it names). */
+int	mailcmd_game_vrefuse_as(struct bot_run *, const char *verb,
+	    const char *as, const char *verdict, int status, struct error *,
+	    const char *fmt, va_list) __attribute__((format(printf, 7, 0)));
 /*
  * Whether options a and b make the same game of rules: every option of
  * the game (a default given or not), the clock's, rated: 1; 0 when they

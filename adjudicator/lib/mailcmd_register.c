@@ -30,6 +30,7 @@
 #include "fsio.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
+#include "mailcmd_game.h"
 #include "match.h"
 #include "sec.h"
 #include "when.h"
@@ -50,17 +51,21 @@ struct reg {
 };
 
 /* The sender's answer, and the run's verdict. */
+/* What the Subject names: "REGISTER alice". */
+static void
+as_of(const struct reg *g, char as[MAIL_FIELD])
+{
+	snprintf(as, MAIL_FIELD, "%s%s%s", g->verb, g->name[0] ? " " : "",
+	    g->name);
+}
+
 static int
 tell(struct reg *g, const char *verdict, const char *text, struct error *e)
 {
-	char subject[MAIL_FIELD];
-	int rc;
+	char as[MAIL_FIELD];
 
-	snprintf(subject, sizeof(subject), "[adjudicator] %s%s%s", g->verb,
-	    g->name[0] ? " " : "", g->name);
-	rc = mailbot_answer(g->r, subject, text, e);
-	snprintf(g->r->b->verdict, sizeof(g->r->b->verdict), "%s", verdict);
-	return rc;
+	as_of(g, as);
+	return mailcmd_game_tell(g->r, as, verdict, text, e);
 }
 
 static int
@@ -73,18 +78,16 @@ static int
 refuse(struct reg *g, const char *verdict, int status, struct error *e,
     const char *fmt, ...)
 {
-	char why[600], text[1024];
+	char as[MAIL_FIELD];
 	va_list ap;
+	int rc;
 
+	as_of(g, as);
 	va_start(ap, fmt);
-	(void)vsnprintf(why, sizeof(why), fmt, ap);
+	rc = mailcmd_game_vrefuse_as(g->r, g->verb, as, verdict, status, e,
+	    fmt, ap);
 	va_end(ap);
-	snprintf(text, sizeof(text), "The judge did not take your %s: %s.\n"
-	    "Nothing was changed.  Mail HELP for what to send.\n", g->verb,
-	    why);
-	if (tell(g, verdict, text, e) != 0)
-		return -1;
-	return error_set(e, status, "%s: %s: %s", g->r->name, g->verb, why);
+	return rc;
 }
 
 /* The code that confirms it: the judge's signature over what is asked

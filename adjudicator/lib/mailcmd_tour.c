@@ -252,6 +252,8 @@ run_end(struct tour_run *t, int rc, const char *verdict, const char *again,
 {
 	if (t->holding)
 		mailcmd_ask_let_go(&t->c);
+	if (rc == 0 && t->fresh)	/* its page on the club's site */
+		mailbot_touch_tour(t->c.r->b, t->d.hex);
 	if (rc == 0 && (rc = buf_cstr(&t->text)) == 0)
 		rc = mailcmd_ask_tell(&t->c, t->fresh ? verdict : again,
 		    (char *)t->text.data, e);

@@ -238,7 +238,7 @@ done:
 
 int
 site_update(const char *root, const char *out, const char *game, int *ended,
-    struct error *e)
+    char tour[ROOT_ID], struct error *e)
 {
 	struct club_members cm;
 	struct site_row row;
@@ -246,15 +246,43 @@ site_update(const char *root, const char *out, const char *game, int *ended,
 	int fd = -1, rc = -1;
 
 	*ended = 0;
+	tour[0] = '\0';
 	memset(&row, 0, sizeof(row));
 	if (!root_is_id(game))
 		return error_set(e, EXIT_USAGE, "%.70s: not a game id", game);
 	if (site_begin(&s, root, out, &cm, e) != 0)
 		return -1;
 	if (lock(&s, &fd, e) == 0 && update_game(&s, game, &row, e) == 0 &&
-	    update_index(&s, &row, ended, e) == 0)
+	    update_index(&s, &row, ended, e) == 0) {
+		memcpy(tour, row.tour, ROOT_ID);
 		rc = 0;
+	}
 	site_row_free(&row);
+	fsio_unlock(fd);
+	club_members_free(&cm);
+	return rc;
+}
+
+int
+site_tournament(const char *root, const char *out, const char *hex,
+    struct error *e)
+{
+	struct club_members cm;
+	struct site_rows recent, res;
+	struct site s;
+	int fd = -1, rc = -1;
+
+	memset(&recent, 0, sizeof(recent));
+	memset(&res, 0, sizeof(res));
+	if (site_begin(&s, root, out, &cm, e) != 0)
+		return -1;
+	/* the index shows the tournaments: written again with them */
+	if (lock(&s, &fd, e) == 0 && site_tour_update(&s, hex, e) == 0 &&
+	    site_rows_read(&s, "recent", &recent, e) == 0 &&
+	    site_rows_read(&s, "results", &res, e) == 0)
+		rc = site_index(&s, &recent, &res, e);
+	site_rows_free(&recent);
+	site_rows_free(&res);
 	fsio_unlock(fd);
 	club_members_free(&cm);
 	return rc;
@@ -461,7 +489,9 @@ site_build(const char *root, const char *out, int *unreadable,
 	if (old_rows(&w, e) != 0 || root_each(root, build_one, &w, e) != 0)
 		goto done;
 	w.s.cache = 0;
-	if (lock(&w.s, &fd, e) != 0 || build_pages(&w.s, &w.all, e) != 0)
+	if (lock(&w.s, &fd, e) != 0 ||
+	    site_tours_build(&w.s, unreadable, e) != 0 ||
+	    build_pages(&w.s, &w.all, e) != 0)
 		goto done;
 	fsio_unlock(fd);
 	fd = -1;

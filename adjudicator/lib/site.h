@@ -36,6 +36,10 @@
 #define SITE_GAMES	"games"		/* games/XY/GAMEID.*, XY its id's
 					 * first two digits */
 #define SITE_LISTS	256		/* list-XY, the same two digits */
+#define SITE_TOURS	10		/* tournaments on the index */
+#define SITE_T		"t"		/* t/ID.html: a tournament's page */
+#define SITE_TOURNAMENTS "tournaments"	/* ROOT/tournaments/ID; the
+					 * record of them */
 
 /* One game as the site lists it (a line of the record). */
 struct site_row {
@@ -46,6 +50,8 @@ struct site_row {
 	char	*cells;		/* <td>...</td> cells, one line */
 	size_t	 rank;		/* a build's: its place on the index
 				 * before, from 1 (0: none), for a tie */
+	char	 tour[ROOT_ID];	/* not in the record: the game's
+				 * tournament ("" none) */
 };
 
 struct site_rows {
@@ -67,7 +73,12 @@ int	site_build(const char *root, const char *out, int *unreadable,
  * of the run is held open).
  */
 int	site_update(const char *root, const char *out, const char *game,
-	    int *ended, struct error *);
+	    int *ended, char tour[ROOT_ID], struct error *);
+/* The page of the tournament the judge holds whose declaration's hash
+ * is hex (tour as site_update gives it; none: nothing done), its line in
+ * the list of tournaments and the index. */
+int	site_tournament(const char *root, const char *out, const char *hex,
+	    struct error *);
 int	site_standings(const char *root, const char *out, struct error *);
 
 /* --- inside the site's files --- */
@@ -106,6 +117,21 @@ int	site_index(const struct site *, const struct site_rows *recent,
 int	site_list(const struct site *, const char *xy, const struct site_rows *,
 	    struct error *);
 int	site_feed(const struct site *, const struct site_rows *results,
+	    struct error *);
+
+/* site_tour.c: the page of ROOT/tournaments/id and its line (rec: the
+ * record of them before); every tournament's (a build); the one whose
+ * declaration's hash is hex (an update: 0 done or none held); the list's
+ * table (at most most lines) and page. */
+int	site_tour(const struct site *, const char *id,
+	    const struct site_rows *rec, struct site_row *, struct error *);
+int	site_tours_build(const struct site *, int *unreadable,
+	    struct error *);
+int	site_tour_update(const struct site *, const char *hex,
+	    struct error *);
+void	site_tours_table(const struct site_rows *, size_t most,
+	    struct buf *);
+int	site_tours_page(const struct site *, const struct site_rows *,
 	    struct error *);
 
 /* site_rows.c: OUTDIR/records/NAME read (absent: none) and written. */

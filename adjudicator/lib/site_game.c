@@ -95,6 +95,7 @@ row_of(const struct site *s, const struct match *m, const char *game,
 
 	memset(row, 0, sizeof(*row));
 	snprintf(row->id, sizeof(row->id), "%s", game);
+	snprintf(row->tour, sizeof(row->tour), "%s", m->event.id);
 	row->over = match_phase(m) == MATCH_CLOSED;
 	row->time = changed(s, m, row->over, old);
 	buf_init(&cells);

@@ -140,12 +140,26 @@ every(const struct index_in *in, struct buf *b, struct error *e)
 	return 0;
 }
 
-/*
- * The index's sections, in their order.  The tournaments' section (its
- * tables and pairings, once tournaments exist) is one more function here.
- */
+/* The tournaments the judge holds, the latest changed first. */
+static int
+tournaments(const struct index_in *in, struct buf *b, struct error *e)
+{
+	struct site_rows rs;
+
+	buf_adds(b, "<h2>Tournaments</h2>\n");
+	if (site_rows_read(in->s, SITE_TOURNAMENTS, &rs, e) != 0)
+		return -1;
+	site_tours_table(&rs, SITE_TOURS, b);
+	if (rs.n > 0)
+		buf_printf(b, "<p><a href=\"tournaments.html\">Every "
+		    "tournament</a> (%zu).</p>\n", rs.n);
+	site_rows_free(&rs);
+	return 0;
+}
+
+/* The index's sections, in their order. */
 static int (*const sections[])(const struct index_in *, struct buf *,
-    struct error *) = { under_way, results, every };
+    struct error *) = { under_way, results, tournaments, every };
 
 int
 site_index(const struct site *s, const struct site_rows *recent,

@@ -629,22 +629,20 @@ struct rooted {
 	int			 threads;
 };
 
-/* One game of the root: its export, verified, when the game is closed. */
-static int
-root_game(void *arg, const char *dir, const char *game, struct error *e)
+int
+standings_add_dir(struct standings *s, const char *dir, int threads,
+    struct error *e)
 {
-	struct rooted *r = arg;
 	struct gamedir g;
 	struct buf arm;
 	FILE *f;
 	int rc = -1;
 
-	(void)game;
 	if (gamedir_open(dir, GAMEDIR_READ, &g, NULL, e) != 0) {
 		if (e->status == EXIT_SYSTEM)
 			return -1;
-		r->s->archives++;
-		refused(r->s, dir, e);
+		s->archives++;
+		refused(s, dir, e);
 		error_clear(e);
 		return 0;
 	}
@@ -659,12 +657,22 @@ root_game(void *arg, const char *dir, const char *game, struct error *e)
 		error_errno(e, "%s", dir);
 		goto done;
 	}
-	rc = standings_add(r->s, f, dir, r->threads, e);
+	rc = standings_add(s, f, dir, threads, e);
 	fclose(f);
 done:
 	buf_free(&arm);
 	gamedir_close(&g);
 	return rc;
+}
+
+/* One game of the root: its export, verified, when the game is closed. */
+static int
+root_game(void *arg, const char *dir, const char *game, struct error *e)
+{
+	struct rooted *r = arg;
+
+	(void)game;
+	return standings_add_dir(r->s, dir, r->threads, e);
 }
 
 int

@@ -186,6 +186,9 @@ int	standings_add_files(struct standings *, const char *const *paths,
  * verified as above. */
 int	standings_add_root(struct standings *, const char *root, int threads,
 	    struct error *);
+/* The same for one game of a root, by its directory. */
+int	standings_add_dir(struct standings *, const char *dir, int threads,
+	    struct error *);
 /* What a verified game says (the one place that reads it), and taking
  * it; name: where it came from. */
 int	standings_game_of(const struct match *, struct standings_game *,

@@ -272,7 +272,8 @@ unsigned tour_tb_unit(enum tour_tb);
 enum tour_fmt {
 	TOUR_TEXT,
 	TOUR_YAML,
-	TOUR_HTML
+	TOUR_HTML,		/* a page */
+	TOUR_HTML_TABLE		/* the table alone, for a page of the site */
 };
 
 int	tour_table(const struct tour *, enum tour_fmt, struct buf *,
@@ -294,6 +295,9 @@ struct tour_input {
 					 * text), after those of the paths */
 	char		**arc_from;
 	size_t		 narc;
+	const char	**dirs;		/* a root's games (the judge's):
+					 * each closed one exported */
+	size_t		 ndirs;
 	int		 rules;		/* without rounds of the director's:
 					 * the rules' as far as results go */
 };
@@ -316,8 +320,8 @@ int	tour_input_record(struct tour_input *, const uint8_t *, size_t,
 	    const char *from, struct error *);
 int	tour_input_archive(struct tour_input *, const char *, size_t,
 	    const char *from, struct error *);
-/* Everything in frees (the paths' strings of archives are the
- * caller's). */
+/* Everything in frees (the paths' strings of archives and dirs are
+ * the caller's). */
 void	tour_input_free(struct tour_input *);
 /* Each block of text (where: its name) into in: with decl, the first
  * record is the declaration (none: refused, 3); the other records, each

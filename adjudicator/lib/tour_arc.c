@@ -84,6 +84,7 @@ tour_input_free(struct tour_input *in)
 	free(in->arc);
 	free(in->arc_from);
 	free(in->archives);
+	free(in->dirs);
 	buf_free(&in->decl);
 	memset(in, 0, sizeof(*in));
 }

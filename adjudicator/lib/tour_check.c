@@ -460,12 +460,16 @@ load(struct load *l, struct tour_record *r, size_t nr,
     const struct tour_input *in, int threads, struct error *e)
 {
 	const struct report said = { refused, l, NULL };
+	size_t i;
 	int rc;
 
 	standings_init(&l->st, &said);
 	if (standings_add_files(&l->st, in->archives, in->narchives, threads,
 	    e) != 0 || memory(l, in, threads, e) != 0)
 		return -1;
+	for (i = 0; i < in->ndirs; i++)
+		if (standings_add_dir(&l->st, in->dirs[i], threads, e) != 0)
+			return -1;
 	if (l->differs)
 		return 1;
 	if ((l->used = calloc(l->st.n + 1, 1)) == NULL)

@@ -275,6 +275,7 @@ html_text(struct buf *b, const char *s)
 		}
 }
 
+/* The crosstable alone (TOUR_HTML_TABLE: what a page holds). */
 static int
 table_html(const struct tour *t, const struct tour_line *l,
     const struct cells *c, struct buf *b)
@@ -285,15 +286,8 @@ table_html(const struct tour *t, const struct tour_line *l,
 	size_t i;
 	long at;
 
-	buf_adds(b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	    "<title>");
-	html_text(b, d->name);
-	buf_adds(b, "</title></head><body>\n<h1>");
-	html_text(b, d->name);
-	buf_printf(b, "</h1>\n<p>%s, %s, %u of %u rounds; tournament <code>"
-	    "%s</code></p>\n<table>\n<tr><th>rank</th><th>seed</th>"
-	    "<th>player</th><th>score</th>", tour_format_name(d->format),
-	    d->rules->name, t->nrounds, tour_rounds(d), d->hex);
+	buf_adds(b, "<table>\n<tr><th>rank</th><th>seed</th>"
+	    "<th>player</th><th>score</th>");
 	for (k = 0; k < d->ntb; k++)
 		buf_printf(b, "<th>%s</th>", tour_tb_name(d->tb[k]));
 	for (r = 0; r < c->rounds; r++)
@@ -332,7 +326,27 @@ table_html(const struct tour *t, const struct tour_line *l,
 		}
 		buf_adds(b, "</tr>\n");
 	}
-	buf_adds(b, "</table>\n</body></html>\n");
+	buf_adds(b, "</table>\n");
+	return 0;
+}
+
+/* The table as a page of its own (tournament table -f html). */
+static int
+page_html(const struct tour *t, const struct tour_line *l,
+    const struct cells *c, struct buf *b)
+{
+	const struct tour_decl *d = t->d;
+
+	buf_adds(b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	    "<title>");
+	html_text(b, d->name);
+	buf_adds(b, "</title></head><body>\n<h1>");
+	html_text(b, d->name);
+	buf_printf(b, "</h1>\n<p>%s, %s, %u of %u rounds; tournament <code>"
+	    "%s</code></p>\n", tour_format_name(d->format), d->rules->name,
+	    t->nrounds, tour_rounds(d), d->hex);
+	table_html(t, l, c, b);
+	buf_adds(b, "</body></html>\n");
 	return 0;
 }
 
@@ -383,6 +397,7 @@ tour_table(const struct tour *t, enum tour_fmt f, struct buf *b,
 	    (rc = cells_of(t, &c, e)) == 0)
 		rc = f == TOUR_TEXT ? table_text(t, l, &c, b) :
 		    f == TOUR_YAML ? table_yaml(t, l, &c, b, e) :
+		    f == TOUR_HTML ? page_html(t, l, &c, b) :
 		    table_html(t, l, &c, b);
 	free(c.at);
 	free(l);

@@ -19,30 +19,7 @@ cstart() {
 # directory: jr's address set, and alice, bob and carol listed with the
 # keys in ./NAME.pub
 directory() {
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	{
-		echo "members:"
-		for m in alice bob carol; do
-			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
-			printf '  address: %s@example.org\n' "$m"
-			printf '  since: 2026-11-01T00:00:00Z\n'
-		done
-	} >jr/members
-}
-
-# send FILE FROM SUBJECT [STATUS [NOW]]: a mail to the judge, taken at
-# the test clock (T0, or NOW)
-send() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n' \
-	    "$2" "$3" "$1" >"$1"
-	ADJUDICATOR_NOW=${5:-$T0} SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
+	club_directory alice bob carol
 }
 
 # code_for ADDRESS: the code in the last challenge mailed to ADDRESS

@@ -20,15 +20,7 @@ dstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob carol
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	{
-		echo "members:"
-		for m in alice bob carol; do
-			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
-			printf '  address: %s@example.org\n' "$m"
-			printf '  since: 2026-11-01T00:00:00Z\n'
-		done
-	} >jr/members
+	club_directory alice bob carol
 	G1=$(game bob clock=3d)
 	G2=$(game carol clock=1d -o remind=12h)
 	G3=$(game bob clock=5d)
@@ -50,20 +42,6 @@ game() {
 	case $o in bob) r=BR ;; carol) r=CR ;; esac
 	"$ADJ" join -r $r -k "$o.key" inv.msg 2>/dev/null || fail "join $r"
 	ls -t jr | grep '^[0-9a-f]\{64\}$' | head -1
-}
-
-# send FILE FROM SUBJECT [STATUS [NOW]]: a mail to the judge
-send() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n' \
-	    "$2" "$3" "$1" >"$1"
-	ADJUDICATOR_NOW=${5:-$T0} SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
 }
 
 # digest ADDRESS SETTING: ADDRESS sets its digest, with the code mailed
@@ -126,9 +104,10 @@ test_digest_day() {
 	day
 	[ "$(grep -c '^held ' jr/digest/alice)" -ge 5 ] ||
 	    fail "not every update held"
-	tick $((T0 + 5 * H))
+	# the default hour's edge: 05:59:59 holds, 06:00:00 sends
+	tick $((T0 + 6 * H - 1))
 	[ -z "$(mails_to alice@example.org)" ] || fail "a digest before 6"
-	tick $((T0 + 6 * H + 60))
+	tick $((T0 + 6 * H))
 	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] ||
 	    fail "not one digest"
 	f=$(mails_to alice@example.org)
@@ -148,7 +127,7 @@ test_digest_day() {
 	    { cat sum >&2; fail "the summary's order"; }
 	grep -q "your turn" sum || fail "the summary: whose turn"
 	# the summary says only what LIST says of each game (the public's)
-	send l.eml carol@example.org LIST 0 $((T0 + 6 * H + 60))
+	send l.eml carol@example.org LIST 0 $((T0 + 6 * H))
 	for g in "$G1" "$G2" "$G3"; do
 		s=$(echo "$g" | cut -c1-16)
 		last | grep "^$s" | sed 's/  *[a-z]*.s turn  */ /' |
@@ -225,7 +204,8 @@ test_digest_club_default() {
 	move AR "$G1" 1 $((T0 + H))
 	[ -z "$(mails_to alice@example.org)" ] || fail "alice mailed"
 	[ -z "$(mails_to bob@example.org)" ] || fail "bob mailed"
-	tick $((T0 + 8 * H))
+	# the edge: 08:59:59 holds, 09:00:00 sends
+	tick $((T0 + 9 * H - 1))
 	[ "$(nmail)" -eq 0 ] || fail "a digest before 9"
 	tick $((T0 + 9 * H))
 	[ "$(mails_to alice@example.org | wc -l)" -eq 1 ] &&

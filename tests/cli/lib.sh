@@ -477,3 +477,83 @@ header_of() {
 	awk -v n="$2:" '/^$/ { exit } $1 == n { sub(/^[^:]*: */, ""); print }' \
 	    "$1"
 }
+
+# --- a club of members (ROOT/members), its mails through the stand-in ---
+
+# club_directory NAMES...: jr's address set (judge@club.example) and
+# each NAME listed with the key in ./NAME.pub, as REGISTER writes it
+club_directory() {
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	{
+		echo "members:"
+		for m in "$@"; do
+			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
+			printf '  address: %s@example.org\n' "$m"
+			printf '  since: 2026-11-01T00:00:00Z\n'
+		done
+	} >jr/members
+}
+
+# --- a tournament by mail (formats/tournament.md, "By mail") ---
+
+T0=1796083200		# 2026-12-01T00:00:00Z
+
+# decl_yaml PLAYERS...: a round robin club27 of them, with addresses
+decl_yaml() {
+	printf 'adjudicator: 1\nkind: tournament\nid: club27\n'
+	printf 'name: Club championship 2027\nrules: knights\n'
+	printf 'format:\n  type: round-robin\nplayers:\n'
+	for p in "$@"; do
+		printf -- '- name: %s\n  key: %s\n' "$p" "$(cat "$p.pub")"
+		printf '  address: %s@example.org\n' "$p"
+	done
+}
+
+# tstart PLAYERS...: the judge's root jr (its address set), the players'
+# keys and mallory's, and their declaration decl.yaml signed by the
+# judge's key into decl.tour
+tstart() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	keys "$@" mallory
+	decl_yaml "$@" >decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
+	    fail "declare"
+}
+
+# send FILE FROM SUBJECT [STATUS [NOW|BODY-FILE]]: a mail to the judge,
+# taken at the test clock (T0, or NOW: digits), its body BODY-FILE's
+send() {
+	case ${5:-} in
+	'' | *[!0-9]*) snow=$T0 sbody=${5:-} ;;
+	*) snow=$5 sbody= ;;
+	esac
+	{
+		printf 'From: %s\nSubject: %s\n' "$2" "$3"
+		printf 'Message-ID: <%s@example.org>\n\n' "$1"
+		[ -z "$sbody" ] || cat "$sbody"
+	} >"$1"
+	ADJUDICATOR_NOW=$snow SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
+	    judge -r jr -s "$SM" "$1"
+}
+
+# last: the text of the last mail the bot sent
+last() {
+	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
+	sed '1,/^$/d' "$f"
+}
+
+# accept_of P: P's acceptance of decl.tour, armored
+accept_of() {
+	"$ADJ" tournament accept -k "$1.key" decl.tour >"$1.acc" ||
+	    fail "accept $1"
+}
+
+# accept_all PLAYERS...: each player's ACCEPT club27, from its address
+accept_all() {
+	for p in "$@"; do
+		accept_of "$p"
+		send "a$p.eml" "$p@example.org" "ACCEPT club27" 0 "$p.acc"
+	done
+}

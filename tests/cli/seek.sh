@@ -16,30 +16,7 @@ sstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob carol dave
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	{
-		echo "members:"
-		for m in alice bob carol dave; do
-			printf -- '- name: %s\n  key: %s\n' "$m" "$(cat $m.pub)"
-			printf '  address: %s@example.org\n' "$m"
-			printf '  since: 2026-11-01T00:00:00Z\n'
-		done
-	} >jr/members
-}
-
-# send FILE FROM SUBJECT [STATUS [NOW]]: a mail to the judge, taken at
-# the test clock (T0, or NOW)
-send() {
-	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.org>\n\n' \
-	    "$2" "$3" "$1" >"$1"
-	ADJUDICATOR_NOW=${5:-$T0} SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
+	club_directory alice bob carol dave
 }
 
 # games: the games filed in jr
@@ -273,7 +250,14 @@ test_seek_lapses() {
 	open_seek s3.eml bob@example.org "SEEK incognito" $((T0 + 2 * 86400))
 	[ -z "$(games)" ] || fail "a lapsed seek matched"
 	grep -q "^- id: $sa\$" jr/seeks && fail "a lapsed seek kept"
-	true
+	# the longest: 30 days, to the second (days=31 refused below)
+	open_seek s4.eml dave@example.org "SEEK knights clock=2d days=30"
+	open_seek s5.eml alice@example.org "SEEK knights clock=4d "`
+	    `"until=2026-12-31"
+	[ "$(grep -c '^  until: 2026-12-31T00:00:00Z$' jr/seeks)" -eq 2 ] ||
+	    fail "30 days"
+	refused s6.eml carol@example.org "SEEK knights clock=5d "`
+	    `"until=2026-12-31T00:00:01Z" 3 "within 30 days"
 }
 
 # A forged SEEK (alice's address as From, alice never asked): the code

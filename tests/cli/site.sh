@@ -338,3 +338,141 @@ test_site_tidy() {
 		}
 	done
 }
+
+# tour4: a round robin of 4 (lib.sh's tstart) declared and started by
+# mail, the judge keeping its site www
+tour4() {
+	tstart alice bob carol dave
+	printf 'site: %s/www\n' "$PWD" >>jr/judge.yaml
+	send t.eml op@club.example TOURNAMENT 0 decl.tour
+	TP=www/t/club27.html
+	[ -f $TP ] || fail "no page for the declared tournament"
+	grep -q 'declared: 0 of 4 accepted' $TP || fail "declared"
+	accept_all alice bob carol dave
+	TD=jr/tournaments/club27
+}
+
+# tour_table_is PAGE [ARCHIVE...]: the page's crosstable is the table
+# tournament table -f html makes of the judge's records and ARCHIVEs
+tour_table_is() {
+	p=$1
+	shift
+	"$ADJ" tournament table -f html $TD/decl.tour $TD/accept-*.tour \
+	    $TD/round-*.tour "$@" >table.html || fail "tournament table"
+	sed -n '/^<table>$/,/^<\/table>$/p' table.html >want.table
+	sed -n '/^<h2>The table<\/h2>$/,/^<\/table>$/p' "$p" | sed 1d \
+	    >got.table
+	[ -s want.table ] && cmp -s want.table got.table || {
+		diff want.table got.table >&2
+		fail "$p: not tournament table's"
+	}
+}
+
+# A tournament's page: linked from the index and the list of
+# tournaments; its players by name, its state, tournament table's
+# crosstable, its rounds with each game linked to its page; nothing
+# hidden, no address; the game that ends rewrites it; site -r makes the
+# same; in the browser, and tidy
+test_site_tournament() {
+	need python3
+	need tidy
+	need chromium
+	tour4
+	grep -q 'href="t/club27.html"' www/index.html || fail "index: no link"
+	grep -q 'href="t/club27.html"' www/tournaments.html ||
+	    fail "tournaments.html: no link"
+	grep -q '; under way\.' $TP || fail "not under way"
+	grep -q '<p>By seed: alice, bob, carol, dave\.</p>' $TP ||
+	    fail "the players"
+	tour_table_is $TP
+	# 3 rounds of 2 games, each linked to the page of a game the judge
+	# holds; every link of the page there
+	python3 - $TP <<'PY' || fail "the rounds"
+import os, re, sys
+p = sys.argv[1]
+t = open(p, encoding='utf-8').read()
+for r in (1, 2, 3):
+    part = t.split('<h2>Round %d</h2>' % r)[1].split('</table>')[0]
+    g = re.findall(r'href="\.\./games/../([0-9a-f]{64})\.html"', part)
+    assert len(g) == 2, (r, g)
+    for x in g:
+        assert os.path.isdir('jr/' + x), x
+for h in re.findall(r'href="([^"]*)"', t):
+    assert os.path.isfile(os.path.join(os.path.dirname(p), h)), h
+PY
+	# alice's first game as white: she resigns; the bot rewrites the
+	# page with the result
+	f=$(mails_to alice@example.org | xargs grep -l 'you play white' |
+	    head -1)
+	"$ADJ" join -r AR -k alice.key "$f" 2>/dev/null || fail "join"
+	G=$(ls AR)
+	cp $TP before.html
+	"$ADJ" turn -M -d "AR/$G" resign >r.eml || fail "resign"
+	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" r.eml
+	! cmp -s before.html $TP || fail "the page not rewritten"
+	"$ADJ" export -d "jr/$G" >"$G.arc" 2>/dev/null || fail "export"
+	tour_table_is $TP "$G.arc"
+	grep -q '<td>black</td><td><a href="\.\./games/../'"$G"'\.html">' \
+	    $TP || fail "the result not on the page"
+	# nothing hidden: no address, no message, no key
+	for f in $(find www -type f); do
+		grep -qiE 'example\.org|club\.example|[a-z0-9._-]@[a-z0-9]' \
+		    "$f" && fail "$f: an address"
+		grep -q -e '-----BEGIN' -e 'adjudicator-pk1' "$f" &&
+		    fail "$f: a message or a key"
+		true
+	done
+	# the whole site again: the same tournament pages
+	"$ADJ" site -r jr www2
+	for f in t/club27.html tournaments.html; do
+		cmp -s "www/$f" "www2/$f" || fail "site -r: $f differs"
+	done
+	for f in $TP www/tournaments.html www/index.html; do
+		set +e
+		tidy -q -e "$f" 2>tidy.err
+		set -e
+		! grep -q 'Error:' tidy.err || {
+			cat tidy.err >&2
+			fail "$f: tidy finds errors"
+		}
+	done
+	python3 "$TOP/tests/cli/browser.py" site=www load=$TP errors links \
+	    fits load=www/tournaments.html errors links >&2 ||
+	    fail "in the browser"
+}
+
+# The index's bounds: the SITE_RECENT (30) games under way most recently
+# moved and the SITE_RESULTS (20) latest results, no more: of 31 games
+# under way and 21 over, one each left out (but in its list).  club5's
+# games and copies of G5 (under way) and G1 (over) under new ids (the
+# root files a game by the name of its directory, as the bench does)
+test_site_index_bounds() {
+	need python3
+	club5
+	for i in $(seq 1 47); do
+		id=$(printf 'copy %s' "$i" | sha256sum | cut -c1-64)
+		if [ "$i" -le 28 ]; then
+			cp -R "jr/$G5" "jr/$id"
+		else
+			cp -R "jr/$G1" "jr/$id"
+		fi
+	done
+	"$ADJ" site -r jr www
+	[ "$(wc -l <www/records/recent)" -eq 30 ] || fail "records/recent"
+	[ "$(wc -l <www/records/results)" -eq 20 ] || fail "records/results"
+	python3 - www <<'PY' || fail "the index's bounds"
+import glob, re, sys
+w = sys.argv[1]
+t = open(w + '/index.html', encoding='utf-8').read()
+way, res = t.split('<h2>Results</h2>')
+g = r'<td><a href="games/../([0-9a-f]{64})\.html">'
+on, over = re.findall(g, way), re.findall(g, res.split('<h2>')[0])
+assert len(on) == 30 and len(set(on)) == 30, len(on)
+assert len(over) == 20 and len(set(over)) == 20, len(over)
+lists = ''.join(open(f, encoding='utf-8').read()
+                for f in glob.glob(w + '/list-*.html'))
+listed = re.findall(g, lists)
+assert len(listed) == 52, len(listed)
+PY
+}

@@ -6,50 +6,8 @@
 # bad input answered in one line, nothing changed.  Through the stand-in
 # sendmail (tests/cli/sendmail.sh) at the test clock.  The last
 # acceptance starts a round robin: its games made, played to their end
-# by resignations, the whole verified.
-
-T0=1796083200		# 2026-12-01T00:00:00Z
-
-# decl_yaml PLAYERS...: a round robin club27 of them, with addresses
-decl_yaml() {
-	printf 'adjudicator: 1\nkind: tournament\nid: club27\n'
-	printf 'name: Club championship 2027\nrules: knights\n'
-	printf 'format:\n  type: round-robin\nplayers:\n'
-	for p in "$@"; do
-		printf -- '- name: %s\n  key: %s\n' "$p" "$(cat "$p.pub")"
-		printf '  address: %s@example.org\n' "$p"
-	done
-}
-
-# tstart PLAYERS...: the judge's root jr (its address set), the players'
-# keys and mallory's, and their declaration decl.yaml signed by the
-# judge's key into decl.tour
-tstart() {
-	mkdir jr
-	"$ADJ" keygen -N -d jr judge 2>/dev/null
-	printf 'address: judge@club.example\n' >jr/judge.yaml
-	keys "$@" mallory
-	decl_yaml "$@" >decl.yaml
-	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
-	    fail "declare"
-}
-
-# send FILE FROM SUBJECT [STATUS [BODY-FILE]]: a mail to the judge
-send() {
-	{
-		printf 'From: %s\nSubject: %s\n' "$2" "$3"
-		printf 'Message-ID: <%s@example.org>\n\n' "$1"
-		[ -z "$5" ] || cat "$5"
-	} >"$1"
-	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect "${4:-0}" "$ADJ" \
-	    judge -r jr -s "$SM" "$1"
-}
-
-# last: the text of the last mail the bot sent
-last() {
-	f=$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)
-	sed '1,/^$/d' "$f"
-}
+# by resignations, the whole verified.  Its helpers (tstart, send,
+# accept_all...) are in lib.sh.
 
 # refused FILE FROM SUBJECT STATUS WHAT [BODY-FILE]: one line back
 # saying WHAT, nothing in jr changed
@@ -67,12 +25,6 @@ refused() {
 	sed -i '$d' jr/log
 	rm -f jr/judge.recent
 	unchanged jr
-}
-
-# accept_of P: P's acceptance of decl.tour, armored
-accept_of() {
-	"$ADJ" tournament accept -k "$1.key" decl.tour >"$1.acc" ||
-	    fail "accept $1"
 }
 
 # The declaration taken: kept as received, the operator told the state,
@@ -221,14 +173,6 @@ test_tourmail_help() {
 	send h.eml op@club.example HELP
 	last | grep -q '^  TOURNAMENT  ' || fail "HELP: TOURNAMENT"
 	last | grep -q '^  ACCEPT TID  ' || fail "HELP: ACCEPT TID"
-}
-
-# accept_all PLAYERS...: each player's ACCEPT club27, from its address
-accept_all() {
-	for p in "$@"; do
-		accept_of "$p"
-		send "a$p.eml" "$p@example.org" "ACCEPT club27" 0 "$p.acc"
-	done
 }
 
 # A round robin of 4 started by the last acceptance: its 3 rounds
