@@ -75,6 +75,8 @@ struct tour_decl {
 	enum tour_tb		 tb[TOUR_MAX_TB];
 	size_t			 ntb;
 	unsigned		 bye2;		/* a bye's points, in halves */
+	unsigned		 timeouts;	/* games lost on time that
+						 * withdraw a player (0: none) */
 	char			 closes[32], starts[32];	/* "" none */
 };
 
@@ -156,6 +158,7 @@ struct tour_slot {
 	struct tour_game g;
 	enum tour_res	 res;
 	char		 gid[2 * SEC_HASH + 1];	/* the game's id, "" none */
+	unsigned char	 out;		/* lost on time: 1 white, 2 black */
 };
 
 struct tour {
@@ -181,6 +184,9 @@ unsigned tour_rounds(const struct tour_decl *);
 /* Adds a round's games (as paired) to t, pending. */
 int	tour_add_round(struct tour *, const struct tour_game *, size_t,
 	    struct error *);
+/* The declaration's timeouts: a player whose timeouts-th loss on time
+ * (the slots' out, in slot order) is in round r withdraws after r. */
+int	tour_timeouts(struct tour *, struct error *);
 /* The slot of round r, board b, game k; NULL none. */
 struct tour_slot *tour_slot_of(const struct tour *, unsigned r,
 	    unsigned b, unsigned k);

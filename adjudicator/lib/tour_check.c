@@ -96,6 +96,10 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 	w = g->pair[0][1];
 	s->res = w == STANDINGS_WON ? TOUR_WHITE : w == STANDINGS_LOST ?
 	    TOUR_BLACK : TOUR_DRAW;
+	/* a loss on time (the loser's seat out of time, ruled or
+	 * claimed): played, and counted for the declaration's timeouts */
+	s->out = s->res == TOUR_BLACK && g->seat[0].timed_out ? 1 :
+	    s->res == TOUR_WHITE && g->seat[1].timed_out ? 2 : 0;
 	return 0;
 }
 
@@ -121,7 +125,7 @@ withdrawals(struct tour *t, struct tour_slot *s)
 
 /* The results of the slots from first on. */
 static int
-results(struct load *l, size_t first)
+results(struct load *l, size_t first, struct error *e)
 {
 	const struct standings_game *g;
 	struct tour_slot *s;
@@ -143,7 +147,7 @@ results(struct load *l, size_t first)
 		}
 		withdrawals(l->t, s);
 	}
-	return 0;
+	return tour_timeouts(l->t, e);
 }
 
 /* A round as the director gave it against what the rules give. */
@@ -185,7 +189,7 @@ add_round(struct load *l, const struct tour_game *g, size_t n,
 
 	if (tour_add_round(l->t, g, n, e) != 0)
 		return -1;
-	return results(l, first);
+	return results(l, first, e);
 }
 
 /* Rounds as the rules give them, while the results allow. */
