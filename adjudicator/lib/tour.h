@@ -99,7 +99,9 @@ enum tour_kind {
 	TOUR_ACCEPT,		/* a player's: it takes part */
 	TOUR_WITHDRAW,		/* a player's or the director's: it leaves */
 	TOUR_ROUND,		/* the director's: a round's pairings */
-	TOUR_RESULTS		/* the director's: the results so far */
+	TOUR_RESULTS,		/* the director's: the results so far */
+	TOUR_TABLE,		/* the director's: the table after a round */
+	TOUR_RULING		/* the director's: abort, adjudicate, replace */
 };
 
 struct tour_slot;
@@ -111,6 +113,24 @@ struct tour_game {
 						 * TOUR_NONE: a bye */
 };
 
+/* A director's ruling (tour_rule.c) */
+enum tour_rule {
+	TOUR_ABORT,		/* the game void */
+	TOUR_ADJUDICATE,	/* the game's result given */
+	TOUR_REPLACE		/* a new key plays the player's later games */
+};
+
+struct tour_ruling {
+	enum tour_rule	  rule;
+	struct tour_game  g;		/* abort, adjudicate: the game */
+	int		  res;		/* adjudicate: an enum tour_res */
+	unsigned	  player, from;	/* replace: from round from on */
+	struct key_public key;		/* replace: the new key */
+	char		  address[TOUR_ADDRESS];	/* "" none */
+};
+
+struct tour_row;			/* tour_int.h */
+
 struct tour_record {
 	enum tour_kind	  kind;
 	unsigned	  player;	/* accept, withdraw */
@@ -120,6 +140,9 @@ struct tour_record {
 	size_t		  ng;
 	struct tour_slot *res;		/* results: each game's */
 	size_t		  nres;
+	struct tour_row	 *rows;		/* table: rank order */
+	size_t		  nrows;
+	struct tour_ruling rule;	/* ruling */
 	char		  from[200];	/* where it was read, for errors */
 };
 
@@ -138,6 +161,14 @@ int	tour_round_body(const struct tour_decl *, unsigned round,
 struct tour;
 /* every game of t decided so far (byes aside), as the director says it */
 int	tour_results_body(const struct tour *, struct buf *, struct error *);
+/* the standing after round r, in rank order (tour_table.c) */
+int	tour_table_body(const struct tour *, unsigned r, struct buf *,
+	    struct error *);
+int	tour_ruling_body(const struct tour_decl *, const struct tour_ruling *,
+	    struct buf *, struct error *);
+/* One line saying a ruling, without a newline (verify prints them). */
+void	tour_ruling_text(const struct tour_decl *, const struct tour_ruling *,
+	    struct buf *);
 /* The words of a result in a results record: "white", "draw"... */
 const char *tour_res_word(int);
 
@@ -169,7 +200,14 @@ struct tour {
 	unsigned		*withdrawn;	/* per player: 0, or 1 + the
 						 * last round it plays */
 	unsigned char		*accepted;
+	struct tour_ruling	*rule;		/* the director's rulings */
+	size_t			 nrule;
 };
+
+/* The key that plays player's games of round r: the declared one, or
+ * the last replacement's from that round on. */
+const struct key_public *tour_key_of(const struct tour *, unsigned player,
+	    unsigned r);
 
 int	tour_init(struct tour *, const struct tour_decl *, struct error *);
 void	tour_free(struct tour *);
@@ -224,6 +262,9 @@ struct tour_line {
 /* The standing of every player: lines in rank order. */
 int	tour_standing(const struct tour *, struct tour_line *,
 	    struct error *);
+/* The same, counting the games of rounds 1 to r alone. */
+int	tour_standing_after(const struct tour *, unsigned r,
+	    struct tour_line *, struct error *);
 /* What one tie-break value is a multiple of: 1/2 (halves) or 1/4. */
 unsigned tour_tb_unit(enum tour_tb);
 

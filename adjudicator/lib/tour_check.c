@@ -61,6 +61,16 @@ name(const struct tour *t, unsigned p)
 	return p == TOUR_NONE ? "(bye)" : t->d->p[p].name;
 }
 
+/* Who plays p's game of round r: its name, or its replacement key's. */
+static const char *
+holder(const struct tour *t, unsigned p, unsigned r)
+{
+	if (p == TOUR_NONE)
+		return name(t, p);
+	return tour_key_of(t, p, r) == &t->d->p[p].key ? t->d->p[p].name :
+	    tour_key_of(t, p, r)->name;
+}
+
 /* The game an archive holds as the slot's result, checked. */
 static int
 take(struct load *l, struct tour_slot *s, const struct standings_game *g)
@@ -76,13 +86,16 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 		    "not \"%.120s\" as declared", g->from, g->id, g->terms,
 		    l->terms);
 	if (g->nseats != 2 || s->g.black == TOUR_NONE ||
-	    strcmp(g->seat[0].key, d->p[s->g.white].key.idhex) != 0 ||
-	    strcmp(g->seat[1].key, d->p[s->g.black].key.idhex) != 0)
+	    strcmp(g->seat[0].key, tour_key_of(l->t, s->g.white,
+	    s->g.round)->idhex) != 0 ||
+	    strcmp(g->seat[1].key, tour_key_of(l->t, s->g.black,
+	    s->g.round)->idhex) != 0)
 		return differ(l, "%s: game %.16s of round %u, board %u has "
 		    "seats %s-%s; the round paired %s-%s", g->from, g->id,
 		    s->g.round, s->g.board, g->seat[0].player,
 		    g->nseats > 1 ? g->seat[1].player : "?",
-		    name(l->t, s->g.white), name(l->t, s->g.black));
+		    holder(l->t, s->g.white, s->g.round),
+		    holder(l->t, s->g.black, s->g.round));
 	if (s->gid[0] != '\0' && strcmp(s->gid, g->id) != 0)
 		return differ(l, "round %u, board %u: two games, %.16s and "
 		    "%.16s", s->g.round, s->g.board, s->gid, g->id);
@@ -123,6 +136,24 @@ withdrawals(struct tour *t, struct tour_slot *s)
 		s->res = TOUR_WHITE_FF;
 }
 
+/* The director's ruling of a slot, if any: its result. */
+static void
+ruled(const struct tour *t, struct tour_slot *s)
+{
+	const struct tour_ruling *u;
+	size_t i;
+
+	for (i = 0; i < t->nrule; i++) {
+		u = &t->rule[i];
+		if (u->rule != TOUR_REPLACE && u->g.round == s->g.round &&
+		    u->g.board == s->g.board && u->g.game == s->g.game) {
+			s->res = u->rule == TOUR_ABORT ? TOUR_VOID :
+			    (enum tour_res)u->res;
+			s->out = 0;
+		}
+	}
+}
+
 /* The results of the slots from first on. */
 static int
 results(struct load *l, size_t first, struct error *e)
@@ -145,6 +176,7 @@ results(struct load *l, size_t first, struct error *e)
 			if (take(l, s, g) != 0)
 				return 1;
 		}
+		ruled(l->t, s);
 		withdrawals(l->t, s);
 	}
 	return tour_timeouts(l->t, e);
@@ -354,7 +386,57 @@ archives_last(struct load *l)
 	return 0;
 }
 
-/* rounds first in r[0..*nr), results records last, from r[in->nrec]
+/* A ruling kept in t: one a game, one a player's from a round (the
+ * same one again, another copy of it, taken once). */
+static int
+add_ruling(struct tour *t, const struct tour_record *rec, struct error *e)
+{
+	const struct tour_ruling *u = &rec->rule, *o;
+	struct tour_ruling *n;
+	size_t i;
+
+	for (i = 0; i < t->nrule; i++) {
+		o = &t->rule[i];
+		if (o->rule == TOUR_REPLACE ? u->rule == TOUR_REPLACE &&
+		    o->player == u->player && o->from == u->from :
+		    u->rule != TOUR_REPLACE && o->g.round == u->g.round &&
+		    o->g.board == u->g.board && o->g.game == u->g.game) {
+			/* the same ruling again (another copy): once */
+			if (o->rule == u->rule && o->res == u->res &&
+			    key_same(&o->key, &u->key))
+				return 0;
+			return error_set(e, EXIT_REFUSED, "%s: a second ruling "
+			    "of what another ruled", rec->from);
+		}
+	}
+	if ((n = realloc(t->rule, (t->nrule + 1) * sizeof(*n))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	t->rule = n;
+	n[t->nrule++] = *u;
+	return 0;
+}
+
+/* Every game ruled is one a round paired (a bye is no game). */
+static int
+rulings_paired(struct load *l)
+{
+	const struct tour_ruling *u;
+	const struct tour_slot *s;
+	size_t i;
+
+	for (i = 0; i < l->t->nrule; i++) {
+		u = &l->t->rule[i];
+		if (u->rule == TOUR_REPLACE)
+			continue;
+		s = tour_slot_of(l->t, u->g.round, u->g.board, u->g.game);
+		if (s == NULL || s->g.black == TOUR_NONE)
+			return differ(l, "a ruling of round %u, board %u: no "
+			    "game a round paired", u->g.round, u->g.board);
+	}
+	return 0;
+}
+
+/* rounds first in r[0..*nr), results and table records last, from r[in->nrec]
  * down to r[in->nrec - *nx + 1] */
 static int
 records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
@@ -374,14 +456,19 @@ records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
 			(*rp)[(*nr)++] = rec;
 			continue;
 		}
-		if (rec.kind == TOUR_RESULTS) {
+		if (rec.kind == TOUR_RESULTS || rec.kind == TOUR_TABLE) {
 			(*rp)[in->nrec - (*nx)++] = rec;
 			continue;
 		}
+		if (rec.kind == TOUR_RULING && add_ruling(t, &rec, e) != 0) {
+			tour_record_free(&rec);
+			return -1;
+		}
 		if (rec.kind == TOUR_ACCEPT)
 			t->accepted[rec.player] = 1;
-		else if (t->withdrawn[rec.player] == 0 ||
-		    t->withdrawn[rec.player] > rec.after + 1)
+		else if (rec.kind == TOUR_WITHDRAW &&
+		    (t->withdrawn[rec.player] == 0 ||
+		    t->withdrawn[rec.player] > rec.after + 1))
 			t->withdrawn[rec.player] = rec.after + 1;
 		tour_record_free(&rec);
 	}
@@ -442,9 +529,13 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 		goto done;
 	if ((rc = load(&l, r, nr, in, threads, e)) < 0)
 		goto done;
+	if (rc == 0 && d->format != TOUR_LADDER)
+		rc = rulings_paired(&l);
 	for (i = 0; rc == 0 && i < nx; i++)
-		rc = said(&l, &r[in->nrec - i]);
-	rc = 0;
+		rc = r[in->nrec - i].kind == TOUR_TABLE && !l.differs ?
+		    tour_table_diff(t, &r[in->nrec - i], diff, len, e) :
+		    said(&l, &r[in->nrec - i]);
+	rc = rc < 0 ? -1 : 0;
 done:
 	for (i = 0; r != NULL && i <= in->nrec; i++)
 		tour_record_free(&r[i]);

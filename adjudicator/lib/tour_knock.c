@@ -29,6 +29,7 @@ tour_free(struct tour *t)
 	free(t->s);
 	free(t->withdrawn);
 	free(t->accepted);
+	free(t->rule);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -77,3 +77,141 @@ test_tourrule_timeouts() {
 	    ./*.arc res.tour
 	out_has 'all agree$'
 }
+
+# rr4 played to round 2 (tests/cli/tournament.sh's results): alice 2,
+# carol 1.5, bob 0.5, dave 0
+rr4_played() {
+	rr4
+	game 2027-01-01T09:00:00Z alice dave resign:1 1 1
+	game 2027-01-01T09:00:00Z bob carol draw 1 2
+	game 2027-01-02T09:00:00Z dave carol resign:0 2 1
+	game 2027-01-02T09:00:00Z alice bob resign:1 2 2
+}
+
+# The director's table after round 2, signed by table -k, agrees; one
+# with a tie-break changed, or two players swapped, is refused naming
+# the first difference; the same values worked by hand agree.
+test_tourrule_table() {
+	rr4_played
+	set -- decl.tour ./*.acc rounds.tour ./*.arc
+	expect 0 "$ADJ" tournament table -k dir.key -r 2 "$@"
+	mv out t2.tour
+	expect 0 "$ADJ" tournament table -k dir.key -r 1 "$@"
+	mv out t1.tour
+	expect 0 "$ADJ" tournament verify "$@" t1.tour t2.tour
+	out_has 'all agree$'
+	expect 1 "$ADJ" tournament table -k alice.key -r 2 "$@"
+	err_has "is not the director's"
+	expect 2 "$ADJ" tournament table -r 2 "$@"
+	expect 1 "$ADJ" tournament table -k dir.key -r 4 "$@"
+	err_has 'no table after round 4: 3 rounds paired'
+	# by hand (tournament.sh): score, sonneborn-berger, wins, koya
+	hand() {
+		printf 'adjudicator: 1\nkind: table\ntournament: %s\n' "$tid"
+		printf 'round: 2\nplayers:\n'
+		for r in "$@"; do
+			set -- $r
+			printf -- '- name: %s\n  rank: %s\n' $1 $2
+			printf '  score: %s\n' $3
+			printf '  sonneborn-berger: %s\n  wins: %s\n' $4 $5
+			printf '  koya: %s\n' $6
+		done
+	}
+	hand 'alice 1 2 0.5 2 0' 'carol 2 1.5 0.25 1 0' \
+	    'bob 3 0.5 0.75 0 0.5' 'dave 4 0 0 0 0' >h.yaml
+	wire sign dir.key h.yaml dir.pub >h.bin || fail "wire sign"
+	armored h.bin >h.tour
+	expect 0 "$ADJ" tournament verify "$@" h.tour
+	hand 'alice 1 2 0.5 2 0' 'carol 2 1.5 0.25 1 0' \
+	    'bob 3 0.5 1 0 0.5' 'dave 4 0 0 0 0' >h.yaml
+	wire sign dir.key h.yaml dir.pub >h.bin || fail "wire sign"
+	armored h.bin >h.tour
+	expect 1 "$ADJ" tournament verify "$@" h.tour
+	one_line
+	err_has "h.tour: table after round 2: bob's sonneborn-berger is 1, "`
+	    `"the rules give 0.75$"
+	hand 'alice 1 2 0.5 2 0' 'bob 3 0.5 0.75 0 0.5' \
+	    'carol 2 1.5 0.25 1 0' 'dave 4 0 0 0 0' >h.yaml
+	wire sign dir.key h.yaml dir.pub >h.bin || fail "wire sign"
+	armored h.bin >h.tour
+	expect 1 "$ADJ" tournament verify "$@" h.tour
+	err_has "table after round 2: place 2 is bob's, the rules give carol$"
+	# signed by a player: no director's word
+	wire sign alice.key h.yaml dir.pub >h.bin || fail "wire sign"
+	armored h.bin >h.tour
+	expect 1 "$ADJ" tournament verify "$@" h.tour
+	err_has 'table signed by alice'
+	hand 'alice 1 2 0.5 2 0' 'carol 2 1.5 0.25 1 0' \
+	    'bob 3 0.5 0.70 0 0.5' 'dave 4 0 0 0 0' >h.yaml
+	wire sign dir.key h.yaml dir.pub >h.bin || fail "wire sign"
+	armored h.bin >h.tour
+	expect 3 "$ADJ" tournament verify "$@" h.tour
+	err_has 'sonneborn-berger "0.70": a number as 2, 0.5 or 4.25'
+}
+
+# The director's rulings: bob-carol's drawn game of round 1 aborted
+# (void: no points), dave-carol of round 2 adjudicated to carol without
+# a game, dave replaced by zed from round 3 (bob-zed's game counts for
+# dave's seat; bob-dave's, with dave's key, is not the one paired).
+# verify prints each ruling; the table takes them.
+test_tourrule_rulings() {
+	rr4
+	keys zed
+	game 2027-01-01T09:00:00Z alice dave resign:1 1 1
+	game 2027-01-01T09:00:00Z bob carol draw 1 2
+	expect 0 "$ADJ" tournament rule -k dir.key decl.tour abort 1/2
+	mv out abort.tour
+	expect 0 "$ADJ" tournament rule -k dir.key decl.tour adjudicate 2/1 \
+	    black
+	mv out adj.tour
+	expect 0 "$ADJ" tournament rule -k dir.key decl.tour replace dave 3 \
+	    zed.pub zed@example.org
+	mv out zed.tour
+	game 2027-01-03T09:00:00Z bob zed resign:1 3 1
+	set -- decl.tour ./*.acc rounds.tour abort.tour adj.tour zed.tour
+	expect 0 "$ADJ" tournament verify "$@" ./*.arc
+	out_has "^the director's rulings:$"
+	out_has '^  round 1, board 2: aborted, void$'
+	out_has '^  round 2, board 1: adjudicated, black$'
+	out_has '^  dave replaced by zed ([0-9a-f]*) from round 3$'
+	out_has 'all agree$'
+	expect 0 "$ADJ" tournament table "$@" ./*.arc
+	grep -q ' carol  *1 ' out || fail "carol: the adjudication: $(cat out)"
+	grep -q ' bob  *1 ' out || fail "bob: void, then zed: $(cat out)"
+	grep -q ' dave  *0 ' out || fail "dave: $(cat out)"
+	expect 0 "$ADJ" tournament table -k dir.key -r 3 "$@" ./*.arc
+	mv out t3.tour
+	expect 0 "$ADJ" tournament verify "$@" ./*.arc t3.tour
+	# dave's own key in round 3 is no longer the seat's
+	game 2027-01-03T09:00:00Z bob dave resign:1 3 1
+	expect 1 "$ADJ" tournament verify "$@" ./*.arc
+	one_line
+	err_has 'round 3, board 1 has seats bob-dave; the round paired bob-zed'
+	rm r3b1.arc
+	# without the rulings the same table is refused
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc rounds.tour \
+	    r1b1.arc r1b2.arc t3.tour
+	err_has 't3.tour: table after round 3: '
+	# refusals: another key, a game no round paired, twice the same
+	expect 1 "$ADJ" tournament rule -k alice.key decl.tour abort 1/2
+	err_has "is not the director's"
+	[ ! -s out ] || fail "printed"
+	expect 2 "$ADJ" tournament rule -k dir.key decl.tour adjudicate 1/2 \
+	    blue
+	err_has 'blue: white, black or draw'
+	expect 2 "$ADJ" tournament rule -k dir.key decl.tour abort 1-2
+	expect 1 "$ADJ" tournament rule -k dir.key decl.tour replace dave 3 \
+	    alice.pub
+	err_has 'the key of a player'
+	expect 0 "$ADJ" tournament rule -k dir.key decl.tour abort 9/1
+	mv out far.tour
+	expect 1 "$ADJ" tournament verify "$@" far.tour
+	err_has 'a ruling of round 9, board 1: no game a round paired'
+	cp abort.tour copy.tour
+	expect 0 "$ADJ" tournament verify "$@" copy.tour
+	expect 0 "$ADJ" tournament rule -k dir.key decl.tour adjudicate 1/2 \
+	    white
+	mv out again.tour
+	expect 1 "$ADJ" tournament verify "$@" again.tour
+	err_has 'again.tour: a second ruling of what another ruled'
+}
