@@ -247,11 +247,11 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 		    "not by this judge's key (%s): the judge directs its "
 		    "tournaments", d->director.name, d->director.idhex,
 		    c->r->b->k->pub.idhex);
-	if (strlen(d->id) == CLUB_CHALLENGE_ID - 1 && strspn(d->id,
-	    "0123456789abcdefABCDEF") == strlen(d->id))
+	if (strspn(d->id, "0123456789abcdefABCDEF") == strlen(d->id))
 		return mailcmd_ask_refuse(c, "tournament,id", EXIT_REFUSED, e,
-		    "the id %s is 16 hex digits, as a challenge's code: "
-		    "ACCEPT could not tell them apart", d->id);
+		    "the id %s is hex digits alone, as a game's id or a "
+		    "challenge's code of 16 hex digits: WATCH and ACCEPT "
+		    "could not tell them apart", d->id);
 	for (i = 0; i < d->n; i++)
 		if (d->p[i].address[0] == '\0')
 			return mailcmd_ask_refuse(c, "tournament,address",
@@ -409,6 +409,8 @@ game_of(struct tour_run *tr, const struct tour_slot *s, struct error *e)
 		    e) != 0 || keep(path, &sb, e) != 0 ? -1 : 0;
 	if (rc == 0)
 		rc = mailcmd_game_file(tr->c.r, &sb, e);
+	if (rc == 0)
+		rc = tour_watchers_add(tr->c.r->b->root, d->id, game, e);
 	buf_free(&sb);
 	if (rc != 0)
 		return -1;
@@ -696,3 +698,32 @@ const struct mailcmd mailcmd_tour_accept = {
 	.asked = asked_tour_accept,
 	.run = run_tour_accept,
 };
+
+/* What mailcmd_tour_*.c share (mailcmd_tour.h) */
+int
+mailcmd_tour_path(const struct bot_run *r, const char *id, const char *file,
+    char *out, size_t len, struct error *e)
+{
+	return tpath(r, id, file, out, len, e);
+}
+
+int
+mailcmd_tour_held(const struct bot_run *r, const char *id,
+    struct tour_decl *d, struct error *e)
+{
+	return held(r, id, d, NULL, e);
+}
+
+int
+mailcmd_tour_record(struct mailcmd_ask *c, const char *what,
+    struct buf *blob, struct error *e)
+{
+	return mail_record(c, what, blob, e);
+}
+
+int
+mailcmd_tour_keep(const char *path, const struct buf *blob,
+    struct error *e)
+{
+	return keep(path, blob, e);
+}
