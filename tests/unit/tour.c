@@ -342,6 +342,15 @@ tiebreaks_rr(void)
 	ok &= line_of(l, 4, 4)->score2 == 0 && line_of(l, 4, 4)->tb[0] == 0;
 	unit_ok(ok, "round robin of 4: scores, Sonneborn-Berger, Koya, wins "
 	    "by hand");
+	/* after round 1 alone (1-4 1-0, 2-3 draw): p1 1 (SB 0), p2 and p3
+	 * 0.5 (SB 0.25 each: tied, by seed), p4 0 */
+	ok = tour_standing_after(&t, 1, l, &e) == 0;
+	ok &= l[0].player == 0 && l[1].player == 1 && l[2].player == 2 &&
+	    l[3].player == 3 && l[1].rank == 2 && l[2].rank == 2;
+	ok &= l[0].score2 == 2 && l[0].tb[0] == 0 && l[1].score2 == 1 &&
+	    l[1].tb[0] == 1 && l[2].tb[0] == 1 && l[3].score2 == 0;
+	unit_ok(ok, "round robin of 4: the standing after round 1 counts "
+	    "round 1 alone");
 	tour_free(&t);
 	tour_decl_free(&d);
 }
