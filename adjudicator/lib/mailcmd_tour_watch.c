@@ -249,7 +249,7 @@ asked_watch(const struct mail_in *in)
 
 const struct mailcmd mailcmd_tour_watch = {
 	.name = "WATCH",
-	.usage = "WATCH TID",
+	.usage = "WATCH TID [CODE]",
 	.help = "watch every game of tournament TID, now and later",
 	.flags = MAILCMD_GAMES | MAILCMD_CODE,
 	.asked = asked_watch,

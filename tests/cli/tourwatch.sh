@@ -104,5 +104,5 @@ test_tourwatch_withdraw() {
 	    fail "bob's later games: $(cat out)"
 	send h.eml op@club.example HELP
 	last | grep -q '^  WITHDRAW TID  ' || fail "HELP: WITHDRAW TID"
-	last | grep -q '^  WATCH TID  ' || fail "HELP: WATCH TID"
+	last | grep -q '^  WATCH TID \[CODE\]  ' || fail "HELP: WATCH TID"
 }
