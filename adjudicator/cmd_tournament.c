@@ -18,6 +18,7 @@
 #include "armor.h"
 #include "cli.h"
 #include "envelope.h"
+#include "match.h"
 #include "tour.h"
 
 struct inputs {
@@ -278,6 +279,117 @@ done:
 	return rc;
 }
 
+/* R/B[/G]: a game of the tournament */
+static int
+game_at(const char *s, struct tour_game *g, struct error *e)
+{
+	char tail;
+	int n;
+
+	memset(g, 0, sizeof(*g));
+	g->game = 1;
+	n = sscanf(s, "%u/%u/%u%c", &g->round, &g->board, &g->game, &tail);
+	if ((n != 2 && n != 3) || strspn(s, "0123456789/") != strlen(s) ||
+	    g->round < 1 || g->board < 1 || g->game < 1 || g->game > 2 ||
+	    g->round > TOUR_MAX_ROUNDS)
+		return cli_usage_why(e, "\"%.20s\": ROUND/BOARD[/GAME], as "
+		    "3/1 or 3/1/2", s);
+	return 0;
+}
+
+/* The ruling the operands give: abort R/B[/G], adjudicate R/B[/G]
+ * white|black|draw, replace PLAYER ROUND KEY.pub [ADDRESS] */
+static int
+ruling_of(const struct tour_decl *d, int argc, char **argv,
+    struct tour_ruling *u, struct error *e)
+{
+	static const char *const rules[] = { "abort", "adjudicate",
+	    "replace", NULL };
+	static const int nargs[][2] = { { 2, 2 }, { 3, 3 }, { 4, 5 } };
+	char why[120];
+	int k, p;
+
+	memset(u, 0, sizeof(*u));
+	for (k = 0; rules[k] != NULL && strcmp(rules[k], argv[0]) != 0; k++)
+		;
+	if (rules[k] == NULL || argc < nargs[k][0] || argc > nargs[k][1])
+		return cli_usage_why(e, "abort ROUND/BOARD, adjudicate "
+		    "ROUND/BOARD white|black|draw, or replace PLAYER ROUND "
+		    "KEY.pub [ADDRESS]");
+	u->rule = (enum tour_rule)k;
+	if (u->rule != TOUR_REPLACE) {
+		if (game_at(argv[1], &u->g, e) != 0)
+			return -1;
+		for (k = TOUR_WHITE; argc == 3 && k <= TOUR_DRAW; k++)
+			if (strcmp(argv[2], tour_res_word(k)) == 0)
+				u->res = k;
+		if (argc == 3 && u->res == 0)
+			return cli_usage_why(e, "%.20s: white, black or draw",
+			    argv[2]);
+		return 0;
+	}
+	if ((p = tour_player_named(d, argv[1])) < 0)
+		return error_set(e, EXIT_USAGE, "%.40s is no player of %s",
+		    argv[1], d->id);
+	u->player = (unsigned)p;
+	u->from = (unsigned)strtoul(argv[2], NULL, 10);
+	if (u->from < 1 || u->from > TOUR_MAX_ROUNDS ||
+	    strspn(argv[2], "0123456789") != strlen(argv[2]))
+		return cli_usage_why(e, "%.20s: the first round the new key "
+		    "plays, a number", argv[2]);
+	if (key_public_load(argv[3], &u->key, e) != 0)
+		return -1;
+	if (tour_player_keyed(d, u->key.idhex) >= 0)
+		return error_set(e, EXIT_REFUSED, "%s: the key of a player of "
+		    "%s", argv[3], d->id);
+	if (argc == 5 && header_address_check(argv[4], why, sizeof(why)) != 0)
+		return error_set(e, EXIT_USAGE, "%.60s: %s", argv[4], why);
+	if (argc == 5)
+		snprintf(u->address, sizeof(u->address), "%s", argv[4]);
+	return 0;
+}
+
+/* rule -k KEY DECL abort|adjudicate|replace ...: signed by the director */
+static int
+rule(int argc, char **argv, struct error *e)
+{
+	struct key_secret *k = NULL;
+	const char *key = NULL;
+	struct tour_ruling u;
+	struct tour_decl d;
+	struct buf body;
+	int ch, rc = -1;
+
+	while ((ch = cli_getopt(argc, argv, "k:")) != -1) {
+		if (ch != 'k')
+			return cli_usage(e);
+		key = optarg;
+	}
+	argc -= optind;
+	argv += optind;
+	if (key == NULL)
+		return cli_usage_why(e, "rule needs the director's key (-k)");
+	if (argc < 2)
+		return cli_usage_why(e, "DECL abort|adjudicate|replace ...");
+	if (decl_only(argv[0], &d, e) != 0)
+		return -1;
+	buf_init(&body);
+	if (ruling_of(&d, argc - 1, argv + 1, &u, e) != 0 ||
+	    (k = cli_key_load(key, e)) == NULL)
+		goto done;
+	if (!key_same(&k->pub, &d.director))
+		error_set(e, EXIT_REFUSED, "the key %s (%s) is not the "
+		    "director's (%s)", k->pub.name, k->pub.idhex,
+		    d.director.idhex);
+	else if (tour_ruling_body(&d, &u, &body, e) == 0)
+		rc = sign_print(k, &d.director, &body, e);
+done:
+	key_secret_free(k);
+	buf_free(&body);
+	tour_decl_free(&d);
+	return rc;
+}
+
 struct run {
 	struct inputs	 x;
 	struct tour_decl d;
@@ -452,17 +564,66 @@ results(int argc, char **argv, struct error *e)
 	return rc;
 }
 
-/* table [-f text|yaml|html], trf, verify */
+/* verify's lines: the director's rulings, then all agree */
+static int
+agreed(struct run *r, struct buf *out, struct error *e)
+{
+	size_t i;
+
+	if (all_accepted(r, e) != 0)
+		return -1;
+	if (r->t.nrule > 0)
+		buf_adds(out, "the director's rulings:\n");
+	for (i = 0; i < r->t.nrule; i++) {
+		buf_adds(out, "  ");
+		tour_ruling_text(&r->d, &r->t.rule[i], out);
+		buf_adds(out, "\n");
+	}
+	buf_printf(out, "%s (%.16s): %u rounds, %zu games and byes, %zu "
+	    "players: all agree\n", r->d.id, r->d.hex, r->t.nrounds, r->t.ns,
+	    r->d.n);
+	return 0;
+}
+
+/* table -k KEY [-r ROUND]: the director's signed table after ROUND */
+static int
+signed_table(struct run *r, const char *key, unsigned round,
+    struct buf *out, struct error *e)
+{
+	struct key_secret *k = NULL;
+	int rc;
+
+	rc = director_key(r, key, &k, e) == 0 && tour_table_body(&r->t,
+	    round ? round : r->t.nrounds, out, e) == 0 ?
+	    sign_print(k, &r->d.director, out, e) : -1;
+	key_secret_free(k);
+	return rc;
+}
+
+/* table [-f text|yaml|html] [-k KEY [-r ROUND]], trf, verify */
 static int
 report(int argc, char **argv, int what, struct error *e)
 {
 	enum tour_fmt f = TOUR_TEXT;
+	const char *key = NULL;
+	unsigned long round = 0;
 	struct buf out;
 	struct run r;
+	char *end;
 	int ch, rc = -1;
 
-	while ((ch = cli_getopt(argc, argv, what == 't' ? "f:" : "")) != -1)
-		if (ch == 'f' && strcmp(optarg, "text") == 0)
+	while ((ch = cli_getopt(argc, argv, what == 't' ? "f:k:r:" : "")) !=
+	    -1)
+		if (ch == 'k')
+			key = optarg;
+		else if (ch == 'r' && (round = strtoul(optarg, &end, 10),
+		    *end == '\0' && optarg[0] >= '1' && optarg[0] <= '9' &&
+		    round <= TOUR_MAX_ROUNDS))
+			continue;
+		else if (ch == 'r')
+			return cli_usage_why(e, "-r %.20s: a round, from 1",
+			    optarg);
+		else if (ch == 'f' && strcmp(optarg, "text") == 0)
 			f = TOUR_TEXT;
 		else if (ch == 'f' && strcmp(optarg, "yaml") == 0)
 			f = TOUR_YAML;
@@ -471,19 +632,17 @@ report(int argc, char **argv, int what, struct error *e)
 		else
 			return ch == 'f' ? cli_usage_why(e, "-f %.20s: text, "
 			    "yaml or html", optarg) : cli_usage(e);
+	if (round != 0 && key == NULL)
+		return cli_usage_why(e, "-r goes with the director's key (-k)");
 	buf_init(&out);
 	if (run_agreed(&r, argc - optind, argv + optind, 1, e) != 0)
 		goto done;
-	if (what == 'v') {
-		if (all_accepted(&r, e) == 0)
-			rc = printf("%s (%.16s): %u rounds, %zu games and "
-			    "byes, %zu players: all agree\n", r.d.id, r.d.hex,
-			    r.t.nrounds, r.t.ns, r.d.n) < 0 ?
-			    error_errno(e, "stdout") : 0;
+	if (key != NULL) {
+		rc = signed_table(&r, key, (unsigned)round, &out, e);
 		goto done;
 	}
-	if ((what == 't' ? tour_table(&r.t, f, &out, e) :
-	    tour_trf(&r.t, &out, e)) == 0)
+	if ((what == 'v' ? agreed(&r, &out, e) : what == 't' ?
+	    tour_table(&r.t, f, &out, e) : tour_trf(&r.t, &out, e)) == 0)
 		rc = cli_write(out.data, out.len, e);
 done:
 	buf_free(&out);
@@ -514,7 +673,8 @@ int
 cmd_tournament(int argc, char **argv, struct error *e)
 {
 	static const char *const subs[] = { "declare", "accept", "withdraw",
-	    "pair", "table", "verify", "trf", "results", "archive", NULL };
+	    "pair", "table", "verify", "trf", "results", "archive", "rule",
+	    NULL };
 	int i;
 
 	if (argc < 2)
@@ -539,11 +699,14 @@ cmd_tournament(int argc, char **argv, struct error *e)
 		return results(argc - 1, argv + 1, e);
 	case 8:
 		return archive(argc - 1, argv + 1, e);
+	case 9:
+		return rule(argc - 1, argv + 1, e);
 	}
 	if (argv[1][0] == '-' && argv[1][1] != '\0' &&
 	    cli_getopt(argc, argv, "") != -1)
 		return cli_usage(e);
 	return cli_usage_why(e, "\"%.40s\": no such subcommand (declare, "
-	    "accept, withdraw, pair, results, table, verify, trf, archive)",
+	    "accept, withdraw, pair, results, table, verify, trf, archive, "
+	    "rule)",
 	    argv[1]);
 }

@@ -101,10 +101,11 @@ static const struct verb verbs[] = {
 	  .usage = "adjudicator site -r ROOT OUTDIR",
 	  .summary = "the club's games as a static web site in OUTDIR" },
 	{ .name = "tournament", .main = cmd_tournament,
-	  .usage = "adjudicator tournament declare|accept|withdraw -k KEY "
-	    "[-a ROUND] [DECL] [FILE|PLAYER]",
+	  .usage = "adjudicator tournament declare|accept|withdraw|rule -k "
+	    "KEY [-a ROUND] [DECL] [FILE|PLAYER|RULING...]",
 	  .usage2 = "adjudicator tournament pair|results|table|verify|trf|"
-	    "archive [-k KEY] [-f text|yaml|html] DECL [FILE|DIR...]",
+	    "archive [-k KEY] [-r ROUND] [-f text|yaml|html] DECL "
+	    "[FILE|DIR...]",
 	  .summary = "a tournament: declare, accept, pair, table, verify, "
 	    "TRF, archive" },
 	{ .name = "rules", .main = cmd_rules,

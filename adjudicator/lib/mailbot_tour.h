@@ -55,7 +55,7 @@ int	mailbot_tour_start(struct bot_run *, const struct tour_decl *,
 int	mailbot_tour_games(struct bot_run *, const struct tour *, size_t first,
 	    size_t n, const char *intro, struct error *);
 /* One mail from the judge to every player of d. */
-int	mailbot_tour_mail_all(struct bot_run *, const struct tour_decl *,
+int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);
 
 /*
@@ -66,6 +66,14 @@ int	mailbot_tour_mail_all(struct bot_run *, const struct tour_decl *,
  * tournament archive at the end); the tick's: every tournament not
  * ended.  A failure is said in the log and waits for the next run.
  */
+/*
+ * Every address of ROOT/tournaments/TID/watchers (WATCH TID) made an
+ * observer of the game whose id is game (mailcmd_tour_watch.c): the one
+ * call that every maker of a tournament's games makes once it filed one.
+ */
+int	tour_watchers_add(const char *root, const char *tid,
+	    const char *game, struct error *);
+
 void	mailbot_tour_after(struct mailbot *, int every);
 
 #endif

@@ -156,21 +156,30 @@ mailbot_tour_round(struct bot_run *br, struct tour *t, unsigned r,
 	return rc;
 }
 
-/* Player i as a seat of a game the judge makes, or mails. */
+/* Player i as a seat of a game the judge makes in round r, or mails
+ * (r UINT_MAX): the declared one, or its replacement from round r on
+ * (the director's ruling: its key, its address if it gave one). */
 static void
-member_of(const struct tour_decl *d, unsigned i, struct club_member *m)
+member_of(const struct tour *t, unsigned i, unsigned r,
+    struct club_member *m)
 {
+	const struct tour_decl *d = t->d;
+	const struct tour_ruling *u = tour_replaced(t, i, r);
+
 	memset(m, 0, sizeof(*m));
-	snprintf(m->name, sizeof(m->name), "%s", d->p[i].name);
-	m->key = d->p[i].key;
-	snprintf(m->address, sizeof(m->address), "%s", d->p[i].address);
+	snprintf(m->name, sizeof(m->name), "%s", u != NULL ? u->key.name :
+	    d->p[i].name);
+	m->key = u != NULL ? u->key : d->p[i].key;
+	snprintf(m->address, sizeof(m->address), "%s", u != NULL &&
+	    u->address[0] != '\0' ? u->address : d->p[i].address);
 }
 
 /* Slot s's game made once (kept before it is filed), its seats invited. */
 static int
-game_of(struct bot_run *br, const struct tour_decl *d,
-    const struct tour_slot *s, struct error *e)
+game_of(struct bot_run *br, const struct tour *t, const struct tour_slot *s,
+    struct error *e)
 {
+	const struct tour_decl *d = t->d;
 	struct club_member m[2];
 	const struct club_member *seat[2] = { &m[0], &m[1] };
 	struct match_event ev;
@@ -180,8 +189,8 @@ game_of(struct bot_run *br, const struct tour_decl *d,
 	struct match *x;
 	int rc;
 
-	member_of(d, s->g.white, &m[0]);
-	member_of(d, s->g.black, &m[1]);
+	member_of(t, s->g.white, s->g.round, &m[0]);
+	member_of(t, s->g.black, s->g.round, &m[1]);
 	memset(&ev, 0, sizeof(ev));
 	snprintf(ev.id, sizeof(ev.id), "%s", d->hex);
 	ev.round = s->g.round;
@@ -204,6 +213,8 @@ game_of(struct bot_run *br, const struct tour_decl *d,
 		    e) != 0 || mailbot_tour_keep(path, &sb, e) != 0 ? -1 : 0;
 	if (rc == 0)
 		rc = mailcmd_game_file(br, &sb, e);
+	if (rc == 0)	/* WATCH TID's observers */
+		rc = tour_watchers_add(br->b->root, d->id, game, e);
 	buf_free(&sb);
 	if (rc != 0)
 		return -1;
@@ -219,7 +230,7 @@ game_of(struct bot_run *br, const struct tour_decl *d,
 }
 
 int
-mailbot_tour_mail_all(struct bot_run *br, const struct tour_decl *d,
+mailbot_tour_mail_all(struct bot_run *br, const struct tour *t,
     const char *subject, const char *text, struct error *e)
 {
 	struct mailcmd_ask c;
@@ -228,8 +239,8 @@ mailbot_tour_mail_all(struct bot_run *br, const struct tour_decl *d,
 
 	memset(&c, 0, sizeof(c));
 	c.r = br;
-	for (i = 0; i < d->n; i++) {
-		member_of(d, (unsigned)i, &m);
+	for (i = 0; i < t->d->n; i++) {
+		member_of(t, (unsigned)i, UINT_MAX, &m);
 		if (m.address[0] != '\0' && mailcmd_ask_mail(&c, &m, subject,
 		    text, e) != 0)
 			return -1;
@@ -250,7 +261,7 @@ mailbot_tour_games(struct bot_run *br, const struct tour *t, size_t first,
 
 	for (i = first; i < first + n && rc == 0; i++)
 		if (t->s[i].g.black != TOUR_NONE)
-			rc = game_of(br, d, &t->s[i], e);
+			rc = game_of(br, t, &t->s[i], e);
 	if (rc != 0)
 		return -1;
 	if ((g = calloc(n + 1, sizeof(*g))) == NULL)
@@ -262,7 +273,7 @@ mailbot_tour_games(struct bot_run *br, const struct tour *t, size_t first,
 	snprintf(subject, sizeof(subject), "[adjudicator] tournament %s: "
 	    "the pairings", d->id);
 	if (tour_pairing_text(t, g, n, &text, e) != 0 ||
-	    buf_cstr(&text) != 0 || mailbot_tour_mail_all(br, d, subject,
+	    buf_cstr(&text) != 0 || mailbot_tour_mail_all(br, t, subject,
 	    (char *)text.data, e) != 0)
 		rc = -1;
 	buf_free(&text);

@@ -125,7 +125,8 @@ mailbot_watchers(struct game_run *gr)
 	struct watchers *ws;
 	struct error e;
 
-	if (m->watch.n == 0 && !m->watch.open)
+	/* a tournament's game: WATCH TID's observers (mailcmd_tour_watch.c) */
+	if (m->watch.n == 0 && !m->watch.open && m->event.id[0] == '\0')
 		return;
 	if ((ws = malloc(sizeof(*ws))) == NULL)
 		return;

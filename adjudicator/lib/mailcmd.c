@@ -16,6 +16,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_standings,
 	&mailcmd_help,
 	&mailcmd_list,
+	&mailcmd_tour_watch,	/* WATCH TID: a word, a game's id is hex */
 	&mailcmd_watch,
 	&mailcmd_unwatch,
 	&mailcmd_register,
@@ -24,6 +25,7 @@ static const struct mailcmd *const table[] = {
 	&mailcmd_challenge,
 	&mailcmd_tournament,
 	&mailcmd_tour_accept,	/* ACCEPT TID: before ACCEPT CODE */
+	&mailcmd_tour_withdraw,
 	&mailcmd_accept,
 	&mailcmd_decline,
 	&mailcmd_rematch,

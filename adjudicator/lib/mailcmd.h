@@ -5,8 +5,8 @@
  * takes).  Each command describes itself as a const struct mailcmd in
  * its own file (mailcmd_NAME.c: HELP, LIST, STANDINGS, WATCH and
  * UNWATCH, REGISTER and UNREGISTER, MEMBERS, CHALLENGE, ACCEPT and
- * DECLINE, REMATCH, DIGEST, SEEK, SEEKS, UNSEEK, TOURNAMENT and ACCEPT
- * TID) and is listed once in the
+ * DECLINE, REMATCH, DIGEST, SEEK, SEEKS, UNSEEK, TOURNAMENT, ACCEPT
+ * TID, WATCH TID and WITHDRAW TID) and is listed once in the
  * table of mailcmd.c, in the order the bot asks: the first command a
  * mail says is the one that runs.  HELP's list of commands is the
  * table's: a command added to it is in HELP.  The bot's core (mailbot.c)
@@ -55,7 +55,8 @@ extern const struct mailcmd mailcmd_help, mailcmd_list, mailcmd_standings,
     mailcmd_rematch;
 extern const struct mailcmd mailcmd_digest;	/* DIGEST: issue 34 */
 extern const struct mailcmd mailcmd_seek, mailcmd_seeks, mailcmd_unseek;
-extern const struct mailcmd mailcmd_tournament, mailcmd_tour_accept;
+extern const struct mailcmd mailcmd_tournament, mailcmd_tour_accept,
+    mailcmd_tour_watch, mailcmd_tour_withdraw;
 
 /* The command the mail says (the first in the table's order), or NULL. */
 const struct mailcmd *mailcmd_find(const struct mail_in *);

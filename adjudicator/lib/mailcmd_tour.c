@@ -202,11 +202,11 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 		    "not by this judge's key (%s): the judge directs its "
 		    "tournaments", d->director.name, d->director.idhex,
 		    c->r->b->k->pub.idhex);
-	if (strlen(d->id) == CLUB_CHALLENGE_ID - 1 && strspn(d->id,
-	    "0123456789abcdefABCDEF") == strlen(d->id))
+	if (strspn(d->id, "0123456789abcdefABCDEF") == strlen(d->id))
 		return mailcmd_ask_refuse(c, "tournament,id", EXIT_REFUSED, e,
-		    "the id %s is 16 hex digits, as a challenge's code: "
-		    "ACCEPT could not tell them apart", d->id);
+		    "the id %s is hex digits alone, as a game's id or a "
+		    "challenge's code of 16 hex digits: WATCH and ACCEPT "
+		    "could not tell them apart", d->id);
 	for (i = 0; i < d->n; i++)
 		if (d->p[i].address[0] == '\0')
 			return mailcmd_ask_refuse(c, "tournament,address",
@@ -471,3 +471,14 @@ const struct mailcmd mailcmd_tour_accept = {
 	.asked = asked_tour_accept,
 	.run = run_tour_accept,
 };
+
+/* What mailcmd_tour_*.c share (mailcmd_tour.h) */
+
+
+int
+mailcmd_tour_record(struct mailcmd_ask *c, const char *what,
+    struct buf *blob, struct error *e)
+{
+	return mail_record(c, what, blob, e);
+}
+

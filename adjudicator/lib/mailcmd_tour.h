@@ -15,4 +15,10 @@ struct bot_run;
  * accepted" or ": under way"; nothing when none. */
 int	mailcmd_tour_list(struct bot_run *, struct buf *, struct error *);
 
+/* The one record the mail carries (the sender told when it carries
+ * none), for the tournaments' commands (the files: mailbot_tour.h). */
+struct mailcmd_ask;
+int	mailcmd_tour_record(struct mailcmd_ask *, const char *what,
+	    struct buf *, struct error *);
+
 #endif

@@ -81,6 +81,8 @@ struct tour_decl {
 	enum tour_tb		 tb[TOUR_MAX_TB];
 	size_t			 ntb;
 	unsigned		 bye2;		/* a bye's points, in halves */
+	unsigned		 timeouts;	/* games lost on time that
+						 * withdraw a player (0: none) */
 	char			 closes[32], starts[32];	/* "" none */
 };
 
@@ -103,7 +105,9 @@ enum tour_kind {
 	TOUR_ACCEPT,		/* a player's: it takes part */
 	TOUR_WITHDRAW,		/* a player's or the director's: it leaves */
 	TOUR_ROUND,		/* the director's: a round's pairings */
-	TOUR_RESULTS		/* the director's: the results so far */
+	TOUR_RESULTS,		/* the director's: the results so far */
+	TOUR_STANDING,		/* the director's: the table after a round */
+	TOUR_RULING		/* the director's: abort, adjudicate, replace */
 };
 
 struct tour_slot;
@@ -122,6 +126,24 @@ struct tour_game {
 /* Seat i (from 0) of a game or table: white, black, then more. */
 unsigned tour_seat(const struct tour_game *, unsigned i);
 
+/* A director's ruling (tour_rule.c) */
+enum tour_rule {
+	TOUR_ABORT,		/* the game void */
+	TOUR_ADJUDICATE,	/* the game's result given */
+	TOUR_REPLACE		/* a new key plays the player's later games */
+};
+
+struct tour_ruling {
+	enum tour_rule	  rule;
+	struct tour_game  g;		/* abort, adjudicate: the game */
+	int		  res;		/* adjudicate: an enum tour_res */
+	unsigned	  player, from;	/* replace: from round from on */
+	struct key_public key;		/* replace: the new key */
+	char		  address[TOUR_ADDRESS];	/* "" none */
+};
+
+struct tour_row;			/* tour_int.h */
+
 struct tour_record {
 	enum tour_kind	  kind;
 	unsigned	  player;	/* accept, withdraw */
@@ -131,6 +153,9 @@ struct tour_record {
 	size_t		  ng;
 	struct tour_slot *res;		/* results: each game's */
 	size_t		  nres;
+	struct tour_row	 *rows;		/* table: rank order */
+	size_t		  nrows;
+	struct tour_ruling rule;	/* ruling */
 	char		  from[200];	/* where it was read, for errors */
 };
 
@@ -149,6 +174,14 @@ int	tour_round_body(const struct tour_decl *, unsigned round,
 struct tour;
 /* every game of t decided so far (byes aside), as the director says it */
 int	tour_results_body(const struct tour *, struct buf *, struct error *);
+/* the standing after round r, in rank order (tour_table.c) */
+int	tour_table_body(const struct tour *, unsigned r, struct buf *,
+	    struct error *);
+int	tour_ruling_body(const struct tour_decl *, const struct tour_ruling *,
+	    struct buf *, struct error *);
+/* One line saying a ruling, without a newline (verify prints them). */
+void	tour_ruling_text(const struct tour_decl *, const struct tour_ruling *,
+	    struct buf *);
 /* The words of a result in a results record: "white", "draw"... */
 const char *tour_res_word(int);
 
@@ -172,6 +205,7 @@ struct tour_slot {
 	char		 gid[2 * SEC_HASH + 1];	/* the game's id, "" none */
 	unsigned char	 pts2[4];	/* a table's, over: each seat's points
 					 * (halves) by the final order */
+	unsigned char	 out;		/* lost on time: 1 white, 2 black */
 };
 
 struct tour {
@@ -182,7 +216,16 @@ struct tour {
 	unsigned		*withdrawn;	/* per player: 0, or 1 + the
 						 * last round it plays */
 	unsigned char		*accepted;
+	struct tour_ruling	*rule;		/* the director's rulings */
+	size_t			 nrule;
 };
+
+/* The key that plays player's games of round r: the declared one, or
+ * the last replacement's from that round on (that ruling: NULL none). */
+const struct key_public *tour_key_of(const struct tour *, unsigned player,
+	    unsigned r);
+const struct tour_ruling *tour_replaced(const struct tour *,
+	    unsigned player, unsigned r);
 
 int	tour_init(struct tour *, const struct tour_decl *, struct error *);
 void	tour_free(struct tour *);
@@ -197,6 +240,9 @@ unsigned tour_rounds(const struct tour_decl *);
 /* Adds a round's games (as paired) to t, pending. */
 int	tour_add_round(struct tour *, const struct tour_game *, size_t,
 	    struct error *);
+/* The declaration's timeouts: a player whose timeouts-th loss on time
+ * (the slots' out, in slot order) is in round r withdraws after r. */
+int	tour_timeouts(struct tour *, struct error *);
 /* The slot of round r, board b, game k; NULL none. */
 struct tour_slot *tour_slot_of(const struct tour *, unsigned r,
 	    unsigned b, unsigned k);
@@ -264,6 +310,9 @@ struct tour_line {
 /* The standing of every player: lines in rank order. */
 int	tour_standing(const struct tour *, struct tour_line *,
 	    struct error *);
+/* The same, counting the games of rounds 1 to r alone. */
+int	tour_standing_after(const struct tour *, unsigned r,
+	    struct tour_line *, struct error *);
 /* What one tie-break value is a multiple of: 1/2 (halves) or 1/4. */
 unsigned tour_tb_unit(enum tour_tb);
 

@@ -61,7 +61,18 @@ name(const struct tour *t, unsigned p)
 	return p == TOUR_NONE ? "(bye)" : t->d->p[p].name;
 }
 
-/* A game's seats' names, "alice-bob" (a table's all of them). */
+/* Who plays p's game of round r: its name, or its replacement key's. */
+static const char *
+holder(const struct tour *t, unsigned p, unsigned r)
+{
+	if (p == TOUR_NONE)
+		return name(t, p);
+	return tour_key_of(t, p, r) == &t->d->p[p].key ? t->d->p[p].name :
+	    tour_key_of(t, p, r)->name;
+}
+
+/* A game's seats' names, "alice-bob" (a table's all of them), who
+ * plays them in round r (a replacement's key name). */
 static const char *
 seats_of(const struct tour *t, const struct tour_game *g, char *buf,
     size_t len)
@@ -72,7 +83,7 @@ seats_of(const struct tour *t, const struct tour_game *g, char *buf,
 	buf[0] = '\0';
 	for (i = 0; i < k && at < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "-" :
-		    "", name(t, tour_seat(g, i)));
+		    "", holder(t, tour_seat(g, i), g->round));
 	return buf;
 }
 
@@ -83,13 +94,12 @@ static int
 take_table(struct load *l, struct tour_slot *s,
     const struct standings_game *g)
 {
-	const struct tour_decl *d = l->t->d;
 	char want[4 * (KEY_NAME_MAX + 1)];
 	unsigned i, j, k = s->g.nseats;
 
 	for (i = 0; i < k && g->nseats == (int)k; i++)
-		if (strcmp(g->seat[i].key, d->p[tour_seat(&s->g,
-		    i)].key.idhex) != 0)
+		if (strcmp(g->seat[i].key, tour_key_of(l->t,
+		    tour_seat(&s->g, i), s->g.round)->idhex) != 0)
 			break;
 	if (g->nseats != (int)k || i < k)
 		return differ(l, "%s: game %.16s of round %u, board %u has "
@@ -121,13 +131,16 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 		if (take_table(l, s, g) != 0)
 			return 1;
 	} else if (g->nseats != 2 || s->g.black == TOUR_NONE ||
-	    strcmp(g->seat[0].key, d->p[s->g.white].key.idhex) != 0 ||
-	    strcmp(g->seat[1].key, d->p[s->g.black].key.idhex) != 0)
+	    strcmp(g->seat[0].key, tour_key_of(l->t, s->g.white,
+	    s->g.round)->idhex) != 0 ||
+	    strcmp(g->seat[1].key, tour_key_of(l->t, s->g.black,
+	    s->g.round)->idhex) != 0)
 		return differ(l, "%s: game %.16s of round %u, board %u has "
 		    "seats %s-%s; the round paired %s-%s", g->from, g->id,
 		    s->g.round, s->g.board, g->seat[0].player,
 		    g->nseats > 1 ? g->seat[1].player : "?",
-		    name(l->t, s->g.white), name(l->t, s->g.black));
+		    holder(l->t, s->g.white, s->g.round),
+		    holder(l->t, s->g.black, s->g.round));
 	if (s->gid[0] != '\0' && strcmp(s->gid, g->id) != 0)
 		return differ(l, "round %u, board %u: two games, %.16s and "
 		    "%.16s", s->g.round, s->g.board, s->gid, g->id);
@@ -141,6 +154,10 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 	w = g->pair[0][1];
 	s->res = s->g.nseats > 2 ? TOUR_TABLE : w == STANDINGS_WON ?
 	    TOUR_WHITE : w == STANDINGS_LOST ? TOUR_BLACK : TOUR_DRAW;
+	/* a loss on time (the loser's seat out of time, ruled or
+	 * claimed): played, and counted for the declaration's timeouts */
+	s->out = s->res == TOUR_BLACK && g->seat[0].timed_out ? 1 :
+	    s->res == TOUR_WHITE && g->seat[1].timed_out ? 2 : 0;
 	return 0;
 }
 
@@ -165,9 +182,27 @@ withdrawals(struct tour *t, struct tour_slot *s)
 		s->res = TOUR_WHITE_FF;
 }
 
+/* The director's ruling of a slot, if any: its result. */
+static void
+ruled(const struct tour *t, struct tour_slot *s)
+{
+	const struct tour_ruling *u;
+	size_t i;
+
+	for (i = 0; i < t->nrule; i++) {
+		u = &t->rule[i];
+		if (u->rule != TOUR_REPLACE && u->g.round == s->g.round &&
+		    u->g.board == s->g.board && u->g.game == s->g.game) {
+			s->res = u->rule == TOUR_ABORT ? TOUR_VOID :
+			    (enum tour_res)u->res;
+			s->out = 0;
+		}
+	}
+}
+
 /* The results of the slots from first on. */
 static int
-results(struct load *l, size_t first)
+results(struct load *l, size_t first, struct error *e)
 {
 	const struct standings_game *g;
 	struct tour_slot *s;
@@ -187,9 +222,10 @@ results(struct load *l, size_t first)
 			if (take(l, s, g) != 0)
 				return 1;
 		}
+		ruled(l->t, s);
 		withdrawals(l->t, s);
 	}
-	return 0;
+	return tour_timeouts(l->t, e);
 }
 
 /* A round as the director gave it against what the rules give. */
@@ -236,7 +272,7 @@ add_round(struct load *l, const struct tour_game *g, size_t n,
 
 	if (tour_add_round(l->t, g, n, e) != 0)
 		return -1;
-	return results(l, first);
+	return results(l, first, e);
 }
 
 /* Rounds as the rules give them, while the results allow. */
@@ -402,7 +438,57 @@ archives_last(struct load *l)
 	return 0;
 }
 
-/* rounds first in r[0..*nr), results records last, from r[in->nrec]
+/* A ruling kept in t: one a game, one a player's from a round (the
+ * same one again, another copy of it, taken once). */
+static int
+add_ruling(struct tour *t, const struct tour_record *rec, struct error *e)
+{
+	const struct tour_ruling *u = &rec->rule, *o;
+	struct tour_ruling *n;
+	size_t i;
+
+	for (i = 0; i < t->nrule; i++) {
+		o = &t->rule[i];
+		if (o->rule == TOUR_REPLACE ? u->rule == TOUR_REPLACE &&
+		    o->player == u->player && o->from == u->from :
+		    u->rule != TOUR_REPLACE && o->g.round == u->g.round &&
+		    o->g.board == u->g.board && o->g.game == u->g.game) {
+			/* the same ruling again (another copy): once */
+			if (o->rule == u->rule && o->res == u->res &&
+			    key_same(&o->key, &u->key))
+				return 0;
+			return error_set(e, EXIT_REFUSED, "%s: a second ruling "
+			    "of what another ruled", rec->from);
+		}
+	}
+	if ((n = realloc(t->rule, (t->nrule + 1) * sizeof(*n))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	t->rule = n;
+	n[t->nrule++] = *u;
+	return 0;
+}
+
+/* Every game ruled is one a round paired (a bye is no game). */
+static int
+rulings_paired(struct load *l)
+{
+	const struct tour_ruling *u;
+	const struct tour_slot *s;
+	size_t i;
+
+	for (i = 0; i < l->t->nrule; i++) {
+		u = &l->t->rule[i];
+		if (u->rule == TOUR_REPLACE)
+			continue;
+		s = tour_slot_of(l->t, u->g.round, u->g.board, u->g.game);
+		if (s == NULL || s->g.black == TOUR_NONE)
+			return differ(l, "a ruling of round %u, board %u: no "
+			    "game a round paired", u->g.round, u->g.board);
+	}
+	return 0;
+}
+
+/* rounds first in r[0..*nr), results and table records last, from r[in->nrec]
  * down to r[in->nrec - *nx + 1] */
 static int
 records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
@@ -422,14 +508,19 @@ records(struct tour *t, const struct tour_input *in, struct tour_record **rp,
 			(*rp)[(*nr)++] = rec;
 			continue;
 		}
-		if (rec.kind == TOUR_RESULTS) {
+		if (rec.kind == TOUR_RESULTS || rec.kind == TOUR_STANDING) {
 			(*rp)[in->nrec - (*nx)++] = rec;
 			continue;
 		}
+		if (rec.kind == TOUR_RULING && add_ruling(t, &rec, e) != 0) {
+			tour_record_free(&rec);
+			return -1;
+		}
 		if (rec.kind == TOUR_ACCEPT)
 			t->accepted[rec.player] = 1;
-		else if (t->withdrawn[rec.player] == 0 ||
-		    t->withdrawn[rec.player] > rec.after + 1)
+		else if (rec.kind == TOUR_WITHDRAW &&
+		    (t->withdrawn[rec.player] == 0 ||
+		    t->withdrawn[rec.player] > rec.after + 1))
 			t->withdrawn[rec.player] = rec.after + 1;
 		tour_record_free(&rec);
 	}
@@ -513,9 +604,13 @@ tour_load(struct tour *t, struct tour_decl *d, const struct tour_input *in,
 		goto done;
 	if ((rc = load(&l, r, nr, in, threads, e)) < 0)
 		goto done;
+	if (rc == 0 && d->format != TOUR_LADDER)
+		rc = rulings_paired(&l);
 	for (i = 0; rc == 0 && i < nx; i++)
-		rc = said(&l, &r[in->nrec - i]);
-	rc = 0;
+		rc = r[in->nrec - i].kind == TOUR_STANDING && !l.differs ?
+		    tour_table_diff(t, &r[in->nrec - i], diff, len, e) :
+		    said(&l, &r[in->nrec - i]);
+	rc = rc < 0 ? -1 : 0;
 done:
 	for (i = 0; r != NULL && i <= in->nrec; i++)
 		tour_record_free(&r[i]);

@@ -20,7 +20,7 @@
 
 static const char *const top_keys[] = { "adjudicator", "kind", "id",
     "name", "rules", "options", "seats", "clock", "format", "seeding",
-    "players", "tiebreaks", "bye", "dates", NULL };
+    "players", "tiebreaks", "bye", "dates", "timeouts", NULL };
 static const char *const top_need[] = { "adjudicator", "kind", "id",
     "name", "rules", "format", "players", NULL };
 
@@ -292,6 +292,9 @@ read_rest(struct tour_decl *d, const struct ydoc *doc, const char *where,
 	int64_t when;
 	int i;
 
+	if (number(doc, "timeouts", 1, TOUR_MAX_ROUNDS, 0, &d->timeouts,
+	    where, e) != 0)
+		return -1;
 	d->bye2 = 2;
 	if (b != NULL && (b->type != YDOC_SCALAR || word_of(byes,
 	    b->str) < 0))

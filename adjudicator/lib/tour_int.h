@@ -60,5 +60,25 @@ int	tour_part_make(const struct tour *, unsigned r0, unsigned r1,
 	    const unsigned *who, size_t m, enum tour_format f, unsigned cycles,
 	    struct tour_part *, struct error *);
 void	tour_part_free(struct tour_part *);
+/* A row of a director's table record (tour_table.c): its words as
+ * signed, compared with the rules' as text. */
+struct tour_row {
+	unsigned	player;
+	char		rank[8], score[16];
+	char		tb[TOUR_MAX_TB][16];
+};
+
+struct ydoc;
+/* The bodies of a table and a ruling record after their head. */
+int	tour_table_read(const struct tour_decl *, const struct ydoc *,
+	    struct tour_record *, const char *where, struct error *);
+int	tour_ruling_read(const struct tour_decl *, const struct ydoc *,
+	    struct tour_record *, const char *where, struct error *);
+/* A table record against the rules: 0, or 1 with the first difference
+ * in diff. */
+int	tour_table_diff(const struct tour *, const struct tour_record *,
+	    char *diff, size_t, struct error *);
+/* v in units of 1/unit (2: halves, 4: quarters), as a decimal */
+void	tour_dec(char *, size_t, long v, unsigned unit);
 
 #endif

@@ -29,7 +29,32 @@ tour_free(struct tour *t)
 	free(t->s);
 	free(t->withdrawn);
 	free(t->accepted);
+	free(t->rule);
 	memset(t, 0, sizeof(*t));
+}
+
+int
+tour_timeouts(struct tour *t, struct error *e)
+{
+	const struct tour_slot *s;
+	unsigned *n, p;
+	size_t i;
+
+	if (t->d->timeouts == 0)
+		return 0;
+	if ((n = calloc(t->d->n, sizeof(*n))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	for (i = 0; i < t->ns; i++) {
+		s = &t->s[i];
+		if (s->out == 0)
+			continue;
+		p = s->out == 1 ? s->g.white : s->g.black;
+		if (++n[p] == t->d->timeouts && (t->withdrawn[p] == 0 ||
+		    t->withdrawn[p] > s->g.round + 1))
+			t->withdrawn[p] = s->g.round + 1;
+	}
+	free(n);
+	return 0;
 }
 
 int

@@ -12,8 +12,8 @@
 #include "ydoc.h"
 
 /* a value in units of 1/unit, as a decimal */
-static void
-dec(char *out, size_t len, long v, unsigned unit)
+void
+tour_dec(char *out, size_t len, long v, unsigned unit)
 {
 	static const char *const q[] = { "", ".25", ".5", ".75" };
 	long whole = v / (long)unit, part = v % (long)unit;
@@ -100,7 +100,7 @@ table_cell(const struct tour_slot *s, unsigned p, char *v, size_t len,
 		;
 	*seat = i + 1;
 	if (s->res == TOUR_TABLE)
-		dec(pts, plen, s->pts2[i], 2);
+		tour_dec(pts, plen, s->pts2[i], 2);
 	else
 		snprintf(pts, plen, "%s", s->res == TOUR_VOID ? "void" :
 		    "pending");
@@ -117,11 +117,11 @@ line_text(const struct tour *t, const struct cells *c,
 	unsigned r, k, opp;
 	long at;
 
-	dec(v, sizeof(v), l->score2, 2);
+	tour_dec(v, sizeof(v), l->score2, 2);
 	buf_printf(b, "%4u  %4u  %-20s %5s", l->rank, l->player + 1,
 	    d->p[l->player].name, v);
 	for (k = 0; k < d->ntb; k++) {
-		dec(v, sizeof(v), l->tb[k], tour_tb_unit(d->tb[k]));
+		tour_dec(v, sizeof(v), l->tb[k], tour_tb_unit(d->tb[k]));
 		buf_printf(b, " %6s", v);
 	}
 	for (r = 0; r < c->rounds; r++)
@@ -212,12 +212,13 @@ table_yaml(const struct tour *t, const struct tour_line *l,
 		ydoc_kvf(w, "rank", "%u", l[i].rank);
 		ydoc_kvf(w, "seed", "%u", l[i].player + 1);
 		ydoc_kv(w, "name", d->p[l[i].player].name);
-		dec(v, sizeof(v), l[i].score2, 2);
+		tour_dec(v, sizeof(v), l[i].score2, 2);
 		ydoc_kv(w, "score", v);
 		ydoc_key(w, "tiebreaks");
 		ydoc_map_begin(w);
 		for (k = 0; k < d->ntb; k++) {
-			dec(v, sizeof(v), l[i].tb[k], tour_tb_unit(d->tb[k]));
+			tour_dec(v, sizeof(v), l[i].tb[k],
+			    tour_tb_unit(d->tb[k]));
 			ydoc_kv(w, tour_tb_name(d->tb[k]), v);
 		}
 		ydoc_map_end(w);
@@ -294,13 +295,14 @@ table_html(const struct tour *t, const struct tour_line *l,
 		buf_printf(b, "<th>%u</th>", r + 1);
 	buf_adds(b, "</tr>\n");
 	for (i = 0; i < d->n; i++) {
-		dec(v, sizeof(v), l[i].score2, 2);
+		tour_dec(v, sizeof(v), l[i].score2, 2);
 		buf_printf(b, "<tr><td>%u</td><td>%u</td><td>", l[i].rank,
 		    l[i].player + 1);
 		html_text(b, d->p[l[i].player].name);
 		buf_printf(b, "</td><td>%s</td>", v);
 		for (k = 0; k < d->ntb; k++) {
-			dec(v, sizeof(v), l[i].tb[k], tour_tb_unit(d->tb[k]));
+			tour_dec(v, sizeof(v), l[i].tb[k],
+			    tour_tb_unit(d->tb[k]));
 			buf_printf(b, "<td>%s</td>", v);
 		}
 		for (r = 0; r < c->rounds; r++) {

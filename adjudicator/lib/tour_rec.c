@@ -12,10 +12,11 @@
 #include "envelope.h"
 #include "num.h"
 #include "tour.h"
+#include "tour_int.h"
 #include "ydoc.h"
 
 static const char *const kinds[] = { "acceptance", "withdrawal", "round",
-    "results", NULL };
+    "results", "table", "ruling", NULL };
 /* by enum tour_res: what a results record says (pending and a bye never) */
 static const char *const res_words[] = { "pending", "white", "black",
     "draw", "white by forfeit", "black by forfeit", "void", "bye", "table",
@@ -308,13 +309,16 @@ body(const struct tour_decl *d, const struct ydoc *doc,
     const struct envelope *env, struct tour_record *r, const char *where,
     struct error *e)
 {
-	static const char *const keys[4][7] = {
+	static const char *const keys[6][7] = {
 		{ "adjudicator", "kind", "tournament", "player", NULL },
 		{ "adjudicator", "kind", "tournament", "player", "after",
 		    NULL },
 		{ "adjudicator", "kind", "tournament", "round", "games",
 		    NULL },
-		{ "adjudicator", "kind", "tournament", "games", NULL } };
+		{ "adjudicator", "kind", "tournament", "games", NULL },
+		{ "adjudicator", "kind", "tournament", "round", "players",
+		    NULL },
+		{ NULL } };
 	const char *s;
 	int k;
 
@@ -327,14 +331,15 @@ body(const struct tour_decl *d, const struct ydoc *doc,
 		return error_set(e, EXIT_MALFORMED, "%s: kind \"%.20s\": not "
 		    "a record of a tournament", where, s);
 	r->kind = (enum tour_kind)k;
-	if (ydoc_check_keys(doc, keys[k], keys[k], where, e) != 0 ||
+	if ((r->kind != TOUR_RULING && ydoc_check_keys(doc, keys[k], keys[k],
+	    where, e) != 0) ||
 	    (s = ydoc_scalar(doc, "tournament", where, e)) == NULL)
 		return -1;
 	if (strcmp(s, d->hex) != 0)
 		return error_set(e, EXIT_REFUSED, "%s: a record of another "
 		    "tournament (%.16s), not of %s (%.16s)", where, s, d->id,
 		    d->hex);
-	if (r->kind == TOUR_ROUND || r->kind == TOUR_RESULTS) {
+	if (r->kind >= TOUR_ROUND) {
 		if (!key_same(&env->signer, &d->director))
 			return error_set(e, EXIT_REFUSED, "%s: %s signed by "
 			    "%s (%s), not the director", where, kinds[k],
@@ -342,6 +347,10 @@ body(const struct tour_decl *d, const struct ydoc *doc,
 		if (r->kind == TOUR_RESULTS)
 			return read_results(r, ydoc_get(doc, "games"), where,
 			    e);
+		if (r->kind == TOUR_STANDING)
+			return tour_table_read(d, doc, r, where, e);
+		if (r->kind == TOUR_RULING)
+			return tour_ruling_read(d, doc, r, where, e);
 		if (number(doc, "round", &r->round, where, e) != 0)
 			return -1;
 		return read_games(d, r, ydoc_get(doc, "games"), where, e);
@@ -385,7 +394,9 @@ tour_record_free(struct tour_record *r)
 {
 	free(r->g);
 	free(r->res);
+	free(r->rows);
 	r->g = NULL;
 	r->res = NULL;
-	r->ng = r->nres = 0;
+	r->rows = NULL;
+	r->ng = r->nres = r->nrows = 0;
 }

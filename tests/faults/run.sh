@@ -7,8 +7,8 @@
 # (rematch), a member's update held for its digest (digest) and the
 # digest mailed by the tick (digestout), a seek matched (seek), a
 # tournament declared by mail (tournament), started by its last
-# acceptance (tourstart) and its next round made by the judge
-# (tournext), export, repair).  $ADJ
+# acceptance (tourstart), its next round made by the judge (tournext)
+# and a player's WITHDRAW (tourwithdraw), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -35,8 +35,8 @@ KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
 verbs=${FAULT_ONLY:-judge drain bot site register accept rematch digest \
-    digestout seek tournament tourstart tournext keygen join setup turn \
-    receive export repair}
+    digestout seek tournament tourstart tournext tourwithdraw keygen join \
+    setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
@@ -846,6 +846,35 @@ after_tournext() {
 	"$ADJ" export -d "jr/$(ls W)" >r1.arc 2>/dev/null || fail "export"
 	"$ADJ" tournament verify $td/decl.tour $td/*.tour r1.arc >out \
 	    2>err || fail "verify: $(cat err)"
+
+# tourwithdraw: judge -r with bob's WITHDRAW of the tournament started:
+# the withdrawal kept whole or not at all; given again: kept, the same
+# bytes, and tournament verify takes it
+DIRS_tourwithdraw=
+prep_tourwithdraw() {
+	prep_tourstart
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" abob.eml
+	"$ADJ" tournament withdraw -k bob.key -a 0 decl.tour bob >bob.wd
+	{
+		printf 'From: bob@example.org\nSubject: WITHDRAW club27\n'
+		printf 'Message-ID: <w@example.org>\n\n'
+		cat bob.wd
+	} >w.eml
+	rm -rf spool
+}
+run_tourwithdraw() {
+	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" w.eml >out 2>err
+}
+after_tourwithdraw() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	[ ! -e $td/withdraw-bob.tour ] || cmp -s $td/withdraw-bob.tour bob.wd ||
+	    fail "the withdrawal torn"
+	expect 0 "$ADJ" judge -r jr -s "$SM" w.eml
+	cmp -s $td/withdraw-bob.tour bob.wd || fail "the withdrawal not kept"
+	"$ADJ" tournament verify $td/decl.tour $td/accept-alice.tour \
+	    $td/accept-bob.tour $td/round-1.tour $td/withdraw-bob.tour \
+	    >out 2>err || fail "verify: $(cat err)"
 }
 
 DIRS_export="A B"
@@ -972,6 +1001,8 @@ trial() {
 		case $verb in
 		drain|bot|site|register|accept|rematch|digest*|seek|tournament|\
 		tourstart|tournext)
+
+		tourstart|tourwithdraw)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||

@@ -342,6 +342,15 @@ tiebreaks_rr(void)
 	ok &= line_of(l, 4, 4)->score2 == 0 && line_of(l, 4, 4)->tb[0] == 0;
 	unit_ok(ok, "round robin of 4: scores, Sonneborn-Berger, Koya, wins "
 	    "by hand");
+	/* after round 1 alone (1-4 1-0, 2-3 draw): p1 1 (SB 0), p2 and p3
+	 * 0.5 (SB 0.25 each: tied, by seed), p4 0 */
+	ok = tour_standing_after(&t, 1, l, &e) == 0;
+	ok &= l[0].player == 0 && l[1].player == 1 && l[2].player == 2 &&
+	    l[3].player == 3 && l[1].rank == 2 && l[2].rank == 2;
+	ok &= l[0].score2 == 2 && l[0].tb[0] == 0 && l[1].score2 == 1 &&
+	    l[1].tb[0] == 1 && l[2].tb[0] == 1 && l[3].score2 == 0;
+	unit_ok(ok, "round robin of 4: the standing after round 1 counts "
+	    "round 1 alone");
 	tour_free(&t);
 	tour_decl_free(&d);
 }
@@ -642,6 +651,86 @@ tables(void)
 	    "by 3, 4 by 3");
 }
 
+/* Mark p's game of round r (1-based seeds) a loss on time; 0 none. */
+static int
+lost_on_time(struct tour *t, unsigned r, unsigned p)
+{
+	struct tour_slot *s;
+	size_t i;
+
+	for (i = 0; i < t->ns; i++) {
+		s = &t->s[i];
+		if (s->g.round != r || s->res != TOUR_PENDING)
+			continue;
+		if (s->g.white == p - 1 || s->g.black == p - 1) {
+			s->res = s->g.white == p - 1 ? TOUR_BLACK : TOUR_WHITE;
+			s->out = s->g.white == p - 1 ? 1 : 2;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* round r paired and added, every game not marked white's */
+static int
+swiss_round(struct tour *t, unsigned r, unsigned absent)
+{
+	struct tour_game *g;
+	struct error e;
+	size_t ng, i;
+	int ok = 1;
+
+	if (tour_pair(t, r, &g, &ng, &e) != 0)
+		return 0;
+	for (i = 0; i < ng; i++)
+		ok &= g[i].white != absent - 1 && g[i].black != absent - 1;
+	ok &= tour_add_round(t, g, ng, &e) == 0;
+	free(g);
+	return ok;
+}
+
+/*
+ * timeouts: 2 in a Swiss of 6: p6 loses round 1 on time (still paired),
+ * p5 loses round 1 over the board, p6 round 2 on time again: withdrawn
+ * after round 2, not paired in round 3; p5 never.
+ */
+static void
+timeouts(void)
+{
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	size_t i;
+	int ok = 1;
+
+	if (decl(&d, 6, "incognito", "  type: swiss\n  rounds: 4",
+	    "timeouts: 2\n", &e) != 0 || tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "timeouts: %s", e.msg);
+		return;
+	}
+	ok &= d.timeouts == 2 && swiss_round(&t, 1, 0);
+	ok &= lost_on_time(&t, 1, 6);
+	for (i = 0; i < t.ns; i++)
+		if (t.s[i].res == TOUR_PENDING)
+			t.s[i].res = TOUR_WHITE;
+	ok &= tour_timeouts(&t, &e) == 0 && t.withdrawn[5] == 0 &&
+	    t.withdrawn[4] == 0;
+	ok &= swiss_round(&t, 2, 0) && lost_on_time(&t, 2, 6);
+	for (i = 0; i < t.ns; i++)
+		if (t.s[i].res == TOUR_PENDING)
+			t.s[i].res = TOUR_DRAW;
+	ok &= tour_timeouts(&t, &e) == 0 && t.withdrawn[5] == 3 &&
+	    t.withdrawn[4] == 0;
+	ok &= swiss_round(&t, 3, 6);
+	unit_ok(ok, "timeouts: 2: the second loss on time withdraws, the "
+	    "player not paired after it");
+	tour_free(&t);
+	tour_decl_free(&d);
+	unit_ok(unit_err(decl(&d, 4, "incognito", "  type: round-robin",
+	    "timeouts: 0\n", &e), &e, EXIT_MALFORMED, "timeouts is a number "
+	    "from 1 to 100"), "declaration refused: timeouts: 0");
+}
+
 static void
 refusals(void)
 {
@@ -753,6 +842,7 @@ main(void)
 	tables();
 	refusals();
 	player_twice();
+	timeouts();
 	for (n = 0; n < NKEYS; n++)
 		key_secret_free(keys[n]);
 	return unit_done();
