@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "cond_match.h"
 #include "entry.h"
 #include "match_int.h"
 #include "ydoc.h"

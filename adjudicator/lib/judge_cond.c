@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "cond_match.h"
 #include "judge.h"
 #include "judge_int.h"
 

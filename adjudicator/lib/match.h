@@ -20,7 +20,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "commit.h"
-#include "cond.h"
+#include "cond_types.h"
 #include "envelope.h"
 #include "error.h"
 #include "game.h"
@@ -43,7 +43,7 @@ struct match_seat {
 	int		  opened[GAME_MAX_PIECES];
 	uint32_t	  opened_seq[GAME_MAX_PIECES];
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
-	/* conditional moves (cond.h, a judged game): the seat's entry that
+	/* conditional moves (cond_types.h, a judged game): the seat's entry that
 	 * committed to them (0: none live), its commitments, the steps the
 	 * judge fired from it and their text, and the count of actions
 	 * (match.nactions) after which the next step may fire */
