@@ -123,6 +123,32 @@ test_cond_usage_refused() {
 	unchanged A
 }
 
+# The caps exactly: 8 lines of 8 steps are taken and listed; a ninth line
+# or a ninth step is refused in one line, nothing written
+test_cond_caps_boundary() {
+	cstart
+	l8='c5-c4 => c3-c4 ; a=>b ; c=>d ; e=>f ; g=>h ; i=>j ; k=>l ; m=>n'
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c "$l8 ; o=>p" e3-c3
+	err_has 'more than 8 steps in a line'
+	one_line
+	set -- -c "$l8"
+	for i in 2 3 4 5 6 7 8; do
+		set -- "$@" -c "c5-c4 => e2-e$i"
+	done
+	expect 2 "$ADJ" turn -d A "$@" -c 'c5-c4 => d2-d3' e3-c3
+	err_has 'more than 8 lines'
+	one_line
+	unchanged A
+	jplay A a2.msg "$@" e3-c3
+	"$ADJ" show -d A >aview
+	grep -q "^  1\. c5-c4 => c3-c4 ; a => b ; .* ; m => n\$" aview ||
+	    fail "the line of 8 steps not listed"
+	grep -q '^  8\. c5-c4 => e2-e8$' aview || fail "line 8 not listed"
+	grep -q '^  9\.' aview && fail "a ninth line"
+	true
+}
+
 test_cond_peer_refused() {
 	peer_start incognito
 	setups d2 b4
