@@ -136,16 +136,18 @@ cond_seal(struct cond_set *s, const uint8_t game[SEC_HASH], const char *seat,
 
 	s->seq = seq;
 	for (i = 0; i < COND_LINES; i++) {
-		if (i >= s->n) {
-			/* random: it opens to nothing, and hides the count */
-			commit_nonce(s->commit[i]);
-			continue;
-		}
-		commit_nonce(s->line[i].nonce);
 		line_id(seq, i, id, sizeof(id));
-		cond_line_text(&s->line[i], text, sizeof(text));
-		if (commit_make(s->commit[i], game, seat, id, text,
-		    s->line[i].nonce) != 0)
+		if (i >= s->n) {
+			/* the empty line: looks as any other, hides the count,
+			 * and opens at the end with the rest */
+			commit_nonce(s->pad[i]);
+			text[0] = '\0';
+		} else {
+			commit_nonce(s->line[i].nonce);
+			cond_line_text(&s->line[i], text, sizeof(text));
+		}
+		if (commit_make(s->commit[i], game, seat, id, text, i >= s->n ?
+		    s->pad[i] : s->line[i].nonce) != 0)
 			return error_set(e, EXIT_SYSTEM, "condition: cannot "
 			    "commit");
 	}
@@ -181,6 +183,13 @@ cond_write_lines(struct ydoc_writer *w, const struct cond_set *s)
 		ydoc_map_begin(w);
 		ydoc_kvf(w, "line", "%d", i + 1);
 		ydoc_kv(w, "steps", text);
+		ydoc_kv(w, "nonce", hex);
+		ydoc_map_end(w);
+	}
+	for (; i < COND_LINES; i++) {
+		sec_hex(hex, sizeof(hex), s->pad[i], COMMIT_NONCE);
+		ydoc_map_begin(w);
+		ydoc_kvf(w, "line", "%d", i + 1);
 		ydoc_kv(w, "nonce", hex);
 		ydoc_map_end(w);
 	}
@@ -235,26 +244,54 @@ cond_read_commits(const struct ydoc *doc, struct cond_set *s, int *has,
 	return 0;
 }
 
-/* One opened line of list, item i, into s. */
+/* A slot after the last line: the empty line, its nonce into s->pad. */
 static int
-read_line(const struct ydoc *item, struct cond_set *s, int *seen,
+read_pad(const struct ydoc *item, struct cond_set *s, unsigned long long no,
+    const uint8_t game[SEC_HASH], const char *seat, const char *where,
+    struct error *e)
+{
+	char id[48];
+
+	if (ydoc_hex(item, "nonce", s->pad[no - 1], COMMIT_NONCE, where,
+	    e) != 0)
+		return -1;
+	line_id(s->seq, (int)no - 1, id, sizeof(id));
+	if (commit_check(s->commit[no - 1], game, seat, id, "",
+	    s->pad[no - 1]) != 0)
+		return error_set(e, EXIT_REFUSED, "%s:%u: condition slot %llu "
+		    "does not open %s's commitment in entry %llu", where,
+		    item->line, no, seat, (unsigned long long)s->seq);
+	return 0;
+}
+
+/* Item i of list, numbered i + 1: a line (steps, nonce) into s, or after
+ * the lines a slot's nonce alone. */
+static int
+read_line(const struct ydoc *item, size_t i, struct cond_set *s,
     const uint8_t game[SEC_HASH], const char *seat, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "line", "steps", "nonce", NULL };
+	static const char *const need[] = { "line", "nonce", NULL };
 	struct cond_line l;
 	unsigned long long no;
 	const char *steps;
 	char id[48], text[COND_TEXT];
 	int rc = -1;
 
-	if (ydoc_check_keys(item, keys, keys, where, e) != 0 ||
-	    ydoc_uint(item, "line", COND_LINES, &no, where, e) != 0 ||
-	    (steps = ydoc_scalar(item, "steps", where, e)) == NULL)
+	if (ydoc_check_keys(item, keys, need, where, e) != 0 ||
+	    ydoc_uint(item, "line", COND_LINES, &no, where, e) != 0)
 		return -1;
-	if (no < 1 || seen[no - 1]++)
+	if (no != i + 1)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
-		    "%llu twice, or numbered 0", where, item->line, no);
+		    "%llu where line %zu comes", where, item->line, no, i + 1);
+	if (ydoc_get(item, "steps") == NULL)
+		return read_pad(item, s, no, game, seat, where, e);
+	if ((int)i != s->n)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
+		    "%llu after an empty slot", where, item->line, no);
+	if ((steps = ydoc_scalar(item, "steps", where, e)) == NULL)
+		return -1;
 	if (cond_parse(steps, &l, e) != 0) {
 		e->status = EXIT_MALFORMED;
 		return error_prefix(e, "%s:%u: condition line %llu", where,
@@ -285,18 +322,17 @@ cond_read_lines(const struct ydoc *list, struct cond_set *s,
     const uint8_t game[SEC_HASH], const char *seat, const char *where,
     struct error *e)
 {
-	int seen[COND_LINES] = { 0 };
 	size_t i;
 
 	s->n = 0;
 	if (ydoc_expect(list, YDOC_SEQ, "cond", where, e) != 0)
 		return -1;
-	if (list->nkids > COND_LINES)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: more than %d "
-		    "condition lines", where, list->line, COND_LINES);
+	if (list->nkids != COND_LINES)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %zu condition "
+		    "slots opened, not %d", where, list->line, list->nkids,
+		    COND_LINES);
 	for (i = 0; i < list->nkids; i++)
-		if (read_line(list->kids[i], s, seen, game, seat, where,
-		    e) != 0)
+		if (read_line(list->kids[i], i, s, game, seat, where, e) != 0)
 			return -1;
 	return 0;
 }

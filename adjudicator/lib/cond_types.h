@@ -28,6 +28,9 @@ struct cond_set {
 	int			n;	/* lines */
 	struct cond_line	line[COND_LINES];
 	uint8_t			commit[COND_LINES][SEC_HASH];
+	/* the nonces of the slots after the last line, each committed as
+	 * the empty line: every slot opens, none can be left out */
+	uint8_t			pad[COND_LINES][COMMIT_NONCE];
 };
 
 #endif

@@ -174,6 +174,17 @@ test_cond_forged_lines_refused() {
 	grep -q 'condition line 1 does not open alice.s commitment in entry 3' \
 	    out err || { cat out err >&2; fail "not named"; }
 	rm -rf mq
+	# every slot opens: an empty one that does not is refused too
+	grep -c '^- line: [1-8]$' body | grep -qx 8 || fail "not 8 slots"
+	awk '/^- line: 8$/ { s = 1 } s && /^  nonce: / {
+	    print "  nonce: " sprintf("%064d", 0); s = 0; next } { print }' \
+	    body >pad
+	cmp -s body pad && fail "slot 8 not forged"
+	"$ADJ" seal -k alice.key judge.pub pad >p.msg || fail "seal"
+	expect 1 "$ADJ" judge -d J -O mq p.msg
+	grep -q 'condition slot 8 does not open alice.s commitment' out err ||
+	    { cat out err >&2; fail "slot 8 not named"; }
+	rm -rf mq
 	grep -v '^cond:$' body | sed '/^- line: 1$/,$d' >dropped
 	"$ADJ" seal -k alice.key judge.pub dropped >d.msg || fail "seal"
 	expect 1 "$ADJ" judge -d J -O mq d.msg
@@ -458,9 +469,9 @@ test_cond_restore_brings_lines_back() {
 	cmp -s A/cond.0 cond.before || fail "the record changed"
 }
 
-# A judge whose whole update carries lines that open their own record
-# but not the commitments alice's entry signs (a filler slot changed):
-# refused, nothing kept; the true one is taken
+# A judge whose whole update carries a record whose commitments are not
+# those alice's entry signs (an empty slot's changed): its slot no longer
+# opens, refused, nothing kept; the true one is taken
 test_cond_restore_forged_lines_refused() {
 	cfire
 	rm -rf A
@@ -481,7 +492,7 @@ test_cond_restore_forged_lines_refused() {
 	snapshot A
 	expect 1 "$ADJ" receive -d A forged.msg
 	one_line
-	err_has "conditions that are not those alice committed to in entry 3"
+	err_has "condition slot 8 does not open alice's commitment in entry 3"
 	unchanged A
 	expect 0 "$ADJ" receive -d A mq/alice.msg
 	[ -f A/cond.0 ] || fail "the true update's lines not kept"
