@@ -15,8 +15,9 @@
 #endif
 
 #define MAGIC		"ADJC"
-#define VERSION		3	/* 2: the secrets this copy holds; 3: the
-				 * body's runs of zeros squeezed */
+#define VERSION		4	/* 2: the secrets this copy holds; 3: the
+				 * body's runs of zeros squeezed; 4: the
+				 * conditions committed to */
 #define MAX_ITEMS	1000000
 #define RUN		16	/* zeros worth a count of their own */
 #define MAX_BODY	(256u * 1024 * 1024)
@@ -50,6 +51,7 @@ add_match(struct buf *b, const struct match *m)
 		ZERO(b, at, rules);
 		ZERO(b, at, state);
 		ZERO(b, at, checks);
+		ZERO(b, at, cond_sent);
 		ZERO(b, at, local);
 	}
 	rc |= buf_add_field(b, m->state, m->rules->state_size);
@@ -62,6 +64,10 @@ add_match(struct buf *b, const struct match *m)
 		rc |= buf_add_field(b, m->checks[i].state,
 		    m->rules->state_size);
 	}
+	rc |= buf_add_u32(b, (uint32_t)m->ncond_sent);
+	if (m->ncond_sent > 0)
+		rc |= buf_add_field(b, m->cond_sent, m->ncond_sent *
+		    sizeof(*m->cond_sent));
 	return rc;
 }
 
@@ -251,6 +257,15 @@ read_checks(struct cursor *c, struct match *m)
 		memcpy(m->checks[i].state, st, m->rules->state_size);
 		m->nchecks = i + 1;
 	}
+	/* the conditions committed to (cond_match.c) */
+	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
+		return -1;
+	if (n > 0 && (take_field(c, &k, n * sizeof(*m->cond_sent)) != 0 ||
+	    (m->cond_sent = calloc(n, sizeof(*m->cond_sent))) == NULL))
+		return -1;
+	if (n > 0)
+		memcpy(m->cond_sent, k, n * sizeof(*m->cond_sent));
+	m->ncond_sent = n;
 	return 0;
 }
 
@@ -271,6 +286,8 @@ read_match(struct cursor *c, const struct game_rules *rules,
 	m->rules = rules;
 	m->checks = NULL;
 	m->nchecks = 0;
+	m->cond_sent = NULL;
+	m->ncond_sent = 0;
 	if ((m->state = malloc(m->rules->state_size)) == NULL) {
 		free(m);
 		return NULL;

@@ -6,6 +6,7 @@
  * signed and against the opponent's action it answers.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cond.h"
@@ -13,6 +14,25 @@
 #include "entry.h"
 #include "match_int.h"
 #include "ydoc.h"
+
+/* The seat's entry about to be applied commits to s: kept for the end. */
+static int
+keep_sent(struct match *m, int seat, const struct cond_set *s,
+    struct error *e)
+{
+	struct cond_sent *n;
+
+	n = reallocarray(m->cond_sent, m->ncond_sent + 1, sizeof(*n));
+	if (n == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->cond_sent = n;
+	n += m->ncond_sent++;
+	memset(n, 0, sizeof(*n));
+	n->seat = seat;
+	n->seq = m->seq + 1;
+	memcpy(n->commit, s->commit, sizeof(n->commit));
+	return 0;
+}
 
 int
 cond_entry(struct match *m, int seat, const struct ydoc *doc,
@@ -40,7 +60,8 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 	if (!m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
 		    "a game without a judge", where);
-	if (cond_read_commits(doc, &s, &has, where, e) != 0)
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    keep_sent(m, seat, &s, e) != 0)
 		return -1;
 	ms->cond_seq = m->seq + 1;
 	memcpy(ms->cond_commit, s.commit, sizeof(ms->cond_commit));
@@ -218,5 +239,78 @@ cond_fired(struct match *m, int author, const struct ydoc *doc,
 	prefix(&l, step, ms->cond_path, sizeof(ms->cond_path));
 	/* the lines that share these steps stay live for the next */
 	ms->cond_nact = m->nactions;
+	return 0;
+}
+
+int
+cond_unopened(const struct match *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncond_sent; i++)
+		if (!m->cond_sent[i].opened)
+			return 1;
+	return 0;
+}
+
+/* One item of a final entry's cond: for, entry, cond (every slot). */
+static int
+open_sent(struct match *m, const struct ydoc *item, struct cond_set *s,
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "for", "entry", "cond", NULL };
+	struct cond_sent *c = NULL;
+	unsigned long long seq;
+	const char *name;
+	size_t i;
+	int seat;
+
+	if (ydoc_check_keys(item, keys, keys, where, e) != 0 ||
+	    (name = ydoc_scalar(item, "for", where, e)) == NULL ||
+	    ydoc_uint(item, "entry", UINT32_MAX, &seq, where, e) != 0)
+		return -1;
+	seat = match_seat_by_name(m, name);
+	for (i = 0; seat >= 0 && i < m->ncond_sent; i++)
+		if (m->cond_sent[i].seat == seat && m->cond_sent[i].seq == seq)
+			c = &m->cond_sent[i];
+	if (c == NULL || c->opened)
+		return error_set(e, EXIT_REFUSED, "%s: the final entry opens "
+		    "conditions of %.32s's entry %llu, %s", where, name, seq,
+		    c == NULL ? "which committed to none" : "twice");
+	memset(s, 0, sizeof(*s));
+	s->seq = seq;
+	memcpy(s->commit, c->commit, sizeof(s->commit));
+	if (cond_read_lines(ydoc_get(item, "cond"), s, m->game_id,
+	    m->seat[seat].name, where, e) != 0)
+		return -1;
+	c->opened = 1;
+	return 0;
+}
+
+int
+cond_final(struct match *m, int author, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	const struct ydoc *list = ydoc_get(doc, "cond");
+	struct cond_set s;
+	size_t i;
+	int rc = 0;
+
+	if (author != GAME_JUDGE || !m->judge_mode)
+		return list == NULL ? 0 : error_set(e, EXIT_MALFORMED, "%s: "
+		    "only the judge's final entry opens conditions", where);
+	if (list != NULL && ydoc_expect(list, YDOC_SEQ, "cond", where, e) != 0)
+		return -1;
+	for (i = 0; rc == 0 && list != NULL && i < list->nkids; i++)
+		rc = open_sent(m, list->kids[i], &s, where, e);
+	sec_wipe(&s, sizeof(s));
+	if (rc != 0)
+		return -1;
+	for (i = 0; i < m->ncond_sent; i++)
+		if (!m->cond_sent[i].opened)
+			return error_set(e, EXIT_REFUSED, "%s: the final entry "
+			    "leaves %s's conditions of entry %llu unopened",
+			    where, m->seat[m->cond_sent[i].seat].name,
+			    (unsigned long long)m->cond_sent[i].seq);
 	return 0;
 }

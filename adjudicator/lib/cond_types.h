@@ -33,4 +33,13 @@ struct cond_set {
 	uint8_t			pad[COND_LINES][COMMIT_NONCE];
 };
 
+/* A seat's entry that committed to conditions, as every copy keeps it
+ * until the judge's final entry opens it. */
+struct cond_sent {
+	int			seat;
+	uint64_t		seq;
+	uint8_t			commit[COND_LINES][SEC_HASH];
+	int			opened;
+};
+
 #endif

@@ -56,6 +56,7 @@ match_free(struct match *m)
 	for (i = 0; i < m->nchecks; i++)
 		resolve_check_free(&m->checks[i]);
 	free(m->checks);
+	free(m->cond_sent);
 	free(m);
 }
 
@@ -70,6 +71,8 @@ match_clone(const struct match *m)
 	memcpy(c, m, sizeof(*c));
 	c->checks = NULL;
 	c->nchecks = 0;
+	c->cond_sent = NULL;
+	c->ncond_sent = 0;
 	if ((c->state = match_state_dup(m, m->state)) == NULL) {
 		free(c);
 		return NULL;
@@ -87,6 +90,16 @@ match_clone(const struct match *m)
 			return NULL;
 		}
 		c->nchecks++;
+	}
+	if (m->ncond_sent > 0) {
+		if ((c->cond_sent = calloc(m->ncond_sent,
+		    sizeof(*c->cond_sent))) == NULL) {
+			match_free(c);
+			return NULL;
+		}
+		memcpy(c->cond_sent, m->cond_sent, m->ncond_sent *
+		    sizeof(*c->cond_sent));
+		c->ncond_sent = m->ncond_sent;
 	}
 	return c;
 }
@@ -232,7 +245,7 @@ final_next(const struct match *m)
 		if (unopened(m, i))
 			break;
 	if (i == m->nseats)
-		return -1;
+		return m->judge_mode && cond_unopened(m) ? GAME_JUDGE : -1;
 	if (m->judge_mode)
 		return GAME_JUDGE;
 	/* the seat whose entry ended the game opens first, in the same
@@ -478,7 +491,7 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 		return error_set(e, EXIT_MALFORMED, "%s: a final entry carries "
 		    "only openings", where);
 	if (resolve_openings(m, ydoc_get(doc, "open"), author, 1, NULL, where,
-	    bad_seat, e) != 0)
+	    bad_seat, e) != 0 || cond_final(m, author, doc, where, e) != 0)
 		return -1;
 	first = author == GAME_JUDGE ? 0 : author;
 	last = author == GAME_JUDGE ? m->nseats - 1 : author;
@@ -605,7 +618,7 @@ apply_entry(struct match *m, const struct envelope *env,
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
 	if ((ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0 &&
-	    strcmp(kind, "fired") != 0) || (ydoc_get(doc, "for") != NULL &&
+	    strcmp(kind, "fired") != 0 && strcmp(kind, "final") != 0) || (ydoc_get(doc, "for") != NULL &&
 	    strcmp(kind, "fired") != 0))
 		return error_set(e, EXIT_MALFORMED, "%s: cond or for outside "
 		    "a turn", where);

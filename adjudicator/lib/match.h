@@ -296,6 +296,10 @@ struct match {
 						 * stops at the first error */
 	struct match_check	*checks;	/* waiting for hidden values */
 	size_t			 nchecks;
+	/* every seat's entry that committed to conditions, in chain order
+	 * (cond_match.c): the judge's final entry opens each */
+	struct cond_sent	*cond_sent;
+	size_t			 ncond_sent;
 };
 
 /* Entry 0, the header (header.c): the game id is the hash of its signed

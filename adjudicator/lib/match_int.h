@@ -66,6 +66,11 @@ int	cond_entry(struct match *, int seat, const struct ydoc *,
 	    const char *where, struct error *);
 int	cond_fired(struct match *, int author, const struct ydoc *,
 	    const char *where, int *bad_seat, struct error *);
+/* Whether a seat's entry committed to conditions the judge's final entry
+ * has not opened; that entry's key cond, each set opened whole. */
+int	cond_unopened(const struct match *);
+int	cond_final(struct match *, int author, const struct ydoc *,
+	    const char *where, struct error *);
 int	resolve_action(struct match *, int seat, const struct game_action *,
 	    const struct ydoc *openings, const struct ydoc *claim,
 	    const char *where, int *bad_seat, struct error *);

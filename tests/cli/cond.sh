@@ -497,3 +497,51 @@ test_cond_restore_forged_lines_refused() {
 	expect 0 "$ADJ" receive -d A mq/alice.msg
 	[ -f A/cond.0 ] || fail "the true update's lines not kept"
 }
+
+# --- the end: every line opened ---------------------------------------------
+
+# Once the game is over the judge's final entry opens every set a seat
+# sent, each of its 8 slots: a line that never fired becomes public, and
+# a final entry that leaves a set out, or whose line does not open its
+# commitment, is refused by the seat that receives it, nothing kept
+test_cond_final_opens_every_line() {
+	cfire
+	jplay B b2.msg b4-c4	# no line answers it: nothing fired
+	"$ADJ" turn -d A resign >a3.msg || fail "resign"
+	"$ADJ" judge -d J -O mq a3.msg >jout 2>&1 || fail "judge"
+	n=$(seq_of J)
+	entries J fj
+	fin=$(printf 'fj/%06d' "$n")
+	blob_body "$fin" >fin.yaml
+	grep -q '^kind: final$' fin.yaml || fail "no final entry"
+	grep -q '^  entry: 3$' fin.yaml || fail "entry 3 not opened"
+	grep -q '^  - line: 8$' fin.yaml || fail "the empty slots not opened"
+	grep -q '^    steps: c5-d5 => c3-c2 ; b4-c4 => e2-e1$' fin.yaml ||
+	    fail "the line that never fired not opened"
+	resign=$(printf 'fj/%06d' $((n - 1)))
+	# a final entry that leaves alice's set out
+	awk '/^cond:$/ { s = 1; next } s && /^[a-z]/ { s = 0 } !s' fin.yaml \
+	    >out.yaml
+	wire sign judge.key out.yaml alice.pub bob.pub >out.bin ||
+	    fail "wire sign"
+	update_body bob "$resign" out.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "leaves alice's conditions of entry 3 unopened"
+	unchanged B
+	# one whose line 2 does not open its commitment (its reply changed)
+	sed 's/^    steps: c5-d5 => c3-c2 ; b4-c4 => e2-e1$/    steps: '\
+'c5-d5 => c3-c2 ; b4-c4 => e2-e2/' fin.yaml >bad.yaml
+	cmp -s fin.yaml bad.yaml && fail "nothing forged"
+	wire sign judge.key bad.yaml alice.pub bob.pub >bad.bin ||
+	    fail "wire sign"
+	update_body bob "$resign" bad.bin >u.yaml
+	update bob u.yaml u.msg
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "condition line 2 does not open alice's commitment in entry 3"
+	unchanged B
+	# the true one goes through, and every export verifies
+	mailout
+	jverified "bob won"
+}
