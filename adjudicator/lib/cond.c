@@ -199,6 +199,17 @@ cond_write_lines(struct ydoc_writer *w, const struct cond_set *s)
 }
 
 void
+cond_write_opened(struct ydoc_writer *w, const char *seat,
+    const struct cond_set *s)
+{
+	ydoc_map_begin(w);
+	ydoc_kv(w, "for", seat);
+	ydoc_kvf(w, "entry", "%llu", (unsigned long long)s->seq);
+	cond_write_lines(w, s);
+	ydoc_map_end(w);
+}
+
+void
 cond_write_fired(struct ydoc_writer *w, const struct cond_set *s, int line,
     int step)
 {

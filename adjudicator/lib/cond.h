@@ -34,6 +34,10 @@ int	cond_seal(struct cond_set *, const uint8_t game[SEC_HASH],
  * copy's record of the lines (openings). */
 void	cond_write_commits(struct ydoc_writer *, const struct cond_set *);
 void	cond_write_lines(struct ydoc_writer *, const struct cond_set *);
+/* An item of the judge's final key cond: for (seat), entry, every slot
+ * of s opened. */
+void	cond_write_opened(struct ydoc_writer *, const char *seat,
+	    const struct cond_set *);
 /* A fired entry's key cond: line and step (from 0) of s opened. */
 void	cond_write_fired(struct ydoc_writer *, const struct cond_set *,
 	    int line, int step);

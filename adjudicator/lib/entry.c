@@ -513,26 +513,6 @@ done:
 	return rc;
 }
 
-/* The judge's final key cond: every set the seats committed to, each
- * slot opened. */
-static void
-write_sets(struct ydoc_writer *w, const struct match *m,
-    const struct cond_set *sets, size_t nsets)
-{
-	size_t i;
-
-	ydoc_key(w, "cond");
-	ydoc_seq_begin(w, 0);
-	for (i = 0; i < nsets; i++) {
-		ydoc_map_begin(w);
-		ydoc_kv(w, "for", m->seat[m->cond_sent[i].seat].name);
-		ydoc_kvf(w, "entry", "%llu", (unsigned long long)sets[i].seq);
-		cond_write_lines(w, &sets[i]);
-		ydoc_map_end(w);
-	}
-	ydoc_seq_end(w);
-}
-
 int
 entry_judge(const struct match *m, struct match_secret *const secrets[],
     const struct cond_set *sets, size_t nsets, const struct key_secret *k,
@@ -595,8 +575,14 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 	ydoc_seq_end(w);
 	if (value[0] != '\0')
 		write_claim(w, n->claim, value);
-	if (final && nsets > 0)
-		write_sets(w, m, sets, nsets);
+	if (final && nsets > 0) {
+		ydoc_key(w, "cond");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < (int)nsets; i++)
+			cond_write_opened(w, m->seat[m->cond_sent[i].seat].name,
+			    &sets[i]);
+		ydoc_seq_end(w);
+	}
 	ydoc_map_end(w);
 	return finish(w, e);
 }

@@ -618,8 +618,8 @@ apply_entry(struct match *m, const struct envelope *env,
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
 	if ((ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0 &&
-	    strcmp(kind, "fired") != 0 && strcmp(kind, "final") != 0) || (ydoc_get(doc, "for") != NULL &&
-	    strcmp(kind, "fired") != 0))
+	    strcmp(kind, "fired") != 0 && strcmp(kind, "final") != 0) ||
+	    (ydoc_get(doc, "for") != NULL && strcmp(kind, "fired") != 0))
 		return error_set(e, EXIT_MALFORMED, "%s: cond or for outside "
 		    "a turn", where);
 	if (seed_is_kind(kind))

@@ -43,8 +43,8 @@ struct match_seat {
 	int		  opened[GAME_MAX_PIECES];
 	uint32_t	  opened_seq[GAME_MAX_PIECES];
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
-	/* conditional moves (cond_types.h, a judged game): the seat's entry that
-	 * committed to them (0: none live), its commitments, the steps the
+	/* conditional moves (cond_types.h, a judged game): the seat's entry
+	 * that committed to them (0: none live), its commitments, the steps the
 	 * judge fired from it and their text, and the count of actions
 	 * (match.nactions) after which the next step may fire */
 	uint64_t	  cond_seq;
