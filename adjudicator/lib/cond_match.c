@@ -15,6 +15,11 @@
 #include "match_int.h"
 #include "ydoc.h"
 
+static int	keep_wait(struct match *, int seat, struct error *);
+static int	check_wait(struct match *, const struct cond_wait *,
+		    const struct cond_set *, const char *where,
+		    struct error *);
+
 /* The seat's entry about to be applied commits to s: kept for the end. */
 static int
 keep_sent(struct match *m, int seat, const struct cond_set *s,
@@ -53,7 +58,10 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 			    "(cond) come only with an action", where);
 		return 0;
 	}
-	/* the seat moved itself: what it sent before is spent */
+	/* the seat moved itself: what it sent before is spent (kept, when
+	 * it could have fired, for the check at the end) */
+	if (cond_live(m, seat) && keep_wait(m, seat, e) != 0)
+		return -1;
 	ms->cond_seq = 0;
 	if (ydoc_get(doc, "cond") == NULL)
 		return 0;
@@ -284,6 +292,11 @@ open_sent(struct match *m, const struct ydoc *item, struct cond_set *s,
 	    m->seat[seat].name, where, e) != 0)
 		return -1;
 	c->opened = 1;
+	for (i = 0; i < m->ncond_waits; i++)
+		if (m->cond_waits[i].seat == seat &&
+		    m->cond_waits[i].cond_seq == seq &&
+		    check_wait(m, &m->cond_waits[i], s, where, e) != 0)
+			return -1;
 	return 0;
 }
 
@@ -313,4 +326,113 @@ cond_final(struct match *m, int author, const struct ydoc *doc,
 			    where, m->seat[m->cond_sent[i].seat].name,
 			    (unsigned long long)m->cond_sent[i].seq);
 	return 0;
+}
+
+int
+cond_match_copy(struct match *c, const struct match *m)
+{
+	size_t i;
+
+	c->cond_sent = NULL;
+	c->cond_waits = NULL;
+	c->ncond_waits = 0;
+	if (m->ncond_sent > 0 && (c->cond_sent = calloc(m->ncond_sent,
+	    sizeof(*c->cond_sent))) == NULL) {
+		c->ncond_sent = 0;
+		return -1;
+	}
+	if (m->ncond_sent > 0)
+		memcpy(c->cond_sent, m->cond_sent, m->ncond_sent *
+		    sizeof(*c->cond_sent));
+	if (m->ncond_waits > 0 && (c->cond_waits = calloc(m->ncond_waits,
+	    sizeof(*c->cond_waits))) == NULL)
+		return -1;
+	for (i = 0; i < m->ncond_waits; i++) {
+		c->cond_waits[i] = m->cond_waits[i];
+		if ((c->cond_waits[i].state = match_state_dup(m,
+		    m->cond_waits[i].state)) == NULL)
+			return -1;
+		c->ncond_waits = i + 1;
+	}
+	return 0;
+}
+
+void
+cond_match_free(struct match *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncond_waits; i++)
+		free(m->cond_waits[i].state);
+	free(m->cond_waits);
+	free(m->cond_sent);
+}
+
+/* Seat moves by hand while its conditions could fire: the position kept
+ * for the check at the end (did no line of its answer, legally?). */
+static int
+keep_wait(struct match *m, int seat, struct error *e)
+{
+	const struct match_seat *ms = &m->seat[seat];
+	struct cond_wait *w;
+
+	w = reallocarray(m->cond_waits, m->ncond_waits + 1, sizeof(*w));
+	if (w == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->cond_waits = w;
+	w += m->ncond_waits;
+	memset(w, 0, sizeof(*w));
+	if ((w->state = match_state_dup(m, m->state)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->ncond_waits++;
+	w->seat = seat;
+	w->cond_seq = ms->cond_seq;
+	w->seq = m->seq + 1;
+	w->fired = ms->cond_fired;
+	memcpy(w->path, ms->cond_path, sizeof(w->path));
+	w->opp = m->last_action_by;
+	w->nactions = m->nactions;
+	memcpy(w->last_action, m->last_action, sizeof(w->last_action));
+	return 0;
+}
+
+/* Whether wait w, the lines s open, shows a reply the judge withheld:
+ * a line answered, and its reply was legal with everything now open. */
+static int
+check_wait(struct match *m, const struct cond_wait *w,
+    const struct cond_set *s, const char *where, struct error *e)
+{
+	struct match *t;
+	struct game_action a;
+	struct game_needs n;
+	struct game_ctx c;
+	struct match_ctx arg;
+	struct error ign;
+	int i, live, legal = 0;
+
+	if ((t = malloc(sizeof(*t))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memcpy(t, m, sizeof(*t));
+	t->state = w->state;
+	t->last_action_by = w->opp;
+	t->nactions = w->nactions;
+	memcpy(t->last_action, w->last_action, sizeof(t->last_action));
+	t->seat[w->seat].cond_fired = w->fired;
+	memcpy(t->seat[w->seat].cond_path, w->path, sizeof(w->path));
+	i = cond_first_match(t, w->seat, s, &live);
+	free(t);
+	if (i < 0 || m->rules->parse(w->state, w->seat,
+	    s->line[i].then[w->fired], &a, &ign) != 0)
+		return 0;
+	match_ctx_init(&c, &arg, m, MATCH_PUBLIC);
+	game_needs_init(&n);
+	legal = m->rules->legal(w->state, w->seat, &a, &c, &n, &ign) == 0 &&
+	    arg.misses == 0;
+	if (!legal)
+		return 0;
+	return error_set(e, EXIT_REFUSED, "%s: the judge withheld %s's "
+	    "condition line %d step %d, which answered %s's %s before entry "
+	    "%llu", where, m->seat[w->seat].name, i + 1, w->fired + 1,
+	    match_author_name(m, w->opp), w->last_action,
+	    (unsigned long long)w->seq);
 }

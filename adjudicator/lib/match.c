@@ -56,7 +56,7 @@ match_free(struct match *m)
 	for (i = 0; i < m->nchecks; i++)
 		resolve_check_free(&m->checks[i]);
 	free(m->checks);
-	free(m->cond_sent);
+	cond_match_free(m);
 	free(m);
 }
 
@@ -71,10 +71,13 @@ match_clone(const struct match *m)
 	memcpy(c, m, sizeof(*c));
 	c->checks = NULL;
 	c->nchecks = 0;
-	c->cond_sent = NULL;
-	c->ncond_sent = 0;
+	if (cond_match_copy(c, m) != 0) {
+		c->state = NULL;
+		match_free(c);
+		return NULL;
+	}
 	if ((c->state = match_state_dup(m, m->state)) == NULL) {
-		free(c);
+		match_free(c);
 		return NULL;
 	}
 	if (m->nchecks > 0 &&
@@ -90,16 +93,6 @@ match_clone(const struct match *m)
 			return NULL;
 		}
 		c->nchecks++;
-	}
-	if (m->ncond_sent > 0) {
-		if ((c->cond_sent = calloc(m->ncond_sent,
-		    sizeof(*c->cond_sent))) == NULL) {
-			match_free(c);
-			return NULL;
-		}
-		memcpy(c->cond_sent, m->cond_sent, m->ncond_sent *
-		    sizeof(*c->cond_sent));
-		c->ncond_sent = m->ncond_sent;
 	}
 	return c;
 }

@@ -31,6 +31,7 @@
 
 struct ydoc;
 struct match_check;
+struct cond_wait;
 
 struct match_seat {
 	char		  name[KEY_NAME_MAX + 1];
@@ -300,6 +301,10 @@ struct match {
 	 * (cond_match.c): the judge's final entry opens each */
 	struct cond_sent	*cond_sent;
 	size_t			 ncond_sent;
+	/* each time a seat moved by hand while its conditions could fire:
+	 * checked against its lines once the final entry opens them */
+	struct cond_wait	*cond_waits;
+	size_t			 ncond_waits;
 };
 
 /* Entry 0, the header (header.c): the game id is the hash of its signed

@@ -254,6 +254,9 @@ test_cond_breaks_at_step_two() {
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
 	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
+	# opened at the end: a line that answered nothing was not withheld
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
 test_cond_illegal_reply_dropped() {
@@ -270,6 +273,10 @@ test_cond_illegal_reply_dropped() {
 	    aview || fail "alice's view does not say what was not played"
 	"$ADJ" show -d B | grep -q '^Last: Black moves b4-c4\.$' ||
 	    fail "something was played for alice"
+	# at the end, the line opened: an illegal reply is no withholding
+	jplay A a3.msg d2-d3
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
 test_cond_cleared_by_a_move() {
@@ -544,4 +551,56 @@ test_cond_final_opens_every_line() {
 	# the true one goes through, and every export verifies
 	mailout
 	jverified "bob won"
+}
+
+# A judge that withholds a reply that answered (here it lost its record
+# of alice's latest lines) cannot end the game: its final entry opens
+# them, and every copy, the judge's own first, finds the line that
+# answered bob's move with a legal reply, and refuses it.  Knights: no
+# setup, so the final entry opens the lines alone and is made by hand.
+test_cond_withheld_caught_at_the_end() {
+	gstart knights
+	plan
+	jplay A a2.msg -c "$py => $pz" $px
+	rm J/cond.0
+	jplay B b2.msg $py
+	grep -q 'fired' jout && fail "fired without the lines"
+	x=$(example A)
+	jplay A a3.msg $x
+	"$ADJ" turn -d B resign >b3.msg || fail "resign"
+	expect 1 "$ADJ" judge -d J -O mq b3.msg
+	grep -q "the judge withheld alice's condition line 1 step 1, which" \
+	    out err || { cat out err >&2; fail "the judge's copy took it"; }
+	# the final entry a judge would have to send, by hand, after bob's
+	# resignation (from his message): refused
+	"$ADJ" open -k judge.key b3.msg 2>/dev/null |
+	    sed -n 's/^entry: //p' | base64 -d >resign.bin
+	blob_body resign.bin | grep -q '^kind: turn$' || fail "no resign"
+	n=$(blob_body resign.bin | sed -n 's/^seq: //p')
+	set -- J/cond.0.*
+	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	{
+		"$ADJ" show -d B -f yaml | sed -n '/^game: /p'
+		echo "seq: $((n + 1))"
+		echo "prev: $(wire hash resign.bin)"
+		echo "by: judge"
+		echo "to: [$(cut -d' ' -f3 alice.pub)," \
+		    "$(cut -d' ' -f3 bob.pub)]"
+		echo "kind: final"
+		echo "open: []"
+		echo "cond:"
+		echo "- for: alice"
+		echo "  entry: ${1##*.}"
+		sed -n '/^cond:$/,$p' "$1" | sed 's/^/  /'
+	} >fin.yaml
+	wire sign judge.key fin.yaml alice.pub bob.pub >fin.bin ||
+	    fail "wire sign"
+	update_body bob resign.bin fin.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "the judge withheld alice's condition line 1 step 1"
+	err_has "which answered bob's"
+	one_line
+	unchanged B
 }
