@@ -345,6 +345,33 @@ EOF
 	mailout
 }
 
+# A judge's fired entry that answers the move with a line alice sent but
+# plays another reply than the line's: refused by bob's copy
+test_cond_forged_reply_refused() {
+	cfire
+	"$ADJ" turn -d B c5-d5 >b2.msg || fail "turn"
+	"$ADJ" judge -d J -O mq b2.msg >jout 2>&1 || fail "judge"
+	grep -q "fired: alice's condition, line 1 step 1" jout || fail "fired"
+	"$ADJ" open -k judge.key b2.msg 2>/dev/null |
+	    sed -n 's/^entry: //p' | base64 -d >move.bin
+	entries J fj
+	fired=$(printf 'fj/%06d' "$(seq_of J)")
+	blob_body "$fired" >fired.yaml
+	grep -q '^kind: fired$' fired.yaml || fail "no fired entry"
+	sed 's/^  to: c2$/  to: b3/' fired.yaml >forged.yaml
+	cmp -s fired.yaml forged.yaml && fail "nothing forged"
+	wire sign judge.key forged.yaml alice.pub bob.pub >forged.bin ||
+	    fail "wire sign"
+	update_body bob move.bin forged.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "the judge plays c3-b3 for alice, whose condition says c3-c2"
+	one_line
+	unchanged B
+	mailout
+}
+
 # --- every game -------------------------------------------------------------
 
 # example DIR: the legal action DIR's view suggests (the same for the same
