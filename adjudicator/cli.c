@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cond_match.h"
 #include "fsio.h"
 #include "archive.h"
 #include "audit.h"

@@ -15,8 +15,9 @@
 #endif
 
 #define MAGIC		"ADJC"
-#define VERSION		3	/* 2: the secrets this copy holds; 3: the
-				 * body's runs of zeros squeezed */
+#define VERSION		4	/* 2: the secrets this copy holds; 3: the
+				 * body's runs of zeros squeezed; 4: the
+				 * conditions committed to */
 #define MAX_ITEMS	1000000
 #define RUN		16	/* zeros worth a count of their own */
 #define MAX_BODY	(256u * 1024 * 1024)
@@ -36,10 +37,38 @@ secret_slot(struct transcript *p, int s)
 			    offsetof(struct match, f), 0, \
 			    sizeof(((struct match *)0)->f))
 
+/* n items of size bytes, each pointing (at offset at) to a state of ssize
+ * bytes: the item, its pointer zeroed, then the state. */
+static int
+add_stated(struct buf *b, const void *items, size_t n, size_t size,
+    size_t at, size_t ssize)
+{
+	const uint8_t *p = items;
+	uint8_t *tmp;
+	void *st;
+	size_t i;
+	int rc;
+
+	rc = buf_add_u32(b, (uint32_t)n);
+	if (n == 0)
+		return rc;
+	if ((tmp = malloc(size)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++, p += size) {
+		memcpy(tmp, p, size);
+		memcpy(&st, p + at, sizeof(st));
+		memset(tmp + at, 0, sizeof(st));
+		rc |= buf_add_field(b, tmp, size);
+		rc |= buf_add_field(b, st, ssize);
+	}
+	free(tmp);
+	return rc;
+}
+
 static int
 add_match(struct buf *b, const struct match *m)
 {
-	size_t i, at = b->len + 4;	/* after the field's length */
+	size_t at = b->len + 4;	/* after the field's length */
 	int rc = 0;
 
 	/* what points into this process is restored on reading: zeroed
@@ -50,18 +79,20 @@ add_match(struct buf *b, const struct match *m)
 		ZERO(b, at, rules);
 		ZERO(b, at, state);
 		ZERO(b, at, checks);
+		ZERO(b, at, cond_sent);
+		ZERO(b, at, cond_waits);
 		ZERO(b, at, local);
 	}
 	rc |= buf_add_field(b, m->state, m->rules->state_size);
-	rc |= buf_add_u32(b, (uint32_t)m->nchecks);
-	for (i = 0; i < m->nchecks; i++) {
-		struct match_check k = m->checks[i];
-
-		k.state = NULL;
-		rc |= buf_add_field(b, &k, sizeof(k));
-		rc |= buf_add_field(b, m->checks[i].state,
-		    m->rules->state_size);
-	}
+	rc |= add_stated(b, m->checks, m->nchecks, sizeof(*m->checks),
+	    offsetof(struct match_check, state), m->rules->state_size);
+	rc |= buf_add_u32(b, (uint32_t)m->ncond_sent);
+	if (m->ncond_sent > 0)
+		rc |= buf_add_field(b, m->cond_sent, m->ncond_sent *
+		    sizeof(*m->cond_sent));
+	rc |= add_stated(b, m->cond_waits, m->ncond_waits,
+	    sizeof(*m->cond_waits), offsetof(struct cond_wait, state),
+	    m->rules->state_size);
 	return rc;
 }
 
@@ -231,27 +262,64 @@ take_field(struct cursor *c, const uint8_t **p, size_t want)
 	    cursor_skip(c, p, n) != 0 ? -1 : 0;
 }
 
+/* The items add_stated wrote: *items calloc'd, *n of them read, each
+ * with its state malloc'd (what was read, also on an error). */
+static int
+read_stated(struct cursor *c, void **items, size_t *n, size_t size,
+    size_t at, size_t ssize)
+{
+	const uint8_t *k, *st;
+	uint8_t *p;
+	void *s;
+	uint32_t cnt, i;
+
+	if (cursor_u32(c, &cnt) != 0 || cnt > MAX_ITEMS)
+		return -1;
+	if (cnt == 0)
+		return 0;
+	if ((p = calloc(cnt, size)) == NULL)
+		return -1;
+	*items = p;
+	for (i = 0; i < cnt; i++, p += size) {
+		if (take_field(c, &k, size) != 0 ||
+		    take_field(c, &st, ssize) != 0 ||
+		    (s = malloc(ssize)) == NULL)
+			return -1;
+		memcpy(p, k, size);
+		memcpy(s, st, ssize);
+		memcpy(p + at, &s, sizeof(s));
+		*n = i + 1;
+	}
+	return 0;
+}
+
 static int
 read_checks(struct cursor *c, struct match *m)
 {
-	const uint8_t *k, *st;
-	uint32_t n, i;
+	const uint8_t *k;
+	void *v = NULL;
+	uint32_t n;
+	int rc;
 
+	rc = read_stated(c, &v, &m->nchecks, sizeof(*m->checks),
+	    offsetof(struct match_check, state), m->rules->state_size);
+	m->checks = v;
+	if (rc != 0)
+		return -1;
+	/* the conditions committed to (cond_match.c) */
 	if (cursor_u32(c, &n) != 0 || n > MAX_ITEMS)
 		return -1;
-	if (n > 0 && (m->checks = calloc(n, sizeof(*m->checks))) == NULL)
+	if (n > 0 && (take_field(c, &k, n * sizeof(*m->cond_sent)) != 0 ||
+	    (m->cond_sent = calloc(n, sizeof(*m->cond_sent))) == NULL))
 		return -1;
-	for (i = 0; i < n; i++) {
-		if (take_field(c, &k, sizeof(*m->checks)) != 0 ||
-		    take_field(c, &st, m->rules->state_size) != 0)
-			return -1;
-		memcpy(&m->checks[i], k, sizeof(*m->checks));
-		if ((m->checks[i].state = malloc(m->rules->state_size)) == NULL)
-			return -1;
-		memcpy(m->checks[i].state, st, m->rules->state_size);
-		m->nchecks = i + 1;
-	}
-	return 0;
+	if (n > 0)
+		memcpy(m->cond_sent, k, n * sizeof(*m->cond_sent));
+	m->ncond_sent = n;
+	v = NULL;
+	rc = read_stated(c, &v, &m->ncond_waits, sizeof(*m->cond_waits),
+	    offsetof(struct cond_wait, state), m->rules->state_size);
+	m->cond_waits = v;
+	return rc;
 }
 
 /* The match, of the game gid with those rules (and, given, the header's
@@ -271,6 +339,10 @@ read_match(struct cursor *c, const struct game_rules *rules,
 	m->rules = rules;
 	m->checks = NULL;
 	m->nchecks = 0;
+	m->cond_sent = NULL;
+	m->ncond_sent = 0;
+	m->cond_waits = NULL;
+	m->ncond_waits = 0;
 	if ((m->state = malloc(m->rules->state_size)) == NULL) {
 		free(m);
 		return NULL;

@@ -9,8 +9,6 @@
 
 #include "cond.h"
 #include "game.h"
-#include "match.h"
-#include "transcript.h"
 #include "ydoc.h"
 
 /* One action of a step, cleaned: "" is refused. */
@@ -138,16 +136,18 @@ cond_seal(struct cond_set *s, const uint8_t game[SEC_HASH], const char *seat,
 
 	s->seq = seq;
 	for (i = 0; i < COND_LINES; i++) {
-		if (i >= s->n) {
-			/* random: it opens to nothing, and hides the count */
-			commit_nonce(s->commit[i]);
-			continue;
-		}
-		commit_nonce(s->line[i].nonce);
 		line_id(seq, i, id, sizeof(id));
-		cond_line_text(&s->line[i], text, sizeof(text));
-		if (commit_make(s->commit[i], game, seat, id, text,
-		    s->line[i].nonce) != 0)
+		if (i >= s->n) {
+			/* the empty line: looks as any other, hides the count,
+			 * and opens at the end with the rest */
+			commit_nonce(s->pad[i]);
+			text[0] = '\0';
+		} else {
+			commit_nonce(s->line[i].nonce);
+			cond_line_text(&s->line[i], text, sizeof(text));
+		}
+		if (commit_make(s->commit[i], game, seat, id, text, i >= s->n ?
+		    s->pad[i] : s->line[i].nonce) != 0)
 			return error_set(e, EXIT_SYSTEM, "condition: cannot "
 			    "commit");
 	}
@@ -186,9 +186,27 @@ cond_write_lines(struct ydoc_writer *w, const struct cond_set *s)
 		ydoc_kv(w, "nonce", hex);
 		ydoc_map_end(w);
 	}
+	for (; i < COND_LINES; i++) {
+		sec_hex(hex, sizeof(hex), s->pad[i], COMMIT_NONCE);
+		ydoc_map_begin(w);
+		ydoc_kvf(w, "line", "%d", i + 1);
+		ydoc_kv(w, "nonce", hex);
+		ydoc_map_end(w);
+	}
 	ydoc_seq_end(w);
 	sec_wipe(hex, sizeof(hex));
 	sec_wipe(text, sizeof(text));
+}
+
+void
+cond_write_opened(struct ydoc_writer *w, const char *seat,
+    const struct cond_set *s)
+{
+	ydoc_map_begin(w);
+	ydoc_kv(w, "for", seat);
+	ydoc_kvf(w, "entry", "%llu", (unsigned long long)s->seq);
+	cond_write_lines(w, s);
+	ydoc_map_end(w);
 }
 
 void
@@ -237,26 +255,54 @@ cond_read_commits(const struct ydoc *doc, struct cond_set *s, int *has,
 	return 0;
 }
 
-/* One opened line of list, item i, into s. */
+/* A slot after the last line: the empty line, its nonce into s->pad. */
 static int
-read_line(const struct ydoc *item, struct cond_set *s, int *seen,
+read_pad(const struct ydoc *item, struct cond_set *s, unsigned long long no,
+    const uint8_t game[SEC_HASH], const char *seat, const char *where,
+    struct error *e)
+{
+	char id[48];
+
+	if (ydoc_hex(item, "nonce", s->pad[no - 1], COMMIT_NONCE, where,
+	    e) != 0)
+		return -1;
+	line_id(s->seq, (int)no - 1, id, sizeof(id));
+	if (commit_check(s->commit[no - 1], game, seat, id, "",
+	    s->pad[no - 1]) != 0)
+		return error_set(e, EXIT_REFUSED, "%s:%u: condition slot %llu "
+		    "does not open %s's commitment in entry %llu", where,
+		    item->line, no, seat, (unsigned long long)s->seq);
+	return 0;
+}
+
+/* Item i of list, numbered i + 1: a line (steps, nonce) into s, or after
+ * the lines a slot's nonce alone. */
+static int
+read_line(const struct ydoc *item, size_t i, struct cond_set *s,
     const uint8_t game[SEC_HASH], const char *seat, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "line", "steps", "nonce", NULL };
+	static const char *const need[] = { "line", "nonce", NULL };
 	struct cond_line l;
 	unsigned long long no;
 	const char *steps;
 	char id[48], text[COND_TEXT];
 	int rc = -1;
 
-	if (ydoc_check_keys(item, keys, keys, where, e) != 0 ||
-	    ydoc_uint(item, "line", COND_LINES, &no, where, e) != 0 ||
-	    (steps = ydoc_scalar(item, "steps", where, e)) == NULL)
+	if (ydoc_check_keys(item, keys, need, where, e) != 0 ||
+	    ydoc_uint(item, "line", COND_LINES, &no, where, e) != 0)
 		return -1;
-	if (no < 1 || seen[no - 1]++)
+	if (no != i + 1)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
-		    "%llu twice, or numbered 0", where, item->line, no);
+		    "%llu where line %zu comes", where, item->line, no, i + 1);
+	if (ydoc_get(item, "steps") == NULL)
+		return read_pad(item, s, no, game, seat, where, e);
+	if ((int)i != s->n)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: condition line "
+		    "%llu after an empty slot", where, item->line, no);
+	if ((steps = ydoc_scalar(item, "steps", where, e)) == NULL)
+		return -1;
 	if (cond_parse(steps, &l, e) != 0) {
 		e->status = EXIT_MALFORMED;
 		return error_prefix(e, "%s:%u: condition line %llu", where,
@@ -287,18 +333,17 @@ cond_read_lines(const struct ydoc *list, struct cond_set *s,
     const uint8_t game[SEC_HASH], const char *seat, const char *where,
     struct error *e)
 {
-	int seen[COND_LINES] = { 0 };
 	size_t i;
 
 	s->n = 0;
 	if (ydoc_expect(list, YDOC_SEQ, "cond", where, e) != 0)
 		return -1;
-	if (list->nkids > COND_LINES)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: more than %d "
-		    "condition lines", where, list->line, COND_LINES);
+	if (list->nkids != COND_LINES)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %zu condition "
+		    "slots opened, not %d", where, list->line, list->nkids,
+		    COND_LINES);
 	for (i = 0; i < list->nkids; i++)
-		if (read_line(list->kids[i], s, seen, game, seat, where,
-		    e) != 0)
+		if (read_line(list->kids[i], i, s, game, seat, where, e) != 0)
 			return -1;
 	return 0;
 }
@@ -368,134 +413,4 @@ cond_record_read(const void *data, size_t len, struct cond_set *s,
 	rc = cond_record_doc(doc, s, game, seat, where, e);
 	ydoc_free(doc);
 	return rc;
-}
-
-int
-cond_record_own(const struct transcript *p, struct cond_set *s,
-    struct error *e)
-{
-	struct buf b;
-	int rc;
-
-	if (p->store->get_cond == NULL || p->me < 0 || p->me >= p->m->nseats)
-		return 1;
-	buf_init(&b);
-	rc = p->store->get_cond(p->arg, p->me, &b, e);
-	if (rc == 0)
-		rc = cond_record_read(b.data, b.len, s, p->m->game_id,
-		    p->m->seat[p->me].name, "conditions", e);
-	if (b.data != NULL)
-		sec_wipe(b.data, b.len);
-	buf_free(&b);
-	return rc;
-}
-
-int
-cond_pending(const struct transcript *p, struct cond_set *s, struct error *e)
-{
-	const struct match *m = p->m;
-	int rc;
-
-	const struct match_seat *ms;
-	struct cond_line l;
-	char text[COND_TEXT];
-	int i, n = 0;
-
-	if (!m->judge_mode || match_phase(m) != MATCH_PLAY)
-		return 1;
-	if ((rc = cond_record_own(p, s, e)) != 0)
-		return rc;
-	/* sent and not back yet: every line */
-	if (s->seq > m->seq)
-		return s->n > 0 ? 0 : 1;
-	/* else those lines whose steps so far the judge fired, while the
-	 * opponent has not answered the last */
-	ms = &m->seat[p->me];
-	if (ms->cond_seq != s->seq || m->nactions != ms->cond_nact)
-		return 1;
-	for (i = 0; i < s->n; i++) {
-		l = s->line[i];
-		l.n = ms->cond_fired;
-		cond_line_text(&l, text, sizeof(text));
-		if (s->line[i].n > ms->cond_fired &&
-		    strcmp(text, ms->cond_path) == 0)
-			s->line[n++] = s->line[i];
-	}
-	s->n = n;
-	return n > 0 ? 0 : 1;
-}
-
-/* A line of the seat's live entry that answers the opponent's last
- * action, which the judge did not play: its index, or -1. */
-static int
-unplayed(const struct transcript *p, struct cond_set *s)
-{
-	const struct match *m = p->m;
-	struct error ign;
-	int live;
-
-	if (!m->judge_mode || p->me < 0 || p->me >= m->nseats ||
-	    !cond_live(m, p->me) || cond_record_own(p, s, &ign) != 0 ||
-	    s->seq != m->seat[p->me].cond_seq)
-		return -1;
-	return cond_first_match(m, p->me, s, &live);
-}
-
-/* What the seat's view says of a line the judge did not play. */
-static void
-view_unplayed(const struct transcript *p, int yaml, struct cond_set *s,
-    struct buf *b)
-{
-	const struct match *m = p->m;
-	int i;
-
-	if ((i = unplayed(p, s)) < 0)
-		return;
-	if (yaml)
-		buf_printf(b, "condition_not_played:\n  line: %d\n  "
-		    "answers: \"%s\"\n", i + 1, m->last_action);
-	else
-		buf_printf(b, "\nNot played: your condition line %d answers "
-		    "%s's %s,\nbut the judge played nothing for you: it "
-		    "withheld it, or found your\nreply illegal by what you "
-		    "could not see (its note says which).\n", i + 1,
-		    m->seat[m->last_action_by].name, m->last_action);
-}
-
-void
-cond_view(const struct transcript *p, int yaml, struct buf *b)
-{
-	struct ydoc_writer *w;
-	struct cond_set *s;
-	struct error ign;
-	char text[COND_TEXT];
-	int i;
-
-	if ((s = sec_malloc(sizeof(*s))) == NULL)
-		return;
-	if (cond_pending(p, s, &ign) != 0) {
-		view_unplayed(p, yaml, s, b);
-		goto done;
-	}
-	if (yaml && (w = ydoc_writer_new(b)) != NULL) {
-		ydoc_map_begin(w);
-		ydoc_key(w, "conditions");
-		ydoc_seq_begin(w, 0);
-		for (i = 0; i < s->n; i++) {
-			cond_line_text(&s->line[i], text, sizeof(text));
-			ydoc_str(w, text);
-		}
-		ydoc_seq_end(w);
-		ydoc_map_end(w);
-		(void)ydoc_writer_end(w);
-	}
-	for (i = 0; !yaml && i < s->n; i++) {
-		cond_line_text(&s->line[i], text, sizeof(text));
-		buf_printf(b, "%s  %d. %s\n", i ? "" : "\nConditions pending "
-		    "(yours alone, sealed to the judge):\n", i + 1, text);
-	}
-	sec_wipe(text, sizeof(text));
-done:
-	sec_wipe(s, sizeof(*s));
-	sec_free(s);
 }

@@ -6,12 +6,38 @@
  * signed and against the opponent's action it answers.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cond.h"
+#include "cond_match.h"
 #include "entry.h"
 #include "match_int.h"
 #include "ydoc.h"
+
+static int	keep_wait(struct match *, int seat, struct error *);
+static int	check_wait(struct match *, const struct cond_wait *,
+		    const struct cond_set *, const char *where,
+		    struct error *);
+
+/* The seat's entry about to be applied commits to s: kept for the end. */
+static int
+keep_sent(struct match *m, int seat, const struct cond_set *s,
+    struct error *e)
+{
+	struct cond_sent *n;
+
+	n = reallocarray(m->cond_sent, m->ncond_sent + 1, sizeof(*n));
+	if (n == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->cond_sent = n;
+	n += m->ncond_sent++;
+	memset(n, 0, sizeof(*n));
+	n->seat = seat;
+	n->seq = m->seq + 1;
+	memcpy(n->commit, s->commit, sizeof(n->commit));
+	return 0;
+}
 
 int
 cond_entry(struct match *m, int seat, const struct ydoc *doc,
@@ -32,14 +58,18 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 			    "(cond) come only with an action", where);
 		return 0;
 	}
-	/* the seat moved itself: what it sent before is spent */
+	/* the seat moved itself: what it sent before is spent (kept, when
+	 * it could have fired, for the check at the end) */
+	if (cond_live(m, seat) && keep_wait(m, seat, e) != 0)
+		return -1;
 	ms->cond_seq = 0;
 	if (ydoc_get(doc, "cond") == NULL)
 		return 0;
 	if (!m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
 		    "a game without a judge", where);
-	if (cond_read_commits(doc, &s, &has, where, e) != 0)
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    keep_sent(m, seat, &s, e) != 0)
 		return -1;
 	ms->cond_seq = m->seq + 1;
 	memcpy(ms->cond_commit, s.commit, sizeof(ms->cond_commit));
@@ -218,4 +248,191 @@ cond_fired(struct match *m, int author, const struct ydoc *doc,
 	/* the lines that share these steps stay live for the next */
 	ms->cond_nact = m->nactions;
 	return 0;
+}
+
+int
+cond_unopened(const struct match *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncond_sent; i++)
+		if (!m->cond_sent[i].opened)
+			return 1;
+	return 0;
+}
+
+/* One item of a final entry's cond: for, entry, cond (every slot). */
+static int
+open_sent(struct match *m, const struct ydoc *item, struct cond_set *s,
+    const char *where, struct error *e)
+{
+	static const char *const keys[] = { "for", "entry", "cond", NULL };
+	struct cond_sent *c = NULL;
+	unsigned long long seq;
+	const char *name;
+	size_t i;
+	int seat;
+
+	if (ydoc_check_keys(item, keys, keys, where, e) != 0 ||
+	    (name = ydoc_scalar(item, "for", where, e)) == NULL ||
+	    ydoc_uint(item, "entry", UINT32_MAX, &seq, where, e) != 0)
+		return -1;
+	seat = match_seat_by_name(m, name);
+	for (i = 0; seat >= 0 && i < m->ncond_sent; i++)
+		if (m->cond_sent[i].seat == seat && m->cond_sent[i].seq == seq)
+			c = &m->cond_sent[i];
+	if (c == NULL || c->opened)
+		return error_set(e, EXIT_REFUSED, "%s: the final entry opens "
+		    "conditions of %.32s's entry %llu, %s", where, name, seq,
+		    c == NULL ? "which committed to none" : "twice");
+	memset(s, 0, sizeof(*s));
+	s->seq = seq;
+	memcpy(s->commit, c->commit, sizeof(s->commit));
+	if (cond_read_lines(ydoc_get(item, "cond"), s, m->game_id,
+	    m->seat[seat].name, where, e) != 0)
+		return -1;
+	c->opened = 1;
+	for (i = 0; i < m->ncond_waits; i++)
+		if (m->cond_waits[i].seat == seat &&
+		    m->cond_waits[i].cond_seq == seq &&
+		    check_wait(m, &m->cond_waits[i], s, where, e) != 0)
+			return -1;
+	return 0;
+}
+
+int
+cond_final(struct match *m, int author, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	const struct ydoc *list = ydoc_get(doc, "cond");
+	struct cond_set s;
+	size_t i;
+	int rc = 0;
+
+	if (author != GAME_JUDGE || !m->judge_mode)
+		return list == NULL ? 0 : error_set(e, EXIT_MALFORMED, "%s: "
+		    "only the judge's final entry opens conditions", where);
+	if (list != NULL && ydoc_expect(list, YDOC_SEQ, "cond", where, e) != 0)
+		return -1;
+	for (i = 0; rc == 0 && list != NULL && i < list->nkids; i++)
+		rc = open_sent(m, list->kids[i], &s, where, e);
+	sec_wipe(&s, sizeof(s));
+	if (rc != 0)
+		return -1;
+	for (i = 0; i < m->ncond_sent; i++)
+		if (!m->cond_sent[i].opened)
+			return error_set(e, EXIT_REFUSED, "%s: the final entry "
+			    "leaves %s's conditions of entry %llu unopened",
+			    where, m->seat[m->cond_sent[i].seat].name,
+			    (unsigned long long)m->cond_sent[i].seq);
+	return 0;
+}
+
+int
+cond_match_copy(struct match *c, const struct match *m)
+{
+	size_t i;
+
+	c->cond_sent = NULL;
+	c->cond_waits = NULL;
+	c->ncond_waits = 0;
+	if (m->ncond_sent > 0 && (c->cond_sent = calloc(m->ncond_sent,
+	    sizeof(*c->cond_sent))) == NULL) {
+		c->ncond_sent = 0;
+		return -1;
+	}
+	if (m->ncond_sent > 0)
+		memcpy(c->cond_sent, m->cond_sent, m->ncond_sent *
+		    sizeof(*c->cond_sent));
+	if (m->ncond_waits > 0 && (c->cond_waits = calloc(m->ncond_waits,
+	    sizeof(*c->cond_waits))) == NULL)
+		return -1;
+	for (i = 0; i < m->ncond_waits; i++) {
+		c->cond_waits[i] = m->cond_waits[i];
+		if ((c->cond_waits[i].state = match_state_dup(m,
+		    m->cond_waits[i].state)) == NULL)
+			return -1;
+		c->ncond_waits = i + 1;
+	}
+	return 0;
+}
+
+void
+cond_match_free(struct match *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncond_waits; i++)
+		free(m->cond_waits[i].state);
+	free(m->cond_waits);
+	free(m->cond_sent);
+}
+
+/* Seat moves by hand while its conditions could fire: the position kept
+ * for the check at the end (did no line of its answer, legally?). */
+static int
+keep_wait(struct match *m, int seat, struct error *e)
+{
+	const struct match_seat *ms = &m->seat[seat];
+	struct cond_wait *w;
+
+	w = reallocarray(m->cond_waits, m->ncond_waits + 1, sizeof(*w));
+	if (w == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->cond_waits = w;
+	w += m->ncond_waits;
+	memset(w, 0, sizeof(*w));
+	if ((w->state = match_state_dup(m, m->state)) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	m->ncond_waits++;
+	w->seat = seat;
+	w->cond_seq = ms->cond_seq;
+	w->seq = m->seq + 1;
+	w->fired = ms->cond_fired;
+	memcpy(w->path, ms->cond_path, sizeof(w->path));
+	w->opp = m->last_action_by;
+	w->nactions = m->nactions;
+	memcpy(w->last_action, m->last_action, sizeof(w->last_action));
+	return 0;
+}
+
+/* Whether wait w, the lines s open, shows a reply the judge withheld:
+ * a line answered, and its reply was legal with everything now open. */
+static int
+check_wait(struct match *m, const struct cond_wait *w,
+    const struct cond_set *s, const char *where, struct error *e)
+{
+	struct match *t;
+	struct game_action a;
+	struct game_needs n;
+	struct game_ctx c;
+	struct match_ctx arg;
+	struct error ign;
+	int i, live, legal = 0;
+
+	if ((t = malloc(sizeof(*t))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	memcpy(t, m, sizeof(*t));
+	t->state = w->state;
+	t->last_action_by = w->opp;
+	t->nactions = w->nactions;
+	memcpy(t->last_action, w->last_action, sizeof(t->last_action));
+	t->seat[w->seat].cond_fired = w->fired;
+	memcpy(t->seat[w->seat].cond_path, w->path, sizeof(w->path));
+	i = cond_first_match(t, w->seat, s, &live);
+	free(t);
+	if (i < 0 || m->rules->parse(w->state, w->seat,
+	    s->line[i].then[w->fired], &a, &ign) != 0)
+		return 0;
+	match_ctx_init(&c, &arg, m, MATCH_PUBLIC);
+	game_needs_init(&n);
+	legal = m->rules->legal(w->state, w->seat, &a, &c, &n, &ign) == 0 &&
+	    arg.misses == 0;
+	if (!legal)
+		return 0;
+	return error_set(e, EXIT_REFUSED, "%s: the judge withheld %s's "
+	    "condition line %d step %d, which answered %s's %s before entry "
+	    "%llu", where, m->seat[w->seat].name, i + 1, w->fired + 1,
+	    match_author_name(m, w->opp), w->last_action,
+	    (unsigned long long)w->seq);
 }

@@ -515,7 +515,8 @@ done:
 
 int
 entry_judge(const struct match *m, struct match_secret *const secrets[],
-    const struct key_secret *k, struct buf *out, struct error *e)
+    const struct cond_set *sets, size_t nsets, const struct key_secret *k,
+    struct buf *out, struct error *e)
 {
 	const struct game_needs *n = &m->pending_needs;
 	struct ydoc_writer *w;
@@ -574,6 +575,14 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 	ydoc_seq_end(w);
 	if (value[0] != '\0')
 		write_claim(w, n->claim, value);
+	if (final && nsets > 0) {
+		ydoc_key(w, "cond");
+		ydoc_seq_begin(w, 0);
+		for (i = 0; i < (int)nsets; i++)
+			cond_write_opened(w, m->seat[m->cond_sent[i].seat].name,
+			    &sets[i]);
+		ydoc_seq_end(w);
+	}
 	ydoc_map_end(w);
 	return finish(w, e);
 }

@@ -70,8 +70,10 @@ int	entry_final(const struct match *, int seat,
 /* Judge mode: the judge's entry that meets what a pending action waits
  * for at once, or opens every setup at the end, or its share of the seed
  * (k, its key: its reveal when it made the game).  secrets holds every
- * seat's. */
+ * seat's; at the end, sets the nsets conditions the seats committed to
+ * and the final entry opens (formats/conditions.md). */
 int	entry_judge(const struct match *, struct match_secret *const secrets[],
+	    const struct cond_set *sets, size_t nsets,
 	    const struct key_secret *k, struct buf *, struct error *);
 /* Time (timing.c): a seat's leave [from, until) (from 0: now), a
  * timeout of seat (the judge's ruling, a peer's claim), and the judge's

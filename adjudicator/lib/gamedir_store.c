@@ -456,6 +456,39 @@ get_cond(void *arg, int seat, struct buf *b, struct error *e)
 	return fsio_read_regular(path, 1024 * 1024, b, NULL, e);
 }
 
+/* Every set the judge was sent: GAMEDIR/cond.N.SEQ, SEQ the entry. */
+static void
+cond_at_path(const struct gamedir *g, int seat, uint64_t seq, char *path,
+    size_t len)
+{
+	snprintf(path, len, "%s/cond.%d.%llu", g->path, seat,
+	    (unsigned long long)seq);
+}
+
+static int
+put_cond_at(void *arg, int seat, uint64_t seq, const struct buf *b,
+    struct error *e)
+{
+	struct gamedir *g = arg;
+	char path[PATH_MAX];
+
+	cond_at_path(g, seat, seq, path, sizeof(path));
+	return fsio_write_atomic(path, b->data, b->len, 0600, e);
+}
+
+static int
+get_cond_at(void *arg, int seat, uint64_t seq, struct buf *b,
+    struct error *e)
+{
+	struct gamedir *g = arg;
+	char path[PATH_MAX];
+
+	cond_at_path(g, seat, seq, path, sizeof(path));
+	if (!fsio_exists(path))
+		return 1;
+	return fsio_read_regular(path, 1024 * 1024, b, NULL, e);
+}
+
 const struct transcript_store gamedir_disk = {
 	.put_entry = put_entry,
 	.get_entry = get_entry,
@@ -475,4 +508,6 @@ const struct transcript_store gamedir_disk = {
 	.put_receipt = put_receipt,
 	.put_cond = put_cond,
 	.get_cond = get_cond,
+	.put_cond_at = put_cond_at,
+	.get_cond_at = get_cond_at,
 };

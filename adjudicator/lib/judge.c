@@ -60,8 +60,10 @@ judge_auto(struct judge_run *j, struct error *e)
 	struct key_public to[GAME_MAX_SEATS];
 	struct envelope env;
 	enum transcript_verdict v;
+	struct cond_set *sets = NULL;
 	struct buf body, sb;
 	char where[64];
+	size_t nsets = 0;
 	int n, rc = 0;
 
 	n = transcript_recipients(p, to);
@@ -71,9 +73,16 @@ judge_auto(struct judge_run *j, struct error *e)
 	while (rc == 0 && match_next_author(p->m) == GAME_JUDGE) {
 		body.len = sb.len = 0;
 		snprintf(where, sizeof(where), "judge");
-		if (entry_judge(p->m, p->all, j->k, &body, e) != 0) {
+		if (judge_cond_sets(p, &sets, &nsets, e) != 0 ||
+		    entry_judge(p->m, p->all, sets, nsets, j->k, &body,
+		    e) != 0) {
 			rc = -1;
 			break;
+		}
+		if (sets != NULL) {
+			sec_wipe(sets, nsets * sizeof(*sets));
+			sec_free(sets);
+			sets = NULL;
 		}
 		if (j->tamper != NULL)
 			j->tamper(j->tamper_arg, -1, &body);
@@ -86,6 +95,11 @@ judge_auto(struct judge_run *j, struct error *e)
 		else
 			j->applied++;
 	}
+	if (sets != NULL) {
+		sec_wipe(sets, nsets * sizeof(*sets));
+		sec_free(sets);
+	}
+	sec_wipe(body.data, body.len);
 	buf_free(&body);
 	buf_free(&sb);
 	return rc;

@@ -84,6 +84,9 @@ accept_cond(struct transcript *p, const struct match *after,
 	if (rc == 0 && has && p->store->put_cond != NULL && !p->dry)
 		rc = cond_record_write(s, &b, e) != 0 ? -1 :
 		    p->store->put_cond(p->arg, a->seat, &b, e);
+	/* every set kept too: the final entry opens them all */
+	if (rc == 0 && has && p->store->put_cond_at != NULL && !p->dry)
+		rc = p->store->put_cond_at(p->arg, a->seat, s->seq, &b, e);
 done:
 	if (s != NULL) {
 		sec_wipe(s, sizeof(*s));

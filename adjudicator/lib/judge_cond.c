@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "cond_match.h"
 #include "judge.h"
 #include "judge_int.h"
 
@@ -116,4 +117,49 @@ judge_cond_fire(struct judge_run *j, struct error *e)
 	sec_wipe(s, sizeof(*s));
 	sec_free(s);
 	return rc;
+}
+
+int
+judge_cond_sets(const struct transcript *p, struct cond_set **sets,
+    size_t *n, struct error *e)
+{
+	const struct match *m = p->m;
+	const struct cond_sent *c;
+	struct buf b;
+	size_t i;
+	int rc = 0;
+
+	*sets = NULL;
+	*n = 0;
+	if (m->ncond_sent == 0 || match_phase(m) != MATCH_FINAL)
+		return 0;
+	if (p->store->get_cond_at == NULL)
+		return error_set(e, EXIT_SYSTEM, "the judge keeps no "
+		    "conditions to open");
+	if ((*sets = sec_malloc(m->ncond_sent * sizeof(**sets))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	buf_init(&b);
+	for (i = 0; rc == 0 && i < m->ncond_sent; i++) {
+		c = &m->cond_sent[i];
+		b.len = 0;
+		rc = p->store->get_cond_at(p->arg, c->seat, c->seq, &b, e);
+		if (rc > 0)
+			rc = error_set(e, EXIT_SYSTEM, "the judge lost %s's "
+			    "conditions of entry %llu", m->seat[c->seat].name,
+			    (unsigned long long)c->seq);
+		else if (rc == 0)
+			rc = cond_record_read(b.data, b.len, &(*sets)[i],
+			    m->game_id, m->seat[c->seat].name, "conditions", e);
+		if (b.data != NULL)
+			sec_wipe(b.data, b.len);
+	}
+	buf_free(&b);
+	if (rc != 0) {
+		sec_wipe(*sets, m->ncond_sent * sizeof(**sets));
+		sec_free(*sets);
+		*sets = NULL;
+		return -1;
+	}
+	*n = m->ncond_sent;
+	return 0;
 }

@@ -34,6 +34,11 @@ int	judge_cond_of(struct transcript *, int seat, struct cond_set *,
 /* The conditions that answer the entries just applied, fired (each the
  * judge's entry of kind fired, and what the judge owes after it). */
 int	judge_cond_fire(struct judge_run *, struct error *);
+/* At the end: every set the seats committed to (m->cond_sent's, in its
+ * order), as the judge kept them, into *sets (sec_malloc'd, *n of them;
+ * NULL when none), for its final entry to open. */
+int	judge_cond_sets(const struct transcript *, struct cond_set **sets,
+	    size_t *n, struct error *);
 
 /* transcript_accept_fn: arg a struct judge_accept. */
 int	judge_accept(struct transcript *, struct match *after, void *,

@@ -16,7 +16,6 @@
 #include "gamedir.h"
 #include "judge.h"
 #include "mailbot_int.h"
-#include "mailbot_tour.h"
 #include "mailcmd.h"
 #include "match.h"
 #include "tick.h"

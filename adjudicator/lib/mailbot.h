@@ -133,6 +133,16 @@ void	mailbot_touch(struct mailbot *, const char *game);
  * the tournament of each game noted: its page made again. */
 void	mailbot_touch_tour(struct mailbot *, const char *hex);
 void	mailbot_site(struct mailbot *);
+/*
+ * mailbot_tour.c (mailbot_tour.h).  After a run (its games closed,
+ * before its site): each tournament of a game the run changed, taken on
+ * as far as its games allow (the next round paired, its games made and
+ * mailed; the crosstable mailed after each round; the final table and
+ * the tournament archive at the end); the tick's (every 1): every
+ * tournament not ended.  A failure is said in the log and waits for the
+ * next run.
+ */
+void	mailbot_tour_after(struct mailbot *, int every);
 /* What the run noted forgotten, the site not updated (a run that
  * failed: the next run, or site -r, does it). */
 void	mailbot_untouch(struct mailbot *);

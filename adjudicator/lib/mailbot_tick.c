@@ -9,7 +9,6 @@
 
 #include "gamedir.h"
 #include "mailbot_int.h"
-#include "mailbot_tour.h"
 #include "tick.h"
 #include "view.h"
 

@@ -59,21 +59,11 @@ int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);
 
 /*
- * mailbot_tour.c.  After a run (its games closed, before its site): each
- * tournament of a game the run changed, taken on as far as its games
- * allow (the next round paired, its games made and mailed; the
- * crosstable mailed after each round; the final table and the
- * tournament archive at the end); the tick's: every tournament not
- * ended.  A failure is said in the log and waits for the next run.
- */
-/*
  * Every address of ROOT/tournaments/TID/watchers (WATCH TID) made an
  * observer of the game whose id is game (mailcmd_tour_watch.c): the one
  * call that every maker of a tournament's games makes once it filed one.
  */
 int	tour_watchers_add(const char *root, const char *tid,
 	    const char *game, struct error *);
-
-void	mailbot_tour_after(struct mailbot *, int every);
 
 #endif

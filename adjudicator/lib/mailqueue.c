@@ -25,7 +25,6 @@
 #include "fsio.h"
 #include "num.h"
 #include "mailbot_int.h"
-#include "mailbot_tour.h"
 #include "mailqueue.h"
 #include "mime.h"
 #include "sec.h"

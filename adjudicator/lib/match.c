@@ -55,6 +55,7 @@ drop(struct match *m)
 	for (i = 0; i < m->nchecks; i++)
 		resolve_check_free(&m->checks[i]);
 	free(m->checks);
+	cond_match_free(m);
 }
 
 void
@@ -77,8 +78,13 @@ match_clone(const struct match *m)
 	memcpy(c, m, sizeof(*c));
 	c->checks = NULL;
 	c->nchecks = 0;
+	if (cond_match_copy(c, m) != 0) {
+		c->state = NULL;
+		match_free(c);
+		return NULL;
+	}
 	if ((c->state = match_state_dup(m, m->state)) == NULL) {
-		free(c);
+		match_free(c);
 		return NULL;
 	}
 	if (m->nchecks > 0 &&
@@ -239,7 +245,7 @@ final_next(const struct match *m)
 		if (unopened(m, i))
 			break;
 	if (i == m->nseats)
-		return -1;
+		return m->judge_mode && cond_unopened(m) ? GAME_JUDGE : -1;
 	if (m->judge_mode)
 		return GAME_JUDGE;
 	/* the seat whose entry ended the game opens first, in the same
@@ -492,7 +498,7 @@ apply_final(struct match *m, int author, const struct ydoc *doc,
 		return error_set(e, EXIT_MALFORMED, "%s: a final entry carries "
 		    "only openings", where);
 	if (resolve_openings(m, ydoc_get(doc, "open"), author, 1, NULL, where,
-	    bad_seat, e) != 0)
+	    bad_seat, e) != 0 || cond_final(m, author, doc, where, e) != 0)
 		return -1;
 	first = author == GAME_JUDGE ? 0 : author;
 	last = author == GAME_JUDGE ? m->nseats - 1 : author;
@@ -619,8 +625,8 @@ apply_entry(struct match *m, const struct envelope *env,
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
 	if ((ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0 &&
-	    strcmp(kind, "fired") != 0) || (ydoc_get(doc, "for") != NULL &&
-	    strcmp(kind, "fired") != 0))
+	    strcmp(kind, "fired") != 0 && strcmp(kind, "final") != 0) ||
+	    (ydoc_get(doc, "for") != NULL && strcmp(kind, "fired") != 0))
 		return error_set(e, EXIT_MALFORMED, "%s: cond or for outside "
 		    "a turn", where);
 	if (seed_is_kind(kind))

@@ -20,7 +20,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "commit.h"
-#include "cond.h"
+#include "cond_types.h"
 #include "envelope.h"
 #include "error.h"
 #include "game.h"
@@ -31,6 +31,7 @@
 
 struct ydoc;
 struct match_check;
+struct cond_wait;
 
 struct match_seat {
 	char		  name[KEY_NAME_MAX + 1];
@@ -43,8 +44,8 @@ struct match_seat {
 	int		  opened[GAME_MAX_PIECES];
 	uint32_t	  opened_seq[GAME_MAX_PIECES];
 	uint8_t		  commit[GAME_MAX_PIECES][SEC_HASH];
-	/* conditional moves (cond.h, a judged game): the seat's entry that
-	 * committed to them (0: none live), its commitments, the steps the
+	/* conditional moves (cond_types.h, a judged game): the seat's entry
+	 * that committed to them (0: none live), its commitments, the steps the
 	 * judge fired from it and their text, and the count of actions
 	 * (match.nactions) after which the next step may fire */
 	uint64_t	  cond_seq;
@@ -296,6 +297,14 @@ struct match {
 						 * stops at the first error */
 	struct match_check	*checks;	/* waiting for hidden values */
 	size_t			 nchecks;
+	/* every seat's entry that committed to conditions, in chain order
+	 * (cond_match.c): the judge's final entry opens each */
+	struct cond_sent	*cond_sent;
+	size_t			 ncond_sent;
+	/* each time a seat moved by hand while its conditions could fire:
+	 * checked against its lines once the final entry opens them */
+	struct cond_wait	*cond_waits;
+	size_t			 ncond_waits;
 };
 
 /* Entry 0, the header (header.c): the game id is the hash of its signed

@@ -39,6 +39,20 @@ struct match_check {
 	void			*state;		/* as the check must see it */
 };
 
+/* A seat moved by hand while its conditions could fire (cond_match.c):
+ * the position then, for the check once its lines are open. */
+struct cond_wait {
+	int		 seat;
+	uint64_t	 cond_seq;	/* the seat's entry with the lines */
+	uint64_t	 seq;		/* the entry it moved by hand in */
+	int		 fired;		/* steps fired before */
+	char		 path[COND_TEXT];
+	int		 opp;		/* whose action it answered */
+	uint32_t	 nactions;
+	char		 last_action[GAME_TEXT];
+	void		*state;		/* as the seat moved */
+};
+
 /* The keys an entry may have, and those it must. */
 extern const char *const match_entry_keys[];
 extern const char *const match_entry_required[];
@@ -66,6 +80,15 @@ int	cond_entry(struct match *, int seat, const struct ydoc *,
 	    const char *where, struct error *);
 int	cond_fired(struct match *, int author, const struct ydoc *,
 	    const char *where, int *bad_seat, struct error *);
+/* Whether a seat's entry committed to conditions the judge's final entry
+ * has not opened; that entry's key cond, each set opened whole. */
+int	cond_unopened(const struct match *);
+/* c's own copies of m's conditions sent and waits (c a copy of m's
+ * bytes); m's freed. */
+int	cond_match_copy(struct match *c, const struct match *m);
+void	cond_match_free(struct match *);
+int	cond_final(struct match *, int author, const struct ydoc *,
+	    const char *where, struct error *);
 int	resolve_action(struct match *, int seat, const struct game_action *,
 	    const struct ydoc *openings, const struct ydoc *claim,
 	    const char *where, int *bad_seat, struct error *);

@@ -103,6 +103,12 @@ struct transcript_store {
 	int	(*put_cond)(void *, int seat, const struct buf *,
 		    struct error *);
 	int	(*get_cond)(void *, int seat, struct buf *, struct error *);
+	/* the judge's: every set a seat sent, by the entry that committed
+	 * to it, for the final entry that opens them all (NULL: not kept) */
+	int	(*put_cond_at)(void *, int seat, uint64_t seq,
+		    const struct buf *, struct error *);
+	int	(*get_cond_at)(void *, int seat, uint64_t seq, struct buf *,
+		    struct error *);
 };
 
 struct transcript {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cond.h"
+#include "cond_match.h"
 #include "restore.h"
 #include "transcript_int.h"
 #include "update.h"

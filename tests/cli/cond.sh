@@ -123,6 +123,32 @@ test_cond_usage_refused() {
 	unchanged A
 }
 
+# The caps exactly: 8 lines of 8 steps are taken and listed; a ninth line
+# or a ninth step is refused in one line, nothing written
+test_cond_caps_boundary() {
+	cstart
+	l8='c5-c4 => c3-c4 ; a=>b ; c=>d ; e=>f ; g=>h ; i=>j ; k=>l ; m=>n'
+	snapshot A
+	expect 2 "$ADJ" turn -d A -c "$l8 ; o=>p" e3-c3
+	err_has 'more than 8 steps in a line'
+	one_line
+	set -- -c "$l8"
+	for i in 2 3 4 5 6 7 8; do
+		set -- "$@" -c "c5-c4 => e2-e$i"
+	done
+	expect 2 "$ADJ" turn -d A "$@" -c 'c5-c4 => d2-d3' e3-c3
+	err_has 'more than 8 lines'
+	one_line
+	unchanged A
+	jplay A a2.msg "$@" e3-c3
+	"$ADJ" show -d A >aview
+	grep -q "^  1\. c5-c4 => c3-c4 ; a => b ; .* ; m => n\$" aview ||
+	    fail "the line of 8 steps not listed"
+	grep -q '^  8\. c5-c4 => e2-e8$' aview || fail "line 8 not listed"
+	grep -q '^  9\.' aview && fail "a ninth line"
+	true
+}
+
 test_cond_peer_refused() {
 	peer_start incognito
 	setups d2 b4
@@ -147,6 +173,17 @@ test_cond_forged_lines_refused() {
 	expect 1 "$ADJ" judge -d J -O mq f.msg
 	grep -q 'condition line 1 does not open alice.s commitment in entry 3' \
 	    out err || { cat out err >&2; fail "not named"; }
+	rm -rf mq
+	# every slot opens: an empty one that does not is refused too
+	grep -c '^- line: [1-8]$' body | grep -qx 8 || fail "not 8 slots"
+	awk '/^- line: 8$/ { s = 1 } s && /^  nonce: / {
+	    print "  nonce: " sprintf("%064d", 0); s = 0; next } { print }' \
+	    body >pad
+	cmp -s body pad && fail "slot 8 not forged"
+	"$ADJ" seal -k alice.key judge.pub pad >p.msg || fail "seal"
+	expect 1 "$ADJ" judge -d J -O mq p.msg
+	grep -q 'condition slot 8 does not open alice.s commitment' out err ||
+	    { cat out err >&2; fail "slot 8 not named"; }
 	rm -rf mq
 	grep -v '^cond:$' body | sed '/^- line: 1$/,$d' >dropped
 	"$ADJ" seal -k alice.key judge.pub dropped >d.msg || fail "seal"
@@ -217,6 +254,9 @@ test_cond_breaks_at_step_two() {
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
 	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
+	# opened at the end: a line that answered nothing was not withheld
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
 test_cond_illegal_reply_dropped() {
@@ -233,6 +273,10 @@ test_cond_illegal_reply_dropped() {
 	    aview || fail "alice's view does not say what was not played"
 	"$ADJ" show -d B | grep -q '^Last: Black moves b4-c4\.$' ||
 	    fail "something was played for alice"
+	# at the end, the line opened: an illegal reply is no withholding
+	jplay A a3.msg d2-d3
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
 test_cond_cleared_by_a_move() {
@@ -298,6 +342,33 @@ EOF
 	err_has 'a line alice never sent'
 	unchanged B
 	# the judge's true update still goes through
+	mailout
+}
+
+# A judge's fired entry that answers the move with a line alice sent but
+# plays another reply than the line's: refused by bob's copy
+test_cond_forged_reply_refused() {
+	cfire
+	"$ADJ" turn -d B c5-d5 >b2.msg || fail "turn"
+	"$ADJ" judge -d J -O mq b2.msg >jout 2>&1 || fail "judge"
+	grep -q "fired: alice's condition, line 1 step 1" jout || fail "fired"
+	"$ADJ" open -k judge.key b2.msg 2>/dev/null |
+	    sed -n 's/^entry: //p' | base64 -d >move.bin
+	entries J fj
+	fired=$(printf 'fj/%06d' "$(seq_of J)")
+	blob_body "$fired" >fired.yaml
+	grep -q '^kind: fired$' fired.yaml || fail "no fired entry"
+	sed 's/^  to: c2$/  to: b3/' fired.yaml >forged.yaml
+	cmp -s fired.yaml forged.yaml && fail "nothing forged"
+	wire sign judge.key forged.yaml alice.pub bob.pub >forged.bin ||
+	    fail "wire sign"
+	update_body bob move.bin forged.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "the judge plays c3-b3 for alice, whose condition says c3-c2"
+	one_line
+	unchanged B
 	mailout
 }
 
@@ -432,9 +503,9 @@ test_cond_restore_brings_lines_back() {
 	cmp -s A/cond.0 cond.before || fail "the record changed"
 }
 
-# A judge whose whole update carries lines that open their own record
-# but not the commitments alice's entry signs (a filler slot changed):
-# refused, nothing kept; the true one is taken
+# A judge whose whole update carries a record whose commitments are not
+# those alice's entry signs (an empty slot's changed): its slot no longer
+# opens, refused, nothing kept; the true one is taken
 test_cond_restore_forged_lines_refused() {
 	cfire
 	rm -rf A
@@ -455,8 +526,108 @@ test_cond_restore_forged_lines_refused() {
 	snapshot A
 	expect 1 "$ADJ" receive -d A forged.msg
 	one_line
-	err_has "conditions that are not those alice committed to in entry 3"
+	err_has "condition slot 8 does not open alice's commitment in entry 3"
 	unchanged A
 	expect 0 "$ADJ" receive -d A mq/alice.msg
 	[ -f A/cond.0 ] || fail "the true update's lines not kept"
+}
+
+# --- the end: every line opened ---------------------------------------------
+
+# Once the game is over the judge's final entry opens every set a seat
+# sent, each of its 8 slots: a line that never fired becomes public, and
+# a final entry that leaves a set out, or whose line does not open its
+# commitment, is refused by the seat that receives it, nothing kept
+test_cond_final_opens_every_line() {
+	cfire
+	jplay B b2.msg b4-c4	# no line answers it: nothing fired
+	"$ADJ" turn -d A resign >a3.msg || fail "resign"
+	"$ADJ" judge -d J -O mq a3.msg >jout 2>&1 || fail "judge"
+	n=$(seq_of J)
+	entries J fj
+	fin=$(printf 'fj/%06d' "$n")
+	blob_body "$fin" >fin.yaml
+	grep -q '^kind: final$' fin.yaml || fail "no final entry"
+	grep -q '^  entry: 3$' fin.yaml || fail "entry 3 not opened"
+	grep -q '^  - line: 8$' fin.yaml || fail "the empty slots not opened"
+	grep -q '^    steps: c5-d5 => c3-c2 ; b4-c4 => e2-e1$' fin.yaml ||
+	    fail "the line that never fired not opened"
+	resign=$(printf 'fj/%06d' $((n - 1)))
+	# a final entry that leaves alice's set out
+	awk '/^cond:$/ { s = 1; next } s && /^[a-z]/ { s = 0 } !s' fin.yaml \
+	    >out.yaml
+	wire sign judge.key out.yaml alice.pub bob.pub >out.bin ||
+	    fail "wire sign"
+	update_body bob "$resign" out.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "leaves alice's conditions of entry 3 unopened"
+	unchanged B
+	# one whose line 2 does not open its commitment (its reply changed)
+	sed 's/^    steps: c5-d5 => c3-c2 ; b4-c4 => e2-e1$/    steps: '\
+'c5-d5 => c3-c2 ; b4-c4 => e2-e2/' fin.yaml >bad.yaml
+	cmp -s fin.yaml bad.yaml && fail "nothing forged"
+	wire sign judge.key bad.yaml alice.pub bob.pub >bad.bin ||
+	    fail "wire sign"
+	update_body bob "$resign" bad.bin >u.yaml
+	update bob u.yaml u.msg
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "condition line 2 does not open alice's commitment in entry 3"
+	unchanged B
+	# the true one goes through, and every export verifies
+	mailout
+	jverified "bob won"
+}
+
+# A judge that withholds a reply that answered (here it lost its record
+# of alice's latest lines) cannot end the game: its final entry opens
+# them, and every copy, the judge's own first, finds the line that
+# answered bob's move with a legal reply, and refuses it.  Knights: no
+# setup, so the final entry opens the lines alone and is made by hand.
+test_cond_withheld_caught_at_the_end() {
+	gstart knights
+	plan
+	jplay A a2.msg -c "$py => $pz" $px
+	rm J/cond.0
+	jplay B b2.msg $py
+	grep -q 'fired' jout && fail "fired without the lines"
+	x=$(example A)
+	jplay A a3.msg $x
+	"$ADJ" turn -d B resign >b3.msg || fail "resign"
+	expect 1 "$ADJ" judge -d J -O mq b3.msg
+	grep -q "the judge withheld alice's condition line 1 step 1, which" \
+	    out err || { cat out err >&2; fail "the judge's copy took it"; }
+	# the final entry a judge would have to send, by hand, after bob's
+	# resignation (from his message): refused
+	"$ADJ" open -k judge.key b3.msg 2>/dev/null |
+	    sed -n 's/^entry: //p' | base64 -d >resign.bin
+	blob_body resign.bin | grep -q '^kind: turn$' || fail "no resign"
+	n=$(blob_body resign.bin | sed -n 's/^seq: //p')
+	set -- J/cond.0.*
+	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	{
+		"$ADJ" show -d B -f yaml | sed -n '/^game: /p'
+		echo "seq: $((n + 1))"
+		echo "prev: $(wire hash resign.bin)"
+		echo "by: judge"
+		echo "to: [$(cut -d' ' -f3 alice.pub)," \
+		    "$(cut -d' ' -f3 bob.pub)]"
+		echo "kind: final"
+		echo "open: []"
+		echo "cond:"
+		echo "- for: alice"
+		echo "  entry: ${1##*.}"
+		sed -n '/^cond:$/,$p' "$1" | sed 's/^/  /'
+	} >fin.yaml
+	wire sign judge.key fin.yaml alice.pub bob.pub >fin.bin ||
+	    fail "wire sign"
+	update_body bob resign.bin fin.bin >u.yaml
+	update bob u.yaml u.msg
+	snapshot B
+	expect 1 "$ADJ" receive -d B u.msg
+	err_has "the judge withheld alice's condition line 1 step 1"
+	err_has "which answered bob's"
+	one_line
+	unchanged B
 }
