@@ -251,9 +251,13 @@ bench: $(BIN) $(BENCHBINS)
 	    WORK=$(BENCH_DIR) \
 	    ARCHIVES=$(BENCH_ARCHIVES) sh tests/bench/run.sh
 
-# The man pages under mandoc -Tlint, then a clean build with -Werror.
+# The man pages under mandoc -Tlint, the include cycles against those
+# known (tests/incycles.py), then a clean build with -Werror.
 lint:
 	mandoc -Tlint -W warning man/*.[0-9]
+	@python3 tests/incycles.py adjudicator | diff -u tests/incycles.known - \
+	    || { echo "lint: the include cycles changed (tests/incycles.py)"; \
+	    exit 1; }
 	rm -rf build-lint
 	@$(SUBMAKE) BUILD=build-lint CFLAGS="-O2 -Werror" all
 
