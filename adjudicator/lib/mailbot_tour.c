@@ -353,6 +353,11 @@ advance(struct held *h, struct error *e)
 	for (i = 0; i < h->d.n; i++)
 		if (!t->accepted[i])
 			return 0;	/* not started */
+	/* every player accepted before its dates: starts: the tick's */
+	if (t->nrounds == 0)
+		return mailbot_tour_due(h->d.starts) == 0 ||
+		    h->d.format == TOUR_LADDER ? 0 :
+		    mailbot_tour_start(h->br, &h->d, e);
 	for (r = 1; r <= t->nrounds; r++)
 		if (mailed(h, r, 1, e) != 0 || mailed(h, r, 2, e) != 0)
 			return -1;

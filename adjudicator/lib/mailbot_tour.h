@@ -54,6 +54,9 @@ int	mailbot_tour_start(struct bot_run *, const struct tour_decl *,
 	    struct error *);
 int	mailbot_tour_games(struct bot_run *, const struct tour *, size_t first,
 	    size_t n, const char *intro, struct error *);
+/* A declaration's date (closes, starts) against the judge's clock: 1
+ * passed (now or before), 0 still to come, -1 none. */
+int	mailbot_tour_due(const char *when);
 /* One mail from the judge to every player of d. */
 int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);

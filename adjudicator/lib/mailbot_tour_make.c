@@ -21,6 +21,7 @@
 #include "mailcmd_game.h"
 #include "match.h"
 #include "tour.h"
+#include "when.h"
 
 int
 mailbot_tour_path(const char *root, const char *id, const char *file,
@@ -325,4 +326,14 @@ mailbot_tour_start(struct bot_run *br, const struct tour_decl *d,
 	buf_free(&intro);
 	tour_free(&t);
 	return rc;
+}
+
+int
+mailbot_tour_due(const char *when)
+{
+	int64_t t;
+
+	if (when[0] == '\0' || when_parse(when, &t) != 0)
+		return -1;
+	return when_now() >= t;
 }

@@ -212,6 +212,11 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 			return mailcmd_ask_refuse(c, "tournament,address",
 			    EXIT_REFUSED, e, "the player %s has no address: "
 			    "the judge mails every player", d->p[i].name);
+	if (d->format == TOUR_LADDER)
+		return mailcmd_ask_refuse(c, "tournament,ladder",
+		    EXIT_REFUSED, e, "a ladder is not run by mail: it has no "
+		    "rounds for the judge to pair (its director keeps it: "
+		    "tournament table)");
 	if (d->seats > 2)
 		return mailcmd_ask_refuse(c, "tournament,tables",
 		    EXIT_REFUSED, e, "a round robin of tables of %u is not "
@@ -327,8 +332,14 @@ take_accept(struct mailcmd_ask *c, const struct tour_decl *d,
 		snprintf(file, sizeof(file), "accept-%s.tour",
 		    d->p[rec.player].name);
 		*fresh = !accepted(c->r, d, rec.player);
-		rc = tpath(c->r, d->id, file, path, sizeof(path), e) != 0 ||
-		    (*fresh && keep(path, blob, e) != 0) ? -1 : 0;
+		if (*fresh && mailbot_tour_due(d->closes) == 1)
+			rc = mailcmd_ask_refuse(c, "accept,closed",
+			    EXIT_REFUSED, e, "entry to %s closed at %s (its "
+			    "declaration's dates: closes)", d->id, d->closes);
+		else
+			rc = tpath(c->r, d->id, file, path, sizeof(path),
+			    e) != 0 || (*fresh && keep(path, blob, e) != 0) ?
+			    -1 : 0;
 	}
 	tour_record_free(&rec);
 	return rc;
@@ -358,8 +369,18 @@ run_tour_accept(struct bot_run *r, struct error *e)
 		buf_printf(&t.text, "%s", t.fresh ? "The judge took your "
 		    "acceptance.\n" : "The judge holds your acceptance "
 		    "already.\n");
-		/* again after a crash: what is kept is taken up */
-		if (state(r, &t.d, &t.text) == 0) {
+		/* again after a crash: what is kept is taken up; once
+		 * mailed, never again (anyone may replay this mail) */
+		if (state(r, &t.d, &t.text) != 0)
+			;
+		else if (mailbot_tour_marked(r->b->root, t.d.id, "round-1"))
+			buf_printf(&t.text, "The tournament is under way: its "
+			    "games were mailed.\n");
+		else if (mailbot_tour_due(t.d.starts) == 0)
+			buf_printf(&t.text, "Every player accepted: the "
+			    "tournament starts at %s, when the judge pairs "
+			    "it and mails the games.\n", t.d.starts);
+		else {
 			buf_printf(&t.text, "Every player accepted: the "
 			    "judge paired the games and mailed them.\n");
 			rc = mailbot_tour_start(r, &t.d, e);
@@ -397,6 +418,12 @@ list_one(struct bot_run *r, const char *id, struct buf *out,
 	else if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) ==
 	    0 && fsio_exists(path))
 		buf_printf(out, "under way\n");
+	else if (n < d.n && mailbot_tour_due(d.closes) == 1)
+		buf_printf(out, "entry closed at %s with %zu accepted: not "
+		    "played\n", d.closes, n);
+	else if (n == d.n && mailbot_tour_due(d.starts) == 0)
+		buf_printf(out, "every player accepted; starts at %s\n",
+		    d.starts);
 	else
 		buf_printf(out, "%zu accepted\n", n);
 	tour_decl_free(&d);

@@ -522,11 +522,12 @@ tstart() {
 	    fail "declare"
 }
 
-# send FILE FROM SUBJECT [STATUS [NOW|BODY-FILE]]: a mail to the judge,
-# taken at the test clock (T0, or NOW: digits), its body BODY-FILE's
+# send FILE FROM SUBJECT [STATUS [NOW|BODY-FILE [NOW]]]: a mail to the
+# judge, taken at the test clock (T0, or NOW: digits), its body
+# BODY-FILE's
 send() {
 	case ${5:-} in
-	'' | *[!0-9]*) snow=$T0 sbody=${5:-} ;;
+	'' | *[!0-9]*) snow=${6:-$T0} sbody=${5:-} ;;
 	*) snow=$5 sbody= ;;
 	esac
 	{

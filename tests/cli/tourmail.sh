@@ -236,9 +236,70 @@ test_tourmail_round_robin_start() {
 	send l.eml someone@example.net LIST
 	# every game over: the final table mailed
 	last | grep -q '^club27 .*: over$' || fail "LIST: over"
-	# again: nothing new made
+	# again: nothing new made, nothing mailed again but the answer
+	n0=$(nmail)
 	send again.eml dave@example.org "ACCEPT club27" 0 dave.acc
 	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "new games"
+	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "mailed again: $(nmail)"
+	last | grep -q '^The tournament is under way' || fail "under way"
+}
+
+# dates_decl CLOSES STARTS: decl.yaml with these dates, signed and
+# taken by the judge
+dates_decl() {
+	printf 'dates:\n  closes: %s\n  starts: %s\n' "$1" "$2" >>decl.yaml
+	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
+	    fail "declare"
+	send t.eml op@club.example TOURNAMENT 0 decl.tour
+}
+
+# Entry closes at its date (closes): an acceptance at that second is
+# refused, nothing kept; LIST says the tournament is not played
+test_tourmail_closes() {
+	tstart alice bob carol
+	dates_decl 2026-12-02T00:00:00Z 2026-12-03T00:00:00Z
+	accept_all alice bob
+	accept_of carol
+	send a.eml carol@example.org "ACCEPT club27" 1 carol.acc \
+	    $((T0 + 86400))
+	last | head -1 | grep -q 'entry to club27 closed at '`
+	    `'2026-12-02T00:00:00Z' || fail "not refused: $(last)"
+	[ ! -e jr/tournaments/club27/accept-carol.tour ] || fail "kept"
+	send l.eml someone@example.net LIST 0 $((T0 + 86400))
+	last | grep -q '^club27 .*: entry closed at 2026-12-02T00:00:00Z '`
+	    `'with 2 accepted: not played$' || fail "LIST: $(last)"
+	# a second before: taken
+	send a2.eml carol@example.org "ACCEPT club27" 0 carol.acc \
+	    $((T0 + 86399))
+	[ -s jr/tournaments/club27/accept-carol.tour ] || fail "not kept"
+}
+
+# Every player accepted before its start (starts): nothing paired until
+# the tick at that time, which starts it as the last acceptance would
+test_tourmail_starts() {
+	tstart alice bob carol dave
+	dates_decl 2026-12-02T00:00:00Z 2026-12-03T00:00:00Z
+	accept_all alice bob carol dave
+	td=jr/tournaments/club27
+	[ ! -e $td/round-1.tour ] || fail "paired before its start"
+	last | grep -q 'the tournament starts at 2026-12-03T00:00:00Z' ||
+	    fail "dave told: $(last)"
+	send l.eml someone@example.net LIST
+	last | grep -q '^club27 .*: every player accepted; starts at '`
+	    `'2026-12-03T00:00:00Z$' || fail "LIST: $(last)"
+	ADJUDICATOR_NOW=$((T0 + 2 * 86400 - 1)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	[ ! -e $td/round-1.tour ] || fail "paired by the tick before"
+	rm -rf spool
+	ADJUDICATOR_NOW=$((T0 + 2 * 86400)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	[ -s $td/round-3.tour ] || fail "not paired at its start"
+	[ "$(ls jr | grep -c '^[0-9a-f]\{64\}$')" -eq 6 ] || fail "games"
+	# 12 invitations, 4 pairings
+	[ "$(nmail)" -eq 16 ] || fail "$(nmail) mails, want 16"
+	ADJUDICATOR_NOW=$((T0 + 2 * 86400 + 60)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	[ "$(nmail)" -eq 16 ] || fail "the next tick mailed again"
 }
 
 # A Swiss of 5 started: only its first round paired (two games and the
