@@ -238,3 +238,32 @@ test_tournext_stage() {
 	expect 0 "$ADJ" tournament table mailed.arc
 	out_has '^The final stage: a knockout of the top 1 of each section'
 }
+
+# The operator's ruling by the files (formats/tournament.md, "By
+# mail"): a game of round 1 never played, adjudicated by a ruling the
+# operator signs with the judge's key into the tournament's directory;
+# the next tick takes it and pairs round 2; verify prints the ruling
+test_tournext_ruling() {
+	tdecl '  type: swiss\n  rounds: 2' alice bob carol dave
+	slot 1 1 "" black
+	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "$SM" -t
+	[ ! -e $td/round-2.tour ] || fail "round 2 before board 2 is over"
+	"$ADJ" tournament rule -k jr/judge.key $td/decl.tour adjudicate \
+	    1/2 white >ruling.tour || fail "rule"
+	cp ruling.tour $td/ruling-1.tour
+	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "$SM" -t
+	[ -s $td/round-2.tour ] || fail "the tick did not pair round 2"
+	tables_to alice 1
+	# the games over (round 1's board 1): their archives
+	for g in $(ls jr | grep '^[0-9a-f]\{64\}$'); do
+		"$ADJ" export -d jr/$g >$g.arc 2>/dev/null || fail "export"
+		"$ADJ" verify $g.arc >/dev/null 2>&1 || rm $g.arc
+	done
+	[ "$(ls ./*.arc | wc -l)" -eq 1 ] || fail "not one game over"
+	ADJUDICATOR_NOW=$T0 expect 0 "$ADJ" tournament verify \
+	    $td/decl.tour $td/*.tour ./*.arc
+	out_has "^the director's rulings:$"
+	out_has 'round 1, board 2: '
+}
