@@ -69,6 +69,9 @@ struct tour_row {
 };
 
 struct ydoc;
+/* m's key as a number from min (at most 100000), into out (tour_rec.c) */
+int	tour_number(const struct ydoc *m, const char *key, unsigned min,
+	    unsigned *out, const char *where, struct error *);
 /* The bodies of a table and a ruling record after their head. */
 int	tour_table_read(const struct tour_decl *, const struct ydoc *,
 	    struct tour_record *, const char *where, struct error *);

@@ -167,20 +167,27 @@ player(const struct tour_decl *d, const struct ydoc *m, const char *key,
 	return 0;
 }
 
-static int
-number(const struct ydoc *m, const char *key, unsigned *out,
-    const char *where, struct error *e)
+int
+tour_number(const struct ydoc *m, const char *key, unsigned min,
+    unsigned *out, const char *where, struct error *e)
 {
 	const char *s = ydoc_scalar(m, key, where, e);
 	uint64_t v;
 
 	if (s == NULL)
 		return -1;
-	if (num_parse_str(s, 100000, &v) != 0)
-		return error_set(e, EXIT_MALFORMED, "%s:%u: %s: a number, not "
-		    "\"%.20s\"", where, m->line, key, s);
+	if (num_parse_str(s, 100000, &v) != 0 || v < min)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: %s: a number from "
+		    "%u, not \"%.20s\"", where, m->line, key, min, s);
 	*out = (unsigned)v;
 	return 0;
+}
+
+static int
+number(const struct ydoc *m, const char *key, unsigned *out,
+    const char *where, struct error *e)
+{
+	return tour_number(m, key, 0, out, where, e);
 }
 
 /* A table's seats: the declaration's number of them, each a player. */

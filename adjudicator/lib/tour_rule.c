@@ -97,16 +97,7 @@ static int
 number(const struct ydoc *m, const char *key, unsigned *out,
     const char *where, struct error *e)
 {
-	const char *s = ydoc_scalar(m, key, where, e);
-	uint64_t v;
-
-	if (s == NULL)
-		return -1;
-	if (num_parse_str(s, 100000, &v) != 0 || v < 1)
-		return error_set(e, EXIT_MALFORMED, "%s: %s: a number from 1, "
-		    "not \"%.20s\"", where, key, s);
-	*out = (unsigned)v;
-	return 0;
+	return tour_number(m, key, 1, out, where, e);
 }
 
 static int
