@@ -312,9 +312,9 @@ table(struct held *h, unsigned r, int last, struct error *e)
 	    buf_cstr(&text) != 0))
 		rc = error_set(e, EXIT_SYSTEM, "out of memory");
 	if (rc == 0)
-		rc = mailbot_tour_mail_all(h->br, &h->t, subject, (char *)text.data,
-		    e) != 0 || mailbot_tour_mark(h->br->b->root, h->id, mark,
-		    e) != 0 ? -1 : 0;
+		rc = mailbot_tour_mail_all(h->br, &h->t, subject,
+		    (char *)text.data, e) != 0 || mailbot_tour_mark(
+		    h->br->b->root, h->id, mark, e) != 0 ? -1 : 0;
 	if (rc == 0)
 		report_line(h->br->b->report, "%s: tournament %s: %s mailed",
 		    h->br->name, h->id, last ? "the final table and archive" :

@@ -46,7 +46,8 @@ take(struct mailcmd_ask *c, const struct tour_decl *d,
 	}
 	who = d->p[rec.player].name;
 	snprintf(file, sizeof(file), "withdraw-%s.tour", who);
-	rc = mailbot_tour_path(c->r->b->root, d->id, file, path, sizeof(path), e);
+	rc = mailbot_tour_path(c->r->b->root, d->id, file, path,
+	    sizeof(path), e);
 	fresh = rc == 0 && !fsio_exists(path);
 	if (fresh)
 		rc = mailbot_tour_keep(path, blob, e);
