@@ -251,10 +251,12 @@ bench: $(BIN) $(BENCHBINS)
 	    WORK=$(BENCH_DIR) \
 	    ARCHIVES=$(BENCH_ARCHIVES) sh tests/bench/run.sh
 
-# The man pages under mandoc -Tlint, the include cycles against those
-# known (tests/incycles.py), then a clean build with -Werror.
+# The man pages under mandoc -Tlint, every test script parsed (sh -n),
+# the include cycles against those known (tests/incycles.py), then a
+# clean build with -Werror.
 lint:
 	mandoc -Tlint -W warning man/*.[0-9]
+	@for f in tests/*.sh tests/*/*.sh; do sh -n "$$f" || exit 1; done
 	@python3 tests/incycles.py adjudicator | diff -u tests/incycles.known - \
 	    || { echo "lint: the include cycles changed (tests/incycles.py)"; \
 	    exit 1; }

@@ -846,6 +846,7 @@ after_tournext() {
 	"$ADJ" export -d "jr/$(ls W)" >r1.arc 2>/dev/null || fail "export"
 	"$ADJ" tournament verify $td/decl.tour $td/*.tour r1.arc >out \
 	    2>err || fail "verify: $(cat err)"
+}
 
 # tourwithdraw: judge -r with bob's WITHDRAW of the tournament started:
 # the withdrawal kept whole or not at all; given again: kept, the same
@@ -1000,9 +1001,7 @@ trial() {
 		want=4
 		case $verb in
 		drain|bot|site|register|accept|rematch|digest*|seek|tournament|\
-		tourstart|tournext)
-
-		tourstart|tourwithdraw)
+		tourstart|tournext|tourwithdraw)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||
