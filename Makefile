@@ -185,7 +185,7 @@ check-faults: faults
 
 check-asan: asan
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    $(SUBMAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
+	    ADJ_ASAN_RUN=1 $(SUBMAKE) BUILD=build-asan CFLAGS="$(ASAN_FLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" check
 
 # libFuzzer: needs clang.  FUZZTIME seconds per harness, or as FUZZTIMES
