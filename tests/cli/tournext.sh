@@ -267,3 +267,23 @@ test_tournext_ruling() {
 	out_has "^the director's rulings:$"
 	out_has 'round 1, board 2: '
 }
+
+# A final stage that is a round robin (two sections of 3, the top 2 of
+# each): once the first stage is over the judge pairs the final's three
+# rounds at once, as the start pairs a round robin's
+test_tournext_stage_round_robin() {
+	tdecl '  type: round-robin\n  section: 3\n  stage:\n    type: '`
+	    `'round-robin\n    advance: 2' alice bob carol dave erin fred
+	for r in 1 2 3; do
+		for b in 1 2 3 4; do
+			grep -q "round $r, board $b: you play white" \
+			    spool/*.eml || continue
+			slot $r $b "" black
+		done
+	done
+	for r in 4 5 6; do
+		[ -s $td/round-$r.tour ] || fail "final round $r not paired"
+	done
+	[ ! -e $td/round-7.tour ] || fail "a round after the final's"
+	[ "$(games)" -eq 12 ] || fail "$(games) games, not 12"
+}
