@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -504,6 +505,50 @@ fsio_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+fsio_names(const char *dir, char ***names, size_t *n, struct error *e)
+{
+	struct dirent *de;
+	char **more;
+	DIR *dp;
+	int rc = 0;
+
+	*names = NULL;
+	*n = 0;
+	if ((dp = opendir(dir)) == NULL)
+		return 1;
+	while (rc == 0 && (de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if ((more = realloc(*names, (*n + 1) * sizeof(**names))) ==
+		    NULL || (more[*n] = strdup(de->d_name)) == NULL)
+			rc = error_set(e, EXIT_SYSTEM, "out of memory");
+		if (more != NULL)
+			*names = more;
+		*n += rc == 0;
+	}
+	closedir(dp);
+	if (*n > 1)
+		qsort(*names, *n, sizeof(**names), by_name);
+	return rc;
+}
+
+void
+fsio_names_free(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 }
 
 int

@@ -65,6 +65,11 @@ int	fsio_append_log(const char *path, const void *, size_t,
  * waiting for it; *fd holds it until fsio_unlock (-1: nothing held). */
 int	fsio_lock(const char *path, int *fd, struct error *);
 void	fsio_unlock(int fd);
+/* The names in dir but those beginning with '.', sorted (strcmp), in
+ * *names (*n of them; fsio_names_free): 0; 1 when dir cannot be opened
+ * (errno says why; nothing kept); -1 out of memory. */
+int	fsio_names(const char *dir, char ***names, size_t *n, struct error *);
+void	fsio_names_free(char **, size_t);
 /* Whether the name path exists (lstat: a link to nothing exists). */
 int	fsio_exists(const char *path);
 /* The directory holding path, synced: a rename in it made durable. */

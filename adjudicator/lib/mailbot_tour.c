@@ -14,7 +14,6 @@
  * stopped at any point is taken up by the next (the tick's looks at
  * every tournament not ended) with the same rounds and the same games.
  */
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,49 +39,11 @@ struct held {
 	char			 diff[512];
 };
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in dir (sorted), regular files or directories alike. */
+/* The names in dir, sorted (none when it cannot be opened). */
 static int
 names(const char *dir, char ***out, size_t *n, struct error *e)
 {
-	struct dirent *de;
-	char **more;
-	DIR *dp;
-	int rc = 0;
-
-	*out = NULL;
-	*n = 0;
-	if ((dp = opendir(dir)) == NULL)
-		return 0;
-	while (rc == 0 && (de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if ((more = realloc(*out, (*n + 1) * sizeof(**out))) == NULL ||
-		    (more[*n] = strdup(de->d_name)) == NULL)
-			rc = error_set(e, EXIT_SYSTEM, "out of memory");
-		if (more != NULL)
-			*out = more;
-		*n += rc == 0;
-	}
-	closedir(dp);
-	if (*n > 0)
-		qsort(*out, *n, sizeof(**out), by_name);
-	return rc;
-}
-
-static void
-names_free(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	return fsio_names(dir, out, n, e) < 0 ? -1 : 0;
 }
 
 static int
@@ -164,7 +125,7 @@ load(struct held *h, struct error *e)
 		rc = tour_load(&h->t, &h->d, &h->in, 1, h->diff,
 		    sizeof(h->diff), e);
 done:
-	names_free(v, n);
+	fsio_names_free(v, n);
 	buf_free(&blob);
 	return rc;
 }
@@ -498,7 +459,7 @@ mailbot_tour_after(struct mailbot *b, int every)
 done:
 	if (e.msg[0] != '\0')
 		report_line(b->report, "tournaments: %s", e.msg);
-	names_free(v, n);
+	fsio_names_free(v, n);
 	free(hex);
 	free(b->toured);	/* the games this made: none is over */
 	b->toured = NULL;

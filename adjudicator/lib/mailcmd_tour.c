@@ -15,7 +15,6 @@
  * (game-R-B-G.hdr) before it is filed, its seats invited, every player
  * mailed the pairings; the same mail again takes up what is kept.
  */
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -390,12 +389,6 @@ run_tour_accept(struct bot_run *r, struct error *e)
 	    e);
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Tournament id's line, when the root holds it. */
 static int
 list_one(struct bot_run *r, const char *id, struct buf *out,
@@ -433,34 +426,18 @@ list_one(struct bot_run *r, const char *id, struct buf *out,
 int
 mailcmd_tour_list(struct bot_run *r, struct buf *out, struct error *e)
 {
-	char path[PATH_MAX], **name = NULL, **more;
-	struct dirent *de;
-	size_t n = 0, i;
-	DIR *dp;
-	int rc = 0;
+	char path[PATH_MAX], **name;
+	size_t n, i;
+	int rc;
 
 	if (tpath(r, NULL, NULL, path, sizeof(path), e) != 0)
 		return -1;
-	if ((dp = opendir(path)) == NULL)
+	if ((rc = fsio_names(path, &name, &n, e)) == 1)
 		return 0;
-	while (rc == 0 && (de = readdir(dp)) != NULL) {
-		if (!key_name_ok(de->d_name))
-			continue;
-		if ((more = realloc(name, (n + 1) * sizeof(*name))) == NULL ||
-		    (more[n] = strdup(de->d_name)) == NULL)
-			rc = error_set(e, EXIT_SYSTEM, "out of memory");
-		if (more != NULL)
-			name = more;
-		n += rc == 0;
-	}
-	closedir(dp);
-	if (n > 0)
-		qsort(name, n, sizeof(*name), by_name);
 	for (i = 0; i < n && rc == 0; i++)
-		rc = list_one(r, name[i], out, e);
-	for (i = 0; i < n; i++)
-		free(name[i]);
-	free(name);
+		if (key_name_ok(name[i]))
+			rc = list_one(r, name[i], out, e);
+	fsio_names_free(name, n);
 	return rc;
 }
 

@@ -10,7 +10,6 @@
  * its update is the tournament's, not the club's.  No address: the
  * declaration's are never read out.
  */
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,58 +139,27 @@ add_file(struct held *h, const struct site *s, const char *id,
 	return rc;
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The names in ROOT/tournaments[/ID], sorted; *n of them. */
 static int
 names(const struct site *s, const char *id, char ***name, size_t *n,
     struct error *e)
 {
-	char path[PATH_MAX], **more;
-	struct dirent *de;
-	DIR *dp;
-	int rc = 0;
+	char path[PATH_MAX];
+	int rc;
 
 	*name = NULL;
 	*n = 0;
 	if (tpath(s, id != NULL ? id : "", NULL, path, e) != 0)
 		return -1;
-	if ((dp = opendir(path)) == NULL)
+	if ((rc = fsio_names(path, name, n, e)) == 1)
 		return id != NULL ? error_errno(e, "%s", path) : 0;
-	while (rc == 0 && (de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if ((more = realloc(*name, (*n + 1) * sizeof(**name))) ==
-		    NULL || (more[*n] = strdup(de->d_name)) == NULL)
-			rc = error_set(e, EXIT_SYSTEM, "out of memory");
-		if (more != NULL)
-			*name = more;
-		*n += rc == 0;
-	}
-	closedir(dp);
-	if (*n > 1)
-		qsort(*name, *n, sizeof(**name), by_name);
 	return rc;
-}
-
-static void
-names_free(char **name, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(name[i]);
-	free(name);
 }
 
 static void
 held_free(struct held *h)
 {
-	names_free(h->dir, h->in.ndirs);
+	fsio_names_free(h->dir, h->in.ndirs);
 	tour_input_free(&h->in);
 	free(h->k);
 	free(h->gid);
@@ -239,7 +207,7 @@ held_read(const struct site *s, const char *id, struct held *h,
 		return -1;
 	for (i = 0, rc = 0; rc == 0 && i < n; i++)
 		rc = add_file(h, s, id, name[i], e);
-	names_free(name, n);
+	fsio_names_free(name, n);
 	if (rc == 0 && h->in.decl.len == 0)
 		rc = error_set(e, EXIT_MALFORMED, "%s/%s/%s: no declaration",
 		    s->root, SITE_TOURNAMENTS, id);
@@ -516,7 +484,7 @@ site_tours_build(const struct site *s, int *unreadable, struct error *e)
 			error_clear(e);
 			rc = 0;
 		}
-	names_free(name, n);
+	fsio_names_free(name, n);
 	if (rc == 0) {
 		if (rs.n > 1)
 			qsort(rs.r, rs.n, sizeof(*rs.r), by_time);
@@ -562,7 +530,7 @@ tour_id(const struct site *s, const struct site_rows *rec, const char *hex,
 		armor_list_free(&l);
 		tour_decl_free(&d);
 	}
-	names_free(name, n);
+	fsio_names_free(name, n);
 	return rc != 0 ? -1 : found;
 }
 
