@@ -151,5 +151,14 @@ void	mailbot_untouch(struct mailbot *);
 struct entry_rule;
 int	mailbot_rule(struct mailbot *, const char *dir,
 	    const struct entry_rule *, int64_t now, struct error *);
+/* The same, what is ruled decided by decide on the game as its lock
+ * holds it (the judge's own entries owed written first): 0 and r the
+ * ruling, 1 nothing to rule (nothing logged), -1 e set.  No tournament
+ * taken on after it, no site made: the caller's. */
+struct match;
+typedef int mailbot_rule_fn(void *, const struct match *,
+    struct entry_rule *r, struct error *);
+int	mailbot_rule_if(struct mailbot *, const char *dir, mailbot_rule_fn *,
+	    void *, int64_t now, struct error *);
 
 #endif

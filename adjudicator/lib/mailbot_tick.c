@@ -3,6 +3,7 @@
  * from cron) over every game with a clock, and the operator's rulings
  * (rule -r ROOT).  See mailbot.h.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,19 +157,32 @@ done:
 	return rc;
 }
 
+/* The ruling r, fixed, whatever the game */
+static int
+fixed(void *arg, const struct match *m, struct entry_rule *r,
+    struct error *e)
+{
+	(void)m;
+	(void)e;
+	*r = *(const struct entry_rule *)arg;
+	return 0;
+}
+
 int
-mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
-    int64_t now, struct error *e)
+mailbot_rule_if(struct mailbot *b, const char *dir, mailbot_rule_fn *decide,
+    void *arg, int64_t now, struct error *e)
 {
 	struct match *before = NULL;
+	struct entry_rule r;
 	struct game_run gr;
 	struct judge_run j;
 	struct bot_run br;
 	struct gamedir g;
-	int rc = -1;
+	int rc = -1, skip = 0;
 
 	memset(&br, 0, sizeof(br));
 	memset(&gr, 0, sizeof(gr));
+	memset(&r, 0, sizeof(r));
 	br.b = b;
 	b->game[0] = b->verdict[0] = b->in.from[0] = '\0';
 	b->sent = 0;
@@ -189,7 +203,10 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 	gr.j = &j;
 	j.at = now;
 	j.farewell = mailbot_farewell;	/* a handover's old holder */
-	if (judge_auto(&j, e) != 0 || judge_rule(&j, r, e) != 0 ||
+	/* decided on the game as its lock holds it, the judge's own
+	 * entries owed written first (kept even when it rules nothing) */
+	if (judge_auto(&j, e) != 0 || (skip = decide(arg, g.t.m, &r,
+	    e)) < 0 || (skip == 0 && judge_rule(&j, &r, e) != 0) ||
 	    gamedir_commit_first(&g, e) != 0)
 		goto done;
 	rc = judge_updates(&j, mailbot_emit, &gr, e);
@@ -199,14 +216,26 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 		mailbot_watchers(&gr);
 		mailbot_touch(b, g.t.m->game_hex);
 	}
+	if (skip)
+		goto done;
 	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
 	b->entry = g.t.m->seq;
-	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r->what);
+	snprintf(b->verdict, sizeof(b->verdict), "ruled,%s", r.what);
 	mailbot_log(&br, rc == 0 ? EXIT_OK : e->status);
 done:
 	mailbot_news_free(&gr);
 	match_free(before);
 	gamedir_close(&g);
+	return rc;
+}
+
+int
+mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
+    int64_t now, struct error *e)
+{
+	int rc;
+
+	rc = mailbot_rule_if(b, dir, fixed, (void *)(uintptr_t)r, now, e);
 	mailbot_tour_after(b, 0);
 	mailbot_site(b);
 	return rc;

@@ -342,6 +342,24 @@ advance(struct held *h, struct error *e)
 	return 0;
 }
 
+/* The games past their round deadline ruled (each under its own lock,
+ * before the root's), and then the files read again. */
+static int
+deadlines(struct held *h, struct error *e)
+{
+	int n;
+
+	if ((n = mailbot_tour_deadlines(h->br->b, &h->t, e)) <= 0)
+		return n;
+	tour_free(&h->t);
+	tour_decl_free(&h->d);
+	tour_input_free(&h->in);
+	memset(&h->in, 0, sizeof(h->in));
+	memset(&h->d, 0, sizeof(h->d));
+	memset(&h->t, 0, sizeof(h->t));
+	return load(h, e);
+}
+
 /* Tournament id taken on, its steps under the root's lock. */
 static int
 one(struct bot_run *br, const char *id, struct error *e)
@@ -363,7 +381,9 @@ one(struct bot_run *br, const char *id, struct error *e)
 	 * read can only be behind: every step checks its own file under the
 	 * lock, so that two runs at once make the same rounds and games.
 	 */
-	if ((rc = load(&h, e)) == 0 && h.diff[0] != '\0')
+	if ((rc = load(&h, e)) == 0 && h.diff[0] == '\0')
+		rc = deadlines(&h, e);
+	if (rc == 0 && h.diff[0] != '\0')
 		report_line(br->b->report, "%s: tournament %s: %s; not taken "
 		    "on", br->name, id, h.diff);
 	else if (rc == 0 && (rc = fsio_lock(path, &lock, e)) == 0) {

@@ -57,6 +57,11 @@ int	mailbot_tour_games(struct bot_run *, const struct tour *, size_t first,
 /* A declaration's date (closes, starts) against the judge's clock: 1
  * passed (now or before), 0 still to come, -1 none. */
 int	mailbot_tour_due(const char *when);
+/* Each game of t still under way past its round deadline ended by the
+ * judge's ruling at the clocks' result (mailbot_tour_deadline.c): how
+ * many, -1 e set.  Takes each game's lock: never under the root's. */
+int	mailbot_tour_deadlines(struct mailbot *, const struct tour *,
+	    struct error *);
 /* One mail from the judge to every player of d. */
 int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);

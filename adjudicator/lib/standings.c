@@ -286,6 +286,11 @@ standings_game_of(const struct match *m, struct standings_game *g,
 	if (game_time(m, &g->when, e) != 0)
 		return -1;
 	match_result(m, &r);
+	snprintf(g->why, sizeof(g->why), "%s", r.why);
+	g->created = m->created_at;
+	g->ended = m->clk.last;
+	g->clock = m->clock;
+	g->before = m->clk;
 	g->how = m->how != MATCH_HOW_NONE ? m->how : r.over ?
 	    MATCH_HOW_RULES : MATCH_HOW_NONE;
 	if (standings_ending(g->how, &g->rated) == NULL)
@@ -367,6 +372,8 @@ struct reading {
 	uint32_t		 late[GAME_MAX_SEATS];	/* the seat's so far */
 	struct standings_holder	 held[HELD_MAX];	/* every holder */
 	int			 nheld;
+	struct clock_state	 clk[2];	/* before the last entry, and
+						 * after it */
 };
 
 static struct standings_holder *
@@ -407,6 +414,8 @@ at_entry(void *arg, const struct match *m, struct error *e)
 	uint32_t late;
 	int s;
 
+	rd->clk[0] = rd->clk[1];
+	rd->clk[1] = m->clk;
 	for (s = 0; s < m->nseats && s < GAME_MAX_SEATS; s++) {
 		if (m->seq == 0) {
 			rd->now[s] = m->seat[s].key;
@@ -451,6 +460,7 @@ at_end(void *arg, const struct match *m, struct error *e)
 	}
 	if (standings_game_of(m, g, e) != 0)
 		return -1;
+	g->before = rd->clk[0];
 	/* the final holder's own late moves; the earlier holders' apart */
 	for (i = 0; i < rd->nheld; i++) {
 		h = &rd->held[i];

@@ -106,6 +106,13 @@ struct standings_game {
 	char		terms[MATCH_TERMS];	/* its options and clock */
 	char		from[200];	/* the archive it was read from */
 	int		dropped;	/* another archive of it ends otherwise */
+	/* how it ended, for a tournament's round deadline (tour_deadline.c):
+	 * the words of its end, its header's time, the last entry's signed
+	 * time, and the clocks as the entries before the last left them */
+	char		why[200];
+	int64_t		created, ended;
+	struct clock_spec clock;
+	struct clock_state before;
 	int		left;		/* 0, or why the club leaves it out:
 					 * STANDINGS_LEFT_JUDGE, _MEMBERS */
 };

@@ -84,6 +84,9 @@ struct tour_decl {
 	unsigned		 timeouts;	/* games lost on time that
 						 * withdraw a player (0: none) */
 	char			 closes[32], starts[32];	/* "" none */
+	int64_t			 deadline;	/* each game's time from its
+						 * header's, in seconds (0:
+						 * none; tour_deadline.c) */
 };
 
 /* The body of a declaration from a YAML draft (checked as it will be

@@ -17,6 +17,7 @@
 
 #include "standings.h"
 #include "tour.h"
+#include "tour_deadline.h"
 #include "tour_int.h"
 #include "transcript.h"
 
@@ -118,6 +119,7 @@ static int
 take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 {
 	const struct tour_decl *d = l->t->d;
+	char why[300];
 	int w;
 
 	if (strcmp(g->rules, d->rules->name) != 0)
@@ -151,6 +153,9 @@ take(struct load *l, struct tour_slot *s, const struct standings_game *g)
 		s->res = TOUR_VOID;
 		return 0;
 	}
+	if (tour_deadline_check(d, g, why, sizeof(why)) != 0)
+		return differ(l, "%s: game %.16s of round %u, board %u: %s",
+		    g->from, g->id, s->g.round, s->g.board, why);
 	w = g->pair[0][1];
 	s->res = s->g.nseats > 2 ? TOUR_TABLE : w == STANDINGS_WON ?
 	    TOUR_WHITE : w == STANDINGS_LOST ? TOUR_BLACK : TOUR_DRAW;

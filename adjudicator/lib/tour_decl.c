@@ -14,13 +14,14 @@
 #include "match.h"
 #include "num.h"
 #include "tour.h"
+#include "tour_deadline.h"
 #include "tour_int.h"
 #include "when.h"
 #include "ydoc.h"
 
 static const char *const top_keys[] = { "adjudicator", "kind", "id",
     "name", "rules", "options", "seats", "clock", "format", "seeding",
-    "players", "tiebreaks", "bye", "dates", "timeouts", NULL };
+    "players", "tiebreaks", "bye", "dates", "timeouts", "deadline", NULL };
 static const char *const top_need[] = { "adjudicator", "kind", "id",
     "name", "rules", "format", "players", NULL };
 
@@ -376,7 +377,8 @@ parse(struct tour_decl *d, const struct ydoc *doc, const char *where,
 	    read_game(d, doc, where, e) != 0 ||
 	    read_players(d, doc, where, e) != 0 ||
 	    read_tiebreaks(d, doc, where, e) != 0 ||
-	    read_rest(d, doc, where, e) != 0)
+	    read_rest(d, doc, where, e) != 0 ||
+	    tour_deadline_read(d, doc, where, e) != 0)
 		return -1;
 	return fits(d, where, e);
 }
