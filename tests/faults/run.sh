@@ -8,7 +8,8 @@
 # digest mailed by the tick (digestout), a seek matched (seek), a
 # tournament declared by mail (tournament), started by its last
 # acceptance (tourstart), its next round made by the judge (tournext)
-# and a player's WITHDRAW (tourwithdraw), export, repair).  $ADJ
+# and a player's WITHDRAW (tourwithdraw), the tick at a round deadline
+# (tourdeadline), export, repair).  $ADJ
 # is a fault-injection build (make faults; adjudicator/lib/fault.h).
 #
 # 1. Every I/O point: for N = 1, 2, ... the Nth file-changing call of one
@@ -35,7 +36,8 @@ KILL_TRIALS=${KILL_TRIALS:-100}
 KILL_SEED=${KILL_SEED:-$(od -An -tu2 -N2 /dev/urandom | tr -d ' ')}
 JOBS=${JOBS:-2}
 verbs=${FAULT_ONLY:-judge drain bot site register accept rematch digest \
-    digestout seek tournament tourstart tournext tourwithdraw keygen join \
+    digestout seek tournament tourstart tournext tourwithdraw tourdeadline \
+    keygen join \
     setup turn receive export repair}
 work=$(mktemp -d "${TMPDIR:-/tmp}/adjfaults.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -848,6 +850,62 @@ after_tournext() {
 	    2>err || fail "verify: $(cat err)"
 }
 
+# tourdeadline: the tick at the round deadline of a Swiss of 3 over 2
+# rounds (a clock of 3 days, deadline: 1d) whose one game of round 1
+# nobody played: the game ruled once by the clocks (a draw: no signed
+# time), round 2 paired; ticked again: nothing more, verify agrees
+DIRS_tourdeadline=
+prep_tourdeadline() {
+	export ADJUDICATOR_NOW=$DT0
+	prep_tournament
+	"$ADJ" keygen -N carol
+	sed 's/^  type: round-robin$/  type: swiss\n  rounds: 2\nclock:\n'`
+	    `'  clock: 3d\ndeadline: 1d/' decl.yaml >d.yaml
+	printf -- '- name: carol\n  key: %s\n  address: carol@example.org\n' \
+	    "$(cat carol.pub)" >>d.yaml
+	"$ADJ" tournament declare -k jr/judge.key d.yaml >decl.tour
+	{
+		printf 'From: op@example.org\nSubject: TOURNAMENT\n\n'
+		cat decl.tour
+	} >t.eml
+	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" t.eml
+	for p in alice bob carol; do
+		tour_accept_mail $p
+		SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" a$p.eml
+	done
+	rm -rf spool
+}
+run_tourdeadline() {
+	ADJUDICATOR_NOW=$((DT0 + 86400)) SPOOL="$PWD/spool" $PRE "$ADJ" \
+	    judge -r jr -s "$SM" -t >out 2>err
+}
+after_tourdeadline() {
+	export SPOOL="$PWD/spool" ADJUDICATOR_NOW=$((DT0 + 86400))
+	td=jr/tournaments/club27
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	g=$(ls jr | grep -c '^[0-9a-f]\{64\}$' || true)
+	[ "$g" -eq 2 ] || fail "$g games, not 2"
+	[ -s $td/round-2.tour ] && [ ! -e $td/round-3.tour ] ||
+	    fail "not round 2 alone"
+	h=$(ls $td | grep -c '^game-2-' || true)
+	[ "$h" -eq 1 ] || fail "$h headers of round 2"
+	# round 1's game, over: ruled once, at the deadline
+	for d in $(ls jr | grep '^[0-9a-f]\{64\}$'); do
+		"$ADJ" export -d jr/$d >r.arc 2>/dev/null || fail "export"
+		"$ADJ" verify r.arc >v.out 2>/dev/null && mv r.arc r1.arc
+	done
+	[ -s r1.arc ] || fail "round 1's game not over"
+	"$ADJ" verify r1.arc >v.out 2>&1 || fail "verify: $(cat v.out)"
+	[ "$(grep -c 'by judge at .*: adjudicated by the judge: the round '`
+	    `'deadline 2026-12-02T00:00:00Z passed' v.out)" -eq 1 ] ||
+	    fail "not one ruling at the deadline: $(cat v.out)"
+	grep -l "^To: alice@" spool/*.eml | xargs grep -q '^round 2 board ' ||
+	    fail "alice: no pairings of round 2"
+	"$ADJ" tournament verify $td/decl.tour $td/*.tour r1.arc >out \
+	    2>err || fail "verify: $(cat err)"
+}
+
 # tourwithdraw: judge -r with bob's WITHDRAW of the tournament started:
 # the withdrawal kept whole or not at all; given again: kept, the same
 # bytes, and tournament verify takes it
@@ -1001,7 +1059,7 @@ trial() {
 		want=4
 		case $verb in
 		drain|bot|site|register|accept|rematch|digest*|seek|tournament|\
-		tourstart|tournext|tourwithdraw)
+		tourstart|tournext|tourwithdraw|tourdeadline)
 			want=75 ;;
 		esac
 		[ "$rc" -eq "$want" ] ||
