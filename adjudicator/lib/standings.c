@@ -374,6 +374,7 @@ struct reading {
 	int			 nheld;
 	struct clock_state	 clk[2];	/* before the last entry, and
 						 * after it */
+	int			 next[2];	/* who was to move then */
 };
 
 static struct standings_holder *
@@ -416,6 +417,8 @@ at_entry(void *arg, const struct match *m, struct error *e)
 
 	rd->clk[0] = rd->clk[1];
 	rd->clk[1] = m->clk;
+	rd->next[0] = rd->next[1];
+	rd->next[1] = match_next_author(m);
 	for (s = 0; s < m->nseats && s < GAME_MAX_SEATS; s++) {
 		if (m->seq == 0) {
 			rd->now[s] = m->seat[s].key;
@@ -460,7 +463,18 @@ at_end(void *arg, const struct match *m, struct error *e)
 	}
 	if (standings_game_of(m, g, e) != 0)
 		return -1;
+	/*
+	 * The clocks as the last entry found them.  Its "got", when it is
+	 * the judge's first signed time (formats/entry.md), started the
+	 * first seat's clock from when the judge took the invitation: so
+	 * the judge's own copy has it too (timing_invited).
+	 */
 	g->before = rd->clk[0];
+	if (m->clock.on && g->before.last == 0 && m->clk.last != 0 &&
+	    m->clk.started != 0 && rd->next[0] >= 0 &&
+	    rd->next[0] < m->nseats)
+		clock_start(&g->before, &m->clock, rd->next[0],
+		    m->clk.started);
 	/* the final holder's own late moves; the earlier holders' apart */
 	for (i = 0; i < rd->nheld; i++) {
 		h = &rd->held[i];

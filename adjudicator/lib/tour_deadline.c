@@ -65,9 +65,6 @@ tour_deadline_winner(const struct clock_state *k, const struct clock_spec *c,
 	int64_t at = k->last > deadline ? k->last : deadline, left, most = 0;
 	int s, w = -1, n = 0;
 
-	/* no signed time yet: no clock ran as the record has it */
-	if (k->last == 0)
-		return -1;
 	for (s = 0; s < nseats && s < CLOCK_MAX_SEATS; s++) {
 		left = clock_left(k, c, s, at);
 		if (n == 0 || left > most) {

@@ -34,8 +34,9 @@ void	tour_deadline_reason(int64_t deadline, char *, size_t);
  * entries before the ruling left them: each seat's time left, the
  * running clock counted up to the deadline (or to the last signed time,
  * when the game took an entry after it); the seat with the most left
- * wins, alone; several with the most, or no signed time yet (no clock
- * ran as the record has it): a draw (-1).
+ * wins, alone; several with the most: a draw (-1).  With no signed
+ * time yet the first seat's clock runs from when the judge took the
+ * invitation, as the ruling's own "got" says.
  */
 int	tour_deadline_winner(const struct clock_state *,
 	    const struct clock_spec *, int nseats, int64_t deadline);

@@ -94,6 +94,29 @@ test_tourdeadline_tick() {
 	out_has 'all agree$'
 }
 
+# A game of round 1 nobody moved: white's clock ran from the start, so
+# at the deadline white has 10 days left against black's 40: black wins;
+# verify takes it (the ruling's own "got" starts that clock)
+test_tourdeadline_unplayed() {
+	tdecl '  type: swiss\n  rounds: 2\nclock:\n  clock: 40d+1d\n'`
+	    `'deadline: 30d' alice bob carol dave
+	slot 1 1 "" black
+	inv 1 2 "" black
+	b=$P
+	g=$(basename "$D" | cut -c1-16)
+	g=$(ls jr | grep "^$g")
+	tick $DL
+	[ -s $td/round-2.tour ] || fail "round 2 not paired at the deadline"
+	"$ADJ" export -d jr/$g >g.arc 2>/dev/null || fail "export"
+	ADJUDICATOR_NOW=$DL expect 0 "$ADJ" verify g.arc
+	out_has "^result: $b won (adjudicated by the judge: the round "`
+	    `"deadline 2026-12-31T00:00:00Z passed: the clocks rule)$"
+	exports
+	ADJUDICATOR_NOW=$DL expect 0 "$ADJ" tournament verify \
+	    $td/decl.tour $td/*.tour ./*.arc
+	out_has 'all agree$'
+}
+
 # byhand NOW SEAT: after dstart, the operator's own ruling in the
 # deadline's words at NOW, the game won by SEAT (W: white's player, B:
 # black's); tournament verify of every file then refuses it, exit 1,
