@@ -413,38 +413,70 @@ plan() {
 	[ -n "$px" ] && [ -n "$py" ] && [ -n "$pz" ] || fail "no plan"
 }
 
-# fires_in RULES: a planned line fires in RULES, and an unplanned one
-# never shows
-fires_in() {
+# plan3: as plan, three of bob's actions and alice's answers after her X:
+# X, then Y1 Z1, Y2 Z2, Y3 Z3 (plan3.1 to plan3.7)
+plan3() {
+	rm -rf sim
+	mkdir sim
+	cp -r A B J ./*.key ./*.pub sim/
+	(
+		cd sim
+		k=0
+		for d in A B A B A B A; do
+			k=$((k + 1))
+			a=$(example $d)
+			[ -n "$a" ] || exit 1
+			jplay $d p$k.msg $a
+			printf '%s\n' "$a" >../plan3.$k
+		done
+	) || fail "cannot plan three steps"
+}
+
+# three_in RULES: a line of three steps fires fully in RULES; line 1,
+# before it, answers bob's first action as it does (so it is line 1 that
+# fires step 1), then expects at step two what bob does at step three:
+# it breaks there, and line 2 fires steps 2 and 3; line 3, which answers
+# bob's first action otherwise, never fires and never shows to bob
+three_in() {
 	gstart "$1"
-	plan
-	# line 2 answers the same move, after line 1: it never fires (its
-	# reply is never checked, so any word will do)
-	jplay A a2.msg -c "$py => $pz" -c "$py => zz9-zz9" $px
-	jplay B b2.msg $py
-	grep -q "fired: alice's condition, line 1 step 1" jout ||
-	    { cat jout >&2; fail "$1: the line did not fire"; }
+	plan3
+	p() { cat "plan3.$1"; }
+	[ "$(p 4)" != "$(p 6)" ] || fail "$1: no second step to miss"
+	jplay A a2.msg -c "$(p 2) => $(p 3) ; $(p 6) => $(p 7)" \
+	    -c "$(p 2) => $(p 3) ; $(p 4) => $(p 5) ; $(p 6) => $(p 7)" \
+	    -c "$(p 2) => zz9-zz9" $(p 1)
+	for st in 1 2 3; do
+		jplay B b$st.msg $(p $((2 * st)))
+		ln=2
+		[ "$st" -gt 1 ] || ln=1
+		grep -q "fired: alice's condition, line $ln step $st" jout ||
+		    { cat jout >&2; fail "$1: line $ln step $st not fired"; }
+		"$ADJ" show -d B | grep '^Last:' >last.real
+		for w in $(p $((2 * st + 1))); do
+			grep -qF -- "$w" last.real ||
+			    fail "$1: step $st: $(cat last.real)"
+		done
+	done
+	# every step played for alice: bob to move, her lines spent
+	"$ADJ" show -d B | grep -q '^Your turn' || fail "$1: not bob's turn"
+	"$ADJ" show -d A | grep -q 'Conditions' && fail "$1: a line pending"
 	"$ADJ" show -d B >bview
 	entries B bents
 	secret_nowhere 'zz9-zz9' bview bents/* rout
-	# the reply played is alice's THEN
-	"$ADJ" show -d B | grep '^Last:' >last.real
-	for w in $pz; do
-		grep -qF -- "$w" last.real ||
-		    fail "$1: another reply than $pz: $(cat last.real)"
-	done
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
-test_cond_fires_incognito_rps() {
-	fires_in incognito-rps
+test_cond_three_steps_incognito_rps() {
+	three_in incognito-rps
 }
 
-test_cond_fires_espionnage() {
-	fires_in espionnage
+test_cond_three_steps_espionnage() {
+	three_in espionnage
 }
 
-test_cond_fires_knights() {
-	fires_in knights
+test_cond_three_steps_knights() {
+	three_in knights
 }
 
 # A judge that plays nothing for a line that answered (here: it lost its
@@ -630,4 +662,98 @@ test_cond_withheld_caught_at_the_end() {
 	err_has "which answered bob's"
 	one_line
 	unchanged B
+}
+
+# --- a reply made illegal by a value the seat could not see ------------------
+
+# rpsline BOBSETUP: incognito-rps, alice's rock on a3 moves to a5 with the
+# line "bob attacks it from a6 => it steps to b5"; bob's piece on a6 is
+# BOBSETUP's first, hidden from alice, and bob attacks
+rpsline() {
+	jstart incognito-rps
+	"$ADJ" setup -d A RPSSPR/RPS >a1.msg || fail "setup A"
+	tojudge a1.msg
+	"$ADJ" setup -d B "$1" >b1.msg || fail "setup B"
+	tojudge b1.msg
+	jplay A a2.msg -c 'a6xa5 => a5-b5' a3-a5
+	jplay B b2.msg a6xa5
+}
+
+# level (rock against rock): both stay, alice's rock still on a5, and the
+# line fires; it is the line's reply bob sees
+test_cond_rps_fires_when_level() {
+	rpsline RPSSPR/RPS
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "not fired"; }
+	"$ADJ" show -d B | grep -q '^Last: White moves a5-b5\.$' ||
+	    fail "bob did not get alice's reply"
+}
+
+# hidden_dropped REPLY ANSWERS: alice's line (reply REPLY to bob's
+# ANSWERS) was made illegal by what she could not see: dropped, alice
+# told only that it was illegal in this position, bob shown nothing of
+# it; opened at the end, it is no withholding
+hidden_dropped() {
+	grep -q "alice's condition, line 1 step 1, is illegal here" jout ||
+	    { cat jout >&2; fail "$2: not dropped"; }
+	grep -q 'fired' jout && fail "$2: a reply fired"
+	grep -q 'update for alice (2 entries, a note)' jout ||
+	    fail "$2: alice not told"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "$2: not alice's turn"
+	grep -q "^Not played: your condition line 1 answers bob's $2,$" \
+	    aview || fail "$2: alice's view does not say what was not played"
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	grep -q '^Last: White' bview && fail "$2: something played for alice"
+	entries B bents
+	secret_nowhere "$1" bview byaml bents/* upd.*.bob
+	jplay A a9.msg resign
+	jverified "bob won"
+}
+
+# bob's paper takes alice's rock and a5; his scissors lose a6 to it
+test_cond_rps_illegal_by_hidden_paper() {
+	rpsline PRSSPR/RPS
+	hidden_dropped a5-b5 a6xa5
+}
+
+test_cond_rps_illegal_by_hidden_scissors() {
+	rpsline SRPSPR/RPS
+	hidden_dropped a5-b5 a6xa5
+}
+
+# espline BOBSETUP: espionnage without volcanoes; alice's captain on a5,
+# bob's piece on a6 (BOBSETUP's a8, hidden from alice), alice's line
+# "bob attacks a5 from a6 => her captain steps back to a4"; bob attacks
+espline() {
+	jstart espionnage -o volcanoes=0
+	"$ADJ" setup -d A MMMMHSSSSS/XXXX552222/3331111144 >a1.msg ||
+	    fail "setup A"
+	tojudge a1.msg
+	"$ADJ" setup -d B "$1" >b1.msg || fail "setup B"
+	tojudge b1.msg
+	jplay A a2.msg a3-a4 b3-b4
+	jplay B b2.msg a8-a7 b8-b7
+	jplay A a3.msg a4-a5 c3-c4
+	jplay B b3.msg a7-a6 c8-c7
+	jplay A a4.msg -c 'a6-a5 c7-c6 => a5-a4 c4-c5' d3-d4 e3-e4
+	jplay B b4.msg a6-a5 c7-c6
+}
+
+# bob's corporal loses to alice's captain: the captain still on a5, the
+# line fires
+test_cond_esp_fires_when_it_survives() {
+	espline MMMMHSSSSS/XXXX332222/1553111144
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "not fired"; }
+	"$ADJ" show -d B |
+	    grep -q '^Last: White moves a5-a4; White moves c4-c5\.$' ||
+	    fail "bob did not get alice's reply"
+}
+
+# bob's general takes a5: the same line is illegal by his hidden rank
+test_cond_esp_illegal_by_hidden_rank() {
+	espline MMMMHSSSSS/XXXX332222/5531111144
+	hidden_dropped 'a5-a4 c4-c5' 'a6-a5 c7-c6'
 }
