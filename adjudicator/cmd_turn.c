@@ -270,6 +270,7 @@ static int
 cond_first(const struct match *c, const struct cond_set *s, struct error *e)
 {
 	struct game_action a;
+	char first[COND_ACTION];
 	int i, next = c->rules->to_move(c->state);
 
 	/* an action waiting for the judge (a combat, an interrogation):
@@ -281,14 +282,16 @@ cond_first(const struct match *c, const struct cond_set *s, struct error *e)
 		return error_set(e, EXIT_USAGE, "-c: after this move %s: "
 		    "conditions would wait for nothing", next < 0 ?
 		    "the game is over" : "it is your turn again");
-	for (i = 0; i < s->n; i++)
-		if (c->rules->parse(c->state, next, s->line[i].when[0], &a,
-		    e) != 0) {
+	for (i = 0; i < s->n; i++) {
+		/* the first of the others' actions: the next seat's */
+		cond_part(s->line[i].when[0], 0, first, sizeof(first));
+		if (c->rules->parse(c->state, next, first, &a, e) != 0) {
 			e->status = EXIT_USAGE;
 			return error_prefix(e, "-c: line %d: %s cannot play "
 			    "\"%s\" after your move", i + 1,
-			    c->seat[next].name, s->line[i].when[0]);
+			    c->seat[next].name, first);
 		}
+	}
 	return 0;
 }
 
@@ -356,9 +359,6 @@ conditions(struct gamedir *g, const struct cli_send *o, int argc,
 	if (argc == 0)
 		return error_set(e, EXIT_USAGE, "-c: conditions go with your "
 		    "move: give the action too");
-	if (m->nseats > 2)
-		return error_set(e, EXIT_USAGE, "-c: conditions in a game of "
-		    "%d seats are not supported yet", m->nseats);
 	if ((s = sec_malloc(sizeof(*s))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	memset(s, 0, sizeof(*s));

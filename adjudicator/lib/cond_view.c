@@ -87,20 +87,20 @@ static void
 view_unplayed(const struct transcript *p, int yaml, struct cond_set *s,
     struct buf *b)
 {
-	const struct match *m = p->m;
+	char ans[COND_ANSWERED];
 	int i;
 
 	if ((i = unplayed(p, s)) < 0)
 		return;
+	cond_answered(p->m, p->me, !yaml, ans, sizeof(ans));
 	if (yaml)
 		buf_printf(b, "condition_not_played:\n  line: %d\n  "
-		    "answers: \"%s\"\n", i + 1, m->last_action);
+		    "answers: \"%s\"\n", i + 1, ans);
 	else
 		buf_printf(b, "\nNot played: your condition line %d answers "
-		    "%s's %s,\nbut the judge played nothing for you: it "
+		    "%s,\nbut the judge played nothing for you: it "
 		    "withheld it, or found your\nreply illegal by what you "
-		    "could not see (its note says which).\n", i + 1,
-		    m->seat[m->last_action_by].name, m->last_action);
+		    "could not see (its note says which).\n", i + 1, ans);
 }
 
 void

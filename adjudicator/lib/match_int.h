@@ -50,6 +50,9 @@ struct cond_wait {
 	int		 opp;		/* whose action it answered */
 	uint32_t	 nactions;
 	char		 last_action[GAME_TEXT];
+	uint32_t	 nact;		/* the seat's cond_nact then */
+	char		 recent[MATCH_RECENT][GAME_TEXT];
+	int		 recent_by[MATCH_RECENT];
 	void		*state;		/* as the seat moved */
 };
 
