@@ -44,13 +44,15 @@ describe(const struct game_rules *r, struct buf *b)
 	if (!(r->modes & GAME_MODE_JUDGE) || r->min_seats > 2)
 		return;
 	buf_printf(b, "conditions (judged games, two seats; turn -c, with "
-	    "your move):\n"
+	    "your move, or\n  alone while the opponent thinks):\n"
 	    "  'IF => THEN ; IF => THEN'  a line: if the opponent plays IF, "
 	    "reply THEN,\n"
 	    "    then go on; at most %d lines of %d steps, sealed to the "
 	    "judge;\n"
-	    "    -c FILE: a line each (# comments); -c -: none\n"
-	    "    the judge plays THEN for you when the move answers IF\n",
+	    "    -c FILE: a line each (# comments); -c -: none (alone: clear "
+	    "them)\n"
+	    "    the judge plays THEN for you when the move answers IF; "
+	    "lines sent\n    alone replace those pending\n",
 	    COND_LINES, COND_STEPS);
 }
 

@@ -630,6 +630,13 @@ entry_timeout(const struct match *m, int author, int seat, struct buf *out,
 }
 
 int
+entry_conditions(const struct match *m, int seat, const struct cond_set *cond,
+    struct buf *out, struct error *e)
+{
+	return plain(m, seat, "conditions", NULL, NULL, cond, out, e);
+}
+
+int
 entry_ruling(const struct match *m, const struct entry_rule *r,
     struct buf *out, struct error *e)
 {
