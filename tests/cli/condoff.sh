@@ -294,7 +294,8 @@ test_condoff_withheld_caught() {
 	rm J/cond.0
 	jplay B b2.msg $py
 	grep -q 'fired' jout && fail "fired without the lines"
-	"$ADJ" show -d A | grep -q "^Not played: your condition line 1 answers" ||
+	"$ADJ" show -d A |
+	    grep -q "^Not played: your condition line 1 answers bob's" ||
 	    fail "alice's view does not name it"
 	x=$(example A)
 	jplay A a3.msg $x
