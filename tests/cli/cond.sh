@@ -480,14 +480,10 @@ test_cond_withheld_named() {
 
 # --- a lost copy ------------------------------------------------------------
 
-# A seat's pending lines are its own secret state, as its setup: the
-# judge, which holds them, sends them back in the whole update a seat
-# that lost its copy asks for (restore); the copy rebuilt lists them as
-# before and takes the fire; nobody else's update carries them.  A whole
-# update whose lines are not those the chain committed to is refused,
-# nothing changed.
-test_cond_restore_brings_lines_back() {
-	cfire
+# restored: alice's copy A, with conditions pending, lost (moved to lost)
+# and made again from the judge's whole update, which bob is not mailed
+# (whole.msg): it takes her lines back, and shows what it showed before
+restored() {
 	"$ADJ" show -d A >before
 	grep -q '^Conditions pending' before || fail "nothing pending"
 	mv A lost
@@ -501,6 +497,17 @@ test_cond_restore_brings_lines_back() {
 	err_has "alice's conditions are known again, from the judge's update"
 	"$ADJ" show -d A | cmp -s - before ||
 	    { "$ADJ" show -d A | diff before - >&2; fail "the copy differs"; }
+}
+
+# A seat's pending lines are its own secret state, as its setup: the
+# judge, which holds them, sends them back in the whole update a seat
+# that lost its copy asks for (restore); the copy rebuilt lists them as
+# before and takes the fire; nobody else's update carries them.  A whole
+# update whose lines are not those the chain committed to is refused,
+# nothing changed.
+test_cond_restore_brings_lines_back() {
+	cfire
+	restored
 	ls -l A/cond.0 | grep -q '^-rw-------' || fail "A/cond.0 not 0600"
 	cmp -s A/cond.0 lost/cond.0 || fail "the record differs"
 	# the rebuilt copy takes the fired reply as the lost one would
