@@ -249,13 +249,19 @@ test_cond_breaks_at_step_two() {
 	grep -q 'fired' jout && fail "a line fired on b5-c5"
 	grep -q 'update for alice (1 entry, a note)' jout ||
 	    fail "alice not told"
+	by_hand_end b4.msg
+}
+
+# by_hand_end FILE: alice's turn, none of her lines listed nor said not
+# played; she moves by hand (a3.msg) and bob resigns (FILE): the end
+# opens her lines, and a line that answered nothing was not withheld
+by_hand_end() {
 	"$ADJ" show -d A >aview
 	grep -q '^Your turn' aview || fail "not alice's turn"
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
 	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
-	# opened at the end: a line that answered nothing was not withheld
-	jplay B b4.msg resign
+	jplay B "$1" resign
 	jverified "alice won"
 }
 
