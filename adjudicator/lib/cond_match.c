@@ -39,6 +39,24 @@ keep_sent(struct match *m, int seat, const struct cond_set *s,
 	return 0;
 }
 
+/* Seat's entry about to be applied commits to s, its pending set from
+ * now: fired by the action after nact, the seat's own action or not. */
+static int
+pending(struct match *m, int seat, const struct cond_set *s, uint32_t nact,
+    struct error *e)
+{
+	struct match_seat *ms = &m->seat[seat];
+
+	if (keep_sent(m, seat, s, e) != 0)
+		return -1;
+	ms->cond_seq = m->seq + 1;
+	memcpy(ms->cond_commit, s->commit, sizeof(ms->cond_commit));
+	ms->cond_fired = 0;
+	ms->cond_path[0] = '\0';
+	ms->cond_nact = nact;
+	return 0;
+}
+
 int
 cond_entry(struct match *m, int seat, const struct ydoc *doc,
     const char *where, struct error *e)
@@ -68,15 +86,83 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 	if (!m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
 		    "a game without a judge", where);
-	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
-	    keep_sent(m, seat, &s, e) != 0)
-		return -1;
-	ms->cond_seq = m->seq + 1;
-	memcpy(ms->cond_commit, s.commit, sizeof(ms->cond_commit));
-	ms->cond_fired = 0;
-	ms->cond_path[0] = '\0';
 	/* its own action is the next: the opponent's answers it */
-	ms->cond_nact = m->nactions + 1;
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    pending(m, seat, &s, m->nactions + 1, e) != 0)
+		return -1;
+	return 0;
+}
+
+int
+cond_is_kind(const char *kind)
+{
+	return strcmp(kind, "conditions") == 0;
+}
+
+int
+cond_key_kind(const char *kind)
+{
+	return strcmp(kind, "turn") == 0 || strcmp(kind, "fired") == 0 ||
+	    strcmp(kind, "final") == 0 || cond_is_kind(kind);
+}
+
+/* A seat's, in play unless the judge owes an entry first (its stamp, an
+ * opening): the seat's turn or the game's end refused by cond_change. */
+int
+cond_off_turn(const struct match *m, int author, const char *kind)
+{
+	return cond_is_kind(kind) && author >= 0 && author < m->nseats &&
+	    (match_phase(m) != MATCH_PLAY || match_next_author(m) !=
+	    GAME_JUDGE);
+}
+
+/*
+ * A judged seat's conditions changed while another seat is to move: the
+ * new set replaces the pending one (which fires only on the seat's turn,
+ * so nothing of it can be live now), none clears it.  The action it
+ * answers is the next one, which is not the seat's.  It moves no clock
+ * and no turn.
+ */
+int
+cond_change(struct match *m, int seat, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	static const char *const gone[] = { "action", "open", "commit",
+	    "claim", "leave", "timeout", "ruling", "seat", "share", NULL };
+	struct match_seat *ms;
+	struct cond_set s;
+	int i, has;
+
+	for (i = 0; gone[i] != NULL; i++)
+		if (ydoc_get(doc, gone[i]) != NULL)
+			return error_set(e, EXIT_MALFORMED, "%s: a conditions "
+			    "entry carries \"%s\"", where, gone[i]);
+	if (seat < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_REFUSED, "%s: conditions are a "
+		    "seat's", where);
+	ms = &m->seat[seat];
+	if (!m->judge_mode)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions in a game "
+		    "without a judge", where);
+	if (m->nseats > 2)
+		return error_set(e, EXIT_REFUSED, "%s: conditions in a game of "
+		    "%d seats", where, m->nseats);
+	if (match_phase(m) != MATCH_PLAY)
+		return error_set(e, EXIT_REFUSED, "%s: %s's conditions %s",
+		    where, ms->name, match_over(m) ? "after the game is over" :
+		    "before the play begins");
+	if (match_next_author(m) == seat || m->rules->to_move(m->state) ==
+	    seat)
+		return error_set(e, EXIT_REFUSED, "%s: %s's conditions off "
+		    "turn, on %s's turn: they go with the move", where,
+		    ms->name, ms->name);
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    (has && pending(m, seat, &s, m->nactions, e) != 0))
+		return -1;
+	if (!has)
+		ms->cond_seq = 0;
+	match_say(m, has ? "%s sends new conditions, sealed to the judge" :
+	    "%s clears every pending condition", ms->name);
 	return 0;
 }
 

@@ -106,8 +106,8 @@ test_cond_usage_refused() {
 	err_has 'a step without your reply'
 	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' -c - e3-c3
 	err_has 'alone'
-	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
-	err_has 'give the action too'
+	expect 1 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
+	err_has 'it is your turn, and conditions go with your move'
 	expect 2 "$ADJ" turn -d A -c 'zz-c4 => c3-c4' e3-c3
 	err_has 'line 1: bob cannot play "zz-c4" after your move'
 	expect 2 "$ADJ" turn -n -d A -c 'zz-c4 => c3-c4' e3-c3
@@ -249,13 +249,19 @@ test_cond_breaks_at_step_two() {
 	grep -q 'fired' jout && fail "a line fired on b5-c5"
 	grep -q 'update for alice (1 entry, a note)' jout ||
 	    fail "alice not told"
+	by_hand_end b4.msg
+}
+
+# by_hand_end FILE: alice's turn, none of her lines listed nor said not
+# played; she moves by hand (a3.msg) and bob resigns (FILE): the end
+# opens her lines, and a line that answered nothing was not withheld
+by_hand_end() {
 	"$ADJ" show -d A >aview
 	grep -q '^Your turn' aview || fail "not alice's turn"
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
 	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
-	# opened at the end: a line that answered nothing was not withheld
-	jplay B b4.msg resign
+	jplay B "$1" resign
 	jverified "alice won"
 }
 
@@ -290,6 +296,24 @@ test_cond_cleared_by_a_move() {
 	true
 }
 
+# entry_keys DIR SEQ PREVBLOB BY KIND TO.pub...: the keys every entry
+# has, of BY's entry SEQ of KIND after the signed entry PREVBLOB, in
+# DIR's game, to the keys TO
+entry_keys() {
+	"$ADJ" show -d "$1" -f yaml | sed -n '/^game: /p'
+	echo "seq: $2"
+	echo "prev: $(wire hash "$3")"
+	echo "by: $4"
+	ek_kind=$5
+	shift 5
+	ek_to=
+	for k in "$@"; do
+		ek_to="$ek_to${ek_to:+, }$(cut -d' ' -f3 "$k")"
+	done
+	echo "to: [$ek_to]"
+	echo "kind: $ek_kind"
+}
+
 # forged_fired BODYFILE: the judge's entry after J's last, signed with the
 # judge's key, in an update for bob
 forged_fired() {
@@ -297,13 +321,7 @@ forged_fired() {
 	entries J fj
 	last=$(printf 'fj/%06d' "$n")
 	{
-		"$ADJ" show -d J -f yaml | sed -n '/^game: /p'
-		echo "seq: $((n + 1))"
-		echo "prev: $(wire hash "$last")"
-		echo "by: judge"
-		echo "to: [$(cut -d' ' -f3 alice.pub)," \
-		    "$(cut -d' ' -f3 bob.pub)]"
-		echo "kind: fired"
+		entry_keys J $((n + 1)) "$last" judge fired alice.pub bob.pub
 		echo "for: alice"
 		cat "$1"
 	} >fired.yaml
@@ -500,14 +518,10 @@ test_cond_withheld_named() {
 
 # --- a lost copy ------------------------------------------------------------
 
-# A seat's pending lines are its own secret state, as its setup: the
-# judge, which holds them, sends them back in the whole update a seat
-# that lost its copy asks for (restore); the copy rebuilt lists them as
-# before and takes the fire; nobody else's update carries them.  A whole
-# update whose lines are not those the chain committed to is refused,
-# nothing changed.
-test_cond_restore_brings_lines_back() {
-	cfire
+# restored: alice's copy A, with conditions pending, lost (moved to lost)
+# and made again from the judge's whole update, which bob is not mailed
+# (whole.msg): it takes her lines back, and shows what it showed before
+restored() {
 	"$ADJ" show -d A >before
 	grep -q '^Conditions pending' before || fail "nothing pending"
 	mv A lost
@@ -521,6 +535,17 @@ test_cond_restore_brings_lines_back() {
 	err_has "alice's conditions are known again, from the judge's update"
 	"$ADJ" show -d A | cmp -s - before ||
 	    { "$ADJ" show -d A | diff before - >&2; fail "the copy differs"; }
+}
+
+# A seat's pending lines are its own secret state, as its setup: the
+# judge, which holds them, sends them back in the whole update a seat
+# that lost its copy asks for (restore); the copy rebuilt lists them as
+# before and takes the fire; nobody else's update carries them.  A whole
+# update whose lines are not those the chain committed to is refused,
+# nothing changed.
+test_cond_restore_brings_lines_back() {
+	cfire
+	restored
 	ls -l A/cond.0 | grep -q '^-rw-------' || fail "A/cond.0 not 0600"
 	cmp -s A/cond.0 lost/cond.0 || fail "the record differs"
 	# the rebuilt copy takes the fired reply as the lost one would
@@ -626,31 +651,35 @@ test_cond_withheld_caught_at_the_end() {
 	grep -q 'fired' jout && fail "fired without the lines"
 	x=$(example A)
 	jplay A a3.msg $x
+	set -- J/cond.0.*
+	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	withheld_end "${1##*.}"
+}
+
+# withheld_end SET: alice's line that answered bob's move was withheld
+# (the judge lost its record J/cond.0), and she moved by hand; bob
+# resigns (b3.msg).  The judge's own copy refuses to end the game; the
+# final entry it would have to send after his resignation (resign.bin),
+# opening alice's set of entry SET (fin.bin), made by hand, is refused
+# by bob's copy, nothing kept
+withheld_end() {
 	"$ADJ" turn -d B resign >b3.msg || fail "resign"
 	expect 1 "$ADJ" judge -d J -O mq b3.msg
 	grep -q "the judge withheld alice's condition line 1 step 1, which" \
 	    out err || { cat out err >&2; fail "the judge's copy took it"; }
-	# the final entry a judge would have to send, by hand, after bob's
-	# resignation (from his message): refused
 	"$ADJ" open -k judge.key b3.msg 2>/dev/null |
 	    sed -n 's/^entry: //p' | base64 -d >resign.bin
 	blob_body resign.bin | grep -q '^kind: turn$' || fail "no resign"
-	n=$(blob_body resign.bin | sed -n 's/^seq: //p')
-	set -- J/cond.0.*
-	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	rs=$(blob_body resign.bin | sed -n 's/^seq: //p')
+	[ -f "J/cond.0.$1" ] || fail "the judge keeps no set of entry $1"
 	{
-		"$ADJ" show -d B -f yaml | sed -n '/^game: /p'
-		echo "seq: $((n + 1))"
-		echo "prev: $(wire hash resign.bin)"
-		echo "by: judge"
-		echo "to: [$(cut -d' ' -f3 alice.pub)," \
-		    "$(cut -d' ' -f3 bob.pub)]"
-		echo "kind: final"
+		entry_keys B $((rs + 1)) resign.bin judge final alice.pub \
+		    bob.pub
 		echo "open: []"
 		echo "cond:"
 		echo "- for: alice"
-		echo "  entry: ${1##*.}"
-		sed -n '/^cond:$/,$p' "$1" | sed 's/^/  /'
+		echo "  entry: $1"
+		sed -n '/^cond:$/,$p' "J/cond.0.$1" | sed 's/^/  /'
 	} >fin.yaml
 	wire sign judge.key fin.yaml alice.pub bob.pub >fin.bin ||
 	    fail "wire sign"
