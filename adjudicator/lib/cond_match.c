@@ -144,9 +144,6 @@ cond_change(struct match *m, int seat, const struct ydoc *doc,
 	if (!m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: conditions in a game "
 		    "without a judge", where);
-	if (m->nseats > 2)
-		return error_set(e, EXIT_REFUSED, "%s: conditions in a game of "
-		    "%d seats", where, m->nseats);
 	if (match_phase(m) != MATCH_PLAY)
 		return error_set(e, EXIT_REFUSED, "%s: %s's conditions %s",
 		    where, ms->name, match_over(m) ? "after the game is over" :

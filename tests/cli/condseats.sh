@@ -154,3 +154,19 @@ test_cond_seats_notation_refused() {
 	one_line
 	unchanged A
 }
+
+# Lines sent off turn after bob moved answer carol's action alone
+test_cond_three_seats_off_turn() {
+	kjstart 3
+	kplan
+	kjplay alice "$(kp 1)"
+	kjplay bob "$(kp 2)"
+	kjplay alice "" -c "$(kp 3) => $(kp 4)"
+	grep -qF -- "$(kp 3) =>" rout.bob rout.carol jout &&
+	    fail "the line shown"
+	grep -q 'alice sends new conditions' rout.bob || fail "bob not told"
+	kjplay carol "$(kp 3)"
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "the line sent off turn did not fire"; }
+	"$ADJ" show -d B | grep -qF -- "$(kp 4)" || fail "bob did not get it"
+}
