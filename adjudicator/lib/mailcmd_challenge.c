@@ -18,10 +18,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
 #include "mailcmd_game.h"
+#include "mailcmd_ladder.h"
 
 /* "NAME RULES [OPTION=VALUE...]" into name, rules, the options. */
 static int
@@ -92,6 +94,10 @@ run_challenge(struct bot_run *r, struct error *e)
 		return mailcmd_ask_refuse(&c, "challenge,noaddress",
 		    EXIT_REFUSED, e, "this judge makes no games: its operator "
 		    "has not set its address (judge.yaml: address)");
+	/* a word that is no game but a tournament held: a ladder's */
+	if (game_find(rules) == NULL && mailcmd_ladder_held(r, rules))
+		return mailcmd_ladder_challenge(&c, name, rules, opts, code,
+		    e);
 	if (mailcmd_game_check(rules, opts, why, sizeof(why)) != 0)
 		return mailcmd_ask_refuse(&c, "challenge,game", EXIT_REFUSED,
 		    e, "%s", why);
@@ -188,6 +194,9 @@ accept_it(struct mailcmd_ask *c, struct club_challenge *k,
 		return mailcmd_ask_refuse(c, "accept,noaddress", EXIT_REFUSED,
 		    e, "this judge makes no games: its operator has not set "
 		    "its address (judge.yaml: address)");
+	if (k->ladder[0] != '\0')
+		return mailcmd_ladder_accept(c, k, f, said, e) != 0 ? -1 :
+		    (snprintf(game, ROOT_ID, "%s", k->game), 0);
 	if (make_game(c, k, f, e) != 0)
 		return e->status == EXIT_SYSTEM ? -1 : mailcmd_ask_refuse(c,
 		    "accept,game", EXIT_REFUSED, e, "%s", e->msg);
@@ -305,7 +314,7 @@ run_decline(struct bot_run *r, struct error *e)
 const struct mailcmd mailcmd_challenge = {
 	.name = "CHALLENGE",
 	.usage = "CHALLENGE NAME RULES",
-	.help = "challenge a member to a game (OPTION=VALUE, CODE)",
+	.help = "challenge to a game (OPTION=VALUE), or on ladder TID",
 	.flags = MAILCMD_CODE,
 	.asked = asked_challenge,
 	.run = run_challenge,
