@@ -331,6 +331,15 @@ test_ladder_verify_reach() {
 	    -e resign:1 knights 2 peer all "tournament=$tid" >g1.arc ||
 	    fail "wire game"
 	expect 0 "$ADJ" tournament verify decl.tour ./*.acc g1.arc
+	# the same game twice (both seats' exports) counts once
+	cp g1.arc g1b.arc
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc g1.arc g1b.arc
+	out_has ' 1 games and byes, 3 players: all agree'
+	# a game of another tournament (or of none) is no game of it
+	wire game -t 2027-01-01T10:00:00Z -k carol.key -k bob.key \
+	    -e resign:1 knights 2 peer all >g0.arc || fail "wire game"
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc g1.arc g0.arc
+	err_has 'g0.arc: game [0-9a-f]\{16\} is not of this tournament'
 	wire game -t 2027-01-02T09:00:00Z -k bob.key -k alice.key \
 	    -e resign:1 knights 2 peer all "tournament=$tid" >g2.arc ||
 	    fail "wire game"
