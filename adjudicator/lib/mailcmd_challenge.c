@@ -41,7 +41,9 @@ challenge_args(struct mailcmd_ask *c, char *name, char *rules, char *opts,
 			snprintf(name, KEY_NAME_MAX + 1, "%.*s", KEY_NAME_MAX,
 			    p);
 		else if (n == 1)
-			snprintf(rules, 32, "%.31s", p);
+			/* a game's name, or a ladder's id (a key name) */
+			snprintf(rules, KEY_NAME_MAX + 1, "%.*s",
+			    KEY_NAME_MAX, p);
 		else
 			snprintf(opts + strlen(opts), MAIL_SAID - strlen(opts),
 			    "%s%s", opts[0] ? " " : "", p);
@@ -69,7 +71,8 @@ challenge_new(struct mailcmd_ask *c, const struct club_member *to,
 	memset(&n, 0, sizeof(n));
 	snprintf(n.from, sizeof(n.from), "%s", c->me->name);
 	snprintf(n.to, sizeof(n.to), "%s", to->name);
-	snprintf(n.rules, sizeof(n.rules), "%s", rules);
+	snprintf(n.rules, sizeof(n.rules), "%.*s", (int)sizeof(n.rules) - 1,
+	    rules);
 	snprintf(n.options, sizeof(n.options), "%s", opts);
 	snprintf(what, sizeof(what), "adjudicator challenge\n%s\n%s\n%s\n%s\n"
 	    "%s", n.from, n.to, n.rules, n.options, c->r->b->in.message_id);
@@ -81,7 +84,8 @@ run_challenge(struct bot_run *r, struct error *e)
 {
 	struct mailcmd_ask c;
 	const struct club_member *to;
-	char name[KEY_NAME_MAX + 1], rules[32], opts[MAIL_SAID], why[400];
+	char name[KEY_NAME_MAX + 1], rules[KEY_NAME_MAX + 1], opts[MAIL_SAID];
+	char why[400];
 	char code[CLUB_CHALLENGE_ID];
 	int rc;
 
@@ -315,7 +319,8 @@ const struct mailcmd mailcmd_challenge = {
 	.name = "CHALLENGE",
 	.usage = "CHALLENGE NAME RULES",
 	.help = "challenge to a game (OPTION=VALUE), or on ladder TID",
-	.flags = MAILCMD_CODE,
+	/* a ladder's reads its games (mailcmd_ladder.c) */
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
 	.asked = asked_challenge,
 	.run = run_challenge,
 };
