@@ -285,6 +285,7 @@ standings_game_of(const struct match *m, struct standings_game *g,
 		    "past %zu bytes", m->game_hex, sizeof(g->terms));
 	if (game_time(m, &g->when, e) != 0)
 		return -1;
+	g->created = m->created_at;
 	match_result(m, &r);
 	g->how = m->how != MATCH_HOW_NONE ? m->how : r.over ?
 	    MATCH_HOW_RULES : MATCH_HOW_NONE;

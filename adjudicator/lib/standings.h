@@ -94,6 +94,7 @@ struct standings_game {
 	uint8_t		last[SEC_HASH];	/* the final entry's hash */
 	uint64_t	entries;
 	int64_t		when;		/* seconds since 1970-01-01 UTC */
+	int64_t		created;	/* the header's creation time */
 	enum match_how	how;
 	int		rated;
 	int		nseats;
