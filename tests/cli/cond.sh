@@ -497,6 +497,36 @@ test_cond_three_steps_knights() {
 	three_in knights
 }
 
+# cleared_in RULES: a line that would answer bob's next action, cleared
+# off turn before it comes: nothing fires, and at the end, every line
+# opened, the cleared one is no withholding
+cleared_in() {
+	gstart "$1"
+	plan
+	jplay A a2.msg -c "$py => $pz" $px
+	jplay A ac.msg -c -
+	grep -q "alice clears every pending condition" jout ||
+	    { cat jout >&2; fail "$1: not cleared"; }
+	jplay B b2.msg $py
+	grep -q 'fired' jout && fail "$1: a cleared line fired"
+	"$ADJ" show -d A | grep -q '^Your turn' || fail "$1: not alice's turn"
+	jplay A a3.msg $pz
+	jplay B b3.msg resign
+	jverified "alice won"
+}
+
+test_cond_cleared_incognito_rps() {
+	cleared_in incognito-rps
+}
+
+test_cond_cleared_espionnage() {
+	cleared_in espionnage
+}
+
+test_cond_cleared_knights() {
+	cleared_in knights
+}
+
 # A judge that plays nothing for a line that answered (here: it lost its
 # record of the lines) is named in the seat's view, which receive prints
 # as it takes the update
