@@ -372,7 +372,7 @@ sec_seal(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t pk[SEC_BOX_PK]
 /*
  * The ephemeral pair is kept from one sec_seal_many to the next: a
  * judge's run seals an update to each seat in turn, and a base-point
- * multiplication a message is a tenth of a mail's work.  It is used
+ * multiplication is some 7 % of the instructions of a mail.  It is used
  * again only for keys it never sealed to, so that no recipient's shared
  * key and nonce (both follow from epk and its own pk) ever serve twice,
  * and only in the process that made it (a child forked without exec
