@@ -139,7 +139,7 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 		goto done;
 	if (g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
-		mailbot_touch(b, g.t.m->game_hex);
+		mailbot_touch_match(b, g.t.m);
 	}
 	if (timeout >= 0 || n > 0) {
 		tr->games++;
@@ -197,7 +197,7 @@ mailbot_rule(struct mailbot *b, const char *dir, const struct entry_rule *r,
 		rc = -1;
 	if (rc == 0 && g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
-		mailbot_touch(b, g.t.m->game_hex);
+		mailbot_touch_match(b, g.t.m);
 	}
 	snprintf(b->game, sizeof(b->game), "%s", g.t.m->game_hex);
 	b->entry = g.t.m->seq;

@@ -72,6 +72,8 @@ transcript_clear(struct transcript *p)
 	free(p->updates);
 	p->updates = NULL;
 	p->nupdates = 0;
+	ydoc_free(p->kept);
+	p->kept = NULL;
 }
 
 /* --- the sequence decision --- */
