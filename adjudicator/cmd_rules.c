@@ -41,17 +41,23 @@ describe(const struct game_rules *r, struct buf *b)
 	    "  remind=2d,12h  reminders when this much time is left, each "
 	    "shorter than\n    a turn can be (1d,6h: those that can come)\n");
 	buf_printf(b, "notation:\n%s", r->notation);
-	if (!(r->modes & GAME_MODE_JUDGE) || r->min_seats > 2)
+	if (!(r->modes & GAME_MODE_JUDGE))
 		return;
-	buf_printf(b, "conditions (judged games, two seats; turn -c, with "
-	    "your move):\n"
+	buf_printf(b, "conditions (judged games; turn -c, with your move, or "
+	    "alone while\n  the opponent thinks):\n"
 	    "  'IF => THEN ; IF => THEN'  a line: if the opponent plays IF, "
 	    "reply THEN,\n"
 	    "    then go on; at most %d lines of %d steps, sealed to the "
 	    "judge;\n"
-	    "    -c FILE: a line each (# comments); -c -: none\n"
-	    "    the judge plays THEN for you when the move answers IF\n",
+	    "    -c FILE: a line each (# comments); -c -: none (alone: clear "
+	    "them)\n"
+	    "    the judge plays THEN for you when the move answers IF; "
+	    "lines sent\n    alone replace those pending\n",
 	    COND_LINES, COND_STEPS);
+	if (r->max_seats > 2)
+		buf_printf(b, "  with 3 or 4 seats, IF is every other seat's "
+		    "action since yours, in\n    turn order: "
+		    "'a / b => THEN'\n");
 }
 
 int

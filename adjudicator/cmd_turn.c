@@ -3,8 +3,9 @@
  * its own secret), then the action, checked with what the seat knows
  * before anything is written or sent; and the seat's final openings when
  * its entry ends the game; in a judged game, the conditions sent with
- * the move (-c, cond.h).  Every turn is played on a copy first, as -n
- * plays it, before the key is loaded: a refused action asks for no
+ * the move (-c, cond.h), or without one while another seat is to move
+ * (an entry of kind conditions).  Every turn is played on a copy first,
+ * as -n plays it, before the key is loaded: a refused action asks for no
  * passphrase.  With -n the same checks and the view as it would be,
  * nothing written or sent (no key needed).
  */
@@ -15,6 +16,7 @@
 
 #include "cli.h"
 #include "fsio.h"
+#include "holder.h"
 #include "mail.h"
 #include "when.h"
 
@@ -264,12 +266,15 @@ done:
 	return rc;
 }
 
-/* Each line's first step, on c as this seat's move leaves it: the
+/* Each line's first step, on c as this seat's move leaves it (off: as
+ * it is, the seat's conditions sent while another seat is to move): the
  * opponent's action must be one it can type there. */
 static int
-cond_first(const struct match *c, const struct cond_set *s, struct error *e)
+cond_first(const struct match *c, const struct cond_set *s, int off,
+    struct error *e)
 {
 	struct game_action a;
+	char first[COND_ACTION];
 	int i, next = c->rules->to_move(c->state);
 
 	/* an action waiting for the judge (a combat, an interrogation):
@@ -281,21 +286,41 @@ cond_first(const struct match *c, const struct cond_set *s, struct error *e)
 		return error_set(e, EXIT_USAGE, "-c: after this move %s: "
 		    "conditions would wait for nothing", next < 0 ?
 		    "the game is over" : "it is your turn again");
-	for (i = 0; i < s->n; i++)
-		if (c->rules->parse(c->state, next, s->line[i].when[0], &a,
-		    e) != 0) {
+	for (i = 0; i < s->n; i++) {
+		/* the first of the others' actions: the next seat's */
+		cond_part(s->line[i].when[0], 0, first, sizeof(first));
+		if (c->rules->parse(c->state, next, first, &a, e) != 0) {
 			e->status = EXIT_USAGE;
 			return error_prefix(e, "-c: line %d: %s cannot play "
-			    "\"%s\" after your move", i + 1,
-			    c->seat[next].name, s->line[i].when[0]);
+			    "\"%s\" %s", i + 1, c->seat[next].name, first,
+			    off ? "now" : "after your move");
 		}
+	}
 	return 0;
 }
 
-/* The turn played first on a copy of the match, as -n plays it: an
- * illegal or mistyped action is refused before the passphrase is asked. */
+/* The seat's conditions changed off its turn (kind conditions): sent
+ * with k, or tried on this copy alone when k is NULL. */
 static int
-rehearse(struct gamedir *g, const char *action, struct error *e)
+cond_send(struct gamedir *g, const struct key_secret *k, struct buf *out,
+    struct error *e)
+{
+	struct buf body;
+	int rc, sent = 0;
+
+	buf_init(&body);
+	rc = entry_conditions(g->t.m, g->t.me, g->t.cond, &body, e);
+	if (rc == 0)
+		rc = send(&g->t, k, &body, out, &sent, e);
+	buf_free(&body);
+	return rc;
+}
+
+/* The turn played first on a copy of the match, as -n plays it: an
+ * illegal or mistyped action is refused before the passphrase is asked
+ * (off: the conditions changed off turn). */
+static int
+rehearse(struct gamedir *g, const char *action, int off, struct error *e)
 {
 	struct match *real = g->t.m, *copy;
 	char note[NOTE_LEN];
@@ -304,9 +329,10 @@ rehearse(struct gamedir *g, const char *action, struct error *e)
 	if ((copy = match_clone(real)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	g->t.m = copy;
-	rc = play(g, NULL, action, NULL, note, e);
-	if (rc == 0)
-		rc = cond_first(copy, g->t.cond, e);
+	rc = off ? cond_send(g, NULL, NULL, e) :
+	    play(g, NULL, action, NULL, note, e);
+	if (rc == 0 && !off)
+		rc = cond_first(copy, g->t.cond, 0, e);
 	g->t.m = real;
 	match_free(copy);
 	return rc;
@@ -324,6 +350,11 @@ cond_keep(struct gamedir *g, struct error *e)
 	rc = cond_record_write(g->t.cond, &b, e);
 	if (rc == 0)
 		rc = g->t.store->put_cond(g->t.arg, g->t.me, &b, e);
+	/* every set kept: one sent off turn may cross a move in the mail,
+	 * and the set before stays the one the chain holds */
+	if (rc == 0)
+		rc = g->t.store->put_cond_at(g->t.arg, g->t.me, g->t.cond->seq,
+		    &b, e);
 	if (b.data != NULL)
 		sec_wipe(b.data, b.len);
 	buf_free(&b);
@@ -333,12 +364,13 @@ cond_keep(struct gamedir *g, struct error *e)
 /*
  * turn -c: each value a line ("IF => THEN ; ..."), a file of lines (an
  * existing file's name without "=>"), or "-": none (this entry carries
- * no conditions).  Judged games only: in a peer game nobody but the
- * opponent could apply them, and it would have to read them.  Sealed
- * for this entry's seq; *out NULL when none.
+ * no conditions; without an action, the seat's are cleared).  Judged
+ * games only: in a peer game nobody but the opponent could apply them,
+ * and it would have to read them.  Sealed for this entry's seq; *out
+ * NULL when none.
  */
 static int
-conditions(struct gamedir *g, const struct cli_send *o, int argc,
+conditions(struct gamedir *g, const struct cli_send *o,
     struct cond_set **out, struct error *e)
 {
 	const struct match *m = g->t.m;
@@ -353,12 +385,6 @@ conditions(struct gamedir *g, const struct cli_send *o, int argc,
 		return error_set(e, EXIT_USAGE, "-c: conditions need a judge: "
 		    "in a peer game only your opponent could apply them, and "
 		    "it would have to read them to do it");
-	if (argc == 0)
-		return error_set(e, EXIT_USAGE, "-c: conditions go with your "
-		    "move: give the action too");
-	if (m->nseats > 2)
-		return error_set(e, EXIT_USAGE, "-c: conditions in a game of "
-		    "%d seats are not supported yet", m->nseats);
 	if ((s = sec_malloc(sizeof(*s))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
 	memset(s, 0, sizeof(*s));
@@ -406,13 +432,13 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 
 	if (checks(g, action, e) != 0)
 		return -1;
-	if (!dry && (rehearse(g, action, e) != 0 ||
+	if (!dry && (rehearse(g, action, 0, e) != 0 ||
 	    (k = cli_key(g, e)) == NULL))
 		return -1;
 	rc = play(g, k, action, out, note, e);
 	/* -n: the copy played on is this one, as the move leaves it */
 	if (rc == 0 && dry)
-		rc = cond_first(g->t.m, g->t.cond, e);
+		rc = cond_first(g->t.m, g->t.cond, 0, e);
 	/* kept before it is printed: a message sent is always resent */
 	if (rc == 0 && !dry)
 		rc = gamedir_commit(g, e);
@@ -420,6 +446,57 @@ cli_turn(struct gamedir *g, const char *action, int dry, struct buf *out,
 		rc = cond_keep(g, e);
 	if (rc == 0 && note[0] != '\0')
 		fprintf(stderr, "%s\n", note);
+	key_secret_free(k);
+	return rc;
+}
+
+/*
+ * turn -c without an action: the seat's conditions changed while another
+ * seat is to move, an entry of its own (kind conditions), or with -c -
+ * cleared.  On its own turn they go with its move; not after the end, nor
+ * from a copy whose seat was handed to another key.
+ */
+static int
+cond_off(struct gamedir *g, int dry, struct buf *out, struct error *e)
+{
+	const struct match *m = g->t.m;
+	struct key_secret *k = NULL;
+	char gone[300];
+	int rc, me = g->t.me;
+
+	if (me >= m->nseats)
+		return error_set(e, EXIT_USAGE, "%s: the judge takes no turns",
+		    g->path);
+	if (cli_not_over(g, e) != 0 || cli_judged_waiting(g, e) != 0)
+		return -1;
+	if (holder_gone_line(m, me, gone, sizeof(gone)))
+		return error_set(e, EXIT_REFUSED, "%s: your seat %s was %s",
+		    cli_dir_shown(g), m->seat[me].name, gone);
+	if (match_phase(m) != MATCH_PLAY)
+		return error_set(e, EXIT_REFUSED, "-c: conditions answer a "
+		    "move: the play has not begun (%s owes %s first)",
+		    match_author_name(m, match_next_author(m)),
+		    match_phase(m) == MATCH_SEED ? "a share of the seed" :
+		    "a setup");
+	if (match_next_author(m) == me || m->rules->to_move(m->state) == me)
+		return error_set(e, EXIT_REFUSED, "-c without an action: it is "
+		    "your turn, and conditions go with your move (turn -c LINE "
+		    "ACTION)");
+	if (g->t.cond == NULL && m->seat[me].cond_seq == 0)
+		return error_set(e, EXIT_REFUSED, "-c -: none of your "
+		    "conditions is pending; nothing to clear");
+	if (cond_first(m, g->t.cond, 1, e) != 0)
+		return -1;
+	if (dry)
+		return cond_send(g, NULL, NULL, e);
+	if (rehearse(g, NULL, 1, e) != 0 || (k = cli_key(g, e)) == NULL)
+		return -1;
+	rc = cond_send(g, k, out, e);
+	/* kept before it is printed: a message sent is always resent */
+	if (rc == 0)
+		rc = gamedir_commit(g, e);
+	if (rc == 0 && g->t.cond != NULL)
+		rc = cond_keep(g, e);
 	key_secret_free(k);
 	return rc;
 }
@@ -444,7 +521,7 @@ cmd_turn(int argc, char **argv, struct error *e)
 	    cli_gamedir(o.w.dir, o.w.root, o.dry ? GAMEDIR_READ : GAMEDIR_WRITE,
 	    &g, e) != 0)
 		return -1;
-	if (conditions(&g, &o, argc, &cond, e) != 0) {
+	if (conditions(&g, &o, &cond, e) != 0) {
 		gamedir_close(&g);
 		return -1;
 	}
@@ -453,7 +530,9 @@ cmd_turn(int argc, char **argv, struct error *e)
 	seq = g.t.m->seq + 1;
 	/* -M: the addresses are checked before anything is written */
 	rc = o.mail ? mail_message_check(g.t.m, g.t.me, e) : 0;
-	if (rc == 0)
+	if (rc == 0 && argc == 0 && o.ncond > 0)
+		rc = cond_off(&g, o.dry, &out, e);
+	else if (rc == 0)
 		rc = cli_turn(&g, argc > 0 ? action : NULL, o.dry, &out, e);
 	if (rc == 0 && o.dry)
 		rc = cli_dry_view(&g, e);

@@ -78,7 +78,8 @@ void	club_members_free(struct club_members *);
  * A challenge of one member to another (ROOT/challenges,
  * club_challenges.c): open while game is "", accepted once the judge
  * made it game; either way kept until it lapses.  A REMATCH is one that
- * names the game it plays again, and who takes the first seat (no lot).
+ * names the game it plays again, and who takes the first seat (no lot);
+ * a ladder's names the tournament (mailcmd_ladder.c).
  */
 struct club_challenge {
 	char		id[CLUB_CHALLENGE_ID];
@@ -91,6 +92,8 @@ struct club_challenge {
 	char		rematch[ROOT_ID];	/* the game it plays again */
 	char		first[KEY_NAME_MAX + 1];	/* a rematch's first
 							 * seat: from or to */
+	char		ladder[KEY_NAME_MAX + 1];	/* a ladder's: its
+							 * tournament id */
 };
 
 struct club_challenges {

@@ -40,7 +40,9 @@ fields_ok(const struct club_challenge *c)
 	    (c->game[0] == '\0' || root_is_id(c->game)) &&
 	    (c->rematch[0] == '\0' ? c->first[0] == '\0' :
 	    root_is_id(c->rematch) && (strcmp(c->first, c->from) == 0 ||
-	    strcmp(c->first, c->to) == 0));
+	    strcmp(c->first, c->to) == 0)) &&
+	    (c->ladder[0] == '\0' || (key_name_ok(c->ladder) &&
+	    c->rematch[0] == '\0'));
 }
 
 static int
@@ -48,10 +50,11 @@ challenge_of(const struct ydoc *r, struct club_challenge *c,
     const char *where, struct error *e)
 {
 	static const char *const keys[] = { "id", "from", "to", "rules",
-	    "options", "made", "until", "game", "rematch", "first", NULL };
+	    "options", "made", "until", "game", "rematch", "first", "ladder",
+	    NULL };
 	static const char *const need[] = { "id", "from", "to", "rules",
 	    "options", "made", "until", NULL };
-	const char *v[10];
+	const char *v[11];
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
@@ -71,12 +74,15 @@ challenge_of(const struct ydoc *r, struct club_challenge *c,
 	snprintf(c->game, sizeof(c->game), "%.*s", ROOT_ID - 1, v[7]);
 	snprintf(c->rematch, sizeof(c->rematch), "%.*s", ROOT_ID - 1, v[8]);
 	snprintf(c->first, sizeof(c->first), "%.*s", KEY_NAME_MAX, v[9]);
+	snprintf(c->ladder, sizeof(c->ladder), "%.*s", KEY_NAME_MAX, v[10]);
 	if (strlen(v[0]) >= sizeof(c->id) || strlen(v[3]) >=
 	    sizeof(c->rules) || strlen(v[4]) >= sizeof(c->options) ||
 	    strlen(v[7]) >= ROOT_ID || strlen(v[8]) >= ROOT_ID ||
-	    strlen(v[9]) > KEY_NAME_MAX || !fields_ok(c))
+	    strlen(v[9]) > KEY_NAME_MAX || strlen(v[10]) > KEY_NAME_MAX ||
+	    !fields_ok(c))
 		return error_set(e, EXIT_USAGE, "%s:%u:%u: not a challenge "
-		    "(id, names, rules, options, game, rematch, first)", where,
+		    "(id, names, rules, options, game, rematch, first, "
+		    "ladder)", where,
 		    r->line, r->col);
 	if (when_parse(v[5], &c->made) != 0 || when_parse(v[6],
 	    &c->until) != 0 || c->until < c->made)
@@ -176,6 +182,7 @@ challenge_write(struct ydoc_writer *w, const struct club_challenge *c)
 		{ "rematch", c->rematch, 0, 1 },
 		{ "first", c->rematch[0] != '\0' ? c->first : "", 0,
 		    c->rematch[0] == '\0' },
+		{ "ladder", c->ladder, 0, 1 },
 	};
 
 	club_record_fields(w, f, sizeof(f) / sizeof(f[0]));

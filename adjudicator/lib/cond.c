@@ -36,6 +36,44 @@ action_of(const char *p, size_t len, char *out, const char *what,
 	return 0;
 }
 
+/* IF's actions, one a seat (the others' since this seat's), written
+ * "a / b": none empty. */
+static int
+canon_parts(char *when, struct error *e)
+{
+	char out[COND_ACTION], raw[COND_ACTION], part[COND_ACTION];
+	const char *p = when;
+	size_t len, at = 0;
+	int w;
+
+	if (strchr(when, '/') == NULL)
+		return 0;
+	if (cond_parts(when) > COND_PARTS)
+		return error_set(e, EXIT_USAGE, "condition: more than %d "
+		    "actions in one IF: one of each other seat's since yours",
+		    COND_PARTS);
+	for (;; p += len + 1) {
+		len = strcspn(p, "/");
+		memcpy(raw, p, len);
+		raw[len] = '\0';
+		game_notation_clean(raw, part, sizeof(part));
+		if (part[0] == '\0')
+			return error_set(e, EXIT_USAGE, "condition: an empty "
+			    "action between \"/\": write the other seats' "
+			    "actions a / b");
+		w = snprintf(out + at, sizeof(out) - at, "%s%s", at ? " / " :
+		    "", part);
+		if (w < 0 || (size_t)w >= sizeof(out) - at)
+			return error_set(e, EXIT_USAGE, "condition: an action "
+			    "longer than %d characters", COND_ACTION - 1);
+		at += (size_t)w;
+		if (p[len] == '\0')
+			break;
+	}
+	memcpy(when, out, at + 1);
+	return 0;
+}
+
 int
 cond_parse(const char *text, struct cond_line *l, struct error *e)
 {
@@ -54,6 +92,7 @@ cond_parse(const char *text, struct cond_line *l, struct error *e)
 			    "has no \"=>\": write IF => THEN", l->n + 1);
 		if (action_of(p, (size_t)(arrow - p), l->when[l->n],
 		    "the opponent's action", e) != 0 ||
+		    canon_parts(l->when[l->n], e) != 0 ||
 		    action_of(arrow + 2, (size_t)(end - arrow - 2),
 		    l->then[l->n], "your reply", e) != 0)
 			return -1;
@@ -62,6 +101,32 @@ cond_parse(const char *text, struct cond_line *l, struct error *e)
 			return 0;
 		p = end + 1;
 	}
+}
+
+int
+cond_parts(const char *when)
+{
+	int n = 1;
+
+	for (; *when != '\0'; when++)
+		n += *when == '/';
+	return n;
+}
+
+void
+cond_part(const char *when, int k, char *out, size_t len)
+{
+	char raw[COND_ACTION];
+	size_t n;
+
+	for (; k > 0 && *when != '\0'; when++)
+		k -= *when == '/';
+	n = strcspn(when, "/");
+	if (n >= sizeof(raw))
+		n = sizeof(raw) - 1;
+	memcpy(raw, when, n);
+	raw[n] = '\0';
+	game_notation_clean(raw, out, len);
 }
 
 int

@@ -25,6 +25,10 @@ int	cond_add(struct cond_set *, const char *text, struct error *);
 int	cond_add_text(struct cond_set *, const char *text, size_t len,
 	    const char *where, struct error *);
 /* A line as committed: "IF => THEN ; IF => THEN". */
+/* The actions an IF names, one a seat: 1 + its "/"s; the k-th (from 0),
+ * cleaned, into out. */
+int	cond_parts(const char *when);
+void	cond_part(const char *when, int k, char *out, size_t len);
 void	cond_line_text(const struct cond_line *, char *, size_t);
 /* Draws each line's nonce and makes the COND_LINES commitments (those
  * after the last line random) for seat's entry seq of game. */

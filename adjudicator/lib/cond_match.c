@@ -39,6 +39,24 @@ keep_sent(struct match *m, int seat, const struct cond_set *s,
 	return 0;
 }
 
+/* Seat's entry about to be applied commits to s, its pending set from
+ * now: fired by the action after nact, the seat's own action or not. */
+static int
+pending(struct match *m, int seat, const struct cond_set *s, uint32_t nact,
+    struct error *e)
+{
+	struct match_seat *ms = &m->seat[seat];
+
+	if (keep_sent(m, seat, s, e) != 0)
+		return -1;
+	ms->cond_seq = m->seq + 1;
+	memcpy(ms->cond_commit, s->commit, sizeof(ms->cond_commit));
+	ms->cond_fired = 0;
+	ms->cond_path[0] = '\0';
+	ms->cond_nact = nact;
+	return 0;
+}
+
 int
 cond_entry(struct match *m, int seat, const struct ydoc *doc,
     const char *where, struct error *e)
@@ -68,15 +86,80 @@ cond_entry(struct match *m, int seat, const struct ydoc *doc,
 	if (!m->judge_mode)
 		return error_set(e, EXIT_MALFORMED, "%s: conditions (cond) in "
 		    "a game without a judge", where);
-	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
-	    keep_sent(m, seat, &s, e) != 0)
-		return -1;
-	ms->cond_seq = m->seq + 1;
-	memcpy(ms->cond_commit, s.commit, sizeof(ms->cond_commit));
-	ms->cond_fired = 0;
-	ms->cond_path[0] = '\0';
 	/* its own action is the next: the opponent's answers it */
-	ms->cond_nact = m->nactions + 1;
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    pending(m, seat, &s, m->nactions + 1, e) != 0)
+		return -1;
+	return 0;
+}
+
+int
+cond_is_kind(const char *kind)
+{
+	return strcmp(kind, "conditions") == 0;
+}
+
+int
+cond_key_kind(const char *kind)
+{
+	return strcmp(kind, "turn") == 0 || strcmp(kind, "fired") == 0 ||
+	    strcmp(kind, "final") == 0 || cond_is_kind(kind);
+}
+
+/* A seat's, in play unless the judge owes an entry first (its stamp, an
+ * opening): the seat's turn or the game's end refused by cond_change. */
+int
+cond_off_turn(const struct match *m, int author, const char *kind)
+{
+	return cond_is_kind(kind) && author >= 0 && author < m->nseats &&
+	    (match_phase(m) != MATCH_PLAY || match_next_author(m) !=
+	    GAME_JUDGE);
+}
+
+/*
+ * A judged seat's conditions changed while another seat is to move: the
+ * new set replaces the pending one (which fires only on the seat's turn,
+ * so nothing of it can be live now), none clears it.  The action it
+ * answers is the next one, which is not the seat's.  It moves no clock
+ * and no turn.
+ */
+int
+cond_change(struct match *m, int seat, const struct ydoc *doc,
+    const char *where, struct error *e)
+{
+	static const char *const gone[] = { "action", "open", "commit",
+	    "claim", "leave", "timeout", "ruling", "seat", "share", NULL };
+	struct match_seat *ms;
+	struct cond_set s;
+	int i, has;
+
+	for (i = 0; gone[i] != NULL; i++)
+		if (ydoc_get(doc, gone[i]) != NULL)
+			return error_set(e, EXIT_MALFORMED, "%s: a conditions "
+			    "entry carries \"%s\"", where, gone[i]);
+	if (seat < 0 || seat >= m->nseats)
+		return error_set(e, EXIT_REFUSED, "%s: conditions are a "
+		    "seat's", where);
+	ms = &m->seat[seat];
+	if (!m->judge_mode)
+		return error_set(e, EXIT_MALFORMED, "%s: conditions in a game "
+		    "without a judge", where);
+	if (match_phase(m) != MATCH_PLAY)
+		return error_set(e, EXIT_REFUSED, "%s: %s's conditions %s",
+		    where, ms->name, match_over(m) ? "after the game is over" :
+		    "before the play begins");
+	if (match_next_author(m) == seat || m->rules->to_move(m->state) ==
+	    seat)
+		return error_set(e, EXIT_REFUSED, "%s: %s's conditions off "
+		    "turn, on %s's turn: they go with the move", where,
+		    ms->name, ms->name);
+	if (cond_read_commits(doc, &s, &has, where, e) != 0 ||
+	    (has && pending(m, seat, &s, m->nactions, e) != 0))
+		return -1;
+	if (!has)
+		ms->cond_seq = 0;
+	match_say(m, has ? "%s sends new conditions, sealed to the judge" :
+	    "%s clears every pending condition", ms->name);
 	return 0;
 }
 
@@ -90,35 +173,101 @@ prefix(const struct cond_line *l, int n, char *out, size_t len)
 	cond_line_text(&p, out, len);
 }
 
-int
-cond_matches(const struct match *m, int seat, const char *when)
+/* Whether when (one action, cleaned) names the action written as text
+ * that seat by made: when as the game writes it, when it parses for that
+ * seat in the position now; else when exactly as the game wrote it. */
+static int
+names(const struct match *m, int by, const char *when, const char *text)
 {
 	struct game_action a;
 	struct error ign;
-	char f[GAME_TEXT], clean[COND_ACTION];
-	int opp = m->last_action_by;
+	char f[GAME_TEXT];
 
-	if (m->nactions == 0 || opp == seat || opp < 0 || opp >= m->nseats)
+	if (by < 0 || by >= m->nseats)
 		return 0;
-	/* as the game writes the action, when IF parses for the opponent;
-	 * else IF exactly as the game wrote it */
-	game_notation_clean(when, clean, sizeof(clean));
-	if (m->rules->parse(m->state, opp, clean, &a, &ign) == 0) {
+	if (m->rules->parse(m->state, by, when, &a, &ign) == 0) {
 		m->rules->format(m->state, &a, f, sizeof(f));
-		return strcmp(f, m->last_action) == 0;
+		return strcmp(f, text) == 0;
 	}
-	return strcmp(clean, m->last_action) == 0;
+	return strcmp(when, text) == 0;
+}
+
+/* The ring's slot of the k-th action (from 0) since seat's own. */
+static int
+since_slot(const struct match *m, int seat, uint32_t k)
+{
+	return (int)((m->seat[seat].cond_nact + k) % MATCH_RECENT);
+}
+
+/* How many actions the other seats made since seat's own (its entry
+ * with the lines, or its step fired last): 0 when none, or more than
+ * the ring keeps. */
+static uint32_t
+since(const struct match *m, int seat)
+{
+	const struct match_seat *ms = &m->seat[seat];
+	uint32_t k, n;
+
+	if (ms->cond_seq == 0 || m->nactions <= ms->cond_nact)
+		return 0;
+	n = m->nactions - ms->cond_nact;
+	if (n >= MATCH_RECENT)
+		return 0;
+	for (k = 0; k < n; k++)
+		if (m->recent_by[since_slot(m, seat, k)] == seat)
+			return 0;
+	return n;
+}
+
+int
+cond_matches(const struct match *m, int seat, const char *when)
+{
+	char part[COND_ACTION];
+	uint32_t k, n = since(m, seat);
+	int slot;
+
+	if (n == 0 || cond_parts(when) != (int)n)
+		return 0;
+	for (k = 0; k < n; k++) {
+		cond_part(when, (int)k, part, sizeof(part));
+		slot = since_slot(m, seat, k);
+		if (!names(m, m->recent_by[slot], part, m->recent[slot]))
+			return 0;
+	}
+	return 1;
+}
+
+void
+cond_answered(const struct match *m, int seat, int by, char *out,
+    size_t len)
+{
+	uint32_t k, n = since(m, seat);
+	size_t at = 0;
+	int slot, w;
+
+	out[0] = '\0';
+	for (k = 0; k < n && at < len; k++, at += (size_t)w) {
+		slot = since_slot(m, seat, k);
+		if (by)
+			w = snprintf(out + at, len - at, "%s%s's %s", k == 0 ?
+			    "" : k + 1 == n ? " and " : ", ",
+			    match_author_name(m, m->recent_by[slot]),
+			    m->recent[slot]);
+		else
+			w = snprintf(out + at, len - at, "%s%s", k ? " / " :
+			    "", m->recent[slot]);
+		if (w < 0)
+			return;
+	}
 }
 
 int
 cond_live(const struct match *m, int seat)
 {
-	const struct match_seat *ms = &m->seat[seat];
-
-	return m->judge_mode && ms->cond_seq != 0 &&
+	return m->judge_mode && m->seat[seat].cond_seq != 0 &&
 	    match_phase(m) == MATCH_PLAY && !m->pending &&
 	    m->draw_offer < 0 && m->rules->to_move(m->state) == seat &&
-	    m->nactions == ms->cond_nact + 1 && m->last_action_by != seat;
+	    since(m, seat) > 0;
 }
 
 int
@@ -208,7 +357,7 @@ cond_fired(struct match *m, int author, const struct ydoc *doc,
 	struct match_seat *ms;
 	struct cond_line l;
 	const char *name;
-	char f1[GAME_TEXT], f2[GAME_TEXT];
+	char f1[GAME_TEXT], f2[GAME_TEXT], ans[COND_ANSWERED];
 	int seat, step = 0;
 
 	if (author != GAME_JUDGE || !m->judge_mode)
@@ -227,10 +376,12 @@ cond_fired(struct match *m, int author, const struct ydoc *doc,
 	if (read_fired(m, seat, ydoc_get(doc, "cond"), &l, &step, where,
 	    e) != 0)
 		return -1;
-	if (!cond_matches(m, seat, l.when[step - 1]))
+	if (!cond_matches(m, seat, l.when[step - 1])) {
+		cond_answered(m, seat, 0, ans, sizeof(ans));
 		return error_set(e, EXIT_REFUSED, "%s: the judge fires %s's "
 		    "reply to \"%s\", but the move it answers is %s", where,
-		    ms->name, l.when[step - 1], m->last_action);
+		    ms->name, l.when[step - 1], ans[0] ? ans : "none");
+	}
 	if (entry_action_read(ydoc_get(doc, "action"), &a, where, e) != 0)
 		return -1;
 	if (m->rules->parse(m->state, seat, l.then[step - 1], &want, e) != 0)
@@ -393,6 +544,9 @@ keep_wait(struct match *m, int seat, struct error *e)
 	w->opp = m->last_action_by;
 	w->nactions = m->nactions;
 	memcpy(w->last_action, m->last_action, sizeof(w->last_action));
+	w->nact = ms->cond_nact;
+	memcpy(w->recent, m->recent, sizeof(w->recent));
+	memcpy(w->recent_by, m->recent_by, sizeof(w->recent_by));
 	return 0;
 }
 
@@ -408,6 +562,7 @@ check_wait(struct match *m, const struct cond_wait *w,
 	struct game_ctx c;
 	struct match_ctx arg;
 	struct error ign;
+	char ans[COND_ANSWERED];
 	int i, live, legal = 0;
 
 	if ((t = malloc(sizeof(*t))) == NULL)
@@ -418,8 +573,13 @@ check_wait(struct match *m, const struct cond_wait *w,
 	t->nactions = w->nactions;
 	memcpy(t->last_action, w->last_action, sizeof(t->last_action));
 	t->seat[w->seat].cond_fired = w->fired;
+	t->seat[w->seat].cond_seq = w->cond_seq;
+	t->seat[w->seat].cond_nact = w->nact;
 	memcpy(t->seat[w->seat].cond_path, w->path, sizeof(w->path));
+	memcpy(t->recent, w->recent, sizeof(t->recent));
+	memcpy(t->recent_by, w->recent_by, sizeof(t->recent_by));
 	i = cond_first_match(t, w->seat, s, &live);
+	cond_answered(t, w->seat, 1, ans, sizeof(ans));
 	free(t);
 	if (i < 0 || m->rules->parse(w->state, w->seat,
 	    s->line[i].then[w->fired], &a, &ign) != 0)
@@ -431,8 +591,7 @@ check_wait(struct match *m, const struct cond_wait *w,
 	if (!legal)
 		return 0;
 	return error_set(e, EXIT_REFUSED, "%s: the judge withheld %s's "
-	    "condition line %d step %d, which answered %s's %s before entry "
-	    "%llu", where, m->seat[w->seat].name, i + 1, w->fired + 1,
-	    match_author_name(m, w->opp), w->last_action,
+	    "condition line %d step %d, which answered %s before entry "
+	    "%llu", where, m->seat[w->seat].name, i + 1, w->fired + 1, ans,
 	    (unsigned long long)w->seq);
 }

@@ -25,6 +25,13 @@ int	cond_record_own(const struct transcript *, struct cond_set *,
  */
 int	cond_live(const struct match *, int seat);
 int	cond_matches(const struct match *, int seat, const char *when);
+/* The actions seat's conditions answer now (the other seats', since its
+ * own), written into out: "c5-d5", "k2-i3 / j11-i9"; by: with their
+ * seats, "bob's c5-d5", "bob's k2-i3 and carol's j11-i9".  Empty when
+ * none. */
+#define COND_ANSWERED	512	/* 3 actions of 63, with their seats */
+void	cond_answered(const struct match *, int seat, int by, char *,
+	    size_t);
 /* The first line of s (seat's, for its live entry) whose steps so far
  * are those fired and whose next IF names the last action: its index,
  * or -1; *live whether any line's steps so far were those fired. */

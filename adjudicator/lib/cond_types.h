@@ -14,6 +14,7 @@
 #define COND_LINES	8	/* lines a seat may send with one entry */
 #define COND_STEPS	8	/* steps a line */
 #define COND_ACTION	64	/* an action, cleaned, with its NUL */
+#define COND_PARTS	3	/* the other seats' actions an IF names */
 #define COND_TEXT	(COND_STEPS * (2 * COND_ACTION + 8))
 
 struct cond_line {

@@ -11,17 +11,21 @@
 #include "transcript.h"
 #include "ydoc.h"
 
-int
-cond_record_own(const struct transcript *p, struct cond_set *s,
+/* The seat's record of the lines it sent last (seq 0), or with its entry
+ * seq: 0, 1 when none is kept. */
+static int
+own(const struct transcript *p, uint64_t seq, struct cond_set *s,
     struct error *e)
 {
 	struct buf b;
 	int rc;
 
-	if (p->store->get_cond == NULL || p->me < 0 || p->me >= p->m->nseats)
-		return 1;
 	buf_init(&b);
-	rc = p->store->get_cond(p->arg, p->me, &b, e);
+	if (seq == 0)
+		rc = p->store->get_cond(p->arg, p->me, &b, e);
+	else
+		rc = p->store->get_cond_at == NULL ? 1 :
+		    p->store->get_cond_at(p->arg, p->me, seq, &b, e);
 	if (rc == 0)
 		rc = cond_record_read(b.data, b.len, s, p->m->game_id,
 		    p->m->seat[p->me].name, "conditions", e);
@@ -29,6 +33,28 @@ cond_record_own(const struct transcript *p, struct cond_set *s,
 		sec_wipe(b.data, b.len);
 	buf_free(&b);
 	return rc;
+}
+
+int
+cond_record_own(const struct transcript *p, struct cond_set *s,
+    struct error *e)
+{
+	struct error ign;
+	uint64_t live;
+	int rc;
+
+	if (p->store->get_cond == NULL || p->me < 0 || p->me >= p->m->nseats)
+		return 1;
+	if ((rc = own(p, 0, s, e)) != 0)
+		return rc;
+	/* the last set sent crossed another entry in the mail (sent off
+	 * turn, it came to the judge after the move it was made before):
+	 * the one the chain holds, as the seat kept it */
+	live = p->m->seat[p->me].cond_seq;
+	if (s->seq > p->m->seq || live == 0 || s->seq == live ||
+	    own(p, live, s, &ign) == 0)
+		return 0;
+	return own(p, 0, s, e);
 }
 
 int
@@ -87,20 +113,20 @@ static void
 view_unplayed(const struct transcript *p, int yaml, struct cond_set *s,
     struct buf *b)
 {
-	const struct match *m = p->m;
+	char ans[COND_ANSWERED];
 	int i;
 
 	if ((i = unplayed(p, s)) < 0)
 		return;
+	cond_answered(p->m, p->me, !yaml, ans, sizeof(ans));
 	if (yaml)
 		buf_printf(b, "condition_not_played:\n  line: %d\n  "
-		    "answers: \"%s\"\n", i + 1, m->last_action);
+		    "answers: \"%s\"\n", i + 1, ans);
 	else
 		buf_printf(b, "\nNot played: your condition line %d answers "
-		    "%s's %s,\nbut the judge played nothing for you: it "
+		    "%s,\nbut the judge played nothing for you: it "
 		    "withheld it, or found your\nreply illegal by what you "
-		    "could not see (its note says which).\n", i + 1,
-		    m->seat[m->last_action_by].name, m->last_action);
+		    "could not see (its note says which).\n", i + 1, ans);
 }
 
 void

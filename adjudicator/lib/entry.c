@@ -73,14 +73,21 @@ entry_time(const struct match *m)
 	return m->judge_mode && t < m->clk.last ? m->clk.last : t;
 }
 
-static void
-begin(const struct match *m, int author, const char *kind,
-    struct ydoc_writer *w)
+/* A writer of author's entry of kind into out, its common keys written;
+ * NULL when out of memory (e set). */
+static struct ydoc_writer *
+begin(const struct match *m, int author, const char *kind, struct buf *out,
+    struct error *e)
 {
+	struct ydoc_writer *w;
 	char prev[2 * SEC_HASH + 1], when[WHEN_TEXT];
 	int64_t t;
 	int i;
 
+	if ((w = ydoc_writer_new(out)) == NULL) {
+		error_set(e, EXIT_SYSTEM, "out of memory");
+		return NULL;
+	}
 	sec_hex(prev, sizeof(prev), m->last, SEC_HASH);
 	ydoc_map_begin(w);
 	ydoc_kv(w, "game", m->game_hex);
@@ -100,12 +107,12 @@ begin(const struct match *m, int author, const char *kind,
 	 * that the judge's stamp of it can never be earlier); a peer says
 	 * when it sent this and when it took the entry it answers */
 	if (!m->clock.on)
-		return;
+		return w;
 	t = entry_time(m);
 	when_format(t, when, sizeof(when));
 	ydoc_kv(w, "time", when);
 	if (m->judge_mode && author != GAME_JUDGE)
-		return;
+		return w;
 	/* the judge's first signed time: when it took the invitation */
 	if (m->judge_mode && m->invited > 0 && m->clk.last == 0) {
 		when_format(m->invited < t ? m->invited : t, when,
@@ -117,6 +124,7 @@ begin(const struct match *m, int author, const char *kind,
 		when_format(m->took < t ? m->took : t, when, sizeof(when));
 		ydoc_kv(w, "got", when);
 	}
+	return w;
 }
 
 static int
@@ -125,6 +133,24 @@ finish(struct ydoc_writer *w, struct error *e)
 	if (ydoc_writer_end(w) != 0)
 		return error_set(e, EXIT_SYSTEM, "cannot write the entry");
 	return 0;
+}
+
+/* An entry of kind alone, or with a key's value, or with conditions. */
+static int
+plain(const struct match *m, int author, const char *kind, const char *key,
+    const char *value, const struct cond_set *cond, struct buf *out,
+    struct error *e)
+{
+	struct ydoc_writer *w;
+
+	if ((w = begin(m, author, kind, out, e)) == NULL)
+		return -1;
+	if (key != NULL)
+		ydoc_kv(w, key, value);
+	if (cond != NULL)
+		cond_write_commits(w, cond);
+	ydoc_map_end(w);
+	return finish(w, e);
 }
 
 static void
@@ -164,20 +190,16 @@ int
 entry_share(const struct match *m, int author, const uint8_t *share,
     struct buf *out, struct error *e)
 {
-	struct ydoc_writer *w;
 	char hex[2 * SEC_HASH + 1];
+	int rc;
 
 	if (match_phase(m) != MATCH_SEED || match_next_author(m) != author)
 		return error_set(e, EXIT_REFUSED, "no share of the seed is due "
 		    "from %s now", match_author_name(m, author));
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
 	sec_hex(hex, sizeof(hex), share, SEC_HASH);
-	begin(m, author, "share", w);
-	ydoc_kv(w, "share", hex);
-	ydoc_map_end(w);
+	rc = plain(m, author, "share", "share", hex, NULL, out, e);
 	sec_wipe(hex, sizeof(hex));
-	return finish(w, e);
+	return rc;
 }
 
 int
@@ -201,9 +223,8 @@ entry_setup(const struct match *m, int seat, const struct match_secret *sec,
 		return error_set(e, EXIT_REFUSED, "setups go in seat order: "
 		    "waiting for %s's setup first",
 		    match_author_name(m, match_next_author(m)));
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, seat, "setup", w);
+	if ((w = begin(m, seat, "setup", out, e)) == NULL)
+		return -1;
 	ydoc_key(w, "commit");
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < sec->setup.n; i++) {
@@ -245,9 +266,8 @@ entry_final(const struct match *m, int seat, const struct match_secret *sec,
 		    "from %s now", m->seat[seat].name);
 	if (sec == NULL)
 		return no_setup(m, seat, e);
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, seat, "final", w);
+	if ((w = begin(m, seat, "final", out, e)) == NULL)
+		return -1;
 	ydoc_key(w, "open");
 	ydoc_seq_begin(w, 0);
 	for (i = 0; i < sec->setup.n; i++)
@@ -400,11 +420,8 @@ turn_begin(const struct match *m, int author, int seat, const char *kind,
 		no_setup(m, seat, e);
 		return NULL;
 	}
-	if ((w = ydoc_writer_new(out)) == NULL) {
-		error_set(e, EXIT_SYSTEM, "out of memory");
+	if ((w = begin(m, author, kind, out, e)) == NULL)
 		return NULL;
-	}
-	begin(m, author, kind, w);
 	if (author != seat)
 		ydoc_kv(w, "for", m->seat[seat].name);
 	if (d->nopen == 0)
@@ -530,14 +547,9 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 	if (seed_next(m) == GAME_JUDGE)
 		return entry_share_of(m, GAME_JUDGE, k, out, e);
 	final = match_phase(m) == MATCH_FINAL;
-	if (m->stamp_due >= 0 && !m->pending && !final) {
-		/* nothing but the time it took the last entry */
-		if ((w = ydoc_writer_new(out)) == NULL)
-			return error_set(e, EXIT_SYSTEM, "out of memory");
-		begin(m, GAME_JUDGE, "time", w);
-		ydoc_map_end(w);
-		return finish(w, e);
-	}
+	/* nothing but the time it took the last entry */
+	if (m->stamp_due >= 0 && !m->pending && !final)
+		return plain(m, GAME_JUDGE, "time", NULL, NULL, NULL, out, e);
 	for (s = 0; s < m->nseats; s++)
 		if (m->seat[s].has_setup && secrets[s] == NULL)
 			return error_set(e, EXIT_SYSTEM, "the judge lacks %s's "
@@ -551,9 +563,9 @@ entry_judge(const struct match *m, struct match_secret *const secrets[],
 			return error_set(e, EXIT_SYSTEM, "the judge cannot "
 			    "compute the %s owed", n->claim);
 	}
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, GAME_JUDGE, final ? "final" : "turn", w);
+	if ((w = begin(m, GAME_JUDGE, final ? "final" : "turn", out,
+	    e)) == NULL)
+		return -1;
 	ydoc_key(w, "open");
 	ydoc_seq_begin(w, 0);
 	for (s = 0; s < m->nseats; s++)
@@ -594,9 +606,8 @@ entry_leave(const struct match *m, int seat, int64_t from, int64_t until,
 	struct ydoc_writer *w;
 	char when[WHEN_TEXT];
 
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, seat, "leave", w);
+	if ((w = begin(m, seat, "leave", out, e)) == NULL)
+		return -1;
 	ydoc_key(w, "leave");
 	ydoc_map_begin(w);
 	if (from > 0) {
@@ -614,14 +625,15 @@ int
 entry_timeout(const struct match *m, int author, int seat, struct buf *out,
     struct error *e)
 {
-	struct ydoc_writer *w;
+	return plain(m, author, "timeout", "timeout", m->seat[seat].name,
+	    NULL, out, e);
+}
 
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, author, "timeout", w);
-	ydoc_kv(w, "timeout", m->seat[seat].name);
-	ydoc_map_end(w);
-	return finish(w, e);
+int
+entry_conditions(const struct match *m, int seat, const struct cond_set *cond,
+    struct buf *out, struct error *e)
+{
+	return plain(m, seat, "conditions", NULL, NULL, cond, out, e);
 }
 
 int
@@ -630,9 +642,8 @@ entry_ruling(const struct match *m, const struct entry_rule *r,
 {
 	struct ydoc_writer *w;
 
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, GAME_JUDGE, "ruling", w);
+	if ((w = begin(m, GAME_JUDGE, "ruling", out, e)) == NULL)
+		return -1;
 	ydoc_key(w, "ruling");
 	ydoc_map_begin(w);
 	ydoc_kv(w, "what", r->what);
@@ -658,9 +669,8 @@ entry_seat(const struct match *m, int author, int seat,
 
 	if (k != NULL && key_public_line(k, line, sizeof(line)) != 0)
 		return error_set(e, EXIT_SYSTEM, "a key line too long");
-	if ((w = ydoc_writer_new(out)) == NULL)
-		return error_set(e, EXIT_SYSTEM, "out of memory");
-	begin(m, author, "seat", w);
+	if ((w = begin(m, author, "seat", out, e)) == NULL)
+		return -1;
 	ydoc_key(w, "seat");
 	ydoc_map_begin(w);
 	ydoc_kv(w, "name", m->seat[seat].name);

@@ -82,6 +82,10 @@ int	entry_leave(const struct match *, int seat, int64_t from,
 	    int64_t until, struct buf *, struct error *);
 int	entry_timeout(const struct match *, int author, int seat,
 	    struct buf *, struct error *);
+/* A judged seat's conditions sent off its turn (kind conditions,
+ * formats/conditions.md): their commitments (cond.h), or NULL: none. */
+int	entry_conditions(const struct match *, int seat,
+	    const struct cond_set *, struct buf *, struct error *);
 struct entry_rule {
 	const char	*what;		/* pause resume extend abort adjudicate
 					 * handover */

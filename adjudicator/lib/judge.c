@@ -340,6 +340,17 @@ tally(struct judge_run *j, enum transcript_verdict v, uint64_t seq,
 	return 0;
 }
 
+/* The body of the entry just applied, parsed, kept for the news of the
+ * updates (transcript.h): not parsed again there. */
+static void
+keep_parsed(struct transcript *p, struct ydoc **doc, const uint8_t *hash)
+{
+	ydoc_free(p->kept);
+	p->kept = *doc;
+	memcpy(p->kept_hash, hash, SEC_HASH);
+	*doc = NULL;
+}
+
 /* One message from a seat (env: its signature checked, or to be checked
  * as vouch says): its signed entry, forwarded verbatim, and for a setup
  * the openings only the judge sees.  Its body: j->doc, else parsed. */
@@ -406,9 +417,9 @@ take(struct judge_run *j, const uint8_t *outer, size_t outerlen,
 	p->parsed = idoc;	/* and parsed once: peeked, read, applied */
 	rc = transcript_take(p, entry.data, entry.len, &inner, outer,
 	    outerlen, judge_accept, &so, w, &v, e);
-	if (rc != 0)
-		goto done;
-	rc = tally(j, v, pk.seq, *sender, e);
+	if (rc == 0 && (rc = tally(j, v, pk.seq, *sender, e)) == 0 &&
+	    v == TRANSCRIPT_APPLIED)
+		keep_parsed(p, &idoc, inner.hash);
 done:
 	/* a refusal is the seat's to hear only if the seat signed it; a
 	 * system error is the judge's own */

@@ -53,6 +53,7 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 	const struct match *m = p->m;
 	char name[sizeof(m->seat[0].name)];	/* p->m is another match
 						 * once the reply is taken */
+	char ans[COND_ANSWERED];
 	struct error why;
 	struct buf body;
 	int i, live, rc, step = m->seat[seat].cond_fired;
@@ -61,10 +62,10 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 	if ((rc = judge_cond_of(p, seat, s, e)) != 0)
 		return rc < 0 ? -1 : 0;
 	if ((i = cond_first_match(m, seat, s, &live)) < 0) {
+		cond_answered(m, seat, 1, ans, sizeof(ans));
 		if (live)
-			judge_note(j, seat, "%s played %s, which none of your "
-			    "conditions answered: they are dropped; your move",
-			    m->seat[m->last_action_by].name, m->last_action);
+			judge_note(j, seat, "none of your conditions answered "
+			    "%s: they are dropped; your move", ans);
 		return 0;
 	}
 	buf_init(&body);

@@ -251,7 +251,7 @@ judge_game(struct bot_run *r, const char *game, struct error *e)
 		goto done;
 	if (g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
-		mailbot_touch(b, game);
+		mailbot_touch_match(b, g.t.m);
 	}
 	rc = 0;
 done:

@@ -129,6 +129,9 @@ int	mailbot_tick(struct mailbot *, int64_t now, struct error *);
  * for each game noted, the list emptied; a failure said in the log.
  */
 void	mailbot_touch(struct mailbot *, const char *game);
+/* The same for the game of m, open: its tournament noted only when it
+ * is played in one. */
+void	mailbot_touch_match(struct mailbot *, const struct match *);
 /* The same for a tournament's records (its declaration's hash), and for
  * the tournament of each game noted: its page made again. */
 void	mailbot_touch_tour(struct mailbot *, const char *hex);

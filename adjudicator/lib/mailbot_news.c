@@ -38,6 +38,24 @@ project(const struct match *base, int seat)
 	return c;
 }
 
+/* Entry blob applied to the public copy c: from the body the judge
+ * parsed when it took it, if it is that entry (transcript.h). */
+static int
+replay(struct match *c, const struct transcript *p, const struct buf *blob,
+    const char *where, struct error *e)
+{
+	struct envelope env;
+
+	if (p->kept == NULL)
+		return match_apply_checked(c, blob->data, blob->len, where,
+		    NULL, e);
+	if (envelope_parse(blob->data, blob->len, &env, where, e) != 0)
+		return -1;
+	if (memcmp(env.hash, p->kept_hash, SEC_HASH) != 0)
+		return match_apply_checked(c, blob->data, blob->len, where,
+		    NULL, e);
+	return match_apply_parsed(c, &env, p->kept, where, NULL, e);
+}
 
 /*
  * The entries since the run began, replayed once on the public board
@@ -68,8 +86,7 @@ news_board(struct game_run *gr)
 		snprintf(where, sizeof(where), "entry %llu",
 		    (unsigned long long)q);
 		ok = p->store->get_entry(p->arg, q, &blob, &e) == 0 &&
-		    match_apply_checked(gr->news, blob.data, blob.len, where,
-		    NULL, &e) == 0;
+		    replay(gr->news, p, &blob, where, &e) == 0;
 		if (ok && (at = realloc(gr->news_at, (gr->news_n + 1) *
 		    sizeof(*at))) != NULL) {
 			gr->news_at = at;

@@ -42,6 +42,16 @@ mailbot_touch(struct mailbot *b, const char *game)
 }
 
 void
+mailbot_touch_match(struct mailbot *b, const struct match *m)
+{
+	note(&b->touched, &b->ntouched, m->game_hex);
+	/* a game of no tournament never makes a round: not opened again
+	 * after the run to be looked at (mailbot_tour.c) */
+	if (m->event.id[0] != '\0')
+		note(&b->toured, &b->ntoured, m->game_hex);
+}
+
+void
 mailbot_touch_tour(struct mailbot *b, const char *hex)
 {
 	note(&b->tours, &b->ntours, hex);

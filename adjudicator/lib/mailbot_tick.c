@@ -140,7 +140,7 @@ tick_one(void *arg, const char *dir, const char *game, struct error *e)
 		goto done;
 	if (g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
-		mailbot_touch(b, g.t.m->game_hex);
+		mailbot_touch_match(b, g.t.m);
 	}
 	if (timeout >= 0 || n > 0) {
 		tr->games++;
@@ -214,7 +214,7 @@ mailbot_rule_if(struct mailbot *b, const char *dir, mailbot_rule_fn *decide,
 		rc = -1;
 	if (rc == 0 && g.t.m->seq > before->seq) {
 		mailbot_watchers(&gr);
-		mailbot_touch(b, g.t.m->game_hex);
+		mailbot_touch_match(b, g.t.m);
 	}
 	if (skip)
 		goto done;

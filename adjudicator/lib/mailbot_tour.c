@@ -54,11 +54,12 @@ ends(const char *s, const char *tail)
 	return n > k && strcmp(s + n - k, tail) == 0;
 }
 
-/* The game whose header h kept at path: its export, once it is over. */
+/* The game whose header is kept at path: its export, once it is over,
+ * into in. */
 static int
-game_archive(struct held *h, const char *path, struct error *e)
+game_archive(const char *root, struct tour_input *in, const char *path,
+    struct error *e)
 {
-	const char *root = h->br->b->root;
 	struct match *x;
 	struct gamedir g;
 	struct buf sb, arm;
@@ -84,10 +85,47 @@ game_archive(struct held *h, const char *path, struct error *e)
 	snprintf(from, sizeof(from), "game %.16s", game);
 	if (match_phase(g.t.m) == MATCH_CLOSED)
 		rc = gamedir_export(&g, &arm, NULL, NULL, e) != 0 ||
-		    tour_input_archive(&h->in, (char *)arm.data, arm.len, from,
+		    tour_input_archive(in, (char *)arm.data, arm.len, from,
 		    e) != 0 ? -1 : 0;
 	buf_free(&arm);
 	gamedir_close(&g);
+	return rc;
+}
+
+int
+mailbot_tour_load(const char *root, const char *id, struct tour_input *in,
+    struct tour_decl *d, struct tour *t, char *diff, size_t len,
+    struct error *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX], **v = NULL;
+	struct buf blob;
+	size_t n = 0, i;
+	int rc;
+
+	buf_init(&blob);
+	if ((rc = mailbot_tour_path(root, id, NULL, dir, sizeof(dir),
+	    e)) != 0 || (rc = names(dir, &v, &n, e)) != 0)
+		goto done;
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((rc = mailbot_tour_path(root, id, v[i], path,
+		    sizeof(path), e)) != 0)
+			break;
+		blob.len = 0;
+		if (strcmp(v[i], "decl.tour") == 0)
+			rc = mailbot_tour_kept(path, &in->decl, e) < 0 ? -1 :
+			    0;
+		else if (ends(v[i], ".tour"))
+			rc = mailbot_tour_kept(path, &blob, e) < 0 ||
+			    tour_input_record(in, blob.data, blob.len,
+			    path, e) != 0 ? -1 : 0;
+		else if (ends(v[i], ".hdr"))
+			rc = game_archive(root, in, path, e);
+	}
+	if (rc == 0)
+		rc = tour_load(t, d, in, 1, diff, len, e);
+done:
+	fsio_names_free(v, n);
+	buf_free(&blob);
 	return rc;
 }
 
@@ -96,38 +134,8 @@ game_archive(struct held *h, const char *path, struct error *e)
 static int
 load(struct held *h, struct error *e)
 {
-	const char *root = h->br->b->root;
-	char dir[PATH_MAX], path[PATH_MAX], **v = NULL;
-	struct buf blob;
-	size_t n = 0, i;
-	int rc;
-
-	buf_init(&blob);
-	if ((rc = mailbot_tour_path(root, h->id, NULL, dir, sizeof(dir),
-	    e)) != 0 || (rc = names(dir, &v, &n, e)) != 0)
-		goto done;
-	for (i = 0; i < n && rc == 0; i++) {
-		if ((rc = mailbot_tour_path(root, h->id, v[i], path,
-		    sizeof(path), e)) != 0)
-			break;
-		blob.len = 0;
-		if (strcmp(v[i], "decl.tour") == 0)
-			rc = mailbot_tour_kept(path, &h->in.decl, e) < 0 ? -1 :
-			    0;
-		else if (ends(v[i], ".tour"))
-			rc = mailbot_tour_kept(path, &blob, e) < 0 ||
-			    tour_input_record(&h->in, blob.data, blob.len,
-			    path, e) != 0 ? -1 : 0;
-		else if (ends(v[i], ".hdr"))
-			rc = game_archive(h, path, e);
-	}
-	if (rc == 0)
-		rc = tour_load(&h->t, &h->d, &h->in, 1, h->diff,
-		    sizeof(h->diff), e);
-done:
-	fsio_names_free(v, n);
-	buf_free(&blob);
-	return rc;
+	return mailbot_tour_load(h->br->b->root, h->id, &h->in, &h->d, &h->t,
+	    h->diff, sizeof(h->diff), e);
 }
 
 /* The slots of round r (game k: 0 every game of it): the first, how
@@ -315,10 +323,12 @@ advance(struct held *h, struct error *e)
 		if (!t->accepted[i])
 			return 0;	/* not started */
 	/* every player accepted before its dates: starts: the tick's */
+	if (mailbot_tour_due(h->d.starts) == 0)
+		return 0;
+	if (h->d.format == TOUR_LADDER)
+		return mailbot_ladder_places(h->br, t, e);
 	if (t->nrounds == 0)
-		return mailbot_tour_due(h->d.starts) == 0 ||
-		    h->d.format == TOUR_LADDER ? 0 :
-		    mailbot_tour_start(h->br, &h->d, e);
+		return mailbot_tour_start(h->br, &h->d, e);
 	for (r = 1; r <= t->nrounds; r++)
 		if (mailed(h, r, 1, e) != 0 || mailed(h, r, 2, e) != 0)
 			return -1;
@@ -330,8 +340,7 @@ advance(struct held *h, struct error *e)
 		if (table(h, r, r == last, e) != 0)
 			return -1;
 	}
-	if (t->nrounds == 0 || t->nrounds >= last ||
-	    h->d.format == TOUR_LADDER)
+	if (t->nrounds == 0 || t->nrounds >= last)
 		return 0;
 	/* a round robin's (a final stage's) rounds all at once */
 	do

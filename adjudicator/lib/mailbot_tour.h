@@ -62,6 +62,27 @@ int	mailbot_tour_due(const char *when);
  * many, -1 e set.  Takes each game's lock: never under the root's. */
 int	mailbot_tour_deadlines(struct mailbot *, const struct tour *,
 	    struct error *);
+/*
+ * Every file of ROOT/tournaments/ID read into in (the games of the
+ * headers kept there that are over, exported) and loaded as tournament
+ * verify loads them into d and t; diff the first difference, "" none.
+ */
+struct tour_input;
+int	mailbot_tour_load(const char *root, const char *id,
+	    struct tour_input *, struct tour_decl *, struct tour *,
+	    char *diff, size_t, struct error *);
+/*
+ * A ladder under way (mailbot_ladder.c): every player mailed its places
+ * once (sent/start), and again after each run that ends a game of it
+ * (sent/game-ID, ID its game's first 16 digits).
+ */
+int	mailbot_ladder_places(struct bot_run *, const struct tour *,
+	    struct error *);
+/* The ladder d started by the acceptance that completes it, under the
+ * root's lock: its places mailed (mailbot_ladder_places). */
+int	mailbot_ladder_start(struct bot_run *, const struct tour_decl *,
+	    struct error *);
+
 /* One mail from the judge to every player of d. */
 int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);

@@ -300,6 +300,8 @@ mailbot_tour_start(struct bot_run *br, const struct tour_decl *d,
 	size_t i;
 	int rc;
 
+	if (d->format == TOUR_LADDER)
+		return mailbot_ladder_start(br, d, e);
 	if (tour_init(&t, d, e) != 0)
 		return -1;
 	/* a round robin's first stage at once */

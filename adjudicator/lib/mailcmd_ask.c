@@ -154,6 +154,9 @@ mailcmd_ask_what(const struct club_challenge *k, char *out, size_t len)
 	if (k->rematch[0] != '\0')
 		snprintf(out, len, "a rematch of game %.16s (%s%s%s)",
 		    k->rematch, k->rules, comma, k->options);
+	else if (k->ladder[0] != '\0')
+		snprintf(out, len, "a game of the ladder %s (%s, as "
+		    "declared)", k->ladder, k->rules);
 	else
 		snprintf(out, len, "a game of %s%s%s", k->rules, comma,
 		    k->options);
@@ -201,6 +204,9 @@ mailcmd_ask_offer(struct mailcmd_ask *a, const struct club_challenge *k,
 	if (k->rematch[0] != '\0')
 		snprintf(subject, sizeof(subject), "[adjudicator] %s asks you "
 		    "for a rematch of %.16s", k->from, k->rematch);
+	else if (k->ladder[0] != '\0')
+		snprintf(subject, sizeof(subject), "[adjudicator] %s "
+		    "challenges you on the ladder %s", k->from, k->ladder);
 	else
 		snprintf(subject, sizeof(subject), "[adjudicator] %s "
 		    "challenges you to %s", k->from, k->rules);

@@ -18,10 +18,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game.h"
 #include "mailbot_int.h"
 #include "mailcmd.h"
 #include "mailcmd_ask.h"
 #include "mailcmd_game.h"
+#include "mailcmd_ladder.h"
 
 /* "NAME RULES [OPTION=VALUE...]" into name, rules, the options. */
 static int
@@ -39,7 +41,9 @@ challenge_args(struct mailcmd_ask *c, char *name, char *rules, char *opts,
 			snprintf(name, KEY_NAME_MAX + 1, "%.*s", KEY_NAME_MAX,
 			    p);
 		else if (n == 1)
-			snprintf(rules, 32, "%.31s", p);
+			/* a game's name, or a ladder's id (a key name) */
+			snprintf(rules, KEY_NAME_MAX + 1, "%.*s",
+			    KEY_NAME_MAX, p);
 		else
 			snprintf(opts + strlen(opts), MAIL_SAID - strlen(opts),
 			    "%s%s", opts[0] ? " " : "", p);
@@ -67,7 +71,8 @@ challenge_new(struct mailcmd_ask *c, const struct club_member *to,
 	memset(&n, 0, sizeof(n));
 	snprintf(n.from, sizeof(n.from), "%s", c->me->name);
 	snprintf(n.to, sizeof(n.to), "%s", to->name);
-	snprintf(n.rules, sizeof(n.rules), "%s", rules);
+	snprintf(n.rules, sizeof(n.rules), "%.*s", (int)sizeof(n.rules) - 1,
+	    rules);
 	snprintf(n.options, sizeof(n.options), "%s", opts);
 	snprintf(what, sizeof(what), "adjudicator challenge\n%s\n%s\n%s\n%s\n"
 	    "%s", n.from, n.to, n.rules, n.options, c->r->b->in.message_id);
@@ -79,7 +84,8 @@ run_challenge(struct bot_run *r, struct error *e)
 {
 	struct mailcmd_ask c;
 	const struct club_member *to;
-	char name[KEY_NAME_MAX + 1], rules[32], opts[MAIL_SAID], why[400];
+	char name[KEY_NAME_MAX + 1], rules[KEY_NAME_MAX + 1], opts[MAIL_SAID];
+	char why[400];
 	char code[CLUB_CHALLENGE_ID];
 	int rc;
 
@@ -92,6 +98,10 @@ run_challenge(struct bot_run *r, struct error *e)
 		return mailcmd_ask_refuse(&c, "challenge,noaddress",
 		    EXIT_REFUSED, e, "this judge makes no games: its operator "
 		    "has not set its address (judge.yaml: address)");
+	/* a word that is no game but a tournament held: a ladder's */
+	if (game_find(rules) == NULL && mailcmd_ladder_held(r, rules))
+		return mailcmd_ladder_challenge(&c, name, rules, opts, code,
+		    e);
 	if (mailcmd_game_check(rules, opts, why, sizeof(why)) != 0)
 		return mailcmd_ask_refuse(&c, "challenge,game", EXIT_REFUSED,
 		    e, "%s", why);
@@ -188,6 +198,9 @@ accept_it(struct mailcmd_ask *c, struct club_challenge *k,
 		return mailcmd_ask_refuse(c, "accept,noaddress", EXIT_REFUSED,
 		    e, "this judge makes no games: its operator has not set "
 		    "its address (judge.yaml: address)");
+	if (k->ladder[0] != '\0')
+		return mailcmd_ladder_accept(c, k, f, said, e) != 0 ? -1 :
+		    (snprintf(game, ROOT_ID, "%s", k->game), 0);
 	if (make_game(c, k, f, e) != 0)
 		return e->status == EXIT_SYSTEM ? -1 : mailcmd_ask_refuse(c,
 		    "accept,game", EXIT_REFUSED, e, "%s", e->msg);
@@ -305,8 +318,9 @@ run_decline(struct bot_run *r, struct error *e)
 const struct mailcmd mailcmd_challenge = {
 	.name = "CHALLENGE",
 	.usage = "CHALLENGE NAME RULES",
-	.help = "challenge a member to a game (OPTION=VALUE, CODE)",
-	.flags = MAILCMD_CODE,
+	.help = "challenge to a game (OPTION=VALUE), or on ladder TID",
+	/* a ladder's reads its games (mailcmd_ladder.c) */
+	.flags = MAILCMD_GAMES | MAILCMD_CODE,
 	.asked = asked_challenge,
 	.run = run_challenge,
 };

@@ -23,6 +23,7 @@
 #include "armor.h"
 #include "envelope.h"
 #include "fsio.h"
+#include "game.h"
 #include "mailbot_int.h"
 #include "mailbot_tour.h"
 #include "mailcmd.h"
@@ -211,11 +212,17 @@ read_decl(struct mailcmd_ask *c, struct tour_decl *d, struct buf *blob,
 			return mailcmd_ask_refuse(c, "tournament,address",
 			    EXIT_REFUSED, e, "the player %s has no address: "
 			    "the judge mails every player", d->p[i].name);
-	if (d->format == TOUR_LADDER)
+	/* a ladder's games end by the times the judge signs (its places
+	 * move in that order), and no game of it holds it for ever */
+	if (d->format == TOUR_LADDER && !d->clock.on)
 		return mailcmd_ask_refuse(c, "tournament,ladder",
-		    EXIT_REFUSED, e, "a ladder is not run by mail: it has no "
-		    "rounds for the judge to pair (its director keeps it: "
-		    "tournament table)");
+		    EXIT_REFUSED, e, "a ladder by mail needs a clock (clock: "
+		    "in its declaration): its places move in the order its "
+		    "games end, the times the judge signs");
+	if (d->format == TOUR_LADDER && game_find(d->id) != NULL)
+		return mailcmd_ask_refuse(c, "tournament,id", EXIT_REFUSED, e,
+		    "the id %s is a game's name: CHALLENGE NAME %s could not "
+		    "tell the ladder from the game", d->id, d->id);
 	if (d->seats > 2)
 		return mailcmd_ask_refuse(c, "tournament,tables",
 		    EXIT_REFUSED, e, "a round robin of tables of %u is not "
@@ -372,16 +379,20 @@ run_tour_accept(struct bot_run *r, struct error *e)
 		 * mailed, never again (anyone may replay this mail) */
 		if (state(r, &t.d, &t.text) != 0)
 			;
-		else if (mailbot_tour_marked(r->b->root, t.d.id, "round-1"))
+		else if (mailbot_tour_marked(r->b->root, t.d.id,
+		    t.d.format == TOUR_LADDER ? "start" : "round-1"))
 			buf_printf(&t.text, "The tournament is under way: its "
-			    "games were mailed.\n");
+			    "%s mailed.\n", t.d.format == TOUR_LADDER ?
+			    "places were" : "games were");
 		else if (mailbot_tour_due(t.d.starts) == 0)
 			buf_printf(&t.text, "Every player accepted: the "
 			    "tournament starts at %s, when the judge pairs "
 			    "it and mails the games.\n", t.d.starts);
 		else {
 			buf_printf(&t.text, "Every player accepted: the "
-			    "judge paired the games and mailed them.\n");
+			    "judge %s.\n", t.d.format == TOUR_LADDER ?
+			    "mailed every player the ladder's places" :
+			    "paired the games and mailed them");
 			rc = mailbot_tour_start(r, &t.d, e);
 		}
 	}
@@ -408,8 +419,9 @@ list_one(struct bot_run *r, const char *id, struct buf *out,
 	    d.hex, d.name, tour_format_name(d.format), d.rules->name, d.n);
 	if (mailbot_tour_marked(r->b->root, d.id, "final"))
 		buf_printf(out, "over\n");
-	else if (tpath(r, d.id, "round-1.tour", path, sizeof(path), e) ==
-	    0 && fsio_exists(path))
+	else if ((tpath(r, d.id, "round-1.tour", path, sizeof(path), e) ==
+	    0 && fsio_exists(path)) || (d.format == TOUR_LADDER &&
+	    mailbot_tour_marked(r->b->root, d.id, "start")))
 		buf_printf(out, "under way\n");
 	else if (n < d.n && mailbot_tour_due(d.closes) == 1)
 		buf_printf(out, "entry closed at %s with %zu accepted: not "

@@ -562,7 +562,7 @@ finish(struct mailqueue *q, mailqueue_send_fn *send, void *arg,
 		if (q->games[i]->g.t.m->seq > q->games[i]->before->seq) {
 			q->game = q->games[i]->game;
 			mailbot_watchers(&q->games[i]->gr);
-			mailbot_touch(q->b, q->games[i]->game);
+			mailbot_touch_match(q->b, q->games[i]->g.t.m);
 			q->game = NULL;
 		}
 	if (q->nout > 0) {

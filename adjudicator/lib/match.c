@@ -592,7 +592,8 @@ check_entry(struct match *m, const struct envelope *env,
 	    (kind = ydoc_scalar(doc, "kind", where, e)) == NULL)
 		return -1;
 	*author = seat;
-	if (timing_off_turn(m, seat, kind) || holder_off_turn(m, seat, kind))
+	if (timing_off_turn(m, seat, kind) || holder_off_turn(m, seat, kind) ||
+	    cond_off_turn(m, seat, kind))
 		return 0;
 	/* the judge plays a seat's fired reply on that seat's turn */
 	if (seat == GAME_JUDGE && strcmp(kind, "fired") == 0)
@@ -624,8 +625,7 @@ apply_entry(struct match *m, const struct envelope *env,
 	    seed_refuse(m, seat, kind, where, e) != 0 ||
 	    timing_before(m, seat, kind, doc, where, e) != 0)
 		return -1;
-	if ((ydoc_get(doc, "cond") != NULL && strcmp(kind, "turn") != 0 &&
-	    strcmp(kind, "fired") != 0 && strcmp(kind, "final") != 0) ||
+	if ((ydoc_get(doc, "cond") != NULL && !cond_key_kind(kind)) ||
 	    (ydoc_get(doc, "for") != NULL && strcmp(kind, "fired") != 0))
 		return error_set(e, EXIT_MALFORMED, "%s: cond or for outside "
 		    "a turn", where);
@@ -645,6 +645,8 @@ apply_entry(struct match *m, const struct envelope *env,
 		    apply_turn(m, seat, doc, where, bad_seat, e);
 	else if (strcmp(kind, "fired") == 0)
 		rc = cond_fired(m, seat, doc, where, bad_seat, e);
+	else if (cond_is_kind(kind))
+		rc = cond_change(m, seat, doc, where, e);
 	else if (strcmp(kind, "final") == 0) {
 		if (match_phase(m) != MATCH_FINAL)
 			return error_set(e, EXIT_REFUSED, "%s: final openings "

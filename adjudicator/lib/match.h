@@ -27,6 +27,7 @@
 #include "key.h"
 
 #define MATCH_WHAT	400
+#define MATCH_RECENT	4	/* a seat's action and the 3 others' since */
 #define MATCH_ADDRESS	128
 
 struct ydoc;
@@ -232,6 +233,11 @@ struct match {
 	int			 last_action_by;	/* its seat */
 	uint32_t		 nactions;	/* actions so far */
 	char			 last_action[GAME_TEXT];	/* its notation */
+	/* the last MATCH_RECENT actions' notations and seats, a ring by
+	 * nactions: a seat's conditions answer every other seat's since its
+	 * own (cond_match.c) */
+	char			 recent[MATCH_RECENT][GAME_TEXT];
+	int			 recent_by[MATCH_RECENT];
 	struct game_action	 last_act;	/* and the action, for a picture */
 
 	char			 what[MATCH_WHAT];	/* the last event */

@@ -50,6 +50,9 @@ struct cond_wait {
 	int		 opp;		/* whose action it answered */
 	uint32_t	 nactions;
 	char		 last_action[GAME_TEXT];
+	uint32_t	 nact;		/* the seat's cond_nact then */
+	char		 recent[MATCH_RECENT][GAME_TEXT];
+	int		 recent_by[MATCH_RECENT];
 	void		*state;		/* as the seat moved */
 };
 
@@ -80,6 +83,15 @@ int	cond_entry(struct match *, int seat, const struct ydoc *,
 	    const char *where, struct error *);
 int	cond_fired(struct match *, int author, const struct ydoc *,
 	    const char *where, int *bad_seat, struct error *);
+/* A judged seat's conditions changed off its turn (kind conditions):
+ * the kind; whether it comes off turn (refused by cond_change when it
+ * may not: on the seat's turn, after the end); its new set, or none. */
+int	cond_is_kind(const char *kind);
+int	cond_off_turn(const struct match *, int author, const char *kind);
+int	cond_change(struct match *, int seat, const struct ydoc *,
+	    const char *where, struct error *);
+/* Whether an entry of kind may carry the key cond. */
+int	cond_key_kind(const char *kind);
 /* Whether a seat's entry committed to conditions the judge's final entry
  * has not opened; that entry's key cond, each set opened whole. */
 int	cond_unopened(const struct match *);

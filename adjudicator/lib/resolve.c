@@ -292,6 +292,9 @@ resolve_action(struct match *m, int seat, const struct game_action *a,
 	m->last_act = *a;
 	m->rules->format(m->state, a, m->last_action,
 	    sizeof(m->last_action));
+	memcpy(m->recent[(m->nactions - 1) % MATCH_RECENT], m->last_action,
+	    sizeof(m->last_action));
+	m->recent_by[(m->nactions - 1) % MATCH_RECENT] = seat;
 	if (claim != NULL && take_claim(m, seat, claim, where, e) != 0)
 		return -1;
 	if (match_first_owing(m) >= 0) {

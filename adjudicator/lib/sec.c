@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -368,14 +369,54 @@ sec_seal(uint8_t *c, const uint8_t *m, size_t mlen, const uint8_t pk[SEC_BOX_PK]
 	return 0;
 }
 
-int
-sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
-    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad)
+/*
+ * The ephemeral pair is kept from one sec_seal_many to the next: a
+ * judge's run seals an update to each seat in turn, and a base-point
+ * multiplication is some 7 % of the instructions of a mail.  It is used
+ * again only for keys it never sealed to, so that no recipient's shared
+ * key and nonce (both follow from epk and its own pk) ever serve twice,
+ * and only in the process that made it (a child forked without exec
+ * makes its own).  After SEAL_KEPT keys, or a failure, a new pair.
+ */
+#define SEAL_KEPT	8
+
+struct seal_pair {
+	uint8_t		 epk[crypto_box_PUBLICKEYBYTES];
+	uint8_t		 esk[crypto_box_SECRETKEYBYTES];
+	uint8_t		 to[SEAL_KEPT][SEC_BOX_PK];	/* sealed to */
+	size_t		 n;		/* 0: no pair */
+	pid_t		 pid;		/* the process that made it */
+};
+
+static struct {
+	pthread_mutex_t	 lock;
+	struct seal_pair *p;		/* in the guarded arena */
+} seal_kept = { PTHREAD_MUTEX_INITIALIZER, NULL };
+
+/* Whether pair p may seal to the n keys pk: none sealed to before. */
+static int
+pair_fits(const struct seal_pair *p, const uint8_t (*pk)[SEC_BOX_PK],
+    size_t n)
+{
+	size_t i, j;
+
+	if (p->n == 0 || p->pid != getpid() || n > SEAL_KEPT - p->n)
+		return 0;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < p->n; j++)
+			if (memcmp(pk[i], p->to[j], SEC_BOX_PK) == 0)
+				return 0;
+	return 1;
+}
+
+/* The n boxes of m, one to each pk, from the pair p (sec.h). */
+static int
+seal_with(const struct seal_pair *p, uint8_t *const *c, const uint8_t *m,
+    size_t mlen, const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad)
 {
 	crypto_generichash_state st;
-	uint8_t epk[crypto_box_PUBLICKEYBYTES], esk[crypto_box_SECRETKEYBYTES];
 	uint8_t nonce[crypto_box_NONCEBYTES], k[crypto_box_BEFORENMBYTES];
-	size_t i, j;
+	size_t i;
 	int rc = 0;
 
 	/*
@@ -384,23 +425,50 @@ sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
 	 * Each box here is exactly that for its own pk, so its nonce and
 	 * its shared key are its own; only the ephemeral pair is shared.
 	 */
-	if (crypto_box_keypair(epk, esk) != 0)
-		rc = -1;
 	for (i = 0; rc == 0 && i < n; i++) {
 		*bad = i;
 		if (crypto_generichash_init(&st, NULL, 0, sizeof(nonce)) != 0 ||
-		    crypto_generichash_update(&st, epk, sizeof(epk)) != 0 ||
+		    crypto_generichash_update(&st, p->epk,
+		    sizeof(p->epk)) != 0 ||
 		    crypto_generichash_update(&st, pk[i], SEC_BOX_PK) != 0 ||
 		    crypto_generichash_final(&st, nonce, sizeof(nonce)) != 0 ||
-		    crypto_box_beforenm(k, pk[i], esk) != 0 ||
-		    crypto_box_easy_afternm(c[i] + sizeof(epk), m, mlen, nonce,
-		    k) != 0)
+		    crypto_box_beforenm(k, pk[i], p->esk) != 0 ||
+		    crypto_box_easy_afternm(c[i] + sizeof(p->epk), m, mlen,
+		    nonce, k) != 0)
 			rc = -1;
 		else
-			memcpy(c[i], epk, sizeof(epk));
+			memcpy(c[i], p->epk, sizeof(p->epk));
 		sodium_memzero(k, sizeof(k));
 	}
-	sodium_memzero(esk, sizeof(esk));
+	return rc;
+}
+
+int
+sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
+    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad)
+{
+	struct seal_pair own, *p;
+	size_t j;
+	int rc = 0;
+
+	pthread_mutex_lock(&seal_kept.lock);
+	if (seal_kept.p == NULL)
+		seal_kept.p = sec_malloc(sizeof(*seal_kept.p));
+	/* no room in guarded memory: a pair of this message's alone */
+	p = seal_kept.p != NULL && n <= SEAL_KEPT ? seal_kept.p : &own;
+	if (p == &own || !pair_fits(p, pk, n)) {
+		p->n = 0;
+		if (crypto_box_keypair(p->epk, p->esk) != 0)
+			rc = -1;
+		p->pid = getpid();
+	}
+	if (rc == 0)
+		rc = seal_with(p, c, m, mlen, pk, n, bad);
+	for (j = 0; rc == 0 && p != &own && j < n; j++)
+		memcpy(p->to[p->n++], pk[j], SEC_BOX_PK);
+	if (rc != 0 || p == &own)
+		sodium_memzero(p, sizeof(*p));
+	pthread_mutex_unlock(&seal_kept.lock);
 	if (rc != 0)
 		for (j = 0; j < n; j++)
 			sodium_memzero(c[j], mlen + SEC_SEAL_EXTRA);

@@ -80,8 +80,12 @@ int	sec_seal_open(uint8_t *m, const uint8_t *c, size_t clen,
  * SEC_SEAL_EXTRA bytes each) is a sealed box to pk[i] that sec_seal_open
  * (crypto_box_seal_open) opens, made as crypto_box_seal makes it but with
  * one ephemeral key pair for the n of them: one X25519 base-point
- * multiplication in all, instead of one per key.  Fails (every c zeroed)
- * if any key is of low order; *bad is its index.
+ * multiplication in all, instead of one per key.  The pair is kept for
+ * the process's next messages to keys it never sealed to (eight keys a
+ * pair at most; a key sealed to before, or a forked child, gets a new
+ * pair): no key's shared key and nonce ever serve twice.  Fails (every c
+ * zeroed, the pair dropped) if any key is of low order; *bad is its
+ * index.
  */
 int	sec_seal_many(uint8_t *const *c, const uint8_t *m, size_t mlen,
 	    const uint8_t (*pk)[SEC_BOX_PK], size_t n, size_t *bad);

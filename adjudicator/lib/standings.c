@@ -285,9 +285,9 @@ standings_game_of(const struct match *m, struct standings_game *g,
 		    "past %zu bytes", m->game_hex, sizeof(g->terms));
 	if (game_time(m, &g->when, e) != 0)
 		return -1;
+	g->created = m->created_at;
 	match_result(m, &r);
 	snprintf(g->why, sizeof(g->why), "%s", r.why);
-	g->created = m->created_at;
 	g->ended = m->clk.last;
 	g->clock = m->clock;
 	g->before = m->clk;

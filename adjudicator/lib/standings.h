@@ -94,6 +94,7 @@ struct standings_game {
 	uint8_t		last[SEC_HASH];	/* the final entry's hash */
 	uint64_t	entries;
 	int64_t		when;		/* seconds since 1970-01-01 UTC */
+	int64_t		created;	/* the header's creation time */
 	enum match_how	how;
 	int		rated;
 	int		nseats;
@@ -107,10 +108,10 @@ struct standings_game {
 	char		from[200];	/* the archive it was read from */
 	int		dropped;	/* another archive of it ends otherwise */
 	/* how it ended, for a tournament's round deadline (tour_deadline.c):
-	 * the words of its end, its header's time, the last entry's signed
-	 * time, and the clocks as the entries before the last left them */
+	 * the words of its end, the last entry's signed time, and the
+	 * clocks as the entries before the last left them */
 	char		why[200];
-	int64_t		created, ended;
+	int64_t		ended;
 	struct clock_spec clock;
 	struct clock_state before;
 	int		left;		/* 0, or why the club leaves it out:

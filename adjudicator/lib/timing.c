@@ -172,9 +172,9 @@ seat_time(struct match *m, int author, const char *kind, int64_t t,
 		    "the game was created (%s)", where, w, m->created);
 	}
 	/* what the judge's next stamp is held to (a change of key or
-	 * address is stamped with nothing owed: timing_after) */
+	 * address, or of conditions, owes no stamp: timing_after) */
 	(void)author;
-	if (!holder_is_kind(kind))
+	if (!holder_is_kind(kind) && !cond_is_kind(kind))
 		m->seat_signed = t;
 	return 0;
 }
@@ -304,9 +304,9 @@ timing_after(struct match *m, int author, const char *kind)
 	if (!m->clock.on)
 		return;
 	if (m->judge_mode && author >= 0 && author < m->nseats) {
-		/* the judge says when it took it; a change of key or address
-		 * is no move: the seat's clock goes on */
-		if (!holder_is_kind(kind))
+		/* the judge says when it took it; a change of key or address,
+		 * or of conditions off turn, is no move: the clocks go on */
+		if (!holder_is_kind(kind) && !cond_is_kind(kind))
 			m->stamp_due = author;
 		return;
 	}

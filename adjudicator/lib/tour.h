@@ -209,6 +209,9 @@ struct tour_slot {
 	unsigned char	 pts2[4];	/* a table's, over: each seat's points
 					 * (halves) by the final order */
 	unsigned char	 out;		/* lost on time: 1 white, 2 black */
+	int64_t		 made, ended;	/* a ladder's game: its header's
+					 * creation time, its end (0: not
+					 * over) */
 };
 
 struct tour {
@@ -265,9 +268,15 @@ unsigned tour_bracket(unsigned n, unsigned *slot);
 int	tour_lot(const struct tour_decl *, unsigned round, unsigned board);
 
 /* A ladder's places (seed indices, top first) after its games (the
- * slots of round 0, in the order they ended): each checked a challenge
- * within reach, a challenger that won taking the higher place. */
+ * slots of round 0): in time order, each game checked a challenge within
+ * reach at its creation (made) by the places the games that ended
+ * before it give, each game over (ended, then by id) moving a
+ * challenger that won to the higher place; a creation before an end of
+ * the same second. */
 int	tour_ladder(const struct tour *, unsigned *place, struct error *);
+/* The same, by the games that ended before until alone. */
+int	tour_ladder_at(const struct tour *, int64_t until, unsigned *place,
+	    struct error *);
 
 /* --- a final stage (tour_stage.c) --- */
 

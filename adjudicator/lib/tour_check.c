@@ -326,7 +326,8 @@ by_round(const void *a, const void *b)
 	    y->g[0].game > 1);
 }
 
-/* Ladder games: in the order they ended, then by id. */
+/* Ladder games: in the order they ended, then by id (tour_ladder takes
+ * them in time order). */
 static int
 by_end(const void *a, const void *b)
 {
@@ -337,16 +338,35 @@ by_end(const void *a, const void *b)
 	return strcmp(x->id, y->id);
 }
 
+/* Every game of the ladder a challenge within reach at its creation. */
+static int
+reach(struct load *l, struct error *e)
+{
+	struct error x;
+	unsigned *place;
+	int rc;
+
+	if ((place = calloc(l->t->d->n, sizeof(*place))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
+	error_clear(&x);
+	if ((rc = tour_ladder(l->t, place, &x)) != 0)
+		rc = x.status == EXIT_SYSTEM ? (*e = x, -1) :
+		    differ(l, "%s", x.msg);
+	free(place);
+	return rc;
+}
+
 static int
 ladder(struct load *l, struct error *e)
 {
+	struct tour_slot *s;
 	struct tour_game g;
 	int w, b;
 	size_t k;
 
-	if (l->st.n > 1)
-		qsort(l->st.g, l->st.n, sizeof(*l->st.g), by_end);
 	for (k = 0; k < l->st.n; k++) {
+		if (l->used[k])
+			continue;	/* another seat's export */
 		w = tour_player_keyed(l->t->d, l->st.g[k].seat[0].key);
 		b = tour_player_keyed(l->t->d, l->st.g[k].seat[1].key);
 		if (w < 0 || b < 0 || l->st.g[k].event.round != 0)
@@ -359,10 +379,14 @@ ladder(struct load *l, struct error *e)
 		if (tour_add_round(l->t, &g, 1, e) != 0)
 			return -1;
 		l->used[k] = 1;
-		if (take(l, &l->t->s[l->t->ns - 1], &l->st.g[k]) != 0)
+		s = &l->t->s[l->t->ns - 1];
+		if (take(l, s, &l->st.g[k]) != 0)
 			return 1;
+		/* its reach at its creation, its result at its end */
+		s->made = l->st.g[k].created;
+		s->ended = s->res != TOUR_PENDING ? l->st.g[k].when : 0;
 	}
-	return 0;
+	return reach(l, e);
 }
 
 /* What the director says of each game against what its archive says. */
@@ -570,10 +594,12 @@ load(struct load *l, struct tour_record *r, size_t nr,
 		return 1;
 	if ((l->used = calloc(l->st.n + 1, 1)) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
-	if (l->t->d->format == TOUR_LADDER)
-		return ladder(l, e);
+	if (l->t->d->format == TOUR_LADDER && l->st.n > 1)
+		qsort(l->st.g, l->st.n, sizeof(*l->st.g), by_end);
 	if (archives_first(l) != 0)
 		return 1;
+	if (l->t->d->format == TOUR_LADDER)
+		return ladder(l, e);
 	rc = nr > 0 ? director(l, r, nr, e) : in->rules ? auto_rounds(l, e) :
 	    0;
 	if (rc != 0)

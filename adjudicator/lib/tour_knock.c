@@ -4,11 +4,13 @@
  * drawn game replayed with colours reversed, then a lot anyone draws
  * again) and a ladder's places.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tour.h"
 #include "tour_int.h"
+#include "when.h"
 
 int
 tour_init(struct tour *t, const struct tour_decl *d, struct error *e)
@@ -287,43 +289,106 @@ tour_pair_knockout(const struct tour *t, unsigned r, struct tour_game *g,
 	return 0;
 }
 
-int
-tour_ladder(const struct tour *t, unsigned *place, struct error *e)
+/* A ladder's event: a game's creation (its check of reach) or its end
+ * (its result). */
+struct rung {
+	int64_t			 at;
+	int			 end;
+	const struct tour_slot	*s;
+};
+
+static int
+by_time(const void *a, const void *b)
 {
-	const struct tour_slot *s;
-	unsigned i, pw, pb, hi, lo, winner;
-	size_t k;
+	const struct rung *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	/* a creation before an end of the same second */
+	if (x->end != y->end)
+		return x->end - y->end;
+	return strcmp(x->s->gid, y->s->gid);
+}
+
+static unsigned
+place_of(const struct tour *t, const unsigned *place, unsigned p)
+{
+	unsigned i;
+
+	for (i = 0; i < t->d->n && place[i] != p; i++)
+		;
+	return i;
+}
+
+/* At rung r: its game's reach checked, or its result taken. */
+static int
+climb(const struct tour *t, const struct rung *r, unsigned *place,
+    struct error *e)
+{
+	const struct tour_slot *s = r->s;
+	unsigned pw, pb, hi, lo, winner;
+	char when[32];
 	int x;
+
+	pw = place_of(t, place, s->g.white);
+	pb = place_of(t, place, s->g.black);
+	hi = pw < pb ? pw : pb;
+	lo = pw < pb ? pb : pw;
+	if (!r->end) {
+		if (lo - hi <= t->d->reach)
+			return 0;
+		when_format(s->made, when, sizeof(when));
+		return error_set(e, EXIT_REFUSED, "game %.16s: %s (place %u) "
+		    "and %s (place %u) are more than %u places apart at its "
+		    "creation (%s): no challenge of the ladder", s->gid,
+		    t->d->p[s->g.white].name, pw + 1,
+		    t->d->p[s->g.black].name, pb + 1, t->d->reach, when);
+	}
+	if ((x = won(s)) < 0)
+		return 0;
+	winner = x ? s->g.white : s->g.black;
+	if (winner != place[lo])
+		return 0;
+	/* the challenger below won: it takes the higher place */
+	memmove(&place[hi + 1], &place[hi], (lo - hi) * sizeof(*place));
+	place[hi] = winner;
+	return 0;
+}
+
+int
+tour_ladder_at(const struct tour *t, int64_t until, unsigned *place,
+    struct error *e)
+{
+	struct rung *r;
+	size_t k, n = 0;
+	unsigned i;
+	int rc = 0;
 
 	for (i = 0; i < t->d->n; i++)
 		place[i] = i;
+	if ((r = calloc(2 * t->ns + 1, sizeof(*r))) == NULL)
+		return error_set(e, EXIT_SYSTEM, "out of memory");
 	for (k = 0; k < t->ns; k++) {
-		s = &t->s[k];
-		if (s->g.round != 0)
+		if (t->s[k].g.round != 0)
 			continue;
-		for (pw = pb = 0, i = 0; i < t->d->n; i++) {
-			if (place[i] == s->g.white)
-				pw = i;
-			if (place[i] == s->g.black)
-				pb = i;
-		}
-		hi = pw < pb ? pw : pb;
-		lo = pw < pb ? pb : pw;
-		if (lo - hi > t->d->reach)
-			return error_set(e, EXIT_REFUSED, "game %.16s: %s "
-			    "(place %u) and %s (place %u) are more than %u "
-			    "places apart: no challenge of the ladder", s->gid,
-			    t->d->p[s->g.white].name, pw + 1,
-			    t->d->p[s->g.black].name, pb + 1, t->d->reach);
-		if ((x = won(s)) < 0)
-			continue;
-		winner = x ? s->g.white : s->g.black;
-		if (winner != place[lo])
-			continue;
-		/* the challenger below won: it takes the higher place */
-		memmove(&place[hi + 1], &place[hi], (lo - hi) *
-		    sizeof(*place));
-		place[hi] = winner;
+		r[n].at = t->s[k].made;
+		r[n++].s = &t->s[k];
+		if (won(&t->s[k]) == -2)
+			continue;	/* not over */
+		r[n].at = t->s[k].ended;
+		r[n].end = 1;
+		r[n++].s = &t->s[k];
 	}
-	return 0;
+	if (n > 1)
+		qsort(r, n, sizeof(*r), by_time);
+	for (k = 0; k < n && rc == 0 && r[k].at < until; k++)
+		rc = climb(t, &r[k], place, e);
+	free(r);
+	return rc;
+}
+
+int
+tour_ladder(const struct tour *t, unsigned *place, struct error *e)
+{
+	return tour_ladder_at(t, INT64_MAX, place, e);
 }

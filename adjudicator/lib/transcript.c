@@ -72,6 +72,8 @@ transcript_clear(struct transcript *p)
 	free(p->updates);
 	p->updates = NULL;
 	p->nupdates = 0;
+	ydoc_free(p->kept);
+	p->kept = NULL;
 }
 
 /* --- the sequence decision --- */
@@ -194,8 +196,10 @@ prev_of(const struct envelope *env, char *out, size_t len,
  * same key as the one applied: proof that the key's holder equivocated
  * (told two stories of one moment).  (One whose author is not its
  * signer's seat is refused for that, by the dispute's check.)  The
- * second is kept aside as that proof and the refusal names the key.
- * 0: not that (e untouched); -1: e set.
+ * second is kept aside as that proof and the refusal names the key.  In
+ * the judge's copy, one by another key on the same entry crossed the one
+ * the judge took: the refusal says so.  0: neither (e untouched); -1: e
+ * set.
  */
 static int
 equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
@@ -212,10 +216,25 @@ equivocation(struct transcript *p, uint64_t seq, const uint8_t *blob,
 	if (p->store->get_entry(p->arg, seq, &have, &ign) != 0 ||
 	    envelope_parse(have.data, have.len, &a, where, &ign) != 0 ||
 	    envelope_verify(blob, len, &b, where, &ign) != 0 ||
-	    strcmp(a.signer.idhex, b.signer.idhex) != 0 ||
 	    prev_of(&a, pa, sizeof(pa), where, &ign) != 0 ||
-	    prev_of(&b, pb, sizeof(pb), where, &ign) != 0 ||
-	    strcmp(pa, pb) != 0)
+	    prev_of(&b, pb, sizeof(pb), where, &ign) != 0)
+		goto done;
+	/* the judge's copy: two seats' entries on one entry (one off turn,
+	 * a leave or conditions, crossed a move in the mail), and the
+	 * judge's chain took the other first */
+	if (strcmp(a.signer.idhex, b.signer.idhex) != 0) {
+		if (p->me == GAME_JUDGE && p->m->judge_mode &&
+		    strncmp(pa, pb, 2 * SEC_HASH) == 0)
+			rc = error_set(e, EXIT_REFUSED, "%s: seq %llu crossed "
+			    "%s's entry %llu, which the judge took first (both "
+			    "follow entry %llu): not applied; make it again on "
+			    "the game as it is now", where,
+			    (unsigned long long)seq, a.signer.name,
+			    (unsigned long long)seq,
+			    (unsigned long long)(seq - 1));
+		goto done;
+	}
+	if (strcmp(pa, pb) != 0)
 		goto done;
 	if (aside(p, seq, blob, len, kept, sizeof(kept), e) != 0) {
 		rc = -1;

@@ -146,6 +146,12 @@ struct transcript {
 	 * are the next transcript_take's alone: it clears them. */
 	const struct match_peek	*peeked;
 	const struct ydoc	*parsed;
+	/* the judge: the body of the last entry it applied, parsed, and
+	 * that entry's hash, kept for the news of the updates it sends
+	 * (mailbot_news.c), which apply it again to a public copy; freed
+	 * by transcript_clear */
+	struct ydoc		*kept;
+	uint8_t			 kept_hash[SEC_HASH];
 };
 
 enum transcript_verdict {

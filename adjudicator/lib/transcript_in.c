@@ -103,7 +103,9 @@ update_cond(struct transcript *p, const struct cond_set *s, struct error *e)
 		return 0;
 	buf_init(&b);
 	if (cond_record_write(s, &b, e) != 0 ||
-	    p->store->put_cond(p->arg, p->me, &b, e) != 0)
+	    p->store->put_cond(p->arg, p->me, &b, e) != 0 ||
+	    (p->store->put_cond_at != NULL && p->store->put_cond_at(p->arg,
+	    p->me, s->seq, &b, e) != 0))
 		rc = -1;
 	else
 		report_line(p->report, "%s's conditions are known again, "

@@ -106,8 +106,8 @@ test_cond_usage_refused() {
 	err_has 'a step without your reply'
 	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4' -c - e3-c3
 	err_has 'alone'
-	expect 2 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
-	err_has 'give the action too'
+	expect 1 "$ADJ" turn -d A -c 'c5-c4 => c3-c4'
+	err_has 'it is your turn, and conditions go with your move'
 	expect 2 "$ADJ" turn -d A -c 'zz-c4 => c3-c4' e3-c3
 	err_has 'line 1: bob cannot play "zz-c4" after your move'
 	expect 2 "$ADJ" turn -n -d A -c 'zz-c4 => c3-c4' e3-c3
@@ -249,13 +249,19 @@ test_cond_breaks_at_step_two() {
 	grep -q 'fired' jout && fail "a line fired on b5-c5"
 	grep -q 'update for alice (1 entry, a note)' jout ||
 	    fail "alice not told"
+	by_hand_end b4.msg
+}
+
+# by_hand_end FILE: alice's turn, none of her lines listed nor said not
+# played; she moves by hand (a3.msg) and bob resigns (FILE): the end
+# opens her lines, and a line that answered nothing was not withheld
+by_hand_end() {
 	"$ADJ" show -d A >aview
 	grep -q '^Your turn' aview || fail "not alice's turn"
 	grep -q 'Conditions' aview && fail "dropped lines still listed"
 	grep -q 'Not played' aview && fail "a line that answered nothing"
 	jplay A a3.msg d2-d3
-	# opened at the end: a line that answered nothing was not withheld
-	jplay B b4.msg resign
+	jplay B "$1" resign
 	jverified "alice won"
 }
 
@@ -290,6 +296,24 @@ test_cond_cleared_by_a_move() {
 	true
 }
 
+# entry_keys DIR SEQ PREVBLOB BY KIND TO.pub...: the keys every entry
+# has, of BY's entry SEQ of KIND after the signed entry PREVBLOB, in
+# DIR's game, to the keys TO
+entry_keys() {
+	"$ADJ" show -d "$1" -f yaml | sed -n '/^game: /p'
+	echo "seq: $2"
+	echo "prev: $(wire hash "$3")"
+	echo "by: $4"
+	ek_kind=$5
+	shift 5
+	ek_to=
+	for k in "$@"; do
+		ek_to="$ek_to${ek_to:+, }$(cut -d' ' -f3 "$k")"
+	done
+	echo "to: [$ek_to]"
+	echo "kind: $ek_kind"
+}
+
 # forged_fired BODYFILE: the judge's entry after J's last, signed with the
 # judge's key, in an update for bob
 forged_fired() {
@@ -297,13 +321,7 @@ forged_fired() {
 	entries J fj
 	last=$(printf 'fj/%06d' "$n")
 	{
-		"$ADJ" show -d J -f yaml | sed -n '/^game: /p'
-		echo "seq: $((n + 1))"
-		echo "prev: $(wire hash "$last")"
-		echo "by: judge"
-		echo "to: [$(cut -d' ' -f3 alice.pub)," \
-		    "$(cut -d' ' -f3 bob.pub)]"
-		echo "kind: fired"
+		entry_keys J $((n + 1)) "$last" judge fired alice.pub bob.pub
 		echo "for: alice"
 		cat "$1"
 	} >fired.yaml
@@ -413,38 +431,100 @@ plan() {
 	[ -n "$px" ] && [ -n "$py" ] && [ -n "$pz" ] || fail "no plan"
 }
 
-# fires_in RULES: a planned line fires in RULES, and an unplanned one
-# never shows
-fires_in() {
+# plan3: as plan, three of bob's actions and alice's answers after her X:
+# X, then Y1 Z1, Y2 Z2, Y3 Z3 (plan3.1 to plan3.7)
+plan3() {
+	rm -rf sim
+	mkdir sim
+	cp -r A B J ./*.key ./*.pub sim/
+	(
+		cd sim
+		k=0
+		for d in A B A B A B A; do
+			k=$((k + 1))
+			a=$(example $d)
+			[ -n "$a" ] || exit 1
+			jplay $d p$k.msg $a
+			printf '%s\n' "$a" >../plan3.$k
+		done
+	) || fail "cannot plan three steps"
+}
+
+# three_in RULES: a line of three steps fires fully in RULES; line 1,
+# before it, answers bob's first action as it does (so it is line 1 that
+# fires step 1), then expects at step two what bob does at step three:
+# it breaks there, and line 2 fires steps 2 and 3; line 3, which answers
+# bob's first action otherwise, never fires and never shows to bob
+three_in() {
 	gstart "$1"
-	plan
-	# line 2 answers the same move, after line 1: it never fires (its
-	# reply is never checked, so any word will do)
-	jplay A a2.msg -c "$py => $pz" -c "$py => zz9-zz9" $px
-	jplay B b2.msg $py
-	grep -q "fired: alice's condition, line 1 step 1" jout ||
-	    { cat jout >&2; fail "$1: the line did not fire"; }
+	plan3
+	p() { cat "plan3.$1"; }
+	[ "$(p 4)" != "$(p 6)" ] || fail "$1: no second step to miss"
+	jplay A a2.msg -c "$(p 2) => $(p 3) ; $(p 6) => $(p 7)" \
+	    -c "$(p 2) => $(p 3) ; $(p 4) => $(p 5) ; $(p 6) => $(p 7)" \
+	    -c "$(p 2) => zz9-zz9" $(p 1)
+	for st in 1 2 3; do
+		jplay B b$st.msg $(p $((2 * st)))
+		ln=2
+		[ "$st" -gt 1 ] || ln=1
+		grep -q "fired: alice's condition, line $ln step $st" jout ||
+		    { cat jout >&2; fail "$1: line $ln step $st not fired"; }
+		"$ADJ" show -d B | grep '^Last:' >last.real
+		for w in $(p $((2 * st + 1))); do
+			grep -qF -- "$w" last.real ||
+			    fail "$1: step $st: $(cat last.real)"
+		done
+	done
+	# every step played for alice: bob to move, her lines spent
+	"$ADJ" show -d B | grep -q '^Your turn' || fail "$1: not bob's turn"
+	"$ADJ" show -d A | grep -q 'Conditions' && fail "$1: a line pending"
 	"$ADJ" show -d B >bview
 	entries B bents
 	secret_nowhere 'zz9-zz9' bview bents/* rout
-	# the reply played is alice's THEN
-	"$ADJ" show -d B | grep '^Last:' >last.real
-	for w in $pz; do
-		grep -qF -- "$w" last.real ||
-		    fail "$1: another reply than $pz: $(cat last.real)"
-	done
+	jplay B b4.msg resign
+	jverified "alice won"
 }
 
-test_cond_fires_incognito_rps() {
-	fires_in incognito-rps
+test_cond_three_steps_incognito_rps() {
+	three_in incognito-rps
 }
 
-test_cond_fires_espionnage() {
-	fires_in espionnage
+test_cond_three_steps_espionnage() {
+	three_in espionnage
 }
 
-test_cond_fires_knights() {
-	fires_in knights
+test_cond_three_steps_knights() {
+	three_in knights
+}
+
+# cleared_in RULES: a line that would answer bob's next action, cleared
+# off turn before it comes: nothing fires, and at the end, every line
+# opened, the cleared one is no withholding
+cleared_in() {
+	gstart "$1"
+	plan
+	jplay A a2.msg -c "$py => $pz" $px
+	jplay A ac.msg -c -
+	grep -q "alice clears every pending condition" jout ||
+	    { cat jout >&2; fail "$1: not cleared"; }
+	jplay B b2.msg $py
+	grep -q 'fired' jout && fail "$1: a cleared line fired"
+	"$ADJ" show -d A | grep -q '^Your turn' || fail "$1: not alice's turn"
+	jplay A a3.msg $pz
+	jplay B b3.msg resign
+	jverified "alice won"
+}
+
+test_cond_cleared_incognito_rps() {
+	cleared_in incognito-rps
+}
+
+test_cond_cleared_espionnage() {
+	cleared_in espionnage
+}
+
+test_cond_cleared_knights() {
+	cleared_in knights
 }
 
 # A judge that plays nothing for a line that answered (here: it lost its
@@ -468,14 +548,10 @@ test_cond_withheld_named() {
 
 # --- a lost copy ------------------------------------------------------------
 
-# A seat's pending lines are its own secret state, as its setup: the
-# judge, which holds them, sends them back in the whole update a seat
-# that lost its copy asks for (restore); the copy rebuilt lists them as
-# before and takes the fire; nobody else's update carries them.  A whole
-# update whose lines are not those the chain committed to is refused,
-# nothing changed.
-test_cond_restore_brings_lines_back() {
-	cfire
+# restored: alice's copy A, with conditions pending, lost (moved to lost)
+# and made again from the judge's whole update, which bob is not mailed
+# (whole.msg): it takes her lines back, and shows what it showed before
+restored() {
 	"$ADJ" show -d A >before
 	grep -q '^Conditions pending' before || fail "nothing pending"
 	mv A lost
@@ -489,6 +565,17 @@ test_cond_restore_brings_lines_back() {
 	err_has "alice's conditions are known again, from the judge's update"
 	"$ADJ" show -d A | cmp -s - before ||
 	    { "$ADJ" show -d A | diff before - >&2; fail "the copy differs"; }
+}
+
+# A seat's pending lines are its own secret state, as its setup: the
+# judge, which holds them, sends them back in the whole update a seat
+# that lost its copy asks for (restore); the copy rebuilt lists them as
+# before and takes the fire; nobody else's update carries them.  A whole
+# update whose lines are not those the chain committed to is refused,
+# nothing changed.
+test_cond_restore_brings_lines_back() {
+	cfire
+	restored
 	ls -l A/cond.0 | grep -q '^-rw-------' || fail "A/cond.0 not 0600"
 	cmp -s A/cond.0 lost/cond.0 || fail "the record differs"
 	# the rebuilt copy takes the fired reply as the lost one would
@@ -594,31 +681,35 @@ test_cond_withheld_caught_at_the_end() {
 	grep -q 'fired' jout && fail "fired without the lines"
 	x=$(example A)
 	jplay A a3.msg $x
+	set -- J/cond.0.*
+	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	withheld_end "${1##*.}"
+}
+
+# withheld_end SET: alice's line that answered bob's move was withheld
+# (the judge lost its record J/cond.0), and she moved by hand; bob
+# resigns (b3.msg).  The judge's own copy refuses to end the game; the
+# final entry it would have to send after his resignation (resign.bin),
+# opening alice's set of entry SET (fin.bin), made by hand, is refused
+# by bob's copy, nothing kept
+withheld_end() {
 	"$ADJ" turn -d B resign >b3.msg || fail "resign"
 	expect 1 "$ADJ" judge -d J -O mq b3.msg
 	grep -q "the judge withheld alice's condition line 1 step 1, which" \
 	    out err || { cat out err >&2; fail "the judge's copy took it"; }
-	# the final entry a judge would have to send, by hand, after bob's
-	# resignation (from his message): refused
 	"$ADJ" open -k judge.key b3.msg 2>/dev/null |
 	    sed -n 's/^entry: //p' | base64 -d >resign.bin
 	blob_body resign.bin | grep -q '^kind: turn$' || fail "no resign"
-	n=$(blob_body resign.bin | sed -n 's/^seq: //p')
-	set -- J/cond.0.*
-	[ $# -eq 1 ] && [ -f "$1" ] || fail "the judge keeps no set: $*"
+	rs=$(blob_body resign.bin | sed -n 's/^seq: //p')
+	[ -f "J/cond.0.$1" ] || fail "the judge keeps no set of entry $1"
 	{
-		"$ADJ" show -d B -f yaml | sed -n '/^game: /p'
-		echo "seq: $((n + 1))"
-		echo "prev: $(wire hash resign.bin)"
-		echo "by: judge"
-		echo "to: [$(cut -d' ' -f3 alice.pub)," \
-		    "$(cut -d' ' -f3 bob.pub)]"
-		echo "kind: final"
+		entry_keys B $((rs + 1)) resign.bin judge final alice.pub \
+		    bob.pub
 		echo "open: []"
 		echo "cond:"
 		echo "- for: alice"
-		echo "  entry: ${1##*.}"
-		sed -n '/^cond:$/,$p' "$1" | sed 's/^/  /'
+		echo "  entry: $1"
+		sed -n '/^cond:$/,$p' "J/cond.0.$1" | sed 's/^/  /'
 	} >fin.yaml
 	wire sign judge.key fin.yaml alice.pub bob.pub >fin.bin ||
 	    fail "wire sign"
@@ -630,4 +721,98 @@ test_cond_withheld_caught_at_the_end() {
 	err_has "which answered bob's"
 	one_line
 	unchanged B
+}
+
+# --- a reply made illegal by a value the seat could not see ------------------
+
+# rpsline BOBSETUP: incognito-rps, alice's rock on a3 moves to a5 with the
+# line "bob attacks it from a6 => it steps to b5"; bob's piece on a6 is
+# BOBSETUP's first, hidden from alice, and bob attacks
+rpsline() {
+	jstart incognito-rps
+	"$ADJ" setup -d A RPSSPR/RPS >a1.msg || fail "setup A"
+	tojudge a1.msg
+	"$ADJ" setup -d B "$1" >b1.msg || fail "setup B"
+	tojudge b1.msg
+	jplay A a2.msg -c 'a6xa5 => a5-b5' a3-a5
+	jplay B b2.msg a6xa5
+}
+
+# level (rock against rock): both stay, alice's rock still on a5, and the
+# line fires; it is the line's reply bob sees
+test_cond_rps_fires_when_level() {
+	rpsline RPSSPR/RPS
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "not fired"; }
+	"$ADJ" show -d B | grep -q '^Last: White moves a5-b5\.$' ||
+	    fail "bob did not get alice's reply"
+}
+
+# hidden_dropped REPLY ANSWERS: alice's line (reply REPLY to bob's
+# ANSWERS) was made illegal by what she could not see: dropped, alice
+# told only that it was illegal in this position, bob shown nothing of
+# it; opened at the end, it is no withholding
+hidden_dropped() {
+	grep -q "alice's condition, line 1 step 1, is illegal here" jout ||
+	    { cat jout >&2; fail "$2: not dropped"; }
+	grep -q 'fired' jout && fail "$2: a reply fired"
+	grep -q 'update for alice (2 entries, a note)' jout ||
+	    fail "$2: alice not told"
+	"$ADJ" show -d A >aview
+	grep -q '^Your turn' aview || fail "$2: not alice's turn"
+	grep -q "^Not played: your condition line 1 answers bob's $2,$" \
+	    aview || fail "$2: alice's view does not say what was not played"
+	"$ADJ" show -d B >bview
+	"$ADJ" show -d B -f yaml >byaml
+	grep -q '^Last: White' bview && fail "$2: something played for alice"
+	entries B bents
+	secret_nowhere "$1" bview byaml bents/* upd.*.bob
+	jplay A a9.msg resign
+	jverified "bob won"
+}
+
+# bob's paper takes alice's rock and a5; his scissors lose a6 to it
+test_cond_rps_illegal_by_hidden_paper() {
+	rpsline PRSSPR/RPS
+	hidden_dropped a5-b5 a6xa5
+}
+
+test_cond_rps_illegal_by_hidden_scissors() {
+	rpsline SRPSPR/RPS
+	hidden_dropped a5-b5 a6xa5
+}
+
+# espline BOBSETUP: espionnage without volcanoes; alice's captain on a5,
+# bob's piece on a6 (BOBSETUP's a8, hidden from alice), alice's line
+# "bob attacks a5 from a6 => her captain steps back to a4"; bob attacks
+espline() {
+	jstart espionnage -o volcanoes=0
+	"$ADJ" setup -d A MMMMHSSSSS/XXXX552222/3331111144 >a1.msg ||
+	    fail "setup A"
+	tojudge a1.msg
+	"$ADJ" setup -d B "$1" >b1.msg || fail "setup B"
+	tojudge b1.msg
+	jplay A a2.msg a3-a4 b3-b4
+	jplay B b2.msg a8-a7 b8-b7
+	jplay A a3.msg a4-a5 c3-c4
+	jplay B b3.msg a7-a6 c8-c7
+	jplay A a4.msg -c 'a6-a5 c7-c6 => a5-a4 c4-c5' d3-d4 e3-e4
+	jplay B b4.msg a6-a5 c7-c6
+}
+
+# bob's corporal loses to alice's captain: the captain still on a5, the
+# line fires
+test_cond_esp_fires_when_it_survives() {
+	espline MMMMHSSSSS/XXXX332222/1553111144
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    { cat jout >&2; fail "not fired"; }
+	"$ADJ" show -d B |
+	    grep -q '^Last: White moves a5-a4; White moves c4-c5\.$' ||
+	    fail "bob did not get alice's reply"
+}
+
+# bob's general takes a5: the same line is illegal by his hidden rank
+test_cond_esp_illegal_by_hidden_rank() {
+	espline MMMMHSSSSS/XXXX332222/5531111144
+	hidden_dropped 'a5-a4 c4-c5' 'a6-a5 c7-c6'
 }

@@ -76,3 +76,51 @@ test_cond_clock_bank_untouched() {
 	at 2026-12-02T11:00:00Z yaml_clock B deadline |
 	    grep -qx 2026-12-06T11:00:00Z || fail "bob's deadline"
 }
+
+# clocks_at TIME OUT: at TIME, who runs, the deadline and both banks, as
+# each copy computes them, into OUT
+clocks_at() {
+	for d in J A B; do
+		echo "$d $(at "$1" yaml_clock $d runs)" \
+		    "$(at "$1" yaml_clock $d deadline)" \
+		    "$(at "$1" bank_of $d alice) $(at "$1" bank_of $d bob)"
+	done >"$2"
+}
+
+# Conditions changed off turn take no time from any clock: alice's entry
+# of kind conditions, sent while bob thinks, leaves bob's clock running
+# from alice's move with the same deadline, both banks as they were, and
+# the judge owes no stamp for it; the line fires at the judge's stamp of
+# bob's move, as one sent with a move does
+test_condoff_clock_untouched() {
+	cstart clock=3d+1d/10d
+	at 2026-12-01T12:00:00Z "$ADJ" turn -d A e3-c3 >a2.msg
+	at 2026-12-01T12:00:00Z tojudge a2.msg
+	n=$(seq_of J)
+	clocks_at 2026-12-02T18:00:00Z before
+	# bob's bank: 3 days less the hour of his setup, plus a day
+	grep -q '^J bob 2026-12-05T11:00:00Z ' before ||
+	    fail "bob's clock: $(cat before)"
+	at 2026-12-02T18:00:00Z "$ADJ" turn -d A -c 'c5-d5 => c3-c2' >ac.msg ||
+	    fail "turn -c"
+	at 2026-12-02T18:00:00Z tojudge ac.msg
+	[ "$(seq_of J)" -eq $((n + 1)) ] || fail "the judge wrote after it"
+	entries J jents
+	last=$(printf 'jents/%06d' $((n + 1)))
+	grep -q '^kind: conditions$' "$last" || fail "not the conditions"
+	grep -q '^time: 2026-12-02T18:00:00Z$' "$last" ||
+	    fail "not the time alice signed it"
+	clocks_at 2026-12-02T18:00:00Z after
+	diff -u before after >&2 || fail "a clock changed"
+	at 2026-12-03T06:00:00Z "$ADJ" turn -d B c5-d5 >b2.msg
+	at 2026-12-03T06:00:00Z tojudge b2.msg
+	grep -q "fired: alice's condition, line 1 step 1" jout ||
+	    fail "not fired: $(cat jout)"
+	# his 42 hours since alice's move drawn, a day added: 3 days 5
+	# hours from the stamp (none drawn by alice's change)
+	at 2026-12-03T06:00:00Z yaml_clock B deadline |
+	    grep -qx 2026-12-06T11:00:00Z || fail "bob's deadline"
+	at 2026-12-03T06:00:00Z "$ADJ" turn -d B resign >b3.msg
+	at 2026-12-03T06:00:00Z tojudge b3.msg
+	jverified "alice won"
+}

@@ -92,12 +92,15 @@ kjstart() {
 	kn=0
 }
 
-# kjplay SEAT ACTION: SEAT's turn to the judge, its updates to the seats
+# kjplay SEAT ACTION [TURN-OPTION...]: SEAT's turn to the judge, its
+# updates to the seats (what each seat's receive said: rout.SEAT)
 kjplay() {
 	kn=$((kn + 1))
-	"$ADJ" turn -d "$(kdir "$1")" "$2" >"m.$kn.msg" 2>terr || {
+	kseat=$1 kact=$2
+	shift 2
+	"$ADJ" turn -d "$(kdir "$kseat")" "$@" $kact >"m.$kn.msg" 2>terr || {
 		cat terr >&2
-		fail "turn $1 $2"
+		fail "turn $kseat $kact"
 	}
 	rm -rf mq
 	"$ADJ" judge -d J -O mq "m.$kn.msg" >jout 2>jerr || {
@@ -107,6 +110,7 @@ kjplay() {
 	for s in $kall; do
 		[ -f "mq/$s.msg" ] || fail "no update for $s"
 		deliver "$(kdir $s)" "mq/$s.msg"
+		cat rout rerr >"rout.$s"
 	done
 }
 

@@ -126,13 +126,13 @@ test_tourmail_refusals() {
 	"$ADJ" tournament declare -k jr/judge.key d2.yaml >d2.tour
 	refused t2.eml op@club.example TOURNAMENT 1 \
 	    "holds another tournament named club27" d2.tour
-	# a ladder: no rounds for the judge to pair
+	# a ladder without a clock (tests/cli/ladder.sh: with one)
 	sed 's/^  type: round-robin$/  type: ladder/; s/^id: .*/id: lad1/' \
 	    decl.yaml >dl.yaml
 	"$ADJ" tournament declare -k jr/judge.key dl.yaml >dl.tour ||
 	    fail "declare the ladder"
 	refused tl.eml op@club.example TOURNAMENT 1 \
-	    "a ladder is not run by mail" dl.tour
+	    "a ladder by mail needs a clock" dl.tour
 	[ ! -e jr/tournaments/lad1 ] || fail "the ladder kept"
 	# an id of 16 hex digits
 	sed 's/^id: .*/id: abcdef0123456789/' decl.yaml >d3.yaml

@@ -6,8 +6,10 @@
 # the start's; after the last round every player is mailed the final
 # table and the tournament archive, which tournament verify takes alone.
 # A game lost on time (the tick) is lost, and the tick pairs the next
-# round.  Through the stand-in sendmail at the test clock; the games
-# end by resignations and agreed draws.
+# round.  A player the operator replaced is seated with the new key, at
+# the new address, in the rounds the judge pairs after.  Through the
+# stand-in sendmail at the test clock; the games end by resignations and
+# agreed draws.
 
 . "$TOP/tests/cli/tourmail.sh"
 
@@ -77,6 +79,16 @@ tables_to() {
 	n=$(mails_to "$1@example.org" | xargs grep -l '^Subject: '`
 	    `'\[adjudicator\] tournament club27: the table after' | wc -l)
 	[ "$n" -eq "$2" ] || fail "$1: $n tables, want $2"
+}
+
+# final_arc P: the one final table mailed to P; its archive kept in
+# mailed.arc, which tournament verify takes alone (what it says in out)
+final_arc() {
+	f=$(mails_to "$1@example.org" | xargs grep -l '^Subject: '`
+	    `'\[adjudicator\] tournament club27: the final table' || true)
+	[ "$(echo "$f" | grep -c .)" -eq 1 ] || fail "$1: the final table"
+	sed -n '/^-----BEGIN/,$p' "$f" >mailed.arc
+	expect 0 "$ADJ" tournament verify mailed.arc
 }
 
 # A Swiss of 5 over 3 rounds: each round paired by the judge once the
@@ -164,13 +176,9 @@ test_tournext_knockout() {
 	# the final's white or black is board 1's winner by the lot, which
 	# verify draws again
 	slot 2 1 "" black
-	f=$(mails_to alice@example.org | xargs grep -l '^Subject: '`
-	    `'\[adjudicator\] tournament club27: the final table')
-	[ -n "$f" ] || fail "no final table"
-	sed -n '/^-----BEGIN/,$p' "$f" >ko.arc
-	expect 0 "$ADJ" tournament verify ko.arc
+	final_arc alice
 	out_has '2 rounds, 4 games and byes, 4 players: all agree$'
-	expect 0 "$ADJ" tournament table -f yaml ko.arc
+	expect 0 "$ADJ" tournament table -f yaml mailed.arc
 	[ "$(grep -c '^    result: 0.5$' out)" -eq 4 ] || fail "4 draws"
 }
 
@@ -229,11 +237,7 @@ test_tournext_stage() {
 	[ -s $td/round-4-2.tour ] || fail "the final's second game"
 	slot 4 1 ", game 2" black
 	tables_to alice 3
-	f=$(mails_to alice@example.org | xargs grep -l '^Subject: '`
-	    `'\[adjudicator\] tournament club27: the final table')
-	[ "$(echo "$f" | grep -c .)" -eq 1 ] || fail "the final table"
-	sed -n '/^-----BEGIN/,$p' "$f" >mailed.arc
-	expect 0 "$ADJ" tournament verify mailed.arc
+	final_arc alice
 	out_has '^club27 ([0-9a-f]\{16\}): 4 rounds, .*6 players: all agree$'
 	expect 0 "$ADJ" tournament table mailed.arc
 	out_has '^The final stage: a knockout of the top 1 of each section'
@@ -286,4 +290,46 @@ test_tournext_stage_round_robin() {
 	done
 	[ ! -e $td/round-7.tour ] || fail "a round after the final's"
 	[ "$(games)" -eq 12 ] || fail "$(games) games, not 12"
+}
+
+# A player replaced by the operator's ruling (formats/tournament.md,
+# "The director's rulings"): dave leaves during round 1, the operator
+# signs his replacement by zed from round 2 (zed's key and address)
+# into the tournament's directory; round 2, paired by the judge once
+# round 1 is over, seats zed's key, its invitation goes to zed's address
+# and dave's gets nothing of it; the whole verifies
+test_tournext_replace() {
+	tdecl '  type: swiss\n  rounds: 2' alice bob carol dave
+	keys zed
+	slot 1 1 "" black
+	"$ADJ" tournament rule -k jr/judge.key $td/decl.tour replace dave 2 \
+	    zed.pub zed@example.org >zed.tour || fail "rule"
+	cp zed.tour $td/ruling-1.tour
+	ADJUDICATOR_NOW=$T0 SPOOL=$PWD/spool expect 0 "$ADJ" judge -r jr \
+	    -s "$SM" -t
+	mails_to dave@example.org >dave.before
+	slot 1 2 "" draw
+	[ -s $td/round-2.tour ] || fail "round 2 not paired"
+	# zed is invited to dave's game of round 2, at zed's address
+	f=$(mails_to zed@example.org | xargs grep -l "^adjudicator: "`
+	    `"tournament club27 .*, round 2, board [12]: you play [a-z]* "`
+	    `"against" || true)
+	[ "$(echo "$f" | grep -c .)" -eq 1 ] || fail "zed's invitations: $f"
+	grep -q ' You are zed\.$' "$f" || fail "not zed's seat: $f"
+	# its header seats zed's key, not dave's
+	"$ADJ" join -d zg -k zed.key "$f" 2>/dev/null ||
+	    fail "zed cannot join round 2's game"
+	expect 1 "$ADJ" join -d dg -k dave.key "$f"
+	# dave's address: nothing since round 1 ended but his game's update
+	for m in $(mails_to dave@example.org); do
+		grep -qx "$m" dave.before && continue
+		! grep -q 'round 2' "$m" || fail "dave mailed round 2: $m"
+		header_of "$m" Subject | grep -q '^\[adjudicator\] knights ' ||
+		    fail "dave mailed $(header_of "$m" Subject)"
+	done
+	slot 2 1 "" black
+	slot 2 2 "" draw
+	final_arc zed
+	out_has '^  dave replaced by zed ([0-9a-f]*) from round 2$'
+	out_has '2 rounds, 4 games and byes, 4 players: all agree$'
 }

@@ -97,6 +97,60 @@ test_seal_many(void)
 	sec_wipe(sk, sizeof(sk));
 }
 
+/*
+ * The ephemeral pair kept from one message to the next: a message to
+ * keys it never sealed to shares it (and opens), one to a key it sealed
+ * to before gets a new one, and so does every message after the kept
+ * pair's eight keys.
+ */
+static int
+seal_one(uint8_t *c, const uint8_t *m, const uint8_t pk[SEC_BOX_PK])
+{
+	uint8_t *at[1] = { c };
+	size_t bad;
+
+	return sec_seal_many(at, m, SEC_KEY, (const uint8_t (*)[SEC_BOX_PK])pk,
+	    1, &bad);
+}
+
+static void
+test_seal_kept(void)
+{
+	uint8_t pk[10][SEC_BOX_PK], sk[10][SEC_BOX_SK];
+	uint8_t c[10][SEC_KEY + SEC_SEAL_EXTRA], m[SEC_KEY], back[SEC_KEY];
+	size_t i;
+	int ok = 1;
+
+	sec_random(m, sizeof(m));
+	for (i = 0; i < 10; i++)
+		sec_box_keypair(pk[i], sk[i]);
+	/* the second to pk[0]: a pair of its own, whatever came before */
+	ok &= seal_one(c[0], m, pk[0]) == 0;
+	memcpy(c[1], c[0], sizeof(c[0]));
+	ok &= seal_one(c[0], m, pk[0]) == 0;
+	unit_ok(ok && memcmp(c[0], c[1], 32) != 0, "a key sealed to before: "
+	    "a new ephemeral key");
+	for (i = 1; i < 3; i++)
+		ok &= seal_one(c[i], m, pk[i]) == 0;
+	for (i = 0; i < 3; i++)
+		ok &= sec_seal_open(back, c[i], sizeof(c[i]), pk[i], sk[i]) ==
+		    0 && memcmp(back, m, sizeof(m)) == 0;
+	unit_ok(ok, "three messages to three keys, each opens");
+	unit_ok(memcmp(c[0], c[1], 32) == 0 && memcmp(c[1], c[2], 32) == 0,
+	    "messages to keys not sealed to before share the ephemeral key");
+	/* a new pair for pk[1] again; 7 more keys fill it, the 8th not */
+	ok &= seal_one(c[1], m, pk[1]) == 0;
+	unit_ok(ok && memcmp(c[1], c[0], 32) != 0, "the same again: a new "
+	    "ephemeral key");
+	for (i = 2; i < 10; i++)
+		ok &= seal_one(c[i], m, pk[i]) == 0;
+	for (i = 2; i < 9; i++)
+		ok &= memcmp(c[i], c[1], 32) == 0;
+	unit_ok(ok && memcmp(c[9], c[1], 32) != 0, "eight keys to a pair, "
+	    "then a new one");
+	sec_wipe(sk, sizeof(sk));
+}
+
 static void
 test_sign_pk(void)
 {
@@ -205,6 +259,7 @@ main(void)
 	test_arena();
 	test_seal();
 	test_seal_many();
+	test_seal_kept();
 	test_sign_pk();
 	test_small_outputs();
 	test_hash();

@@ -412,6 +412,65 @@ tiebreaks_bye(void)
 	tour_decl_free(&d);
 }
 
+/* A ladder's game k (a slot of round 0): made at made, ended at ended
+ * (0: not over) with res. */
+static void
+rung(struct tour *t, size_t k, int64_t made, int64_t ended,
+    enum tour_res res)
+{
+	t->s[k].made = made;
+	t->s[k].ended = ended;
+	t->s[k].res = res;
+	snprintf(t->s[k].gid, sizeof(t->s[k].gid), "%064zu", k);
+}
+
+/*
+ * Two games at once, reach 2: p5 challenges p3 at 1, p4 challenges p2 at
+ * 2; p5 wins at 3 (1 2 5 3 4 6: p4 now three places below p2), p4 wins
+ * at 4.  The reach at the games' creation: both taken, 1 4 2 5 3 6.
+ * Checked at their ends instead, p4's game would be refused.  A game made
+ * at the second another ends is checked by the places before that end.
+ */
+static void
+ladder_interleaved(void)
+{
+	static const struct tour_game g[] = { { 0, 0, 0, 4, 2, 0, { 0, 0 } },
+	    { 0, 0, 0, 3, 1, 0, { 0, 0 } } };
+	static const unsigned want[] = { 0, 3, 1, 4, 2, 5 };
+	struct tour_decl d;
+	struct tour t;
+	struct error e;
+	unsigned place[6], i;
+	int ok = 1;
+
+	if (decl(&d, 6, "incognito", "  type: ladder\n  reach: 2", "", &e) !=
+	    0 || tour_init(&t, &d, &e) != 0) {
+		unit_ok(0, "ladder: %s", e.msg);
+		return;
+	}
+	ok &= tour_add_round(&t, g, 2, &e) == 0;
+	rung(&t, 0, 1, 3, TOUR_WHITE);
+	rung(&t, 1, 2, 4, TOUR_WHITE);
+	ok &= tour_ladder(&t, place, &e) == 0;
+	for (i = 0; i < 6; i++)
+		ok &= place[i] == want[i];
+	unit_ok(ok, "ladder: two games at once, the reach at each one's "
+	    "creation");
+	ok = tour_ladder_at(&t, 3, place, &e) == 0 && place[2] == 2 &&
+	    tour_ladder_at(&t, 4, place, &e) == 0 && place[2] == 4;
+	unit_ok(ok, "ladder: the places before a time, an end at it not "
+	    "counted");
+	rung(&t, 1, 3, 4, TOUR_WHITE);
+	unit_ok(tour_ladder(&t, place, &e) == 0, "ladder: a game made at the "
+	    "second another ends: the places before it");
+	rung(&t, 1, 4, 5, TOUR_WHITE);
+	unit_ok(unit_err(tour_ladder(&t, place, &e), &e, EXIT_REFUSED,
+	    "more than 2 places apart at its creation"), "ladder: a game made "
+	    "after the other ended, out of reach, refused");
+	tour_free(&t);
+	tour_decl_free(&d);
+}
+
 /* p3 beats p1 (two places up): 3 1 2 4 5; p5 beats p2 (two up):
  * 3 1 5 2 4; p4 against p3, four places apart: refused. */
 static void
@@ -432,13 +491,14 @@ ladder(void)
 		return;
 	}
 	ok &= tour_add_round(&t, g, 2, &e) == 0;
-	t.s[0].res = TOUR_WHITE;
-	t.s[1].res = TOUR_BLACK;
+	rung(&t, 0, 1, 2, TOUR_WHITE);
+	rung(&t, 1, 3, 4, TOUR_BLACK);
 	ok &= tour_ladder(&t, place, &e) == 0;
 	for (i = 0; i < 5; i++)
 		ok &= place[i] == want[i];
 	unit_ok(ok, "ladder: a challenger that wins takes the higher place");
 	ok = tour_add_round(&t, &g[2], 1, &e) == 0;
+	rung(&t, 2, 5, 0, TOUR_PENDING);
 	unit_ok(ok && unit_err(tour_ladder(&t, place, &e), &e, EXIT_REFUSED,
 	    "more than 2 places apart"), "ladder: a challenge out of reach "
 	    "refused");
@@ -838,6 +898,7 @@ main(void)
 	tiebreaks_rr();
 	tiebreaks_bye();
 	ladder();
+	ladder_interleaved();
 	stage();
 	tables();
 	refusals();
