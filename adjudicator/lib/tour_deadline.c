@@ -35,6 +35,9 @@ tour_deadline_read(struct tour_decl *d, const struct ydoc *doc,
 		return error_set(e, EXIT_MALFORMED, "%s:%u: deadline is a "
 		    "period from 1h to 3650d, as 30d (each game's time from "
 		    "when it was made)", where, n->line);
+	if (d->format == TOUR_LADDER)
+		return error_set(e, EXIT_MALFORMED, "%s:%u: a ladder has no "
+		    "rounds, and no round deadline", where, n->line);
 	if (!d->clock.on)
 		return error_set(e, EXIT_MALFORMED, "%s:%u: a deadline needs "
 		    "a clock: the clocks rule the games it ends", where,

@@ -179,6 +179,12 @@ test_tourdeadline_declare_refused() {
 	expect 3 "$ADJ" tournament declare -k jr/judge.key bad.yaml
 	one_line
 	err_has 'a deadline needs a clock'
+	# a ladder: no rounds
+	decl_yaml alice bob carol dave | sed "s/^  type: round-robin\$/"`
+	    `"  type: ladder\nclock:\n  clock: 3d\ndeadline: 30d/" >bad.yaml
+	expect 3 "$ADJ" tournament declare -k jr/judge.key bad.yaml
+	one_line
+	err_has 'a ladder has no rounds, and no round deadline'
 	# a good one
 	decl_yaml alice bob carol dave | sed "s/^  type: round-robin\$/"`
 	    `"  type: round-robin\nclock:\n  clock: 3d\ndeadline: 30d/" \
