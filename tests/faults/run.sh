@@ -798,11 +798,13 @@ after_tourstart() {
 # round 2 paired by the judge; given again and ticked: one round 2, its
 # game made once, both seats invited, the table mailed, verify agrees
 DIRS_tournext=
-prep_tournext() {
+# swiss3 SED: prep_tournament's round robin made a Swiss of 2 rounds with
+# carol, SED applied to its declaration; declared and accepted by mail
+swiss3() {
 	prep_tournament
 	"$ADJ" keygen -N carol
-	sed 's/^  type: round-robin$/  type: swiss\n  rounds: 2/' decl.yaml \
-	    >d.yaml
+	sed "s/^  type: round-robin\$/  type: swiss\\n  rounds: 2$1/" \
+	    decl.yaml >d.yaml
 	printf -- '- name: carol\n  key: %s\n  address: carol@example.org\n' \
 	    "$(cat carol.pub)" >>d.yaml
 	"$ADJ" tournament declare -k jr/judge.key d.yaml >decl.tour
@@ -815,6 +817,9 @@ prep_tournext() {
 		tour_accept_mail $p
 		SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" a$p.eml
 	done
+}
+prep_tournext() {
+	swiss3 ''
 	f=$(grep -l 'round 1, board 1: you play white' spool/*.eml)
 	w=$(sed -n 's/.*You are \([a-z]*\)\.$/\1/p' "$f")
 	"$ADJ" join -r W -k $w.key "$f" 2>/dev/null
@@ -857,22 +862,7 @@ after_tournext() {
 DIRS_tourdeadline=
 prep_tourdeadline() {
 	export ADJUDICATOR_NOW=$DT0
-	prep_tournament
-	"$ADJ" keygen -N carol
-	sed 's/^  type: round-robin$/  type: swiss\n  rounds: 2\nclock:\n'`
-	    `'  clock: 3d\ndeadline: 1d/' decl.yaml >d.yaml
-	printf -- '- name: carol\n  key: %s\n  address: carol@example.org\n' \
-	    "$(cat carol.pub)" >>d.yaml
-	"$ADJ" tournament declare -k jr/judge.key d.yaml >decl.tour
-	{
-		printf 'From: op@example.org\nSubject: TOURNAMENT\n\n'
-		cat decl.tour
-	} >t.eml
-	SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" t.eml
-	for p in alice bob carol; do
-		tour_accept_mail $p
-		SPOOL="$PWD/spool" "$ADJ" judge -r jr -s "$SM" a$p.eml
-	done
+	swiss3 '\nclock:\n  clock: 3d\ndeadline: 1d'
 	rm -rf spool
 }
 run_tourdeadline() {
