@@ -83,8 +83,10 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 		*e = why;
 		return -1;
 	}
+	/* not why: the reason may name a hidden value, and the report is
+	 * the operator's log (stderr, procmail's logfile) */
 	report_line(p->report, "%s's condition, line %d step %d, is illegal "
-	    "here (%s): dropped", name, i + 1, step + 1, why.msg);
+	    "here: dropped", name, i + 1, step + 1);
 	judge_note(j, seat, "your condition, line %d step %d, is illegal in "
 	    "this position (by what you could not see, or by rules you can "
 	    "check): not played, and the rest dropped; your move", i + 1,
