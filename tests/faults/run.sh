@@ -829,17 +829,22 @@ prep_tournext() {
 run_tournext() {
 	SPOOL="$PWD/spool" $PRE "$ADJ" judge -r jr -s "$SM" r.eml >out 2>err
 }
-after_tournext() {
-	export SPOOL="$PWD/spool"
-	td=jr/tournaments/club27
-	expect 0 "$ADJ" judge -r jr -s "$SM" r.eml
-	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+# round2_once: in jr, the tournament td's round 2 made once: 2 games (of
+# rounds 1 and 2), its record and one header, no round 3
+round2_once() {
 	g=$(ls jr | grep -c '^[0-9a-f]\{64\}$' || true)
 	[ "$g" -eq 2 ] || fail "$g games, not 2"
 	[ -s $td/round-2.tour ] && [ ! -e $td/round-3.tour ] ||
 	    fail "not round 2 alone"
 	h=$(ls $td | grep -c '^game-2-' || true)
 	[ "$h" -eq 1 ] || fail "$h headers of round 2"
+}
+after_tournext() {
+	export SPOOL="$PWD/spool"
+	td=jr/tournaments/club27
+	expect 0 "$ADJ" judge -r jr -s "$SM" r.eml
+	expect 0 "$ADJ" judge -r jr -s "$SM" -t
+	round2_once
 	for p in alice bob carol; do
 		grep -l "^To: $p@" spool/*.eml | xargs grep -q \
 		    '^round 2 board ' || fail "$p: no pairings"
@@ -874,12 +879,7 @@ after_tourdeadline() {
 	td=jr/tournaments/club27
 	expect 0 "$ADJ" judge -r jr -s "$SM" -t
 	expect 0 "$ADJ" judge -r jr -s "$SM" -t
-	g=$(ls jr | grep -c '^[0-9a-f]\{64\}$' || true)
-	[ "$g" -eq 2 ] || fail "$g games, not 2"
-	[ -s $td/round-2.tour ] && [ ! -e $td/round-3.tour ] ||
-	    fail "not round 2 alone"
-	h=$(ls $td | grep -c '^game-2-' || true)
-	[ "$h" -eq 1 ] || fail "$h headers of round 2"
+	round2_once
 	# round 1's game, over: ruled once, at the deadline
 	for d in $(ls jr | grep '^[0-9a-f]\{64\}$'); do
 		"$ADJ" export -d jr/$d >r.arc 2>/dev/null || fail "export"
