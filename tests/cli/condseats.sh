@@ -57,12 +57,13 @@ seats_fire() {
 	s1=$(others 2 "$ns")
 	s2=$(others $((ns + 2)) "$ns")
 	# line 1: the others' actions in another order never answer; line
-	# 2 the plan
+	# 2: those actions and one more (with 4 seats, one fewer) never
+	# answer either; line 3 the plan
 	case $ns in
-	3) rev="$(kp 3) / $(kp 2)" ;;
-	4) rev="$(kp 3) / $(kp 2) / $(kp 4)" ;;
+	3) rev="$(kp 3) / $(kp 2)" more="$s1 / $(kp 4)" ;;
+	4) rev="$(kp 3) / $(kp 2) / $(kp 4)" more="$(kp 2) / $(kp 3)" ;;
 	esac
-	kjplay alice "$(kp 1)" -c "$rev => zz9-zz9" \
+	kjplay alice "$(kp 1)" -c "$rev => zz9-zz9" -c "$more => zz8-zz8" \
 	    -c "$s1 => $(kp $((ns + 1))) ; $s2 => $(kp $((2 * ns + 1)))"
 	k=2
 	for st in 1 2; do
@@ -72,7 +73,7 @@ seats_fire() {
 			[ "$who" = "$(echo $kall | awk '{print $NF}')" ] && break
 			grep -q 'fired' jout && fail "$ns seats: fired before $who"
 		done
-		grep -q "fired: alice's condition, line 2 step $st" jout ||
+		grep -q "fired: alice's condition, line 3 step $st" jout ||
 		    { cat jout >&2; fail "$ns seats: step $st not fired"; }
 		"$ADJ" show -d B | grep '^Last:' >last.real
 		grep -qF -- "$(kp $k)" last.real ||
@@ -82,7 +83,8 @@ seats_fire() {
 	# the line that never fired: nothing of it with the others
 	for who in $(echo $kall | cut -d' ' -f2-); do
 		"$ADJ" show -d "$(kdir "$who")" >oview
-		grep -q 'zz9' oview && fail "$who sees alice's unfired line"
+		grep -q 'zz[89]' oview &&
+		    fail "$who sees alice's unfired line"
 	done
 	for who in $(echo $kall | cut -d' ' -f2-); do
 		kjplay "$who" resign
