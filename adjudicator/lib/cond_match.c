@@ -206,17 +206,14 @@ static uint32_t
 since(const struct match *m, int seat)
 {
 	const struct match_seat *ms = &m->seat[seat];
-	uint32_t k, n;
+	uint32_t n;
 
+	/* (none is the seat's own: its action, or a step fired for it,
+	 * sets cond_nact anew) */
 	if (ms->cond_seq == 0 || m->nactions <= ms->cond_nact)
 		return 0;
 	n = m->nactions - ms->cond_nact;
-	if (n >= MATCH_RECENT)
-		return 0;
-	for (k = 0; k < n; k++)
-		if (m->recent_by[since_slot(m, seat, k)] == seat)
-			return 0;
-	return n;
+	return n < MATCH_RECENT ? n : 0;
 }
 
 int
