@@ -45,6 +45,16 @@ table() {
 	places out
 }
 
+# agreed PLACES: the games exported, tournament table gives PLACES and
+# tournament verify agrees
+agreed() {
+	exports
+	[ "$(table ./*.arc)" = "$1" ] || fail "table: $(table ./*.arc)"
+	ADJUDICATOR_NOW=$((T0 + 3600)) expect 0 "$ADJ" tournament verify \
+	    $td/decl.tour $td/accept-*.tour ./*.arc
+	out_has 'all agree'
+}
+
 # lrefused FILE FROM SUBJECT STATUS WHAT VERDICT [NOW]: one line back
 # saying WHAT, the log's verdict VERDICT, nothing in jr changed
 lrefused() {
@@ -208,12 +218,7 @@ test_ladder_by_mail() {
 		[ "$(places "$m")" = "alice dave bob carol erin " ] ||
 		    fail "$p: the new places: $(places "$m")"
 	done
-	exports
-	[ "$(table ./*.arc)" = "alice dave bob carol erin " ] ||
-	    fail "table after the game"
-	ADJUDICATOR_NOW=$((T0 + 3600)) expect 0 "$ADJ" tournament verify \
-	    $td/decl.tour $td/accept-*.tour ./*.arc
-	out_has 'all agree'
+	agreed "alice dave bob carol erin "
 	# a tick after it mails nothing again
 	n0=$(nmail)
 	ADJUDICATOR_NOW=$((T0 + 180)) SPOOL=$PWD/spool expect 0 "$ADJ" \
@@ -256,12 +261,7 @@ test_ladder_interleaved() {
 	    "^Subject: \[adjudicator\] tournament lad1: the ladder's" | tail -1)
 	[ "$(places "$m")" = "alice dave bob erin carol frank " ] ||
 	    fail "after dave's win: $(places "$m")"
-	exports
-	[ "$(table ./*.arc)" = "alice dave bob erin carol frank " ] ||
-	    fail "table"
-	ADJUDICATOR_NOW=$((T0 + 3600)) expect 0 "$ADJ" tournament verify \
-	    $td/decl.tour $td/accept-*.tour ./*.arc
-	out_has 'all agree'
+	agreed "alice dave bob erin carol frank "
 }
 
 # By mail a ladder needs a clock; its id cannot be a game's name
