@@ -84,7 +84,7 @@ fire_one(struct judge_run *j, int seat, struct cond_set *s, struct error *e)
 		return -1;
 	}
 	/* not why: the reason may name a hidden value, and the report is
-	 * the operator's log (stderr, procmail's logfile) */
+	 * the operator's log (procmail's logfile, say) */
 	report_line(p->report, "%s's condition, line %d step %d, is illegal "
 	    "here: dropped", name, i + 1, step + 1);
 	judge_note(j, seat, "your condition, line %d step %d, is illegal in "
