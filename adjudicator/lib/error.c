@@ -32,6 +32,7 @@ error_set(struct error *e, enum exit_status status, const char *fmt, ...)
 	if (e == NULL)
 		return -1;
 	e->status = status;
+	e->secret = 0;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
@@ -43,6 +44,7 @@ int
 error_prefix(struct error *e, const char *fmt, ...)
 {
 	char where[256], old[sizeof(e->msg)];
+	size_t n, kept;
 	va_list ap;
 
 	if (e == NULL)
@@ -55,6 +57,12 @@ error_prefix(struct error *e, const char *fmt, ...)
 	if (snprintf(e->msg, sizeof(e->msg), "%.200s: %.300s", where, old) < 0)
 		e->msg[0] = '\0';
 	one_line(e->msg);
+	/* the secret tail is what is left of it once old is cut */
+	n = strlen(old);
+	kept = n < 300 ? n : 300;
+	e->secret = e->secret > n - kept ? e->secret - (n - kept) : 0;
+	if (e->secret > strlen(e->msg))
+		e->secret = strlen(e->msg);
 	return -1;
 }
 
@@ -76,6 +84,23 @@ error_clear(struct error *e)
 {
 	e->status = EXIT_OK;
 	e->msg[0] = '\0';
+	e->secret = 0;
+}
+
+int
+error_public(const struct error *e, char *out, size_t len)
+{
+	size_t n = strlen(e->msg);
+
+	if (e->secret == 0 || e->secret > n) {
+		snprintf(out, len, "%s", e->msg);
+		return 0;
+	}
+	n -= e->secret;
+	while (n > 0 && (e->msg[n - 1] == ' ' || e->msg[n - 1] == ':'))
+		n--;
+	snprintf(out, len, "%.*s", (int)n, e->msg);
+	return 1;
 }
 
 /* One byte of s as error_quote shows it. */

@@ -22,6 +22,10 @@ enum exit_status {
 struct error {
 	enum exit_status status;
 	char		 msg[512];
+	/* how many of msg's last bytes say what only the judge may know (a
+	 * rule checked against values hidden from the others): the seat
+	 * hears them, a report or a log leaves them out */
+	size_t		 secret;
 };
 
 /* Sets status and message; returns -1 so callers can "return error_set()". */
@@ -34,6 +38,12 @@ int	error_prefix(struct error *, const char *, ...)
 int	error_errno(struct error *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	error_clear(struct error *);
+/*
+ * The message as a report or a log may show it: without its secret tail
+ * (and the ": " before it), and 1 if there was one; else the whole
+ * message, and 0.
+ */
+int	error_public(const struct error *, char *out, size_t len);
 /*
  * s as it may be shown on one line of an error or a log, whatever it
  * holds: a backslash, a double quote, CR, LF and tab escaped as in C,

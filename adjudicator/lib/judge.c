@@ -439,7 +439,14 @@ done:
 static void
 outcome(struct judge_run *j, int sender, const struct error *e)
 {
-	report_line(j->p->report, "%s: refused", e->msg);
+	char shown[sizeof(e->msg)];
+
+	/* a rule checked against hidden values: its words are the seat's */
+	if (error_public(e, shown, sizeof(shown)))
+		report_line(j->p->report, "%s: illegal by what only the judge "
+		    "sees (the seat's update says why): refused", shown);
+	else
+		report_line(j->p->report, "%s: refused", e->msg);
 	if (e->status == EXIT_MALFORMED)
 		j->malformed = 1;
 	else

@@ -226,8 +226,11 @@ judge_legal(const struct match *m, int seat, const struct game_action *a,
 			return 0;
 	match_ctx_init(&c, &arg, m, MATCH_KNOWN);
 	game_needs_init(&n);
-	if (m->rules->legal(m->state, seat, a, &c, &n, e) != 0)
+	if (m->rules->legal(m->state, seat, a, &c, &n, e) != 0) {
+		/* why may name what only the judge sees: the seat's to hear */
+		e->secret = strlen(e->msg);
 		return error_prefix(e, "%s", where);
+	}
 	return 0;
 }
 

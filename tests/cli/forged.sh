@@ -720,3 +720,30 @@ test_receive_swap_with_a_captured_piece() {
 	err_has "swap c3 b3: b3 is not in your reserve"
 	deliver B good.msg
 }
+
+# A move only the judge can see is illegal (alice's own mine on a3, which
+# the public board does not show): alice hears why inside her update;
+# the judge's report, which goes to a log, names neither the move nor
+# the reason, nor does anything bob gets.
+test_judge_hidden_reason_not_reported() {
+	jstart espionnage -o volcanoes=0
+	have_forge || { echo "skip: no openssl Ed25519" >&2; return 0; }
+	jsetups 511M1M11XM/433222SSSX/M432HSXSX5 M11MHM11XM/433222SSSX/54321SXSX5
+	"$ADJ" turn -d A b3-b4 c3-c4 >a2.msg
+	entry_of a2.msg judge.key a2.bin
+	blob_body a2.bin | sed 's/from: b3/from: a3/; s/to: b4/to: a4/' >x.yaml
+	grep -q 'from: a3' x.yaml || fail "sed"
+	forge alice.key a2.bin x.yaml x.bin
+	private alice.key x.bin x.msg
+	judge_refuses x.msg alice
+	err_has "a3-a4: the piece on a3 cannot move"
+	grep -q "seq 3.*: illegal by what only the judge sees (the seat's "`
+	    `"update says why): refused\$" jout || fail "report: $(cat jout)"
+	for f in jout jerr; do
+		! grep -q 'cannot move\|a3\|a4' "$f" ||
+		    fail "$f names the move or why: $(cat "$f")"
+	done
+	# the legal turn still goes
+	tojudge a2.msg
+	grep -q 'seq 3 applied' jout || fail "a2 not applied: $(cat jout)"
+}

@@ -204,10 +204,47 @@ test_one_line(void)
 	    "error_prefix one line: %s", e.msg);
 }
 
+/* A secret tail stays the tail through prefixes, and only the rest is
+ * shown; a message cut at its end loses that much of the tail. */
+static void
+test_secret_tail(void)
+{
+	struct error e;
+	char shown[sizeof(e.msg)], big[400];
+
+	(void)error_set(&e, EXIT_REFUSED, "a3-a4: the piece on a3 cannot move");
+	unit_ok(e.secret == 0 && error_public(&e, shown, sizeof(shown)) == 0 &&
+	    strcmp(shown, e.msg) == 0, "no secret: %s", shown);
+	e.secret = strlen(e.msg);
+	(void)error_prefix(&e, "seq %d", 3);
+	(void)error_prefix(&e, "x.msg: %s", "alice");
+	unit_ok(error_public(&e, shown, sizeof(shown)) == 1 &&
+	    strcmp(shown, "x.msg: alice: seq 3") == 0 &&
+	    strcmp(e.msg + strlen(e.msg) - e.secret,
+	    "a3-a4: the piece on a3 cannot move") == 0,
+	    "the secret tail left out: %s", shown);
+	(void)error_set(&e, EXIT_REFUSED, "plain");
+	unit_ok(e.secret == 0, "error_set clears the secret");
+	/* 350 bytes, the last 100 secret: error_prefix keeps 300 of them */
+	memset(big, 'p', 250);
+	memset(big + 250, 's', 100);
+	big[350] = '\0';
+	(void)error_set(&e, EXIT_REFUSED, "%s", big);
+	e.secret = 100;
+	(void)error_prefix(&e, "w");
+	unit_ok(e.secret == 50 && error_public(&e, shown, sizeof(shown)) == 1 &&
+	    strchr(shown, 's') == NULL && strlen(shown) == 3 + 250,
+	    "a cut secret tail: %zu, %s", e.secret, shown);
+	e.secret = 0;
+	error_clear(&e);
+	unit_ok(e.secret == 0 && e.msg[0] == '\0', "error_clear");
+}
+
 int
 main(void)
 {
 	unit_init();
+	test_secret_tail();
 	test_quote();
 	test_one_line();
 	test_b64();
