@@ -69,7 +69,8 @@ units() {
 
 test_unit_runner_prints_a_line_per_program() {
 	units
-	sh "$TOP/tests/run-unit.sh" ./u1 ./u2 >log 2>&1 && fail "a failure passed"
+	CHECK_JOBS=1 sh "$TOP/tests/run-unit.sh" ./u1 ./u2 >log 2>&1 &&
+	    fail "a failure passed"
 	grep -q '^unit: u1: 2 passed, 0 failed ([0-9]* s; 1 of 2 programs)$' log ||
 	    { cat log >&2; fail "no line for u1"; }
 	grep -q '^u2: not ok - four$' log || fail "the failure is not named"
@@ -78,12 +79,34 @@ test_unit_runner_prints_a_line_per_program() {
 
 test_unit_runner_counts_on_a_terminal() {
 	units
-	ttyout tty sh "$TOP/tests/run-unit.sh" ./u1 ./u2 &&
+	CHECK_JOBS=1 ttyout tty sh "$TOP/tests/run-unit.sh" ./u1 ./u2 &&
 	    fail "a failure passed"
 	seen | grep -q '^unit: 1 of 2 programs (u2)' ||
 	    { cat -v tty >&2; fail "no count on the terminal"; }
 	seen | grep -q '^u2: not ok - four' ||
 	    fail "the failure is not on a line of its own"
+}
+
+# With two workers, two programs run at once: u5 waits on a FIFO until u6
+# writes to it, which one worker alone would never reach (the timeout only
+# ends that failure); then each says its line and the sum counts both.
+test_unit_runner_runs_programs_at_once() {
+	units
+	mkfifo fifo || fail "mkfifo"
+	printf '#!/bin/sh\nread x <fifo && echo "ok - got $x"\n' >u5
+	printf '#!/bin/sh\necho go >fifo && echo "ok - sent"\n' >u6
+	chmod +x u5 u6
+	CHECK_JOBS=2 timeout 60 sh "$TOP/tests/run-unit.sh" ./u5 ./u6 ./u2 \
+	    ./u1 >log 2>&1 && fail "a failure passed"
+	grep -q '^unit: u5: 1 passed, 0 failed ([0-9]* s; [1-4] of 4 programs)$' \
+	    log || { cat log >&2; fail "u5 did not end"; }
+	grep -q '^u2: not ok - four$' log || fail "the failure is not named"
+	[ "$(tail -1 log)" = "unit: 5 passed, 1 failed" ] ||
+	    { cat log >&2; fail "the sum"; }
+	for u in u1 u2 u5 u6; do
+		[ "$(grep -c "^unit: $u: " log)" -eq 1 ] ||
+		    { cat log >&2; fail "not one line for $u"; }
+	done
 }
 
 # Not on a terminal, a long file or program says how far it is as a test
