@@ -315,8 +315,10 @@ check_interrogation(const struct inc *s, int seat, const char *by,
 }
 
 /*
- * Every action of seat other than pass, written to out when it is not NULL.
- * With ctx NULL the count is on public information only: a castle entry
+ * Every action of seat other than pass, written to out when it is not NULL;
+ * with out NULL, only whether there is one (1 at the first found: every
+ * caller asks whether a seat can act, once an entry, so the squares are
+ * not named and the rest not counted).  With ctx NULL the count is on public information only: a castle entry
  * counts whoever the piece is.  With sure set, a castle entry counts only
  * when ctx knows the piece is the spy: that is how a pass is judged, so a
  * seat whose only possible entries are by agents can pass without opening
@@ -337,7 +339,8 @@ enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,
 			continue;
 		f = s->file[p];
 		r = s->rank[p];
-		game_square_name(f, r, from);
+		if (out != NULL)
+			game_square_name(f, r, from);
 		for (d = 0; d < 8; d++) {
 			for (k = 1; k < N; k++) {
 				x = f + k * df[d];
@@ -363,6 +366,8 @@ enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,
 					game_action_set(&out[n], "from", from);
 					game_action_set(&out[n], "to", to);
 				}
+				if (out == NULL)
+					return 1;
 				n++;
 			}
 			/* interrogations: orthogonal neighbours only */
@@ -381,6 +386,8 @@ enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,
 				game_action_set(&out[n], "by", from);
 				game_action_set(&out[n], "target", to);
 			}
+			if (out == NULL)
+				return 1;
 			n++;
 		}
 	}
