@@ -14,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "armor.h"
 #include "fsio.h"
+#include "key.h"
 #include "match.h"
 #include "replay.h"
 #include "site.h"
@@ -456,6 +458,33 @@ by_time(const void *a, const void *b)
 	return strcmp(x->id, y->id);
 }
 
+/*
+ * The pages of the tournaments the record had and the root no longer
+ * holds (its directory removed), removed: no page stays that nothing
+ * links.  A tournament still there but unreadable keeps its page.
+ */
+static void
+drop_gone(const struct site *s, const struct site_rows *old, char **name,
+    size_t n)
+{
+	char file[80], path[PATH_MAX];
+	struct error ign;
+	size_t i, k;
+
+	for (i = 0; i < old->n; i++) {
+		const char *id = old->r[i].summary;
+
+		/* the record is the site's own, but only an id names a file */
+		if (id == NULL || !key_name_ok(id))
+			continue;
+		for (k = 0; k < n && strcmp(name[k], id) != 0; k++)
+			;
+		snprintf(file, sizeof(file), "%s.html", id);
+		if (k == n && site_path(s, SITE_T, file, path, &ign) == 0)
+			(void)unlink(path);
+	}
+}
+
 /* Every tournament of the root: its page, its line (the record's
  * order: the latest changed first). */
 int
@@ -484,6 +513,8 @@ site_tours_build(const struct site *s, int *unreadable, struct error *e)
 			error_clear(e);
 			rc = 0;
 		}
+	if (rc == 0)
+		drop_gone(s, &old, name, n);
 	fsio_names_free(name, n);
 	if (rc == 0) {
 		if (rs.n > 1)

@@ -368,6 +368,28 @@ tour_table_is() {
 	}
 }
 
+# site -r after a tournament's directory is removed from the root: its
+# page goes with it, and the list no longer names it; a tournament still
+# there whose declaration no longer reads keeps its page
+test_site_tournament_removed() {
+	tour4
+	"$ADJ" site -r jr www
+	[ -f $TP ] || fail "no page after site -r"
+	cp -R $TD kept
+	rm -rf $TD
+	"$ADJ" site -r jr www
+	[ ! -e $TP ] || fail "the removed tournament's page stays"
+	! grep -q 'club27' www/tournaments.html www/index.html ||
+	    fail "the removed tournament is still listed"
+	# back, and its declaration spoilt: unreadable, its page kept
+	mv kept $TD
+	"$ADJ" site -r jr www
+	[ -f $TP ] || fail "no page for the tournament back in the root"
+	echo garbage >$TD/decl.tour
+	"$ADJ" site -r jr www 2>err || true
+	[ -f $TP ] || fail "an unreadable tournament's page was removed"
+}
+
 # A tournament's page: linked from the index and the list of
 # tournaments; its players by name, its state, tournament table's
 # crosstable, its rounds with each game linked to its page; nothing
