@@ -318,11 +318,12 @@ check_interrogation(const struct inc *s, int seat, const char *by,
  * Every action of seat other than pass, written to out when it is not NULL;
  * with out NULL, only whether there is one (1 at the first found: every
  * caller asks whether a seat can act, once an entry, so the squares are
- * not named and the rest not counted).  With ctx NULL the count is on public information only: a castle entry
- * counts whoever the piece is.  With sure set, a castle entry counts only
- * when ctx knows the piece is the spy: that is how a pass is judged, so a
- * seat whose only possible entries are by agents can pass without opening
- * them (verify re-checks the pass once every identity is open).
+ * not named and the rest not counted).  With ctx NULL the count is on
+ * public information only: a castle entry counts whoever the piece is.
+ * With sure set, a castle entry counts only when ctx knows the piece is
+ * the spy: that is how a pass is judged, so a seat whose only possible
+ * entries are by agents can pass without opening them (verify re-checks
+ * the pass once every identity is open).
  */
 static int
 enumerate(const struct inc *s, int seat, const struct game_ctx *ctx, int sure,

@@ -12,12 +12,12 @@
  * calling thread applies each entry as soon as its own check is done, and
  * checks the next unchecked entries itself meanwhile: no thread waits for
  * a whole batch, and a thread held up (by another process on its CPU)
- * holds up one chunk, not the other threads.  An entry is applied only once its own signature
- * has checked out, so the first violation reported is still the first in
- * the transcript; one that did not parse is parsed again in order, for
- * its error; an archive cut short is said where it was before, once the
- * batch two before the one cut short has been applied.  Memory holds
- * three batches, never the whole game.
+ * holds up one chunk, not the other threads.  An entry is applied only
+ * once its own signature has checked out, so the first violation
+ * reported is still the first in the transcript; one that did not parse
+ * is parsed again in order, for its error; an archive cut short is said
+ * where it was before, once the batch two before the one cut short has
+ * been applied.  Memory holds three batches, never the whole game.
  */
 #include <stdatomic.h>
 #include <stdio.h>
