@@ -388,6 +388,12 @@ test_site_tournament_removed() {
 	echo garbage >$TD/decl.tour
 	"$ADJ" site -r jr www 2>err || true
 	[ -f $TP ] || fail "an unreadable tournament's page was removed"
+	# a record's line whose words are no id names no file to remove
+	echo keep >www/evil.html
+	printf '%s 0 on\t../evil\t<td>x</td>\n' \
+	    "$(printf 'ab%.0s' $(seq 32))" >>www/records/tournaments
+	"$ADJ" site -r jr www 2>err || true
+	[ -f www/evil.html ] || fail "a record's words removed ../evil.html"
 }
 
 # A tournament's page: linked from the index and the list of
