@@ -92,11 +92,13 @@ error_public(const struct error *e, char *out, size_t len)
 {
 	size_t n = strlen(e->msg);
 
-	if (e->secret == 0 || e->secret > n) {
+	if (e->secret == 0) {
 		snprintf(out, len, "%s", e->msg);
 		return 0;
 	}
-	n -= e->secret;
+	/* a tail longer than the message (msg written over without
+	 * error_set): all of it kept back, never shown */
+	n -= e->secret < n ? e->secret : n;
 	while (n > 0 && (e->msg[n - 1] == ' ' || e->msg[n - 1] == ':'))
 		n--;
 	snprintf(out, len, "%.*s", (int)n, e->msg);

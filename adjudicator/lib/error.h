@@ -40,8 +40,8 @@ int	error_errno(struct error *, const char *, ...)
 void	error_clear(struct error *);
 /*
  * The message as a report or a log may show it: without its secret tail
- * (and the ": " before it), and 1 if there was one; else the whole
- * message, and 0.
+ * (and the ": " before it; all of it when the tail is longer), and 1 if
+ * there was one; else the whole message, and 0.
  */
 int	error_public(const struct error *, char *out, size_t len);
 /*

@@ -737,8 +737,9 @@ test_judge_hidden_reason_not_reported() {
 	private alice.key x.bin x.msg
 	judge_refuses x.msg alice
 	err_has "a3-a4: the piece on a3 cannot move"
-	grep -q "seq 3.*: illegal by what only the judge sees (the seat's "`
-	    `"update says why): refused\$" jout || fail "report: $(cat jout)"
+	grep -qx "x.msg: alice: seq 3: illegal by what only the judge sees "`
+	    `"(the seat's update says why): refused" jout ||
+	    fail "report: $(cat jout)"
 	for f in jout jerr; do
 		! grep -q 'cannot move\|a3\|a4' "$f" ||
 		    fail "$f names the move or why: $(cat "$f")"

@@ -235,6 +235,11 @@ test_secret_tail(void)
 	unit_ok(e.secret == 50 && error_public(&e, shown, sizeof(shown)) == 1 &&
 	    strchr(shown, 's') == NULL && strlen(shown) == 3 + 250,
 	    "a cut secret tail: %zu, %s", e.secret, shown);
+	/* a tail longer than the message keeps back the whole of it */
+	(void)error_set(&e, EXIT_REFUSED, "a3: mine");
+	e.secret = 100;
+	unit_ok(error_public(&e, shown, sizeof(shown)) == 1 &&
+	    shown[0] == '\0', "a tail too long hides all: %s", shown);
 	e.secret = 0;
 	error_clear(&e);
 	unit_ok(e.secret == 0 && e.msg[0] == '\0', "error_clear");
