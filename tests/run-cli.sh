@@ -16,9 +16,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 export ADJ TOP="$top"
 tty=0
 [ -t 1 ] && tty=1
-jobs=${CHECK_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
-[ "$jobs" -le 8 ] || jobs=8
+# shellcheck source=pool.sh
+. "$top/tests/pool.sh"
+jobs=$(pool_jobs)
 state=$(mktemp -d "${TMPDIR:-/tmp}/adjrun.XXXXXX") || exit 2
 workers=""
 trap 'kill $workers 2>/dev/null; rm -rf "$state"' EXIT
@@ -98,33 +98,19 @@ told() {
 	    "($((now - ${start:-$now})) s; $(done_count) of $total tests)"
 	echo "$now" >"$state/said"
 }
-# worker K: takes the next test nobody took (mkdir is the claim)
-worker() {
-	trap unbeat EXIT
-	wid=$1
-	i=0
-	while read -r file name; do
-		i=$((i + 1))
-		mkdir "$state/took.$i" 2>/dev/null || continue
-		base=$(basename "$file" .sh)
-		mkdir "$state/began.$base" 2>/dev/null &&
-		    date +%s >"$state/start.$base"
-		progress "$base"
-		run "$file" "$name" "$base"
-		progress "$base"
-		told "$file" "$name" "$base"
-	done <"$state/work"
+# one_test FILE NAME: a worker's test (pool.sh)
+one_test() {
+	base=$(basename "$1" .sh)
+	mkdir "$state/began.$base" 2>/dev/null &&
+	    date +%s >"$state/start.$base"
+	progress "$base"
+	run "$1" "$2" "$base"
+	progress "$base"
+	told "$1" "$2" "$base"
 }
 date +%s >"$state/said"
 [ "$total" -gt 0 ] || : >"$state/work"
-k=0
-while [ "$k" -lt "$jobs" ]; do
-	worker "$k" &
-	workers="$workers $!"
-	k=$((k + 1))
-done
-wait
-workers=""
+pool "$state" "$jobs" one_test
 clear_line
 pass=$(grep -c '^pass ' "$state/results")
 fail=$(grep -c '^fail ' "$state/results")

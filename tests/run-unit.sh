@@ -12,12 +12,11 @@
 tty=0
 [ -t 1 ] && tty=1
 tick=${CHECK_TICK:-20}
-jobs=${CHECK_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
-[ "$jobs" -le 8 ] || jobs=8
 state=$(mktemp -d "${TMPDIR:-/tmp}/adjunit.XXXXXX") || exit 4
 workers=""
 . "$(dirname "$0")/beat.sh"
+. "$(dirname "$0")/pool.sh"
+jobs=$(pool_jobs)
 trap 'kill $workers 2>/dev/null; rm -rf "$state"' EXIT
 trap 'exit 130' INT TERM
 total=$#
@@ -80,26 +79,7 @@ one() {
 	return 0
 }
 
-# worker K: takes the next program nobody took (mkdir is the claim)
-worker() {
-	trap unbeat EXIT
-	wid=$1
-	i=0
-	while read -r t; do
-		i=$((i + 1))
-		mkdir "$state/took.$i" 2>/dev/null || continue
-		one "$t"
-	done <"$state/work"
-}
-
-k=0
-while [ "$k" -lt "$jobs" ]; do
-	worker "$k" &
-	workers="$workers $!"
-	k=$((k + 1))
-done
-wait
-workers=""
+pool "$state" "$jobs" one
 [ "$tty" -eq 1 ] && printf '\r\033[K'
 pass=$(awk '{ s += $2 } END { print s + 0 }' "$state/results")
 fail=$(awk '{ s += $3 } END { print s + 0 }' "$state/results")

@@ -32,7 +32,8 @@ test_cli_runner_counts_on_a_terminal() {
 # fails; a file's line comes once, after its last test
 test_cli_runner_workers_run_every_test_once() {
 	mkdir -p t/tests/cli ran
-	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" t/tests/
+	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" "$TOP/tests/pool.sh" \
+	    t/tests/
 	cp "$TOP/tests/cli/lib.sh" t/tests/cli/
 	for f in a b c; do
 		for i in 1 2 3 4 5 6 7; do
@@ -135,7 +136,8 @@ test_unit_runner_says_where_it_is_in_a_long_program() {
 # while it runs (the heartbeat), whatever the test prints
 test_cli_runner_heartbeat_in_one_long_test() {
 	mkdir -p t/tests/cli
-	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" t/tests/
+	cp "$TOP/tests/run-cli.sh" "$TOP/tests/beat.sh" "$TOP/tests/pool.sh" \
+	    t/tests/
 	cp "$TOP/tests/cli/lib.sh" t/tests/cli/
 	printf 'test_slow() {\n\tsleep 3\n}\n' >t/tests/cli/slow.sh
 	ONLY= CHECK_TICK=1 sh t/tests/run-cli.sh >log 2>&1 ||
