@@ -441,6 +441,59 @@ build_lists(const struct site *s, const struct site_rows *all,
 	return rc;
 }
 
+/* Whether name is GAMEID.html, .svg or .txt of a game whose id begins
+ * with xy (a name the site makes in games/XY): the id, in id. */
+static int
+game_file(const char *name, const char *xy, char id[ROOT_ID])
+{
+	static const char *const ext[] = { "html", "svg", "txt" };
+	size_t k;
+
+	if (strlen(name) < ROOT_ID || name[ROOT_ID - 1] != '.')
+		return 0;
+	memcpy(id, name, ROOT_ID - 1);
+	id[ROOT_ID - 1] = '\0';
+	for (k = 0; k < sizeof(ext) / sizeof(*ext); k++)
+		if (strcmp(name + ROOT_ID, ext[k]) == 0)
+			return root_is_id(id) && strncmp(id, xy, 2) == 0;
+	return 0;
+}
+
+/*
+ * The pages of every game whose directory is gone from the root,
+ * removed, and a games/XY left empty; a game still there keeps its
+ * pages even when it no longer reads (games -r says why), and a name
+ * the site does not make is left alone.
+ */
+static void
+drop_gone_games(const struct site *s)
+{
+	char dir[PATH_MAX], path[PATH_MAX], xy[3], id[ROOT_ID];
+	struct error ign;
+	char **name;
+	size_t n, i;
+	int k;
+
+	for (k = 0; k < SITE_LISTS; k++) {
+		snprintf(xy, sizeof(xy), "%02x", k);
+		if (site_path(s, SITE_GAMES, xy, dir, &ign) != 0 ||
+		    fsio_names(dir, &name, &n, &ign) != 0)
+			continue;
+		for (i = 0; i < n; i++) {
+			if (!game_file(name[i], xy, id))
+				continue;
+			if ((size_t)snprintf(path, sizeof(path), "%s/%s",
+			    s->root, id) >= sizeof(path) || fsio_exists(path))
+				continue;
+			if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+			    name[i]) < sizeof(path))
+				(void)unlink(path);
+		}
+		fsio_names_free(name, n);
+		(void)rmdir(dir);	/* only when empty */
+	}
+}
+
 /* The lists, the index's two, the index and the feed. */
 static int
 build_pages(const struct site *s, struct site_rows *all, struct error *e)
@@ -489,8 +542,10 @@ site_build(const char *root, const char *out, int *unreadable,
 	if (old_rows(&w, e) != 0 || root_each(root, build_one, &w, e) != 0)
 		goto done;
 	w.s.cache = 0;
-	if (lock(&w.s, &fd, e) != 0 ||
-	    site_tours_build(&w.s, unreadable, e) != 0 ||
+	if (lock(&w.s, &fd, e) != 0)
+		goto done;
+	drop_gone_games(&w.s);
+	if (site_tours_build(&w.s, unreadable, e) != 0 ||
 	    build_pages(&w.s, &w.all, e) != 0)
 		goto done;
 	fsio_unlock(fd);

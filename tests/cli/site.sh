@@ -396,6 +396,65 @@ test_site_tournament_removed() {
 	[ -f www/evil.html ] || fail "a record's words removed ../evil.html"
 }
 
+# site -r removes the pages of a game whose directory is gone from the
+# root (and its games/XY when nothing else is left there); one still
+# there that no longer reads keeps them; a file the site does not make,
+# and a page under another game's two digits, are left alone
+test_site_game_removed() {
+	mkdir jr
+	"$ADJ" keygen -N -d jr judge 2>/dev/null
+	keys alice bob
+	for i in 1 2; do
+		"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+		    -a alice=alice@example.org -a bob=bob@example.org \
+		    -a judge=judge@club.example incognito alice.pub bob.pub \
+		    >"inv$i.msg" || fail "new"
+		bot "inv$i.msg"
+	done
+	set -- $(ls jr | grep -E '^[0-9a-f]{64}$')
+	[ $# -eq 2 ] || fail "not two games"
+	G1=$1 G2=$2
+	"$ADJ" site -r jr www
+	for x in html svg txt; do
+		[ -f "$(gp "$G1").$x" ] && [ -f "$(gp "$G2").$x" ] ||
+		    fail "no .$x page after site -r"
+	done
+	d1=$(dirname "$(gp "$G1")")
+	echo keep >"$d1/notes.txt"
+	echo keep >"$d1/$G1.bak"
+	mkdir -p www/games/00
+	cp "$(gp "$G1").html" "www/games/00/$G1.html"
+	mv "jr/$G1" kept
+	"$ADJ" site -r jr www
+	for x in html svg txt; do
+		[ ! -e "$(gp "$G1").$x" ] ||
+		    fail "the removed game's .$x page stays"
+		[ -f "$(gp "$G2").$x" ] || fail "the other game lost its .$x"
+	done
+	! grep -q "$G1" www/index.html www/list-*.html ||
+	    fail "the removed game is still listed"
+	[ -f "$d1/notes.txt" ] && [ -f "$d1/$G1.bak" ] &&
+	    [ -f "www/games/00/$G1.html" ] ||
+	    fail "a file the site does not make was removed"
+	rm "$d1/notes.txt" "$d1/$G1.bak"
+	mv kept "jr/$G1"
+	"$ADJ" site -r jr www
+	[ -f "$(gp "$G1").html" ] || fail "no page for the game back"
+	# unreadable: its pages kept, as games -r would say why
+	echo garbage >"jr/$G1/journal"
+	"$ADJ" site -r jr www 2>err || true
+	for x in html svg txt; do
+		[ -f "$(gp "$G1").$x" ] ||
+		    fail "an unreadable game's .$x page was removed"
+	done
+	# gone, and alone under its two digits: the directory goes too
+	if [ "$d1" != "$(dirname "$(gp "$G2")")" ]; then
+		rm -rf "jr/$G1"
+		"$ADJ" site -r jr www
+		[ ! -e "$d1" ] || fail "an empty $d1 stays"
+	fi
+}
+
 # A tournament's page: linked from the index and the list of
 # tournaments; its players by name, its state, tournament table's
 # crosstable, its rounds with each game linked to its page; nothing
