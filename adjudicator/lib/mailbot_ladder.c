@@ -2,9 +2,10 @@
  * A ladder the judge directs (formats/tournament.md, "A ladder by
  * mail"): once every player accepted it, every player is mailed the
  * places, as tournament table prints them, and how to challenge; after
- * each run that ends games of it (mailbot_tour_after), every player is
- * mailed those games' results and the new places.  Each mail is marked
- * sent (ID/sent/start, ID/sent/game-ID) once the mailer took it, so that
+ * each run that ends games of it (mailbot_tour_after) or takes a
+ * withdrawal, every player is mailed those games' results, who withdrew,
+ * and the new places.  Each mail is marked sent (ID/sent/start,
+ * ID/sent/game-ID, ID/sent/withdrawn-SEED) once the mailer took it, so that
  * a run stopped before is taken up by the next (the tick's looks at every
  * tournament).  The challenges themselves are mailcmd_ladder.c's.
  */
@@ -34,6 +35,25 @@ fresh(struct bot_run *br, const struct tour *t, const struct tour_slot *s)
 	return !mailbot_tour_marked(br->b->root, t->d->id, mark);
 }
 
+/* The mark of player p's withdrawal: "withdrawn-" and its seed. */
+static void
+gone_mark(unsigned p, char *out, size_t len)
+{
+	snprintf(out, len, "withdrawn-%u", p + 1);
+}
+
+/* Player p withdrew (signed, or by timeouts) and was not mailed yet. */
+static int
+gone(struct bot_run *br, const struct tour *t, unsigned p)
+{
+	char mark[40];
+
+	if (t->withdrawn[p] == 0)
+		return 0;
+	gone_mark(p, mark, sizeof(mark));
+	return !mailbot_tour_marked(br->b->root, t->d->id, mark);
+}
+
 /* "game 0123...: alice (white) - bob (black): bob won" */
 static void
 result(const struct tour *t, const struct tour_slot *s, struct buf *b)
@@ -47,24 +67,31 @@ result(const struct tour *t, const struct tour_slot *s, struct buf *b)
 		buf_printf(b, "%s\n", s->res == TOUR_DRAW ? "drawn" : "void");
 }
 
-/* The mail's text: what happened, the places, how to challenge. */
+/* The mail's text: what happened (games, ngames of them, ended;
+ * withdrawals), the places, how to challenge. */
 static int
 text_of(struct bot_run *br, const struct tour *t, int started,
-    struct buf *b, struct error *e)
+    size_t ngames, struct buf *b, struct error *e)
 {
 	const struct tour_decl *d = t->d;
 	size_t i;
+	unsigned p;
 
 	if (!started)
 		buf_printf(b, "The ladder %s (%.16s), %s, is under way: every "
 		    "player accepted.\n", d->id, d->hex, d->name);
-	else {
+	if (started && ngames > 0) {
 		buf_printf(b, "Games of the ladder %s (%.16s), %s, ended:\n",
 		    d->id, d->hex, d->name);
 		for (i = 0; i < t->ns; i++)
 			if (fresh(br, t, &t->s[i]))
 				result(t, &t->s[i], b);
 	}
+	for (p = 0; started && p < d->n; p++)
+		if (gone(br, t, p))
+			buf_printf(b, "%s withdrew from the ladder %s (%.16s), "
+			    "%s: off its places.\n", d->p[p].name, d->id,
+			    d->hex, d->name);
 	buf_printf(b, "\nThe places%s:\n\n", started ? " now" : "");
 	if (tour_table(t, TOUR_TEXT, b, e) != 0)
 		return -1;
@@ -86,23 +113,32 @@ mailbot_ladder_places(struct bot_run *br, const struct tour *t,
 	const struct tour_decl *d = t->d;
 	char subject[MAIL_FIELD], mark[40];
 	struct buf text;
-	size_t i, n = 0;
+	size_t i, n = 0, nw = 0;
+	unsigned p;
 	int started, rc;
 
 	started = mailbot_tour_marked(br->b->root, d->id, "start");
 	for (i = 0; i < t->ns; i++)
 		n += fresh(br, t, &t->s[i]) != 0;
-	if (started && n == 0)
+	for (p = 0; p < d->n; p++)
+		nw += gone(br, t, p) != 0;
+	if (started && n == 0 && nw == 0)
 		return 0;
 	buf_init(&text);
 	snprintf(subject, sizeof(subject), "[adjudicator] tournament %s: the "
 	    "ladder's places", d->id);
-	rc = text_of(br, t, started, &text, e) != 0 ||
+	rc = text_of(br, t, started, n, &text, e) != 0 ||
 	    mailbot_tour_mail_all(br, t, subject, (char *)text.data, e) != 0 ||
 	    mailbot_tour_mark(br->b->root, d->id, "start", e) != 0 ? -1 : 0;
 	for (i = 0; i < t->ns && rc == 0; i++)
 		if (fresh(br, t, &t->s[i])) {
 			mark_of(&t->s[i], mark, sizeof(mark));
+			rc = mailbot_tour_mark(br->b->root, d->id, mark, e);
+		}
+	/* the places at the start show a withdrawal already made */
+	for (p = 0; p < d->n && rc == 0; p++)
+		if (gone(br, t, p)) {
+			gone_mark(p, mark, sizeof(mark));
 			rc = mailbot_tour_mark(br->b->root, d->id, mark, e);
 		}
 	if (rc == 0)

@@ -78,8 +78,9 @@ int	mailbot_tour_load(const char *root, const char *id,
  */
 int	mailbot_ladder_places(struct bot_run *, const struct tour *,
 	    struct error *);
-/* The ladder d started by the acceptance that completes it, under the
- * root's lock: its places mailed (mailbot_ladder_places). */
+/* The ladder d started by the acceptance that completes it, or under
+ * way and a withdrawal just kept, under the root's lock: its places
+ * mailed (mailbot_ladder_places). */
 int	mailbot_ladder_start(struct bot_run *, const struct tour_decl *,
 	    struct error *);
 

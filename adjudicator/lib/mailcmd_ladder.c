@@ -6,8 +6,9 @@
  * ROOT/challenges, ACCEPT and DECLINE) of a game of the ladder, its
  * game, options and clock the declaration's.  Both members are players
  * of the ladder (their directory keys the declaration's); the ladder is
- * under way; neither plays a game of it not over; NAME is above the
- * challenger, at most reach places.  ACCEPT checks it all again at the
+ * under way; neither withdrew, nor plays a game of it not over; NAME is
+ * above the challenger, at most reach places (those who withdrew not
+ * counted).  ACCEPT checks it all again at the
  * game's creation, which is the time the reach is checked at (the places
  * the games ended before it give: tour_ladder_at, the rule tournament
  * verify applies), then makes the game, its header naming the
@@ -147,16 +148,6 @@ ladder_read(const struct bot_run *r, const char *tid, int64_t at,
 	return rc;
 }
 
-static unsigned
-place_of(const struct ladder *l, unsigned p)
-{
-	unsigned i;
-
-	for (i = 0; i < l->d.n && l->place[i] != p; i++)
-		;
-	return i + 1;
-}
-
 /* Every check of a game on the ladder between challenger a and b, the
  * member challenged: 0, or the refusal (the sender told). */
 static int
@@ -191,13 +182,19 @@ ladder_check(struct mailcmd_ask *c, const struct ladder *l,
 		return mailcmd_ask_refuse(c, "ladder,notyet", EXIT_REFUSED, e,
 		    "the ladder %s is not under way: it starts at %s", d->id,
 		    d->starts);
+	if (l->t.withdrawn[pa] != 0 || l->t.withdrawn[pb] != 0)
+		return mailcmd_ask_refuse(c, "ladder,withdrawn", EXIT_REFUSED,
+		    e, "%s withdrew from the ladder %s: off its places, "
+		    "neither challenging nor challenged", l->t.withdrawn[pa] ?
+		    a->name : b->name, d->id);
 	if (l->busy[pa] || l->busy[pb])
 		return mailcmd_ask_refuse(c, "ladder,busy", EXIT_REFUSED, e,
 		    "%s plays a game of the ladder %s not over (game %.16s): "
 		    "one game of the ladder at a time", l->busy[pa] ? a->name :
 		    b->name, d->id, l->game);
-	qa = place_of(l, (unsigned)pa);
-	qb = place_of(l, (unsigned)pb);
+	/* the places as they show: those who withdrew not counted */
+	qa = tour_ladder_shown(&l->t, l->place, (unsigned)pa);
+	qb = tour_ladder_shown(&l->t, l->place, (unsigned)pb);
 	if (qb >= qa)
 		return mailcmd_ask_refuse(c, "ladder,below", EXIT_REFUSED, e,
 		    "%s (place %u) is not above %s (place %u): a challenge "

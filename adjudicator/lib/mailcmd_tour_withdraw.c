@@ -7,7 +7,9 @@
  * answers with the state.  It ends none of the player's games: the
  * tournament counts each game of a later round lost by forfeit while it
  * is not over (formats/tournament.md, "Acceptance, withdrawal, round"),
- * and a Swiss or a knockout pairs the player no more.
+ * and a Swiss or a knockout pairs the player no more; a ladder takes the
+ * player off its places, and the next run that looks at it (the tick)
+ * mails every player the places (mailbot_ladder.c).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -20,6 +22,25 @@
 #include "mailbot_tour.h"
 #include "mailcmd_tour.h"
 #include "tour.h"
+
+/* A ladder under way: every player mailed the withdrawal and the
+ * places now; one that fails is the tick's (the mark not made). */
+static void
+ladder_told(struct mailcmd_ask *c, const struct tour_decl *d,
+    struct buf *text)
+{
+	struct error why;
+
+	if (!mailbot_tour_marked(c->r->b->root, d->id, "start"))
+		return;
+	error_clear(&why);
+	if (mailbot_ladder_start(c->r, d, &why) == 0)
+		buf_adds(text, "Every player is mailed the places now.\n");
+	else
+		report_line(c->r->b->report, "%s: tournament %s: the places "
+		    "not mailed (%s); the tick mails them", c->r->name,
+		    d->id, why.msg);
+}
 
 /* Under the lock: the withdrawal blob of d checked and kept. */
 static int
@@ -57,15 +78,26 @@ take(struct mailcmd_ask *c, const struct tour_decl *d,
 	if (!fresh)
 		buf_printf(text, "The judge holds a withdrawal of %s already: "
 		    "it keeps that one.\n", who);
+	else if (d->format == TOUR_LADDER)
+		buf_printf(text, "The judge took the withdrawal of %s from the "
+		    "ladder.\n", who);
 	else
 		buf_printf(text, "The judge took the withdrawal of %s after "
 		    "round %u.\n", who, rec.after);
-	buf_printf(text, "Tournament %s (%.16s): %s.\nEvery game of %s in "
-	    "a later round is lost by forfeit while it is not\nover; the "
-	    "judge ends none of them.  %s is paired no more.\n", d->id,
-	    d->hex, d->name, who, who);
+	if (d->format == TOUR_LADDER)
+		buf_printf(text, "Ladder %s (%.16s): %s.\n%s is off the places "
+		    "(those below move up one) and can neither\nchallenge nor "
+		    "be challenged; a game of %s's under way is played\nout.\n",
+		    d->id, d->hex, d->name, who, who);
+	else
+		buf_printf(text, "Tournament %s (%.16s): %s.\nEvery game of %s "
+		    "in a later round is lost by forfeit while it is not\n"
+		    "over; the judge ends none of them.  %s is paired no "
+		    "more.\n", d->id, d->hex, d->name, who, who);
 	report_line(c->r->b->report, "%s: tournament %s: %s withdraws%s",
 	    c->r->name, d->id, who, fresh ? "" : " (again)");
+	if (fresh && d->format == TOUR_LADDER)
+		ladder_told(c, d, text);
 	return fresh ? 0 : 1;
 }
 

@@ -270,13 +270,19 @@ int	tour_lot(const struct tour_decl *, unsigned round, unsigned board);
 /* A ladder's places (seed indices, top first) after its games (the
  * slots of round 0): in time order, each game checked a challenge within
  * reach at its creation (made) by the places the games that ended
- * before it give, each game over (ended, then by id) moving a
- * challenger that won to the higher place; a creation before an end of
- * the same second. */
+ * before it give (those between who withdrew not counted), each game
+ * over (ended, then by id) moving a challenger that won to the higher
+ * place; a creation before an end of the same second. */
 int	tour_ladder(const struct tour *, unsigned *place, struct error *);
 /* The same, by the games that ended before until alone. */
 int	tour_ladder_at(const struct tour *, int64_t until, unsigned *place,
 	    struct error *);
+/* Seed p's place on the ladder as it shows (from 1): those above it who
+ * withdrew (signed or by timeouts) not counted.  The places above take
+ * a withdrawn player through its games all the same; a challenge's
+ * reach counts only the players between who have not withdrawn. */
+unsigned tour_ladder_shown(const struct tour *, const unsigned *place,
+	    unsigned p);
 
 /* --- a final stage (tour_stage.c) --- */
 

@@ -386,7 +386,8 @@ ladder(struct load *l, struct error *e)
 		s->made = l->st.g[k].created;
 		s->ended = s->res != TOUR_PENDING ? l->st.g[k].when : 0;
 	}
-	return reach(l, e);
+	/* the declaration's timeouts withdraw a player from a ladder too */
+	return tour_timeouts(l->t, e) != 0 ? -1 : reach(l, e);
 }
 
 /* What the director says of each game against what its archive says. */

@@ -320,6 +320,28 @@ place_of(const struct tour *t, const unsigned *place, unsigned p)
 	return i;
 }
 
+unsigned
+tour_ladder_shown(const struct tour *t, const unsigned *place, unsigned p)
+{
+	unsigned i, n = 1;
+
+	for (i = 0; i < t->d->n && place[i] != p; i++)
+		n += t->withdrawn[place[i]] == 0;
+	return n;
+}
+
+/* How far apart places hi and lo are: the players between them who
+ * withdrew not counted. */
+static unsigned
+apart(const struct tour *t, const unsigned *place, unsigned hi, unsigned lo)
+{
+	unsigned i, n = lo - hi;
+
+	for (i = hi + 1; i < lo; i++)
+		n -= t->withdrawn[place[i]] != 0;
+	return n;
+}
+
 /* At rung r: its game's reach checked, or its result taken. */
 static int
 climb(const struct tour *t, const struct rung *r, unsigned *place,
@@ -335,14 +357,17 @@ climb(const struct tour *t, const struct rung *r, unsigned *place,
 	hi = pw < pb ? pw : pb;
 	lo = pw < pb ? pb : pw;
 	if (!r->end) {
-		if (lo - hi <= t->d->reach)
+		if (apart(t, place, hi, lo) <= t->d->reach)
 			return 0;
 		when_format(s->made, when, sizeof(when));
 		return error_set(e, EXIT_REFUSED, "game %.16s: %s (place %u) "
 		    "and %s (place %u) are more than %u places apart at its "
 		    "creation (%s): no challenge of the ladder", s->gid,
-		    t->d->p[s->g.white].name, pw + 1,
-		    t->d->p[s->g.black].name, pb + 1, t->d->reach, when);
+		    t->d->p[s->g.white].name,
+		    tour_ladder_shown(t, place, s->g.white),
+		    t->d->p[s->g.black].name,
+		    tour_ladder_shown(t, place, s->g.black), t->d->reach,
+		    when);
 	}
 	if ((x = won(s)) < 0)
 		return 0;

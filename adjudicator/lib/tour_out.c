@@ -357,7 +357,7 @@ ladder_text(const struct tour *t, enum tour_fmt f, struct buf *b,
     struct error *e)
 {
 	const struct tour_decl *d = t->d;
-	unsigned *place, i;
+	unsigned *place, i, k, nw = 0;
 
 	if ((place = calloc(d->n, sizeof(*place))) == NULL)
 		return error_set(e, EXIT_SYSTEM, "out of memory");
@@ -370,12 +370,26 @@ ladder_text(const struct tour *t, enum tour_fmt f, struct buf *b,
 	else
 		buf_printf(b, "%s: the ladder (a challenge at most %u places "
 		    "above)\n", d->name, d->reach);
-	for (i = 0; i < d->n; i++)
-		if (f == TOUR_YAML)
+	for (i = k = 0; i < d->n; i++)
+		if (t->withdrawn[place[i]] != 0)
+			nw++;
+		else if (f == TOUR_YAML)
 			buf_printf(b, "- %s\n", d->p[place[i]].name);
 		else
-			buf_printf(b, "%4u  %s\n", i + 1,
+			buf_printf(b, "%4u  %s\n", ++k, d->p[place[i]].name);
+	/* those who withdrew: off the places, in the order they held */
+	if (nw > 0)
+		buf_adds(b, f == TOUR_YAML ? "withdrawn:\n" : "withdrawn:");
+	for (i = k = 0; i < d->n; i++)
+		if (t->withdrawn[place[i]] == 0)
+			continue;
+		else if (f == TOUR_YAML)
+			buf_printf(b, "- %s\n", d->p[place[i]].name);
+		else
+			buf_printf(b, "%s %s", k++ ? "," : "",
 			    d->p[place[i]].name);
+	if (nw > 0 && f != TOUR_YAML)
+		buf_adds(b, "\n");
 	free(place);
 	return 0;
 }

@@ -307,13 +307,14 @@ test_ladder_starts() {
 	    $((T0 + 2 * 86400))
 }
 
-# tournament verify and table refuse a game of the ladder between two
-# players further apart at its creation than its reach
-test_ladder_verify_reach() {
+# lfiles [LINES]: dir's ladder lad2 (reach 1, and LINES) of alice, bob
+# and carol, declared and accepted in files (decl.tour, P.acc); its id
+# in $tid
+lfiles() {
 	keys dir alice bob carol
 	{
 		printf 'adjudicator: 1\nkind: tournament\nid: lad2\n'
-		printf 'name: Files\nrules: knights\n'
+		printf 'name: Files\nrules: knights\n%s' "${1:-}"
 		printf 'format:\n  type: ladder\n  reach: 1\nplayers:\n'
 		for p in alice bob carol; do
 			printf -- '- name: %s\n  key: %s\n' "$p" "$(cat $p.pub)"
@@ -327,6 +328,12 @@ test_ladder_verify_reach() {
 		"$ADJ" tournament accept -k $p.key decl.tour >$p.acc ||
 		    fail "accept $p"
 	done
+}
+
+# tournament verify and table refuse a game of the ladder between two
+# players further apart at its creation than its reach
+test_ladder_verify_reach() {
+	lfiles
 	wire game -t 2027-01-01T09:00:00Z -k carol.key -k bob.key \
 	    -e resign:1 knights 2 peer all "tournament=$tid" >g1.arc ||
 	    fail "wire game"
@@ -347,4 +354,149 @@ test_ladder_verify_reach() {
 	err_has 'bob (place 3) and alice (place 1) are more than 1 places apart'
 	expect 1 "$ADJ" tournament table decl.tour g1.arc g2.arc
 	err_has 'more than 1 places apart at its creation'
+}
+
+# A withdrawal takes a player off the ladder's places (table lists it
+# apart, in text and YAML), and the reach counts only the players
+# between who have not withdrawn: bob (3rd) may challenge alice (1st)
+# over carol, who withdrew; verify takes that game with carol's
+# withdrawal and refuses it without.  The table without the withdrawal
+# is the same as before it.
+test_ladder_withdrawn() {
+	lfiles
+	wire game -t 2027-01-01T09:00:00Z -k carol.key -k bob.key \
+	    -e resign:1 knights 2 peer all "tournament=$tid" >g1.arc ||
+	    fail "wire game"
+	"$ADJ" tournament withdraw -k carol.key decl.tour carol >carol.wd ||
+	    fail "withdraw"
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc g1.arc
+	[ "$(places out)" = "alice carol bob " ] || fail "before: $(cat out)"
+	! grep -q withdrawn out || fail "a withdrawal without its record"
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc carol.wd g1.arc
+	[ "$(places out)" = "alice bob " ] || fail "after: $(cat out)"
+	grep -qx 'withdrawn: carol' out || fail "carol apart: $(cat out)"
+	expect 0 "$ADJ" tournament table -f yaml decl.tour ./*.acc carol.wd \
+	    g1.arc
+	[ "$(sed -n '/^ladder:$/,/^withdrawn:$/s/^- //p' out | tr '\n' ' ')" = \
+	    "alice bob " ] || fail "yaml places: $(cat out)"
+	[ "$(sed -n '/^withdrawn:$/,$s/^- //p' out)" = carol ] ||
+	    fail "yaml withdrawn: $(cat out)"
+	# bob, third with carol between, takes alice's place
+	wire game -t 2027-01-02T09:00:00Z -k bob.key -k alice.key \
+	    -e resign:1 knights 2 peer all "tournament=$tid" >g2.arc ||
+	    fail "wire game"
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc carol.wd g1.arc \
+	    g2.arc
+	out_has 'all agree'
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc carol.wd ./g*.arc
+	[ "$(places out)" = "bob alice " ] || fail "bob's win: $(cat out)"
+	expect 1 "$ADJ" tournament verify decl.tour ./*.acc g1.arc g2.arc
+	err_has 'bob (place 3) and alice (place 1) are more than 1 places apart'
+}
+
+# lontime DAY WHITE BLACK: lDAY.arc, a game of the ladder (clock 1d)
+# created on 2027-01-DAY in which WHITE moves and BLACK never answers:
+# WHITE claims BLACK out of time a day later
+lontime() {
+	lo_n=$(printf '%02d' $(($1 + 1)))
+	ADJUDICATOR_NOW=2027-01-$1T09:00:00Z "$ADJ" new -k "$2.key" \
+	    -o clock=1d -o "tournament=$tid" knights "$2.pub" "$3.pub" \
+	    >lo.msg || fail "new $*"
+	"$ADJ" join -d "lo$1w" -k "$2.key" lo.msg 2>/dev/null
+	"$ADJ" join -d "lo$1b" -k "$3.key" lo.msg 2>/dev/null
+	ADJUDICATOR_NOW=2027-01-$1T10:00:00Z "$ADJ" turn -d "lo$1w" c2-e3 \
+	    >/dev/null || fail "the first move"
+	ADJUDICATOR_NOW=2027-01-${lo_n}T10:00:01Z "$ADJ" turn -d "lo$1w" \
+	    timeout >/dev/null || fail "the claim"
+	ADJUDICATOR_NOW=2027-01-${lo_n}T11:00:00Z "$ADJ" export \
+	    -d "lo$1w" >"l$1.arc" || fail "export"
+}
+
+# With timeouts: 1, a ladder's game lost on time withdraws the loser,
+# as a signed withdrawal would: bob (2nd) claims alice out of time, takes
+# her place, and she is off the places; a game lost over the board
+# withdraws nobody
+test_ladder_timeouts() {
+	lfiles 'clock:
+  clock: 1d
+timeouts: 1
+'
+	export ADJUDICATOR_NOW=2027-02-01T00:00:00Z
+	wire game -t 2027-01-01T09:00:00Z -k carol.key -k bob.key \
+	    -e resign:0 knights 2 peer all clock=1d "tournament=$tid" \
+	    >g1.arc 2>werr || { cat werr >&2; fail "wire game"; }
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc g1.arc
+	[ "$(places out)" = "alice bob carol " ] || fail "over the board"
+	lontime 03 bob alice
+	expect 0 "$ADJ" tournament table decl.tour ./*.acc g1.arc l03.arc
+	[ "$(places out)" = "bob carol " ] || fail "on time: $(cat out)"
+	grep -qx 'withdrawn: alice' out || fail "alice apart: $(cat out)"
+	expect 0 "$ADJ" tournament verify decl.tour ./*.acc g1.arc l03.arc
+	out_has 'all agree'
+}
+
+# lmail P: the last mail of the ladder's places to P, in $lp_m
+lmail() {
+	lp_m=$(mails_to "$1@example.org" | xargs grep -l \
+	    "^Subject: \[adjudicator\] tournament lad1: the ladder's" | tail -1)
+	[ -n "$lp_m" ] || fail "$1: no places"
+}
+
+# By mail: carol's WITHDRAW lad1 takes her off the places at once, and
+# every player is mailed it with the places; she can neither challenge
+# nor be challenged; erin (5th, 4th as the places show) reaches bob
+# (2nd) over her, and the judge and verify agree; the same withdrawal
+# again, and the tick after, mail nobody
+test_ladder_withdrawal_by_mail() {
+	lstart alice bob carol dave erin
+	laccept alice bob carol dave erin
+	"$ADJ" tournament withdraw -k carol.key decl.tour carol >carol.wd ||
+	    fail "withdraw"
+	n0=$(nmail)
+	send w.eml carol@example.org "WITHDRAW lad1" 0 carol.wd
+	last | grep -q '^The judge took the withdrawal of carol from the '`
+	    `'ladder\.$' || fail "carol told: $(last)"
+	last | grep -q '^Every player is mailed the places now\.$' ||
+	    fail "carol not told of the places: $(last)"
+	[ "$(nmail)" -eq $((n0 + 6)) ] || fail "$((n0 + 6)) mails: $(nmail)"
+	for p in alice bob carol dave erin; do
+		lmail $p
+		[ "$(places "$lp_m")" = "alice bob dave erin " ] ||
+		    fail "$p: the places: $(places "$lp_m")"
+		grep -q "^carol withdrew from the ladder lad1 " "$lp_m" ||
+		    fail "$p: not told who withdrew"
+		grep -qx 'withdrawn: carol' "$lp_m" || fail "$p: carol apart"
+	done
+	lrefused r1.eml carol@example.org "CHALLENGE alice lad1" 1 \
+	    "carol withdrew from the ladder lad1" ladder,withdrawn
+	lrefused r2.eml dave@example.org "CHALLENGE carol lad1" 1 \
+	    "carol withdrew from the ladder lad1" ladder,withdrawn
+	# erin is 4th as the places show: bob is within her reach of 2
+	challenge erin bob $((T0 + 60))
+	resign erin bob $((T0 + 120))
+	lmail dave
+	[ "$(places "$lp_m")" = "alice erin bob dave " ] ||
+	    fail "after erin's win: $(places "$lp_m")"
+	exports
+	ADJUDICATOR_NOW=$((T0 + 3600)) expect 0 "$ADJ" tournament verify \
+	    $td/decl.tour $td/accept-*.tour $td/withdraw-*.tour ./*.arc
+	out_has 'all agree'
+	# the same withdrawal again: held already, nobody else mailed
+	n0=$(nmail)
+	send w2.eml carol@example.org "WITHDRAW lad1" 0 carol.wd
+	last | grep -q 'holds a withdrawal of carol already' ||
+	    fail "again: $(last)"
+	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "mailed again"
+	ADJUDICATOR_NOW=$((T0 + 180)) SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" -t
+	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "the tick mailed again"
+	# the withdrawal's mail lost before its mark (seed 3): the tick
+	# mails it
+	rm "$td/sent/withdrawn-3"
+	ADJUDICATOR_NOW=$((T0 + 240)) SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" -t
+	[ "$(nmail)" -eq $((n0 + 6)) ] || fail "the tick: $(nmail) mails"
+	lmail alice
+	grep -q "^carol withdrew from the ladder lad1 " "$lp_m" ||
+	    fail "the tick's mail: $(cat "$lp_m")"
 }
