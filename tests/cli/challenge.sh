@@ -308,10 +308,7 @@ filed() {
 # and bob, new given the OPTIONs, filed by the judge and joined by both
 # (AR, BR); $G its id, the spool emptied
 rgame() {
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
-	    >invite.msg || fail "new $*"
+	jinvite invite.msg "$@"
 	G=$(filed invite.msg)
 	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
 	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"

@@ -28,10 +28,7 @@ dstart() {
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob
 	for i in 1 2; do
-		"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-		    -a alice=alice@example.org -a bob=bob@example.org \
-		    -a judge=judge@club.example incognito alice.pub bob.pub \
-		    >"inv$i.msg" || fail "new"
+		jinvite "inv$i.msg"
 		"$ADJ" join -r AR -k alice.key "inv$i.msg" 2>/dev/null ||
 		    fail "join AR"
 		"$ADJ" join -r BR -k bob.key "inv$i.msg" 2>/dev/null ||

@@ -142,10 +142,7 @@ T0=1796083200		# 2026-12-01T00:00:00Z, the test clock
 
 # invite FILE: a new judged game of alice's, mailed from alice
 invite() {
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example incognito alice.pub bob.pub \
-	    >"$1.msg" || fail "new"
+	jinvite "$1.msg"
 	{
 		printf 'From: alice@example.org\nSubject: a game\n'
 		printf 'Message-ID: <%s@example.org>\n\n' "$1"

@@ -351,6 +351,18 @@ nmail() {
 	ls spool 2>/dev/null | grep -c '\.eml$' || true
 }
 
+# jinvite FILE [OPTION...]: alice's invitation to a judged incognito
+# game with bob (OPTIONs are new's), the judge jr's, every seat's
+# address given, in FILE
+jinvite() {
+	ji_f=$1
+	shift
+	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
+	    -a alice=alice@example.org -a bob=bob@example.org \
+	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
+	    >"$ji_f" || fail "new $*"
+}
+
 # mstart [OPTION...]: keys, a judged game with addresses (new given the
 # OPTIONs too), joined by the judge (jr), alice (AR) and bob (BR) in
 # their roots; $G is the game id
@@ -358,10 +370,7 @@ mstart() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example "$@" incognito alice.pub bob.pub \
-	    >invite.msg || fail "new $*"
+	jinvite invite.msg "$@"
 	"$ADJ" join -r AR -k alice.key invite.msg 2>/dev/null || fail "join AR"
 	"$ADJ" join -r BR -k bob.key invite.msg 2>/dev/null || fail "join BR"
 	bot invite.msg

@@ -913,10 +913,7 @@ test_new_mail_is_a_whole_mail() {
 # a bad signature first.
 test_mailbot_signature_once() {
 	mstart
-	"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-	    -a alice=alice@example.org -a bob=bob@example.org \
-	    -a judge=judge@club.example incognito alice.pub bob.pub \
-	    >inv2.msg || fail "new"
+	jinvite inv2.msg
 	wire unwrap jr/judge.key inv2.msg >i.bin
 	flip_sig i.bin i.bad
 	wire wrap i.bad jr/judge.pub >inv2.bad

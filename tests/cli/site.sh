@@ -23,10 +23,7 @@ club5() {
 		printf '  since: 2026-11-01T00:00:00Z\n'
 	} >jr/members
 	for i in 1 2 3 4 5; do
-		"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-		    -a alice=alice@example.org -a bob=bob@example.org \
-		    -a judge=judge@club.example incognito alice.pub bob.pub \
-		    >"inv$i.msg" || fail "new"
+		jinvite "inv$i.msg"
 		ls AR >before 2>/dev/null || : >before
 		"$ADJ" join -r AR -k alice.key "inv$i.msg" 2>/dev/null ||
 		    fail "join AR"
@@ -405,10 +402,7 @@ test_site_game_removed() {
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
 	keys alice bob
 	for i in 1 2; do
-		"$ADJ" new -k alice.key -m judge -j jr/judge.pub \
-		    -a alice=alice@example.org -a bob=bob@example.org \
-		    -a judge=judge@club.example incognito alice.pub bob.pub \
-		    >"inv$i.msg" || fail "new"
+		jinvite "inv$i.msg"
 		bot "inv$i.msg"
 	done
 	set -- $(ls jr | grep -E '^[0-9a-f]{64}$')
