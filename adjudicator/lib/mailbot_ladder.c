@@ -42,16 +42,21 @@ gone_mark(unsigned p, char *out, size_t len)
 	snprintf(out, len, "withdrawn-%u", p + 1);
 }
 
+int
+mailbot_ladder_told(const char *root, const char *id, unsigned p)
+{
+	char mark[40];
+
+	gone_mark(p, mark, sizeof(mark));
+	return mailbot_tour_marked(root, id, mark);
+}
+
 /* Player p withdrew (signed, or by timeouts) and was not mailed yet. */
 static int
 gone(struct bot_run *br, const struct tour *t, unsigned p)
 {
-	char mark[40];
-
-	if (t->withdrawn[p] == 0)
-		return 0;
-	gone_mark(p, mark, sizeof(mark));
-	return !mailbot_tour_marked(br->b->root, t->d->id, mark);
+	return t->withdrawn[p] != 0 &&
+	    !mailbot_ladder_told(br->b->root, t->d->id, p);
 }
 
 /* "game 0123...: alice (white) - bob (black): bob won" */

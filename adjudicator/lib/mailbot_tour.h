@@ -84,6 +84,9 @@ int	mailbot_ladder_places(struct bot_run *, const struct tour *,
 int	mailbot_ladder_start(struct bot_run *, const struct tour_decl *,
 	    struct error *);
 
+/* Whether every player of ladder id was mailed seed p's withdrawal. */
+int	mailbot_ladder_told(const char *root, const char *id, unsigned p);
+
 /* One mail from the judge to every player of d. */
 int	mailbot_tour_mail_all(struct bot_run *, const struct tour *,
 	    const char *subject, const char *text, struct error *);

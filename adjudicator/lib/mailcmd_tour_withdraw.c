@@ -23,15 +23,17 @@
 #include "mailcmd_tour.h"
 #include "tour.h"
 
-/* A ladder under way: every player mailed the withdrawal and the
- * places now; one that fails is the tick's (the mark not made). */
+/* A ladder under way: every player mailed player p's withdrawal and
+ * the places now (not again when its timeouts withdrew it and that was
+ * mailed); one that fails is the tick's (the mark not made). */
 static void
-ladder_told(struct mailcmd_ask *c, const struct tour_decl *d,
+ladder_told(struct mailcmd_ask *c, const struct tour_decl *d, unsigned p,
     struct buf *text)
 {
 	struct error why;
 
-	if (!mailbot_tour_marked(c->r->b->root, d->id, "start"))
+	if (!mailbot_tour_marked(c->r->b->root, d->id, "start") ||
+	    mailbot_ladder_told(c->r->b->root, d->id, p))
 		return;
 	error_clear(&why);
 	if (mailbot_ladder_start(c->r, d, &why) == 0)
@@ -97,7 +99,7 @@ take(struct mailcmd_ask *c, const struct tour_decl *d,
 	report_line(c->r->b->report, "%s: tournament %s: %s withdraws%s",
 	    c->r->name, d->id, who, fresh ? "" : " (again)");
 	if (fresh && d->format == TOUR_LADDER)
-		ladder_told(c, d, text);
+		ladder_told(c, d, rec.player, text);
 	return fresh ? 0 : 1;
 }
 

@@ -10,13 +10,14 @@
 # tournament verify alike: the reach is checked at a game's creation.
 
 # lstart PLAYERS...: jr, the players' keys and mallory's, all of them in
-# the club's directory; a ladder lad1 of PLAYERS (reach 2, clock 3d)
-# declared by mail; no acceptance yet
+# the club's directory; a ladder lad1 of PLAYERS (reach 2, clock 3d, and
+# the declaration's lines $LEXTRA) declared by mail; no acceptance yet
 lstart() {
 	tstart "$@"
 	decl_yaml "$@" | sed 's/^id: .*/id: lad1/; s/^name: .*/name: Club '`
 	    `'ladder/; s/^  type: round-robin$/  type: ladder\n  reach: 2/; '`
 	    `'s/^format:$/clock:\n  clock: 3d\nformat:/' >decl.yaml
+	[ -z "${LEXTRA:-}" ] || printf '%s\n' "$LEXTRA" >>decl.yaml
 	"$ADJ" tournament declare -k jr/judge.key decl.yaml >decl.tour ||
 	    fail "declare"
 	club_directory "$@" mallory
@@ -499,4 +500,33 @@ test_ladder_withdrawal_by_mail() {
 	lmail alice
 	grep -q "^carol withdrew from the ladder lad1 " "$lp_m" ||
 	    fail "the tick's mail: $(cat "$lp_m")"
+}
+
+# By mail with timeouts: 1: erin challenges dave and never moves; the
+# tick rules her out of time, and its mail of the game's end says she
+# withdrew and shows the places without her; her own WITHDRAW after it
+# is kept and mails nobody but her
+test_ladder_timeout_by_mail() {
+	LEXTRA='timeouts: 1'
+	lstart alice bob carol dave erin
+	laccept alice bob carol dave erin
+	challenge erin dave $((T0 + 60))
+	ADJUDICATOR_NOW=$((T0 + 5 * 86400)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" -t
+	lmail alice
+	grep -q "^  game [0-9a-f]\{16\}: erin (white) - dave (black): "`
+	    `"dave won$" "$lp_m" || fail "the result: $(cat "$lp_m")"
+	grep -q "^erin withdrew from the ladder lad1 " "$lp_m" ||
+	    fail "not told erin withdrew: $(cat "$lp_m")"
+	[ "$(places "$lp_m")" = "alice bob carol dave " ] ||
+	    fail "the places: $(places "$lp_m")"
+	"$ADJ" tournament withdraw -k erin.key decl.tour erin >erin.wd ||
+	    fail "withdraw"
+	n0=$(nmail)
+	send w.eml erin@example.org "WITHDRAW lad1" 0 erin.wd \
+	    $((T0 + 6 * 86400))
+	last | grep -q '^The judge took the withdrawal of erin from the '`
+	    `'ladder\.$' || fail "erin told: $(last)"
+	! last | grep -q 'mailed the places now' || fail "told of a mail"
+	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "mailed the places again"
 }
