@@ -28,6 +28,9 @@ say(const struct contacts_import *im, struct buf *out)
 	    "%s\n  fingerprint %s\n", im->judge.name, im->judge.idhex,
 	    im->first ? " (new to you)" : "", im->members,
 	    im->members == 1 ? "" : "s", t, fp);
+	if (im->address_news)
+		buf_printf(out, "the judge's address: %s\n", im->address[0] ?
+		    im->address : "none");
 	for (i = 0; i < im->nch; i++) {
 		c = &im->ch[i];
 		contacts_fingerprint(&c->now.key, fp);
@@ -44,7 +47,7 @@ say(const struct contacts_import *im, struct buf *out)
 		else
 			buf_printf(out, "gone: %s\n", c->now.name);
 	}
-	if (im->nch == 0)
+	if (im->nch == 0 && !im->address_news)
 		buf_adds(out, "nothing new\n");
 }
 

@@ -204,12 +204,13 @@ mail_addresses(const struct new_args *a, const struct key_public *to,
 /*
  * -a SEAT=ADDRESS: each seat's (or the judge's) mail address, by the
  * seat's name, once each; else the address the contacts know (known[i]:
- * the seat was given as a contact's name or address).
+ * the seat was given as a contact's name or address; judge_known: the
+ * club's judge, in a game that goes by mail).
  */
 static int
 addresses(const struct new_args *a, const struct key_public *to, int nseats,
     int judged, const char **addr, const char **judge_addr,
-    char known[][MAIL_FIELD], struct error *e)
+    char known[][MAIL_FIELD], const char *judge_known, struct error *e)
 {
 	const char *eq, **slot;
 	char why[80], q[160];
@@ -250,6 +251,11 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 			addr[i] = known[i];
 			filled = 1;
 		}
+	/* the club's judge found in the contacts: the address its
+	 * directory gave (MEMBERS), when the game goes by mail */
+	if (judged && *judge_addr == NULL && judge_known[0] != '\0' &&
+	    (a->naddr > 0 || a->mail || filled))
+		*judge_addr = judge_known;
 	return mail_addresses(a, to, nseats, judged, addr, *judge_addr,
 	    filled, e);
 }
@@ -402,7 +408,7 @@ cmd_new(int argc, char **argv, struct error *e)
 	struct key_secret *k = NULL;
 	const char *addr[GAME_MAX_SEATS], *judge_addr;
 	const char *root = cli_default_root();
-	char known[GAME_MAX_SEATS][MAIL_FIELD];
+	char known[GAME_MAX_SEATS][MAIL_FIELD], judge_known[MAIL_FIELD] = "";
 	struct buf arm;
 	int i, nseats, judged, rc = -1, signer_ok = 0;
 
@@ -420,10 +426,10 @@ cmd_new(int argc, char **argv, struct error *e)
 		snprintf(cfg.seat[i], sizeof(cfg.seat[i]), "%.32s", to[i].name);
 	}
 	if (judged && contacts_key(root, a.judgepath, CONTACTS_JUDGE,
-	    &to[nseats], NULL, e) != 0)
+	    &to[nseats], judge_known, e) != 0)
 		return -1;
 	if (addresses(&a, to, nseats, judged, addr, &judge_addr, known,
-	    e) != 0)
+	    judge_known, e) != 0)
 		return -1;
 	buf_init(&arm);
 	if ((k = cli_key_load(a.keypath, e)) == NULL)

@@ -20,6 +20,8 @@
 
 struct book {
 	struct key_public	 judge;
+	char			 address[MAIL_FIELD];	/* the judge's, ""
+							 * unknown */
 	int64_t			 time;
 	struct contact		*c;
 	size_t			 n;
@@ -57,13 +59,32 @@ named(const struct book *b, const char *name)
 	return NULL;
 }
 
+/* An optional address: at key of r into out (MAIL_FIELD), "" none. */
+static int
+address_of(const struct ydoc *r, const char *key, char *out,
+    const char *where, struct error *e)
+{
+	const char *addr;
+
+	out[0] = '\0';
+	if (ydoc_get(r, key) == NULL)
+		return 0;
+	if ((addr = ydoc_scalar(r, key, where, e)) == NULL)
+		return -1;
+	if (!header_address_ok(addr) || strlen(addr) >= MAIL_FIELD)
+		return error_set(e, EXIT_MALFORMED, "%s:%u:%u: %s: not an "
+		    "address", where, r->line, r->col, key);
+	snprintf(out, MAIL_FIELD, "%s", addr);
+	return 0;
+}
+
 static int
 entry_of(const struct ydoc *r, struct contact *c, const char *where,
     struct error *e)
 {
 	static const char *const keys[] = { "name", "key", "address", NULL };
 	static const char *const need[] = { "name", "key", NULL };
-	const char *name, *key, *addr;
+	const char *name, *key;
 
 	memset(c, 0, sizeof(*c));
 	if (ydoc_check_keys(r, keys, need, where, e) != 0 ||
@@ -76,29 +97,25 @@ entry_of(const struct ydoc *r, struct contact *c, const char *where,
 	if (key_public_parse(key, &c->key, where, e) != 0)
 		return -1;
 	snprintf(c->name, sizeof(c->name), "%s", name);
-	if (ydoc_get(r, "address") == NULL)
-		return 0;
-	if ((addr = ydoc_scalar(r, "address", where, e)) == NULL)
-		return -1;
-	if (!header_address_ok(addr) || strlen(addr) >= sizeof(c->address))
-		return error_set(e, EXIT_MALFORMED, "%s:%u:%u: address: not an "
-		    "address", where, r->line, r->col);
-	snprintf(c->address, sizeof(c->address), "%s", addr);
-	return 0;
+	return address_of(r, "address", c->address, where, e);
 }
 
 /*
- * A directory (club: members, judge: ID, time, members: [...]: what the
- * judge signs) or the contacts file (judge: the key's line, time,
- * members) into b.
+ * A directory (club: members, judge: ID, the judge's address, time,
+ * members: [...]: what the judge signs) or the contacts file (judge: the
+ * key's line, its address, time, members) into b.
  */
 static int
 book_of(const struct ydoc *doc, int signed_body, struct book *b,
     const char *where, struct error *e)
 {
-	static const char *const skeys[] = { "club", "judge", "time",
+	static const char *const skeys[] = { "club", "judge", "address",
+	    "time", "members", NULL };
+	static const char *const sneed[] = { "club", "judge", "time",
 	    "members", NULL };
-	static const char *const fkeys[] = { "judge", "time", "members",
+	static const char *const fkeys[] = { "judge", "address", "time",
+	    "members", NULL };
+	static const char *const fneed[] = { "judge", "time", "members",
 	    NULL };
 	const char *s;
 	const struct ydoc *l;
@@ -107,7 +124,8 @@ book_of(const struct ydoc *doc, int signed_body, struct book *b,
 
 	if (ydoc_expect(doc, YDOC_MAP, "the directory", where, e) != 0 ||
 	    ydoc_check_keys(doc, signed_body ? skeys : fkeys, signed_body ?
-	    skeys : fkeys, where, e) != 0)
+	    sneed : fneed, where, e) != 0 ||
+	    address_of(doc, "address", b->address, where, e) != 0)
 		return -1;
 	if (signed_body && (s = ydoc_scalar(doc, "club", where, e)) == NULL)
 		return -1;
@@ -180,6 +198,8 @@ book_write(const char *path, const struct book *b, struct error *e)
 	key_public_line(&b->judge, line, sizeof(line));
 	ydoc_map_begin(w);
 	ydoc_kv(w, "judge", line);
+	if (b->address[0] != '\0')
+		ydoc_kv(w, "address", b->address);
 	ydoc_kv(w, "time", t);
 	ydoc_key(w, "members");
 	ydoc_seq_begin(w, b->n == 0);
@@ -305,6 +325,8 @@ contacts_import(const char *root, const struct envelope *env,
 	    book_write(path, &new, e) != 0)
 		goto done;
 	im->judge = env->signer;
+	snprintf(im->address, sizeof(im->address), "%s", new.address);
+	im->address_news = strcmp(old.address, new.address) != 0;
 	im->time = new.time;
 	im->members = new.n;
 	rc = 0;
@@ -385,9 +407,9 @@ book_find(const char *path, const char *arg, int want, struct found *f,
 			rc = found_one(f, arg, &b.c[i].key, b.c[i].address,
 			    path, e);
 	if (rc == 0 && !first && (want & CONTACTS_JUDGE) &&
-	    (strcmp(b.judge.name, arg) == 0 ||
+	    (member_is(b.judge.name, b.address, arg) ||
 	    strcmp(b.judge.idhex, arg) == 0))
-		rc = found_one(f, arg, &b.judge, "", path, e);
+		rc = found_one(f, arg, &b.judge, b.address, path, e);
 	free(b.c);
 	return rc;
 }

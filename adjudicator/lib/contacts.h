@@ -38,6 +38,9 @@ struct contact_change {
 
 struct contacts_import {
 	struct key_public	 judge;		/* who signed it */
+	char			 address[MAIL_FIELD];	/* the judge's, ""
+							 * none given */
+	int			 address_news;	/* not the one held */
 	int			 first;		/* no contacts of it before */
 	int64_t			 time;		/* when it signed it */
 	size_t			 members;
@@ -57,7 +60,8 @@ int	contacts_import(const char *root, const struct envelope *env,
 	    struct contacts_import *, struct error *);
 void	contacts_import_free(struct contacts_import *);
 /* What contacts_key looks for: a member (its name, or its address when
- * the argument holds an @), a club's judge (its key's name or id). */
+ * the argument holds an @), a club's judge (its key's name or id, or
+ * its address when the directory gave it). */
 #define CONTACTS_MEMBER	1
 #define CONTACTS_JUDGE	2
 

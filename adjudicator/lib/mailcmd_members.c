@@ -2,7 +2,8 @@
  * MEMBERS by mail: the club's directory (ROOT/members, club_members.c),
  * for a member, as a message the judge signs and seals to that member's
  * key: each member's name and key, and its address when the operator's
- * settings say members may see them (judge.yaml: members: addresses).
+ * settings say members may see them (judge.yaml: members: addresses),
+ * and the judge's own address when judge.yaml gives it.
  * Who asks is known by the address the mail comes from: a forged sender
  * gets nothing, since the message opens with the member's key alone.
  */
@@ -31,6 +32,9 @@ directory(const struct bot_run *r, const struct club_members *c,
 	ydoc_map_begin(w);
 	ydoc_kv(w, "club", "members");
 	ydoc_kv(w, "judge", r->b->k->pub.idhex);
+	/* where a member's new -j JUDGE mails it (judge.yaml's address) */
+	if (r->club.address[0] != '\0')
+		ydoc_kv(w, "address", r->club.address);
 	ydoc_kv(w, "time", t);
 	ydoc_key(w, "members");
 	ydoc_seq_begin(w, c->n == 0);

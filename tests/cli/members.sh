@@ -522,6 +522,22 @@ test_members_import() {
 	one_line
 	err_has 'older than the directory in'
 	cmp -s "BR/contacts/$J" before || fail "contacts changed"
+	# the judge's address, once judge.yaml gives it: in the directory,
+	# said once and kept in the contacts
+	printf 'address: judge@club.example\n' >jr/judge.yaml
+	ADJUDICATOR_NOW=$((T0 + 86400 + 60)) SPOOL=$PWD/spool expect 0 \
+	    "$ADJ" judge -r jr -s "$SM" m.eml
+	cp "$(ls spool/*.eml | sort -t/ -k2 -n | tail -1)" d2a.eml
+	expect 0 "$ADJ" open -k bob.key -p jr/judge.pub d2a.eml
+	out_has '^address: judge@club.example$'
+	expect 0 "$ADJ" members import -k bob.key -r BR d2a.eml
+	out_has "^the judge's address: judge@club.example\$"
+	! grep -q '^nothing new$' out || fail "nothing new, it says"
+	grep -qx 'address: judge@club.example' "BR/contacts/$J" ||
+	    fail "the judge's address not kept"
+	expect 0 "$ADJ" members import -k bob.key -r BR d2a.eml
+	out_has '^nothing new$'
+	rm jr/judge.yaml
 	# bob taken out: gone
 	body ub unregister bob
 	sealed ub bob.key

@@ -6,14 +6,16 @@
 # nothing written; a file of that name still wins.
 
 # club DIR JUDGE.pub NAME:KEY.pub...: a contacts file of the judge's club
-# in DIR/contacts, each member at NAME@example.org
+# in DIR/contacts, each member at NAME@example.org, the judge at
+# $CL_JADDR when it is set
 club() {
 	cl_dir=$1 cl_judge=$2
 	shift 2
 	mkdir -p "$cl_dir/contacts"
 	{
-		printf 'judge: %s\ntime: 2026-12-01T00:00:00Z\nmembers:\n' \
-		    "$(cat "$cl_judge")"
+		printf 'judge: %s\n' "$(cat "$cl_judge")"
+		[ -z "${CL_JADDR:-}" ] || printf 'address: %s\n' "$CL_JADDR"
+		printf 'time: 2026-12-01T00:00:00Z\nmembers:\n'
 		for m in "$@"; do
 			printf -- '- name: %s\n  key: %s\n' "${m%%:*}" \
 			    "$(cat "${m#*:}")"
@@ -74,6 +76,30 @@ test_contacts_new() {
 	expect 2 "$ADJ" new -k alice.key -m judge -j judge incognito alice bob
 	one_line
 	err_has 'no address for the judge'
+}
+
+# The judge's address the club's directory gave (MEMBERS): a game by
+# mail takes it unless -a gives one; -j finds the judge by it; a judged
+# game with no address at all (not by mail) is given none
+test_contacts_judge_address() {
+	CL_JADDR=judge@club.example
+	cstart
+	expect 0 "$ADJ" new -k alice.key -m judge -j judge incognito alice bob
+	cp out n1.msg
+	seat_is n1.msg bob bob.pub bob@example.org
+	grep -qx 'judge_address: judge@club.example' hdr ||
+	    fail "the judge's address: $(cat hdr)"
+	expect 0 "$ADJ" new -k alice.key -m judge -j JUDGE@club.example \
+	    -a judge=referee@club.example incognito alice bob
+	cp out n2.msg
+	seat_is n2.msg alice alice.pub alice@example.org
+	grep -qx "judge: $(cat jr/judge.pub)" hdr || fail "the judge by address"
+	grep -qx 'judge_address: referee@club.example' hdr ||
+	    fail "-a judge= does not win: $(cat hdr)"
+	expect 0 "$ADJ" new -k alice.key -m judge -j judge incognito \
+	    alice.pub bob.pub
+	"$ADJ" open -k bob.key out >hdr 2>/dev/null || fail "open n3"
+	! grep -q 'address' hdr || fail "not by mail, an address: $(cat hdr)"
 }
 
 # Names no contacts know, or that two clubs give different keys: one
