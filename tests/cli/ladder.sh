@@ -530,3 +530,27 @@ test_ladder_timeout_by_mail() {
 	! last | grep -q 'mailed the places now' || fail "told of a mail"
 	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "mailed the places again"
 }
+
+# A withdrawal before the ladder is under way: kept, nobody mailed yet;
+# the start's mail shows the player apart, and no later run mails it
+test_ladder_withdrawal_before_start() {
+	lstart alice bob carol dave erin
+	laccept alice bob carol dave
+	"$ADJ" tournament withdraw -k carol.key decl.tour carol >carol.wd ||
+	    fail "withdraw"
+	n0=$(nmail)
+	send w.eml carol@example.org "WITHDRAW lad1" 0 carol.wd
+	[ "$(nmail)" -eq $((n0 + 1)) ] || fail "mailed before the start"
+	! last | grep -q 'mailed the places now' || fail "told of a mail"
+	laccept erin
+	lmail alice
+	grep -q '^The ladder lad1 .* is under way' "$lp_m" ||
+	    fail "not the start's mail: $(cat "$lp_m")"
+	[ "$(places "$lp_m")" = "alice bob dave erin " ] ||
+	    fail "the places: $(places "$lp_m")"
+	grep -qx 'withdrawn: carol' "$lp_m" || fail "carol apart"
+	n0=$(nmail)
+	ADJUDICATOR_NOW=$((T0 + 180)) SPOOL=$PWD/spool expect 0 "$ADJ" \
+	    judge -r jr -s "$SM" -t
+	[ "$(nmail)" -eq "$n0" ] || fail "the tick mailed the withdrawal"
+}
