@@ -199,7 +199,8 @@ ladder_check(struct mailcmd_ask *c, const struct ladder *l,
 		return mailcmd_ask_refuse(c, "ladder,below", EXIT_REFUSED, e,
 		    "%s (place %u) is not above %s (place %u): a challenge "
 		    "goes up the ladder", b->name, qb, a->name, qa);
-	if (qa - qb > d->reach)
+	if (tour_ladder_apart(&l->t, l->place, (unsigned)pa, (unsigned)pb) >
+	    d->reach)
 		return mailcmd_ask_refuse(c, "ladder,reach", EXIT_REFUSED, e,
 		    "%s (place %u) is more than %u place%s above %s (place "
 		    "%u)", b->name, qb, d->reach, d->reach == 1 ? "" : "s",

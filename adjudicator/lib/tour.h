@@ -279,10 +279,14 @@ int	tour_ladder_at(const struct tour *, int64_t until, unsigned *place,
 	    struct error *);
 /* Seed p's place on the ladder as it shows (from 1): those above it who
  * withdrew (signed or by timeouts) not counted.  The places above take
- * a withdrawn player through its games all the same; a challenge's
- * reach counts only the players between who have not withdrawn. */
+ * a withdrawn player through its games all the same. */
 unsigned tour_ladder_shown(const struct tour *, const unsigned *place,
 	    unsigned p);
+/* How many places apart seeds p and q are, as a challenge's reach counts
+ * them: the players between who withdrew not counted (the judge's check
+ * and verify's alike). */
+unsigned tour_ladder_apart(const struct tour *, const unsigned *place,
+	    unsigned p, unsigned q);
 
 /* --- a final stage (tour_stage.c) --- */
 

@@ -330,14 +330,18 @@ tour_ladder_shown(const struct tour *t, const unsigned *place, unsigned p)
 	return n;
 }
 
-/* How far apart places hi and lo are: the players between them who
- * withdrew not counted. */
-static unsigned
-apart(const struct tour *t, const unsigned *place, unsigned hi, unsigned lo)
+unsigned
+tour_ladder_apart(const struct tour *t, const unsigned *place, unsigned p,
+    unsigned q)
 {
-	unsigned i, n = lo - hi;
+	unsigned hi = place_of(t, place, p), lo = place_of(t, place, q), i, n;
 
-	for (i = hi + 1; i < lo; i++)
+	if (hi > lo) {
+		i = hi;
+		hi = lo;
+		lo = i;
+	}
+	for (n = lo - hi, i = hi + 1; i < lo; i++)
 		n -= t->withdrawn[place[i]] != 0;
 	return n;
 }
@@ -357,7 +361,8 @@ climb(const struct tour *t, const struct rung *r, unsigned *place,
 	hi = pw < pb ? pw : pb;
 	lo = pw < pb ? pb : pw;
 	if (!r->end) {
-		if (apart(t, place, hi, lo) <= t->d->reach)
+		if (tour_ladder_apart(t, place, s->g.white, s->g.black) <=
+		    t->d->reach)
 			return 0;
 		when_format(s->made, when, sizeof(when));
 		return error_set(e, EXIT_REFUSED, "game %.16s: %s (place %u) "
