@@ -252,9 +252,10 @@ addresses(const struct new_args *a, const struct key_public *to, int nseats,
 			filled = 1;
 		}
 	/* the club's judge found in the contacts: the address its
-	 * directory gave (MEMBERS), when the game goes by mail */
+	 * directory gave (MEMBERS), when the game goes by mail (-M needs
+	 * the seats' addresses too: given, or found) */
 	if (judged && *judge_addr == NULL && judge_known[0] != '\0' &&
-	    (a->naddr > 0 || a->mail || filled))
+	    (a->naddr > 0 || filled))
 		*judge_addr = judge_known;
 	return mail_addresses(a, to, nseats, judged, addr, *judge_addr,
 	    filled, e);
