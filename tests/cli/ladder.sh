@@ -467,6 +467,8 @@ test_ladder_withdrawal_by_mail() {
 		grep -q "^carol withdrew from the ladder lad1 " "$lp_m" ||
 		    fail "$p: not told who withdrew"
 		grep -qx 'withdrawn: carol' "$lp_m" || fail "$p: carol apart"
+		! grep -q '^Games of the ladder' "$lp_m" ||
+		    fail "$p: games said to have ended"
 	done
 	lrefused r1.eml carol@example.org "CHALLENGE alice lad1" 1 \
 	    "carol withdrew from the ladder lad1" ladder,withdrawn
@@ -553,4 +555,21 @@ test_ladder_withdrawal_before_start() {
 	ADJUDICATOR_NOW=$((T0 + 180)) SPOOL=$PWD/spool expect 0 "$ADJ" \
 	    judge -r jr -s "$SM" -t
 	[ "$(nmail)" -eq "$n0" ] || fail "the tick mailed the withdrawal"
+}
+
+# A game of a player who withdrew counts the players between all the
+# same: with reach 1, carol (3rd) and alice (1st) are two apart over bob
+# whether carol or alice withdrew, and verify refuses their game
+test_ladder_withdrawn_ends() {
+	lfiles
+	wire game -t 2027-01-02T09:00:00Z -k carol.key -k alice.key \
+	    -e resign:1 knights 2 peer all "tournament=$tid" >g.arc ||
+	    fail "wire game"
+	for p in carol alice; do
+		"$ADJ" tournament withdraw -k $p.key decl.tour $p >$p.wd ||
+		    fail "withdraw $p"
+		expect 1 "$ADJ" tournament verify decl.tour ./*.acc $p.wd g.arc
+		err_has 'carol (place [0-9]) and alice (place [0-9]) are more '`
+		    `'than 1 places apart'
+	done
 }

@@ -585,6 +585,14 @@ test_members_import_refusals() {
 	"$ADJ" seal -k alice.key bob.pub y.yaml >y.msg
 	expect 1 "$ADJ" members import -k bob.key -r BR y.msg
 	err_has 'judge: not the key that signed it'
+	# the judge's address, not an address
+	J=$(awk '{ print $3 }' jr/judge.pub)
+	printf 'club: members\njudge: %s\naddress: nobody\n' "$J" >z.yaml
+	printf 'time: 2026-12-01T00:00:00Z\nmembers: []\n' >>z.yaml
+	"$ADJ" seal -k jr/judge.key bob.pub z.yaml >z.msg
+	expect 3 "$ADJ" members import -k bob.key -r BR z.msg
+	one_line
+	err_has 'address: not an address'
 	[ ! -e BR/contacts ] || fail "contacts written"
 	# usage
 	expect 2 "$ADJ" members import -r BR d1.eml

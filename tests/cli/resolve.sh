@@ -96,6 +96,13 @@ test_contacts_judge_address() {
 	grep -qx "judge: $(cat jr/judge.pub)" hdr || fail "the judge by address"
 	grep -qx 'judge_address: referee@club.example' hdr ||
 	    fail "-a judge= does not win: $(cat hdr)"
+	# seats by file with -a: by mail, the judge's from the contacts
+	expect 0 "$ADJ" new -k alice.key -m judge -j judge \
+	    -a alice=alice@example.org -a bob=bob@example.org incognito \
+	    alice.pub bob.pub
+	"$ADJ" open -k bob.key out >hdr 2>/dev/null || fail "open n4"
+	grep -qx 'judge_address: judge@club.example' hdr ||
+	    fail "with -a, the judge's address: $(cat hdr)"
 	expect 0 "$ADJ" new -k alice.key -m judge -j judge incognito \
 	    alice.pub bob.pub
 	"$ADJ" open -k bob.key out >hdr 2>/dev/null || fail "open n3"

@@ -416,6 +416,10 @@ test_site_game_removed() {
 	d1=$(dirname "$(gp "$G1")")
 	echo keep >"$d1/notes.txt"
 	echo keep >"$d1/$G1.bak"
+	# the shape of a page's name, but no id before the dot, or no dot
+	zz=$(echo "$G1" | cut -c1-2)$(printf 'z%.0s' $(seq 62))
+	echo keep >"$d1/$zz.html"
+	echo keep >"$d1/${G1}xhtml"
 	mkdir -p www/games/00
 	cp "$(gp "$G1").html" "www/games/00/$G1.html"
 	mv "jr/$G1" kept
@@ -428,9 +432,10 @@ test_site_game_removed() {
 	! grep -q "$G1" www/index.html www/list-*.html ||
 	    fail "the removed game is still listed"
 	[ -f "$d1/notes.txt" ] && [ -f "$d1/$G1.bak" ] &&
+	    [ -f "$d1/$zz.html" ] && [ -f "$d1/${G1}xhtml" ] &&
 	    [ -f "www/games/00/$G1.html" ] ||
 	    fail "a file the site does not make was removed"
-	rm "$d1/notes.txt" "$d1/$G1.bak"
+	rm "$d1/notes.txt" "$d1/$G1.bak" "$d1/$zz.html" "$d1/${G1}xhtml"
 	mv kept "jr/$G1"
 	"$ADJ" site -r jr www
 	[ -f "$(gp "$G1").html" ] || fail "no page for the game back"
