@@ -23,11 +23,13 @@ join_steps() {
 	}' "$TOP/README.md"
 }
 
-# the club: its judge's root (members: addresses) and alice, a member
+# the club: its judge's root (its address and members: addresses, as
+# the README's club has them) and alice, a member
 club_start() {
 	mkdir jr
 	"$ADJ" keygen -N -d jr judge 2>/dev/null
-	printf 'members: addresses\n' >jr/judge.yaml
+	printf 'address: judge@club.example\nmembers: addresses\n' \
+	    >jr/judge.yaml
 	keys alice
 	cat >mta <<EOM
 #!/bin/sh
@@ -94,6 +96,9 @@ test_readme_join_a_club() {
 	grep -A2 '^- name: alice$' hdr |
 	    grep -qx '  address: alice@example.org' ||
 	    fail "alice's address: $(cat hdr)"
+	# the judge's address from the directory too
+	grep -qx 'judge_address: judge@club.example' hdr ||
+	    fail "the judge's address: $(cat hdr)"
 	"$ADJ" show -r jr -d "$g" -f yaml >view.yaml 2>/dev/null ||
 	    fail "the judge's copy"
 	grep -qx 'seq: 1' view.yaml || fail "carol's setup not taken: "`
